@@ -1,0 +1,69 @@
+package dev.ids.internal;
+
+/**
+ * Lower-case hexadecimal text of byte arrays, for decoded views and error messages. Not part of the public API.
+ */
+public final class Hex {
+
+    private static final char[] DIGITS = "0123456789abcdef".toCharArray();
+
+    private Hex() {
+    }
+
+    /**
+     * Returns the lower-case hexadecimal text of the bytes, two digits per byte, or {@code "null"}.
+     *
+     * @param bytes the bytes, may be {@code null}
+     * @return their hexadecimal text
+     */
+    public static String of(byte[] bytes) {
+        if (bytes == null) {
+            return "null";
+        }
+        char[] out = new char[bytes.length * 2];
+        for (int i = 0; i < bytes.length; i++) {
+            out[2 * i] = DIGITS[(bytes[i] >> 4) & 0xF];
+            out[2 * i + 1] = DIGITS[bytes[i] & 0xF];
+        }
+        return new String(out);
+    }
+
+    /**
+     * Parses hexadecimal text (either case) into bytes.
+     *
+     * @param text an even number of hexadecimal digits
+     * @return the bytes
+     * @throws IllegalArgumentException naming the text when it is not hexadecimal or of odd length
+     */
+    public static byte[] parse(String text) {
+        if (text.length() % 2 != 0) {
+            throw new IllegalArgumentException("Hex text has an odd number of digits (" + text.length() + "): " + text);
+        }
+        byte[] out = new byte[text.length() / 2];
+        for (int i = 0; i < out.length; i++) {
+            int high = Character.digit(text.charAt(2 * i), 16);
+            int low = Character.digit(text.charAt(2 * i + 1), 16);
+            if (high < 0 || low < 0) {
+                throw new IllegalArgumentException("Not a hex digit at index " + (high < 0 ? 2 * i : 2 * i + 1)
+                        + ": " + text);
+            }
+            out[i] = (byte) (high << 4 | low);
+        }
+        return out;
+    }
+
+    /**
+     * Returns the 16 lower-case hexadecimal digits of a long, big-endian.
+     *
+     * @param value the value
+     * @return its 16 hexadecimal digits
+     */
+    public static String of(long value) {
+        char[] out = new char[16];
+        for (int i = 15; i >= 0; i--) {
+            out[i] = DIGITS[(int) (value & 0xF)];
+            value >>>= 4;
+        }
+        return new String(out);
+    }
+}

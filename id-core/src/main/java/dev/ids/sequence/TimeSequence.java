@@ -1,0 +1,341 @@
+package dev.ids.sequence;
+
+import dev.ids.IdGenerationException;
+import dev.ids.clock.IdClock;
+import dev.ids.event.IdGeneratorListener;
+import dev.ids.internal.Checks;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Hands out (time, sequence) slots that never repeat: the mechanism under every time-ordered generator.
+ *
+ * <p>A slot is the wall-clock reading it was issued at (in the sequence's {@linkplain Resolution resolution},
+ * counted from its epoch) and a sequence number within the time unit that reading falls in. Within one unit the
+ * sequence runs from its minimum to its maximum; the first slot of a later unit starts again at the minimum.
+ *
+ * <ul>
+ *   <li>When the sequence of a unit is used up, the caller waits for the next unit, and the listener hears of a
+ *       sequence overflow with the time waited.</li>
+ *   <li>When the wall clock reads earlier than the latest time already used, the listener hears of a clock
+ *       regression (once per fall), and slots go on from the remaining sequence of the latest unit used; when that
+ *       runs out, the caller waits for the clock to pass it. No slot is ever issued twice.</li>
+ *   <li>A wait never exceeds the maximum wait: when the clock stands so far behind that the limit would be
+ *       passed, {@link #next()} throws {@link IdGenerationException} at once.</li>
+ * </ul>
+ *
+ * <p>The state is one {@link AtomicLong}, updated with compare-and-set: lock-free, and free of allocation on the
+ * fast path. The state is read before the clock, so a clock reading below the state is a real regression, not a
+ * race with another thread.
+ */
+public final class TimeSequence {
+
+    /** The maximum wait of generators whose builder was given none. */
+    public static final Duration DEFAULT_MAX_WAIT = Duration.ofSeconds(2);
+
+    /** The resolution of the wall-clock readings a sequence works in. */
+    public enum Resolution {
+        /** Milliseconds. */
+        MILLIS(1_000_000L),
+        /** Microseconds. */
+        MICROS(1_000L);
+
+        private final long nanos;
+
+        Resolution(long nanos) {
+            this.nanos = nanos;
+        }
+
+        long read(IdClock clock) {
+            return this == MILLIS ? clock.wallTimeMillis() : clock.wallTimeMicros();
+        }
+    }
+
+    private final String description;
+    private final IdClock clock;
+    private final IdGeneratorListener listener;
+    private final boolean micros;
+    private final long nanosPerTick;
+    private final long epoch;
+    private final long unitTicks;
+    private final int unitShift;
+    private final long maxTick;
+    private final int minSequence;
+    private final int maxSequence;
+    private final int sequenceBits;
+    private final long sequenceMask;
+    private final long maxWaitNanos;
+    private final AtomicLong state;
+    private volatile long regressionReportedAt = Long.MIN_VALUE;
+
+    private TimeSequence(Builder builder) {
+        this.description = builder.description;
+        this.clock = builder.clock;
+        this.listener = builder.listener;
+        this.micros = builder.resolution == Resolution.MICROS;
+        this.nanosPerTick = builder.resolution.nanos;
+        this.epoch = builder.epoch;
+        this.unitTicks = builder.unitTicks;
+        this.unitShift = Long.bitCount(unitTicks) == 1 ? Long.numberOfTrailingZeros(unitTicks) : -1;
+        this.minSequence = builder.minSequence;
+        this.maxSequence = builder.maxSequence;
+        this.sequenceBits = 32 - Integer.numberOfLeadingZeros(maxSequence);
+        this.sequenceMask = (1L << sequenceBits) - 1;
+        long ticksThatFit = (Long.MAX_VALUE >> sequenceBits) - unitTicks;
+        this.maxTick = builder.maxUnit >= ticksThatFit / unitTicks
+                ? ticksThatFit
+                : builder.maxUnit * unitTicks + unitTicks - 1;
+        this.maxWaitNanos = builder.maxWait.toNanos();
+        // Nothing issued yet: the unit before the epoch, used up.
+        this.state = new AtomicLong(pack(-unitTicks, maxSequence));
+    }
+
+    /**
+     * Starts a builder.
+     *
+     * @param description what the sequence belongs to, for messages, for example {@code "sno generator (partition 7)"}
+     * @return a builder
+     */
+    public static Builder builder(String description) {
+        return new Builder(description);
+    }
+
+    /**
+     * Issues one slot.
+     *
+     * @return the slot; read it with {@link #unitOf(long)} and {@link #sequenceOf(long)}
+     * @throws IdGenerationException when the clock stands further behind than the maximum wait, or beyond the last
+     *     unit this sequence can represent
+     */
+    public long next() {
+        return reserve(1);
+    }
+
+    /**
+     * Issues up to {@code wanted} consecutive slots of one time unit, as many as its sequence has left. The slots
+     * issued are the returned one and the {@code count - 1} that follow it in sequence, where
+     * {@code count = min(wanted, maxSequence - sequenceOf(first) + 1)}.
+     *
+     * @param wanted how many slots the caller wants, at least 1
+     * @return the first slot issued
+     * @throws IdGenerationException as {@link #next()}
+     */
+    public long reserve(int wanted) {
+        long waitedNanos = 0;
+        while (true) {
+            long current = state.get();
+            long now = readTicks();
+            long last = current >> sequenceBits;
+            int sequence = (int) (current & sequenceMask);
+            long tick;
+            int first;
+            if (now > last && unitOfTick(now) != unitOfTick(last)) {
+                tick = now;
+                first = minSequence;
+            } else if (sequence < maxSequence) {
+                if (now < last) {
+                    reportRegression(last, now);
+                }
+                tick = Math.max(now, last);
+                first = sequence + 1;
+            } else {
+                if (now < last) {
+                    reportRegression(last, now);
+                }
+                waitedNanos += awaitUnitAfter(unitOfTick(last), now);
+                continue;
+            }
+            long issued = pack(tick, (int) Math.min((long) first + wanted - 1, maxSequence));
+            if (state.compareAndSet(current, issued)) {
+                if (waitedNanos > 0) {
+                    listener.onSequenceOverflow(Duration.ofNanos(waitedNanos));
+                }
+                return pack(tick, first);
+            }
+        }
+    }
+
+    /**
+     * Returns the time unit of a slot: its reading divided by the unit length, counted from the epoch.
+     *
+     * @param slot a slot from {@link #next()} or {@link #reserve(int)}
+     * @return the time unit
+     */
+    public long unitOf(long slot) {
+        return unitOfTick(slot >> sequenceBits);
+    }
+
+    /**
+     * Returns the sequence number of a slot within its time unit.
+     *
+     * @param slot a slot from {@link #next()} or {@link #reserve(int)}
+     * @return the sequence number
+     */
+    public int sequenceOf(long slot) {
+        return (int) (slot & sequenceMask);
+    }
+
+    /**
+     * Returns the latest time unit this sequence has issued slots in, or -1 before the first slot.
+     *
+     * @return the latest unit used
+     */
+    public long lastUnit() {
+        return unitOf(state.get());
+    }
+
+    private long readTicks() {
+        long tick = (micros ? clock.wallTimeMicros() : clock.wallTimeMillis()) - epoch;
+        if (tick < 0 || tick > maxTick) {
+            throw new IdGenerationException(description + ": the wall clock (" + clockText()
+                    + ") lies outside the times this scheme can represent");
+        }
+        return tick;
+    }
+
+    private long unitOfTick(long tick) {
+        return unitShift >= 0 ? tick >> unitShift : Math.floorDiv(tick, unitTicks);
+    }
+
+    private long pack(long tick, int sequence) {
+        return tick << sequenceBits | sequence;
+    }
+
+    private void reportRegression(long last, long now) {
+        if (regressionReportedAt != last) {
+            regressionReportedAt = last;
+            listener.onClockRegression(Duration.ofNanos((last - now) * nanosPerTick));
+        }
+    }
+
+    /** Waits until the clock reaches the unit after {@code unit}; returns the nanoseconds waited. */
+    private long awaitUnitAfter(long unit, long now) {
+        long target = (unit + 1) * unitTicks;
+        long start = clock.monotonicNanos();
+        long waited = 0;
+        while (now < target) {
+            long remainingNanos = (target - now) * nanosPerTick;
+            if (waited + remainingNanos > maxWaitNanos) {
+                throw new IdGenerationException(description + ": the wall clock (" + clockText()
+                        + ") must reach the next free time unit, " + Duration.ofNanos(remainingNanos)
+                        + " ahead, to issue a unique ID, which is beyond the maximum wait of "
+                        + Duration.ofNanos(maxWaitNanos) + " (waited " + Duration.ofNanos(waited)
+                        + "); refusing to issue a possible duplicate");
+            }
+            clock.pause(remainingNanos);
+            waited = clock.monotonicNanos() - start;
+            now = readTicks();
+        }
+        return Math.max(waited, 1);
+    }
+
+    private String clockText() {
+        return micros ? clock.wallTimeMicros() + " µs" : clock.wallTimeMillis() + " ms";
+    }
+
+    /** Builds a {@link TimeSequence}; every setting but the description has a default. */
+    public static final class Builder {
+
+        private final String description;
+        private IdClock clock = IdClock.system();
+        private IdGeneratorListener listener = IdGeneratorListener.NONE;
+        private Resolution resolution = Resolution.MILLIS;
+        private long epoch;
+        private long unitTicks = 1;
+        private long maxUnit = Long.MAX_VALUE / 2;
+        private int minSequence;
+        private int maxSequence;
+        private Duration maxWait = DEFAULT_MAX_WAIT;
+
+        private Builder(String description) {
+            this.description = Objects.requireNonNull(description, "description");
+        }
+
+        /**
+         * Sets the clock (default: {@link IdClock#system()}).
+         *
+         * @param clock the clock
+         * @return this builder
+         */
+        public Builder clock(IdClock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * Sets the listener for overflow and regression events (default: {@link IdGeneratorListener#NONE}).
+         *
+         * @param listener the listener
+         * @return this builder
+         */
+        public Builder listener(IdGeneratorListener listener) {
+            this.listener = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
+        /**
+         * Sets the time base: readings of the given resolution, counted from an epoch, grouped into units.
+         *
+         * @param resolution the resolution of clock readings
+         * @param epoch the epoch, in that resolution since the Unix epoch
+         * @param unitTicks how many readings make one time unit, at least 1
+         * @return this builder
+         */
+        public Builder timeBase(Resolution resolution, long epoch, long unitTicks) {
+            this.resolution = Objects.requireNonNull(resolution, "resolution");
+            this.epoch = epoch;
+            this.unitTicks = Checks.inRange("unit length", unitTicks, 1, Integer.MAX_VALUE);
+            return this;
+        }
+
+        /**
+         * Sets the last time unit the scheme can represent; a clock beyond it makes generation fail.
+         *
+         * @param maxUnit the last representable unit
+         * @return this builder
+         */
+        public Builder maxUnit(long maxUnit) {
+            this.maxUnit = Checks.inRange("last time unit", maxUnit, 0, Long.MAX_VALUE / 2);
+            return this;
+        }
+
+        /**
+         * Sets the sequence numbers a unit offers (default: 0 to 0, one slot per unit).
+         *
+         * @param min the first sequence number of each unit, at least 0
+         * @param max the last, at least {@code min}
+         * @return this builder
+         */
+        public Builder sequence(int min, int max) {
+            Checks.inRange("sequence minimum", min, 0, Integer.MAX_VALUE - 1);
+            Checks.inRange("sequence maximum", max, min, Integer.MAX_VALUE - 1);
+            this.minSequence = min;
+            this.maxSequence = max;
+            return this;
+        }
+
+        /**
+         * Sets how long a call may wait for the clock before it fails (default {@link #DEFAULT_MAX_WAIT}).
+         *
+         * @param maxWait the maximum wait, not negative
+         * @return this builder
+         */
+        public Builder maxWait(Duration maxWait) {
+            if (maxWait.isNegative()) {
+                throw new IllegalArgumentException("maximum wait must not be negative: " + maxWait);
+            }
+            this.maxWait = maxWait;
+            return this;
+        }
+
+        /**
+         * Builds the sequence.
+         *
+         * @return a new sequence that has issued nothing yet
+         */
+        public TimeSequence build() {
+            return new TimeSequence(this);
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package dev.ids.sequence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ids.IdGenerationException;
+import dev.ids.clock.ManualClock;
+import dev.ids.event.IdGeneratorListener;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+class TimeSequenceTest {
+
+    private final ManualClock clock = ManualClock.at(Instant.parse("2026-01-01T00:00:00Z"));
+    private final RecordingListener events = new RecordingListener();
+
+    private TimeSequence sequence(int min, int max) {
+        return TimeSequence.builder("test sequence").clock(clock).listener(events)
+                .timeBase(TimeSequence.Resolution.MILLIS, 0, 4).sequence(min, max).build();
+    }
+
+    @Test
+    void firstSlotOfEachUnitStartsAtTheMinimum() {
+        TimeSequence sequence = sequence(10, 20);
+        long first = sequence.next();
+        long second = sequence.next();
+        clock.advance(Duration.ofMillis(4));
+        long nextUnit = sequence.next();
+
+        assertThat(sequence.sequenceOf(first)).isEqualTo(10);
+        assertThat(sequence.sequenceOf(second)).isEqualTo(11);
+        assertThat(sequence.unitOf(nextUnit)).isEqualTo(sequence.unitOf(first) + 1);
+        assertThat(sequence.sequenceOf(nextUnit)).isEqualTo(10);
+    }
+
+    @Test
+    void usedUpUnitWaitsForTheNextAndReportsOverflow() {
+        TimeSequence sequence = sequence(0, 3);
+        long unit = sequence.unitOf(sequence.next());
+        for (int i = 0; i < 3; i++) {
+            sequence.next();
+        }
+        long afterOverflow = sequence.next();
+
+        assertThat(sequence.unitOf(afterOverflow)).isEqualTo(unit + 1);
+        assertThat(sequence.sequenceOf(afterOverflow)).isZero();
+        assertThat(events.overflows).hasSize(1);
+        assertThat(events.overflows.get(0)).isPositive().isLessThanOrEqualTo(Duration.ofMillis(4));
+    }
+
+    @Test
+    void clockStepBackContinuesTheLatestUnitAndReportsOnce() {
+        TimeSequence sequence = sequence(0, 1000);
+        long before = sequence.next();
+        clock.stepWallClock(Duration.ofMillis(-9));
+        long after1 = sequence.next();
+        long after2 = sequence.next();
+
+        assertThat(sequence.unitOf(after1)).isEqualTo(sequence.unitOf(before));
+        assertThat(sequence.sequenceOf(after1)).isEqualTo(1);
+        assertThat(sequence.sequenceOf(after2)).isEqualTo(2);
+        assertThat(events.regressions).containsExactly(Duration.ofMillis(9));
+    }
+
+    @Test
+    void clockFarBehindFailsAtOnceInsteadOfIssuingADuplicate() {
+        TimeSequence sequence = TimeSequence.builder("test sequence").clock(clock).listener(events)
+                .sequence(0, 0).maxWait(Duration.ofSeconds(1)).build();
+        sequence.next();
+        clock.stepWallClock(Duration.ofHours(-1));
+
+        assertThatThrownBy(sequence::next).isInstanceOf(IdGenerationException.class)
+                .hasMessageContaining("test sequence").hasMessageContaining("maximum wait of PT1S");
+        assertThat(events.regressions).containsExactly(Duration.ofHours(1));
+    }
+
+    @Test
+    void frozenClockFailsAfterTheMaximumWait() {
+        TimeSequence sequence = TimeSequence.builder("test sequence").clock(clock)
+                .sequence(0, 0).maxWait(Duration.ofMillis(50)).build();
+        sequence.next();
+        clock.freeze();
+
+        assertThatThrownBy(sequence::next).isInstanceOf(IdGenerationException.class);
+    }
+
+    @Test
+    void clockBeforeTheEpochIsRefused() {
+        TimeSequence sequence = TimeSequence.builder("test sequence").clock(clock)
+                .timeBase(TimeSequence.Resolution.MILLIS, clock.wallTimeMillis() + 1, 1).build();
+
+        assertThatThrownBy(sequence::next).isInstanceOf(IdGenerationException.class)
+                .hasMessageContaining("outside the times this scheme can represent");
+    }
+
+    @Property(tries = 50)
+    void slotsNeverRepeatWhateverTheClockDoes(@ForAll List<@IntRange(min = -20, max = 20) Integer> stepsMillis) {
+        ManualClock wobbly = ManualClock.at(Instant.parse("2026-01-01T00:00:00Z"));
+        TimeSequence sequence = TimeSequence.builder("test").clock(wobbly).sequence(0, 2)
+                .timeBase(TimeSequence.Resolution.MILLIS, 0, 4).maxWait(Duration.ofMinutes(1)).build();
+        Set<Long> seen = new HashSet<>();
+        for (int step : stepsMillis) {
+            wobbly.stepWallClock(Duration.ofMillis(step));
+            long slot = sequence.next();
+            assertThat(seen.add(sequence.unitOf(slot) << 8 | sequence.sequenceOf(slot))).isTrue();
+        }
+    }
+
+    @Test
+    void reserveHandsOutWhatIsLeftOfTheUnit() {
+        TimeSequence sequence = sequence(0, 63);
+        long first = sequence.reserve(50);
+        long rest = sequence.reserve(50);
+        long next = sequence.next();
+
+        assertThat(sequence.sequenceOf(first)).isZero();
+        assertThat(sequence.sequenceOf(rest)).isEqualTo(50);
+        assertThat(sequence.unitOf(next)).isEqualTo(sequence.unitOf(first) + 1);
+    }
+
+    static final class RecordingListener implements IdGeneratorListener {
+        final List<Duration> overflows = new ArrayList<>();
+        final List<Duration> regressions = new ArrayList<>();
+
+        @Override
+        public void onSequenceOverflow(Duration waited) {
+            overflows.add(waited);
+        }
+
+        @Override
+        public void onClockRegression(Duration backwards) {
+            regressions.add(backwards);
+        }
+    }
+}

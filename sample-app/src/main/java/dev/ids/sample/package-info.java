@@ -1,0 +1,4 @@
+/**
+ * The sample application (filled in by the sample-app issue).
+ */
+package dev.ids.sample;
