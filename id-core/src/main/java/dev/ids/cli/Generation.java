@@ -1,0 +1,88 @@
+package dev.ids.cli;
+
+import dev.ids.IdGenerator;
+import dev.ids.IdScheme;
+import dev.ids.cli.IdsCommand.UsageException;
+import dev.ids.gid.GidGenerator;
+import dev.ids.gid.GidType;
+import dev.ids.lable.LableIdGenerator;
+import dev.ids.lable.LableMode;
+import dev.ids.muid.MuidGenerator;
+import dev.ids.sno.SnoGenerator;
+import dev.ids.traceid.TraceIdGenerator;
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/** The {@code generate} command: a generator built from the scheme's options, and the IDs it prints. */
+final class Generation {
+
+    private final Supplier<?> ids;
+
+    private Generation(Supplier<?> ids) {
+        this.ids = ids;
+    }
+
+    static Generation start(IdScheme scheme, Options options) {
+        String name = scheme.schemeName();
+        return switch (scheme) {
+            case TRACE_ID -> {
+                options.allowOnly(name, Set.of("node"));
+                yield of(TraceIdGenerator.builder().nodeNo((int) options.longValue("node", 0, 0, 65535)).build());
+            }
+            case LABLE -> {
+                options.allowOnly(name, Set.of("generator", "cluster", "mode"));
+                yield of(LableIdGenerator.builder()
+                        .generatorId((int) options.longValue("generator", 0, 0, 63))
+                        .clusterId((int) options.longValue("cluster", 0, 0, 15))
+                        .mode(choice("--mode", options.text("mode", "spread"), LableMode.class))
+                        .build());
+            }
+            case GID -> {
+                options.allowOnly(name, Set.of("type"));
+                yield of(GidGenerator.builder()
+                        .type(choice("--type", options.text("type", "volume"), GidType.class)).build());
+            }
+            case SNO -> {
+                options.allowOnly(name, Set.of("partition", "meta"));
+                SnoGenerator generator = SnoGenerator.builder()
+                        .partition((int) options.longValue("partition", 0, 0, 65535)).build();
+                int metabyte = (int) options.longValue("meta", 0, 0, 255);
+                yield new Generation(() -> generator.next(metabyte));
+            }
+            case MUID -> {
+                options.allowOnly(name, Set.of("medallion"));
+                MuidGenerator.Builder builder = MuidGenerator.builder();
+                if (options.has("medallion")) {
+                    builder.medallion(options.longValue("medallion", 0, 0, (1L << 44) - 2));
+                }
+                yield of(builder.build());
+            }
+        };
+    }
+
+    private static Generation of(IdGenerator<?> generator) {
+        return new Generation(generator::next);
+    }
+
+    void writeTo(PrintStream out, long count) {
+        for (long i = 0; i < count; i++) {
+            out.println(ids.get());
+        }
+    }
+
+    private static <E extends Enum<E>> E choice(String option, String text, Class<E> type) {
+        String constant = text.trim().toUpperCase(Locale.ROOT).replace('-', '_');
+        for (E value : type.getEnumConstants()) {
+            if (value.name().equals(constant)) {
+                return value;
+            }
+        }
+        throw new UsageException(option + " must be one of " + Arrays.stream(type.getEnumConstants())
+                .map(value -> value.name().toLowerCase(Locale.ROOT).replace('_', '-'))
+                .collect(Collectors.joining(", ")) + ": '" + text + "'");
+    }
+}

@@ -1,0 +1,184 @@
+package dev.ids.cli;
+
+import dev.ids.DecodedId;
+import dev.ids.IdGenerationException;
+import dev.ids.IdScheme;
+import dev.ids.InvalidIdException;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The command-line tool: {@code generate} prints new IDs, {@code decode} prints the decoded view of IDs as JSON.
+ * Run it with {@code java -jar id-core-<version>.jar --help}.
+ */
+public final class IdsCommand {
+
+    /** Exit status when every input was decoded or every ID generated. */
+    static final int OK = 0;
+    /** Exit status when at least one input of {@code decode} was not a valid ID. */
+    static final int INVALID_INPUT = 1;
+    /** Exit status when a generator refused to issue an ID (see {@link IdGenerationException}). */
+    static final int FAILED = 1;
+    /** Exit status for a command line that cannot be carried out: unknown command, scheme or option. */
+    static final int USAGE = 2;
+
+    static final String USAGE_TEXT = """
+            Usage:
+              java -jar id-core.jar generate <scheme> [count] [options]   print new IDs, one per line
+              java -jar id-core.jar decode <scheme> <id>...               print each ID decoded, as JSON, one per line
+              java -jar id-core.jar decode <scheme> -                     decode the IDs on standard input, one per line
+              java -jar id-core.jar schemes                               list the schemes
+              java -jar id-core.jar --help                                show this help
+
+            Schemes: trace-id, lable, gid, sno, muid
+
+            Options of generate (each scheme takes only its own; node identities default to 0):
+              trace-id  --node <0..65535>
+              lable     --generator <0..63>  --cluster <0..15>  --mode spread|time-sequential
+              gid       --type volume|log|segment  (default volume)
+              sno       --partition <0..65535>  --meta <0..255>
+              muid      --medallion <0..17592186044414>  (default: random, as the muid specification prescribes)
+
+            decode prints {"scheme", "canonical", "hex", "timestamp", "components"} for each valid ID and
+            {"input", "error"} for each invalid one; the exit status is 1 when any input was invalid.
+            """;
+
+    private IdsCommand() {
+    }
+
+    /**
+     * Runs the tool and exits with its status.
+     *
+     * @param args the command line
+     */
+    public static void main(String[] args) {
+        PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
+        int status = run(args, System.in, out, System.err);
+        out.flush();
+        System.exit(status);
+    }
+
+    /**
+     * Runs the tool.
+     *
+     * @param args the command line
+     * @param in standard input, for {@code decode <scheme> -}
+     * @param out where results go
+     * @param err where errors and help for a wrong command line go
+     * @return the exit status: 0 on success, 1 when an input to decode was invalid, 2 for a wrong command line
+     */
+    public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+        List<String> arguments = Arrays.asList(args);
+        if (arguments.isEmpty()) {
+            err.print(USAGE_TEXT);
+            return USAGE;
+        }
+        if (arguments.contains("--help") || arguments.contains("-h")) {
+            out.print(USAGE_TEXT);
+            return OK;
+        }
+        try {
+            return switch (arguments.get(0)) {
+                case "generate" -> generate(arguments.subList(1, arguments.size()), out);
+                case "decode" -> decode(arguments.subList(1, arguments.size()), in, out);
+                case "schemes" -> {
+                    for (IdScheme scheme : IdScheme.values()) {
+                        out.println(scheme.schemeName());
+                    }
+                    yield OK;
+                }
+                default -> throw new UsageException("Unknown command '" + arguments.get(0)
+                        + "'; commands: generate, decode, schemes (see --help)");
+            };
+        } catch (UsageException | IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return USAGE;
+        } catch (IdGenerationException e) {
+            err.println("error: " + e.getMessage());
+            return FAILED;
+        }
+    }
+
+    private static int generate(List<String> arguments, PrintStream out) {
+        if (arguments.isEmpty()) {
+            throw new UsageException("generate needs a scheme: generate <scheme> [count] [options]");
+        }
+        IdScheme scheme = scheme(arguments.get(0));
+        List<String> rest = arguments.subList(1, arguments.size());
+        long count = 1;
+        if (!rest.isEmpty() && !rest.get(0).startsWith("--")) {
+            count = Options.parseLong("count", rest.get(0), 1, 100_000_000);
+            rest = rest.subList(1, rest.size());
+        }
+        Options options = Options.parse(rest);
+        Generation.start(scheme, options).writeTo(out, count);
+        return OK;
+    }
+
+    private static int decode(List<String> arguments, InputStream in, PrintStream out) {
+        if (arguments.size() < 2) {
+            throw new UsageException("decode needs a scheme and at least one ID (or - for standard input): "
+                    + "decode <scheme> <id>...");
+        }
+        IdScheme scheme = scheme(arguments.get(0));
+        List<String> inputs = arguments.subList(1, arguments.size());
+        if (inputs.equals(List.of("-"))) {
+            return decodeLines(scheme, in, out);
+        }
+        int status = OK;
+        for (String input : inputs) {
+            status = Math.max(status, decodeOne(scheme, input, out));
+        }
+        return status;
+    }
+
+    private static int decodeLines(IdScheme scheme, InputStream in, PrintStream out) {
+        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        int status = OK;
+        try {
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                if (!line.isEmpty()) {
+                    status = Math.max(status, decodeOne(scheme, line, out));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read standard input", e);
+        }
+        return status;
+    }
+
+    private static int decodeOne(IdScheme scheme, String input, PrintStream out) {
+        try {
+            out.println(scheme.decode(input).toJson());
+            return OK;
+        } catch (InvalidIdException e) {
+            out.println(DecodedId.errorJson(input, e.getMessage()));
+            return INVALID_INPUT;
+        }
+    }
+
+    private static IdScheme scheme(String name) {
+        try {
+            return IdScheme.of(name);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    /** A command line that cannot be carried out; its message says why. */
+    static final class UsageException extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
+        UsageException(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package dev.ids.cli;
+
+import dev.ids.cli.IdsCommand.UsageException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The {@code --name value} options of a command line, taken one by one so that leftovers can be refused. */
+final class Options {
+
+    private final Map<String, String> values;
+
+    private Options(Map<String, String> values) {
+        this.values = values;
+    }
+
+    static Options parse(List<String> arguments) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (int i = 0; i < arguments.size(); i++) {
+            String argument = arguments.get(i);
+            if (!argument.startsWith("--") || argument.length() == 2) {
+                throw new UsageException("Unexpected argument '" + argument + "'; options look like --name value");
+            }
+            String name = argument.substring(2);
+            String value;
+            int equals = name.indexOf('=');
+            if (equals >= 0) {
+                value = name.substring(equals + 1);
+                name = name.substring(0, equals);
+            } else if (i + 1 < arguments.size()) {
+                value = arguments.get(++i);
+            } else {
+                throw new UsageException("Option --" + name + " needs a value");
+            }
+            if (values.put(name, value) != null) {
+                throw new UsageException("Option --" + name + " is given twice");
+            }
+        }
+        return new Options(values);
+    }
+
+    /** Refuses every option outside the allowed set, naming it and the options the scheme takes. */
+    Options allowOnly(String scheme, Set<String> allowed) {
+        for (String name : values.keySet()) {
+            if (!allowed.contains(name)) {
+                throw new UsageException("Unknown option --" + name + " for " + scheme + "; "
+                        + (allowed.isEmpty() ? "it takes no options" : "it takes --" + String.join(", --", allowed)));
+            }
+        }
+        return this;
+    }
+
+    long longValue(String name, long defaultValue, long min, long max) {
+        String value = values.get(name);
+        return value == null ? defaultValue : parseLong("--" + name, value, min, max);
+    }
+
+    String text(String name, String defaultValue) {
+        return values.getOrDefault(name, defaultValue);
+    }
+
+    boolean has(String name) {
+        return values.containsKey(name);
+    }
+
+    static long parseLong(String what, String text, long min, long max) {
+        long value;
+        try {
+            value = Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new UsageException(what + " must be a whole number from " + min + " to " + max + ": '" + text + "'");
+        }
+        if (value < min || value > max) {
+            throw new UsageException(what + " out of range [" + min + ", " + max + "]: " + value);
+        }
+        return value;
+    }
+}

@@ -1,0 +1,208 @@
+package dev.ids.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ids.IdScheme;
+import dev.ids.testing.Vectors;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class IdsCommandTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Vector component names (the references' own) mapped to the names of the decoded view in SPECS.md. */
+    private static final Map<String, String> COMPONENT_NAMES = Map.of(
+            "node_no", "nodeNo", "chunk_no", "chunkNo", "timestamp_ms", "timestamp", "generator_id", "generatorId",
+            "cluster_id", "clusterId", "tick", "tickTock", "meta", "metabyte", "random_hex", "random");
+
+    private int status;
+    private String out;
+    private String err;
+
+    private void run(String stdin, String... args) {
+        ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+        ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+        status = IdsCommand.run(args, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
+                new PrintStream(outBytes, true, StandardCharsets.UTF_8),
+                new PrintStream(errBytes, true, StandardCharsets.UTF_8));
+        out = outBytes.toString(StandardCharsets.UTF_8);
+        err = errBytes.toString(StandardCharsets.UTF_8);
+    }
+
+    private List<JsonNode> outputLines() throws Exception {
+        List<JsonNode> lines = new ArrayList<>();
+        for (String line : out.split("\n")) {
+            if (!line.isEmpty()) {
+                lines.add(JSON.readTree(line));
+            }
+        }
+        return lines;
+    }
+
+    @ParameterizedTest
+    @EnumSource(IdScheme.class)
+    void decodeAgreesWithEveryValidVector(IdScheme scheme) throws Exception {
+        List<String> inputs = new ArrayList<>();
+        List<JsonNode> vectors = new ArrayList<>();
+        for (JsonNode vector : Vectors.valid(vectorFile(scheme))) {
+            String text = vector.path("string").isTextual() ? vector.get("string").asText() : vector.get("hex").asText();
+            if (vector.has("parse_input")) {
+                text = vector.get("parse_input").asText();
+            }
+            inputs.add(text);
+            vectors.add(vector);
+        }
+        List<String> args = new ArrayList<>(List.of("decode", scheme.schemeName()));
+        args.addAll(inputs);
+
+        run("", args.toArray(String[]::new));
+
+        assertThat(status).as(err).isZero();
+        List<JsonNode> decoded = outputLines();
+        assertThat(decoded).hasSize(vectors.size());
+        for (int i = 0; i < vectors.size(); i++) {
+            JsonNode vector = vectors.get(i);
+            JsonNode view = decoded.get(i);
+            assertThat(view.get("scheme").asText()).isEqualTo(scheme.schemeName());
+            String expectedCanonical = vector.path("string").isTextual()
+                    ? vector.get("string").asText() : vector.get("hex").asText();
+            assertThat(view.get("canonical").asText()).as(vector.get("name").asText()).isEqualTo(expectedCanonical);
+            if (vector.has("hex")) {
+                assertThat(view.get("hex").asText()).isEqualTo(vector.get("hex").asText());
+            }
+            vector.get("components").fields().forEachRemaining(component -> {
+                String name = COMPONENT_NAMES.getOrDefault(component.getKey(), component.getKey());
+                if (component.getKey().equals("prefix") || component.getKey().equals("type")
+                        || view.get("components").has(name)) {
+                    assertThat(view.get("components").get(name)).as(vector.get("name") + " " + name)
+                            .isEqualTo(component.getValue());
+                }
+            });
+            assertThat(view.get("components").size()).isEqualTo(expectedComponentCount(scheme));
+        }
+    }
+
+    @Test
+    void decodeReportsInvalidInputsAndStillDecodesTheOthers() throws Exception {
+        run("", "decode", "sno", "2222222222222222", "BRPK4Q72XWF2M63L", "brpk4q72xwf2m63l");
+
+        assertThat(status).isEqualTo(1);
+        List<JsonNode> lines = outputLines();
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(0).get("canonical").asText()).isEqualTo("2222222222222222");
+        assertThat(lines.get(1).get("input").asText()).isEqualTo("BRPK4Q72XWF2M63L");
+        assertThat(lines.get(1).get("error").asText()).contains("BRPK4Q72XWF2M63L");
+        assertThat(lines.get(2).get("components").get("partition").asInt()).isEqualTo(39434);
+    }
+
+    @Test
+    void decodeReadsStandardInputForADash() throws Exception {
+        run("1\n6123839962065403905\n0\n", "decode", "trace-id", "-");
+
+        assertThat(status).isEqualTo(1);
+        List<JsonNode> lines = outputLines();
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(0).get("components").get("counter").asInt()).isEqualTo(1);
+        assertThat(lines.get(1).get("components").get("nodeNo").asInt()).isEqualTo(1);
+        assertThat(lines.get(2).get("input").asText()).isEqualTo("0");
+    }
+
+    @ParameterizedTest
+    @EnumSource(IdScheme.class)
+    void generatedIdsDecodeAsTheirScheme(IdScheme scheme) throws Exception {
+        run("", "generate", scheme.schemeName(), "5");
+
+        assertThat(status).as(err).isZero();
+        String[] ids = out.split("\n");
+        assertThat(ids).hasSize(5).doesNotHaveDuplicates();
+        for (String id : ids) {
+            assertThat(scheme.decode(id).canonical()).isEqualTo(id);
+        }
+    }
+
+    @Test
+    void generateAppliesTheSchemeOptions() throws Exception {
+        run("", "generate", "sno", "3", "--partition", "513", "--meta", "7");
+
+        assertThat(status).as(err).isZero();
+        for (String id : out.split("\n")) {
+            run("", "decode", "sno", id);
+            JsonNode components = outputLines().get(0).get("components");
+            assertThat(components.get("partition").asInt()).isEqualTo(513);
+            assertThat(components.get("metabyte").asInt()).isEqualTo(7);
+        }
+    }
+
+    @Test
+    void unknownSchemeIsAUsageErrorThatListsTheSchemes() {
+        run("", "generate", "snoo");
+
+        assertThat(status).isEqualTo(2);
+        assertThat(err).contains("snoo").contains("trace-id, lable, gid, sno, muid");
+    }
+
+    @Test
+    void optionOfAnotherSchemeIsRefusedByName() {
+        run("", "generate", "sno", "--medallion", "5");
+
+        assertThat(status).isEqualTo(2);
+        assertThat(err).contains("--medallion").contains("--partition");
+    }
+
+    @Test
+    void outOfRangeOptionNamesTheOptionAndTheRange() {
+        run("", "generate", "lable", "--generator", "64");
+
+        assertThat(status).isEqualTo(2);
+        assertThat(err).contains("--generator").contains("[0, 63]").contains("64");
+    }
+
+    @Test
+    void unknownModeListsTheModes() {
+        run("", "generate", "lable", "--mode", "fast");
+
+        assertThat(status).isEqualTo(2);
+        assertThat(err).contains("fast").contains("spread, time-sequential");
+    }
+
+    @Test
+    void helpPrintsUsage() {
+        run("", "--help");
+
+        assertThat(status).isZero();
+        assertThat(out).contains("generate <scheme>").contains("decode <scheme>");
+    }
+
+    @Test
+    void noArgumentsPrintsUsageAsAnError() {
+        run("");
+
+        assertThat(status).isEqualTo(2);
+        assertThat(err).contains("Usage:");
+    }
+
+    private static String vectorFile(IdScheme scheme) {
+        return scheme == IdScheme.TRACE_ID ? "trace_id" : scheme.schemeName();
+    }
+
+    private static int expectedComponentCount(IdScheme scheme) {
+        return switch (scheme) {
+            case TRACE_ID -> 4;
+            case LABLE -> 5;
+            case GID -> 4;
+            case SNO -> 5;
+            case MUID -> 3;
+        };
+    }
+}
