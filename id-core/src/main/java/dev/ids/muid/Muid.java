@@ -1,0 +1,342 @@
+package dev.ids.muid;
+
+import dev.ids.DecodedId;
+import dev.ids.InvalidIdException;
+import dev.ids.internal.Checks;
+import dev.ids.internal.Hex;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * A Gink muid: a 128-bit identifier made of a microsecond timestamp, the medallion of the node that made it and an
+ * offset within that node's transaction.
+ *
+ * <pre>
+ * bits  127                            76 75                  32 31              0
+ *       +-------------------------------+----------------------+-----------------+
+ *       | timestamp: 52 bits            | medallion: 44 bits   | offset: 32 bits |
+ *       | µs since 1970-01-01T00:00:00Z | node identity        | signed          |
+ *       +-------------------------------+----------------------+-----------------+
+ *
+ * string  5D5EAC793E61F-1BFC71B112D-0000000B
+ *         |-13 hex----| |-11 hex--| |-8 hex-|   upper case, big-endian
+ * </pre>
+ *
+ * <ul>
+ *   <li>A timestamp or medallion of all one bits ({@code FFFFFFFFFFFFF}, {@code FFFFFFFFFFF}) stands for -1, as
+ *       in Gink's global objects; the accessors return -1 for it.</li>
+ *   <li>The offset is a signed 32-bit two's complement number ({@code FFFFFFFF} is -1). Offset 0 is a transaction
+ *       itself; the changes within it share its timestamp and medallion and take offsets 1, 2, 3...</li>
+ *   <li>Values compare in the unsigned, big-endian order of their 16 bytes, which is also the order of their
+ *       canonical strings.</li>
+ *   <li>Every 16-byte array is a muid: each bit pattern stands for one triple of components.</li>
+ * </ul>
+ *
+ * <p>Unlike the other schemes of this library, {@link #timestamp()} returns the raw timestamp component (a
+ * {@code long} of microseconds); the embedded time as an {@link Instant} is {@link #instant()}.
+ *
+ * <p>Instances are immutable and thread-safe.
+ */
+public final class Muid implements Comparable<Muid> {
+
+    /** The scheme's name in messages and decoded views. */
+    public static final String SCHEME = "muid";
+
+    /** The largest timestamp component an ordinary (not global) muid can hold: 2^52 - 2 µs, in the year 2112. */
+    public static final long MAX_TIMESTAMP = (1L << 52) - 2;
+
+    /** The largest medallion an ordinary (not global) muid can hold: 2^44 - 2. */
+    public static final long MAX_MEDALLION = (1L << 44) - 2;
+
+    static final long TIMESTAMP_MASK = (1L << 52) - 1;
+    static final long MEDALLION_MASK = (1L << 44) - 1;
+    static final long OFFSET_MASK = 0xFFFF_FFFFL;
+
+    private static final long MIN_OFFSET_INPUT = Integer.MIN_VALUE;
+    private static final long MAX_OFFSET_INPUT = (1L << 32) - 1;
+
+    /** Bits 127..64: the timestamp and the upper 12 bits of the medallion. */
+    private final long high;
+    /** Bits 63..0: the lower 32 bits of the medallion and the offset. */
+    private final long low;
+
+    Muid(long high, long low) {
+        this.high = high;
+        this.low = low;
+    }
+
+    /**
+     * Creates a muid from its components, normalising as Gink's reference constructor does: a timestamp of
+     * 16^13 - 1 becomes -1, a medallion of 16^11 - 1 becomes -1, and an offset of 2^31 or more becomes
+     * {@code offset - 2^32}.
+     *
+     * @param timestamp microseconds since the Unix epoch, -1 to 2^52 - 1 (-1 and 2^52 - 1 both mean the global -1)
+     * @param medallion the node's medallion, -1 to 2^44 - 1 (-1 and 2^44 - 1 both mean the global -1)
+     * @param offset the offset within the transaction, -2^31 to 2^32 - 1
+     * @return the muid
+     * @throws IllegalArgumentException naming the component, its range and value when one is out of range
+     */
+    public static Muid of(long timestamp, long medallion, long offset) {
+        Checks.inRange("timestamp", timestamp, -1, TIMESTAMP_MASK);
+        Checks.inRange("medallion", medallion, -1, MEDALLION_MASK);
+        Checks.inRange("offset", offset, MIN_OFFSET_INPUT, MAX_OFFSET_INPUT);
+        return pack(timestamp, medallion, (int) offset);
+    }
+
+    /** Packs components already known to be in range (-1 allowed for timestamp and medallion). */
+    static Muid pack(long timestamp, long medallion, int offset) {
+        long ts = timestamp & TIMESTAMP_MASK;
+        long med = medallion & MEDALLION_MASK;
+        return new Muid(ts << 12 | med >>> 32, (med & OFFSET_MASK) << 32 | (offset & OFFSET_MASK));
+    }
+
+    /**
+     * Reads the 16-byte big-endian packed form.
+     *
+     * @param bytes exactly 16 bytes
+     * @return the muid
+     * @throws InvalidIdException when {@code bytes} is {@code null} or not 16 bytes long
+     */
+    public static Muid fromBytes(byte[] bytes) {
+        if (bytes == null) {
+            throw new InvalidIdException(SCHEME, "null", "no bytes given");
+        }
+        if (bytes.length != 16) {
+            throw new InvalidIdException(SCHEME, Hex.of(bytes),
+                    "the packed form is exactly 16 bytes, got " + bytes.length);
+        }
+        return new Muid(readLong(bytes, 0), readLong(bytes, 8));
+    }
+
+    /**
+     * Converts a UUID with the same 128 bits (most significant half first) into a muid.
+     *
+     * @param uuid the UUID
+     * @return the muid whose bytes equal the UUID's
+     */
+    public static Muid fromUuid(UUID uuid) {
+        Objects.requireNonNull(uuid, "uuid");
+        return new Muid(uuid.getMostSignificantBits(), uuid.getLeastSignificantBits());
+    }
+
+    /**
+     * Parses the string form. The canonical form is {@code TTTTTTTTTTTTT-MMMMMMMMMMM-OOOOOOOO} (13, 11 and 8
+     * upper-case hexadecimal digits); as the Gink specification allows, {@code TTTTTTTTTTTTT-MMMMMMMMMMM}
+     * (offset 0) and {@code TTTTTTTTTTTTT} (medallion and offset 0) are accepted too. Nothing else is: no lower
+     * case, no whitespace, no other lengths or separators.
+     *
+     * @param text the string
+     * @return the muid
+     * @throws InvalidIdException naming the input and what is wrong with it
+     */
+    public static Muid parse(String text) {
+        return MuidCodec.decode(text);
+    }
+
+    /**
+     * Tells whether {@link #parse(String)} would accept a string.
+     *
+     * @param text the string, may be {@code null}
+     * @return {@code true} when it is a canonical or short-form muid
+     */
+    public static boolean isValid(String text) {
+        return MuidCodec.isValid(text);
+    }
+
+    /**
+     * Returns the lowest muid whose embedded time is the given instant (truncated to microseconds): that
+     * timestamp, medallion 0 and offset 0. With {@link #max(Instant)}, it bounds time-range queries over the
+     * binary or string order.
+     *
+     * @param instant from 1970-01-01T00:00:00Z to 2^52 - 2 µs after it (2112-09-17)
+     * @return the lowest muid of that microsecond
+     * @throws IllegalArgumentException when the instant lies outside that range
+     */
+    public static Muid min(Instant instant) {
+        return new Muid(micros(instant) << 12, 0L);
+    }
+
+    /**
+     * Returns the highest muid whose embedded time is the given instant (truncated to microseconds): that
+     * timestamp with all the bits of the medallion and offset set.
+     *
+     * @param instant from 1970-01-01T00:00:00Z to 2^52 - 2 µs after it (2112-09-17)
+     * @return the highest muid of that microsecond
+     * @throws IllegalArgumentException when the instant lies outside that range
+     */
+    public static Muid max(Instant instant) {
+        return new Muid(micros(instant) << 12 | 0xFFFL, -1L);
+    }
+
+    private static long micros(Instant instant) {
+        Objects.requireNonNull(instant, "instant");
+        long seconds = instant.getEpochSecond();
+        long maxSeconds = MAX_TIMESTAMP / 1_000_000L;
+        if (seconds < 0 || seconds > maxSeconds) {
+            throw new IllegalArgumentException(Checks.outOfRange("instant", seconds, 0, maxSeconds)
+                    + " seconds since the Unix epoch (" + instant + ")");
+        }
+        long micros = seconds * 1_000_000L + instant.getNano() / 1_000;
+        if (micros > MAX_TIMESTAMP) {
+            throw new IllegalArgumentException(Checks.outOfRange("instant", micros, 0, MAX_TIMESTAMP)
+                    + " µs since the Unix epoch (" + instant + ")");
+        }
+        return micros;
+    }
+
+    /**
+     * Returns the timestamp component: microseconds since the Unix epoch, or -1 for the all-ones value of Gink's
+     * global objects. (The embedded time as an {@link Instant} is {@link #instant()}.)
+     *
+     * @return the timestamp in microseconds, 0 to 2^52 - 2, or -1
+     */
+    public long timestamp() {
+        long ts = high >>> 12;
+        return ts == TIMESTAMP_MASK ? -1 : ts;
+    }
+
+    /**
+     * Returns the medallion: the identity of the node that made this muid, or -1 for the all-ones value.
+     *
+     * @return the medallion, 0 to 2^44 - 2, or -1
+     */
+    public long medallion() {
+        long med = (high & 0xFFFL) << 32 | low >>> 32;
+        return med == MEDALLION_MASK ? -1 : med;
+    }
+
+    /**
+     * Returns the offset within the transaction, signed: 0 for the transaction itself, 1, 2, 3... for its changes.
+     *
+     * @return the offset, -2^31 to 2^31 - 1
+     */
+    public int offset() {
+        return (int) low;
+    }
+
+    /**
+     * Returns the embedded time: the Unix epoch plus {@link #timestamp()} microseconds. (This accessor is named
+     * {@code instant()} because {@code timestamp()} is the raw component here.) For the global timestamp -1 it is
+     * {@code 1969-12-31T23:59:59.999999Z}, as the component says.
+     *
+     * @return the embedded time
+     */
+    public Instant instant() {
+        long micros = timestamp();
+        return Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1_000L);
+    }
+
+    /**
+     * Returns the 16-byte big-endian packed form.
+     *
+     * @return a new array of 16 bytes
+     */
+    public byte[] toBytes() {
+        byte[] bytes = new byte[16];
+        writeLong(bytes, 0, high);
+        writeLong(bytes, 8, low);
+        return bytes;
+    }
+
+    /**
+     * Returns a UUID with the same 128 bits, for databases and APIs that store UUIDs. (It is not a UUID of any
+     * RFC 9562 version; only the bits are the same.)
+     *
+     * @return the UUID whose bytes equal this muid's
+     */
+    public UUID toUuid() {
+        return new UUID(high, low);
+    }
+
+    /**
+     * Returns the muid with the same timestamp and medallion and another offset.
+     *
+     * @param offset the offset
+     * @return a muid of the same transaction
+     */
+    Muid withOffset(int offset) {
+        return new Muid(high, (low & ~OFFSET_MASK) | (offset & OFFSET_MASK));
+    }
+
+    long high() {
+        return high;
+    }
+
+    long low() {
+        return low;
+    }
+
+    /**
+     * Returns the decoded view: scheme {@code muid}, the canonical string, the hex of the bytes, the embedded time
+     * and the components {@code timestamp} (µs), {@code medallion} and {@code offset} (signed).
+     *
+     * @return the decoded view
+     */
+    public DecodedId decoded() {
+        return DecodedId.builder(SCHEME, toString(), Hex.of(toBytes()), instant())
+                .component("timestamp", timestamp())
+                .component("medallion", medallion())
+                .component("offset", offset())
+                .build();
+    }
+
+    /**
+     * Compares in the unsigned, big-endian order of the 16 bytes (also the order of the canonical strings).
+     *
+     * @param other the muid to compare with
+     * @return negative, zero or positive as this muid sorts before, with or after the other
+     */
+    @Override
+    public int compareTo(Muid other) {
+        int byHigh = Long.compareUnsigned(high, other.high);
+        return byHigh != 0 ? byHigh : Long.compareUnsigned(low, other.low);
+    }
+
+    /**
+     * Tells whether another object is a muid with the same 128 bits.
+     *
+     * @param other the object
+     * @return {@code true} when equal
+     */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Muid muid && muid.high == high && muid.low == low;
+    }
+
+    /**
+     * Returns a hash code of the 128 bits.
+     *
+     * @return the hash code
+     */
+    @Override
+    public int hashCode() {
+        return 31 * Long.hashCode(high) + Long.hashCode(low);
+    }
+
+    /**
+     * Returns the canonical string: 13, 11 and 8 upper-case hexadecimal digits joined by {@code -}, for example
+     * {@code 5D5EAC793E61F-1BFC71B112D-0000000B}. Always all three parts, 34 characters.
+     *
+     * @return the canonical string
+     */
+    @Override
+    public String toString() {
+        return MuidCodec.encode(this);
+    }
+
+    private static long readLong(byte[] bytes, int from) {
+        long value = 0;
+        for (int i = from; i < from + 8; i++) {
+            value = value << 8 | (bytes[i] & 0xFFL);
+        }
+        return value;
+    }
+
+    private static void writeLong(byte[] bytes, int from, long value) {
+        for (int i = from + 7; i >= from; i--) {
+            bytes[i] = (byte) value;
+            value >>>= 8;
+        }
+    }
+}

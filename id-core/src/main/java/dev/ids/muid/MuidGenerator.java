@@ -1,0 +1,229 @@
+package dev.ids.muid;
+
+import dev.ids.IdGenerationException;
+import dev.ids.IdGenerator;
+import dev.ids.clock.IdClock;
+import dev.ids.event.IdGeneratorListener;
+import dev.ids.internal.Checks;
+import dev.ids.sequence.TimeSequence;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.random.RandomGenerator;
+
+/**
+ * Generates {@link Muid}s for one Gink node: each carries the node's medallion and a timestamp in microseconds that
+ * strictly increases from one call to the next, so the muids of one generator are unique and sorted in the order
+ * they were issued.
+ *
+ * <ul>
+ *   <li>{@link #next()} returns a muid of offset 0: a transaction by itself.</li>
+ *   <li>{@link #beginTransaction()} takes a fresh timestamp for a transaction whose changes take offsets 1, 2,
+ *       3... ({@link MuidTransaction#next()}).</li>
+ *   <li>Each microsecond serves one call. When the clock has not moved on (or stepped back), the call waits for the
+ *       next free microsecond, never longer than the maximum wait; the listener hears of the wait as a sequence
+ *       overflow and of a step back as a clock regression. A call that would have to wait longer fails at once
+ *       with {@link IdGenerationException}: a generator never returns a possible duplicate.</li>
+ * </ul>
+ *
+ * <p>Uniqueness across nodes rests on distinct medallions. By default the medallion is drawn from
+ * {@link SecureRandom} in [{@value #RANDOM_MEDALLION_MIN}, {@value #RANDOM_MEDALLION_MAX}]
+ * ({@code 0x10000000000} to {@code 0x1FFFFFFFFFF}), as the Gink specification prescribes; see
+ * {@link #medallion()} and {@link #isMedallionRandom()}. Thread-safe and lock-free.
+ */
+public final class MuidGenerator implements IdGenerator<Muid> {
+
+    /** The smallest medallion drawn at random: {@code 0x10000000000}. */
+    public static final long RANDOM_MEDALLION_MIN = 0x100_0000_0000L;
+
+    /** The largest medallion drawn at random: {@code 0x1FFFFFFFFFF}. */
+    public static final long RANDOM_MEDALLION_MAX = 0x1FF_FFFF_FFFFL;
+
+    private final long medallion;
+    private final boolean medallionRandom;
+    private final TimeSequence sequence;
+    private final long prefix;
+    private final long low;
+
+    private MuidGenerator(Builder builder) {
+        if (builder.medallion >= 0) {
+            this.medallion = builder.medallion;
+            this.medallionRandom = false;
+        } else {
+            RandomGenerator random = builder.random != null ? builder.random : new SecureRandom();
+            this.medallion = random.nextLong(RANDOM_MEDALLION_MIN, RANDOM_MEDALLION_MAX + 1);
+            this.medallionRandom = true;
+        }
+        Muid zero = Muid.pack(0, medallion, 0);
+        this.prefix = zero.high();
+        this.sequence = TimeSequence.builder("muid generator (medallion " + medallion + ")")
+                .clock(builder.clock)
+                .listener(builder.listener)
+                .timeBase(TimeSequence.Resolution.MICROS, 0, 1)
+                .maxUnit(Muid.MAX_TIMESTAMP)
+                .sequence(0, 0)
+                .maxWait(builder.maxWait)
+                .build();
+        this.low = zero.low();
+    }
+
+    /**
+     * Starts a builder; every setting has a default.
+     *
+     * @return a builder
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Returns a muid of a fresh timestamp, this generator's medallion and offset 0 (a transaction by itself).
+     *
+     * @return a muid this generator has never returned before, greater than all it returned before
+     * @throws IdGenerationException when the clock stands further behind than the maximum wait, or lies outside
+     *     1970 to 2112
+     */
+    @Override
+    public Muid next() {
+        return new Muid(sequence.unitOf(sequence.next()) << 12 | prefix, low);
+    }
+
+    /**
+     * Begins a transaction: takes a fresh timestamp, as {@link #next()} does, for the transaction's muid (offset 0)
+     * and the muids of its changes (offsets 1, 2, 3...).
+     *
+     * @return the transaction
+     * @throws IdGenerationException as {@link #next()}
+     */
+    public MuidTransaction beginTransaction() {
+        return new MuidTransaction(next());
+    }
+
+    /**
+     * Returns the medallion this generator writes into every muid, whether configured or drawn at random.
+     *
+     * @return the medallion, 0 to 2^44 - 2
+     */
+    public long medallion() {
+        return medallion;
+    }
+
+    /**
+     * Tells whether the medallion was drawn at random (the default) rather than configured.
+     *
+     * @return {@code true} when drawn at random
+     */
+    public boolean isMedallionRandom() {
+        return medallionRandom;
+    }
+
+    /**
+     * Describes the generator by its medallion.
+     *
+     * @return a short description
+     */
+    @Override
+    public String toString() {
+        return "MuidGenerator[medallion=" + medallion + (medallionRandom ? " (random)]" : "]");
+    }
+
+    /** Builds a {@link MuidGenerator}. */
+    public static final class Builder {
+
+        private long medallion = -1;
+        private RandomGenerator random;
+        private IdClock clock = IdClock.system();
+        private IdGeneratorListener listener = IdGeneratorListener.NONE;
+        private Duration maxWait = TimeSequence.DEFAULT_MAX_WAIT;
+
+        private Builder() {
+        }
+
+        /**
+         * Sets the medallion, the node's identity; it must differ from that of every other node writing muids to
+         * the same database.
+         *
+         * @param medallion 0 to 2^44 - 2 (2^44 - 1 is the global -1)
+         * @return this builder
+         * @throws IllegalArgumentException when out of range
+         */
+        public Builder medallion(long medallion) {
+            this.medallion = Checks.inRange("medallion", medallion, 0, Muid.MAX_MEDALLION);
+            this.random = null;
+            return this;
+        }
+
+        /**
+         * Draws the medallion at random from {@link SecureRandom} in [{@code 0x10000000000},
+         * {@code 0x1FFFFFFFFFF}] when the generator is built, as the Gink specification prescribes. This is the
+         * default; calling it undoes {@link #medallion(long)}.
+         *
+         * @return this builder
+         */
+        public Builder randomMedallion() {
+            this.medallion = -1;
+            this.random = null;
+            return this;
+        }
+
+        /**
+         * Draws the medallion at random from the given source in [{@code 0x10000000000}, {@code 0x1FFFFFFFFFF}]
+         * when the generator is built (for tests, or a source of the caller's choice).
+         *
+         * @param random the random source
+         * @return this builder
+         */
+        public Builder randomMedallion(RandomGenerator random) {
+            this.medallion = -1;
+            this.random = Objects.requireNonNull(random, "random");
+            return this;
+        }
+
+        /**
+         * Sets the clock (default {@link IdClock#system()}).
+         *
+         * @param clock the clock
+         * @return this builder
+         */
+        public Builder clock(IdClock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * Sets the listener for overflow and clock-regression events (default {@link IdGeneratorListener#NONE}).
+         *
+         * @param listener the listener
+         * @return this builder
+         */
+        public Builder listener(IdGeneratorListener listener) {
+            this.listener = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
+        /**
+         * Sets how long a call may wait for the clock before it fails (default
+         * {@link TimeSequence#DEFAULT_MAX_WAIT}).
+         *
+         * @param maxWait the maximum wait, not negative
+         * @return this builder
+         */
+        public Builder maxWait(Duration maxWait) {
+            Objects.requireNonNull(maxWait, "maxWait");
+            if (maxWait.isNegative()) {
+                throw new IllegalArgumentException("maxWait must not be negative: " + maxWait);
+            }
+            this.maxWait = maxWait;
+            return this;
+        }
+
+        /**
+         * Builds the generator, drawing the medallion now if it is random.
+         *
+         * @return a new generator
+         */
+        public MuidGenerator build() {
+            return new MuidGenerator(this);
+        }
+    }
+}
