@@ -1,0 +1,363 @@
+package dev.ids.traceid;
+
+import dev.ids.DecodedId;
+import dev.ids.InvalidIdException;
+import dev.ids.internal.Checks;
+import dev.ids.internal.Hex;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * An elfo TraceId: a positive 63-bit value, written as plain decimal.
+ *
+ * <pre>
+ *   bit 63  62 .......................... 38  37 ........... 22  21 ...... 10  9 ..... 0
+ *  +------+---------------------------------+-------------------+--------------+----------+
+ *  |  0   |  timestamp: Unix seconds mod    |  node_no          |  chunk_no    | counter  |
+ *  |      |  2^25 (25 bits, 0..33554431)    |  (16 bits)        |  (12 bits)   | (1..1023)|
+ *  +------+---------------------------------+-------------------+--------------+----------+
+ *
+ *  raw = timestamp &lt;&lt; 38 | node_no &lt;&lt; 22 | chunk_no &lt;&lt; 10 | counter
+ * </pre>
+ *
+ * <ul>
+ *   <li>The timestamp counts seconds and wraps every 2<sup>25</sup> s (about 388 days): turning it back into an
+ *       {@link Instant} needs a reference time, see {@link #instant(Instant)}. IDs are unique only within one such
+ *       period.</li>
+ *   <li>{@code node_no} names the process (0 means unknown); {@code chunk_no} is a block of 1023 counters handed to
+ *       one thread within one second; the counter runs from 1 to 1023, so a TraceId is never 0.</li>
+ * </ul>
+ *
+ * <p>The natural order ({@link #compareTo}) is the order of the 63-bit value, which is also the order of
+ * {@link #toBytes()} (big-endian, unsigned). It follows time <em>only within one 2<sup>25</sup>-second
+ * window</em>: when the timestamp wraps to 0, later IDs sort before earlier ones. Sort entries spanning a wrap by a
+ * separate, fully monotonic field.
+ *
+ * <p>Instances are immutable and thread-safe; {@code equals} and {@code hashCode} follow the value.
+ */
+public final class TraceId implements Comparable<TraceId> {
+
+    /** The scheme's name, as used in messages and in the decoded view. */
+    public static final String SCHEME = "trace-id";
+
+    /** The largest timestamp: 2<sup>25</sup> - 1. */
+    public static final long MAX_TIMESTAMP = (1L << 25) - 1;
+
+    /** The largest node number. */
+    public static final int MAX_NODE_NO = 0xFFFF;
+
+    /** The largest chunk number. */
+    public static final int MAX_CHUNK_NO = 0xFFF;
+
+    /** The largest counter (the smallest is 1). */
+    public static final int MAX_COUNTER = 0x3FF;
+
+    /** The period after which the timestamp repeats: 2<sup>25</sup> seconds, about 388 days. */
+    public static final Duration WRAP_PERIOD = Duration.ofSeconds(1L << 25);
+
+    static final int TIMESTAMP_SHIFT = 38;
+    static final int NODE_NO_SHIFT = 22;
+    static final int CHUNK_NO_SHIFT = 10;
+
+    private static final long WRAP_SECONDS = 1L << 25;
+
+    private final long raw;
+
+    private TraceId(long raw) {
+        this.raw = raw;
+    }
+
+    /** Wraps a raw value already known to be valid. */
+    static TraceId ofValidRaw(long raw) {
+        return new TraceId(raw);
+    }
+
+    /**
+     * Builds a TraceId from its components.
+     *
+     * @param timestamp the wrapped seconds, 0 to {@value #MAX_TIMESTAMP} (Unix seconds {@code & 0x1FFFFFF})
+     * @param nodeNo the node number, 0 to {@value #MAX_NODE_NO}
+     * @param chunkNo the chunk number, 0 to {@value #MAX_CHUNK_NO}
+     * @param counter the counter, 1 to {@value #MAX_COUNTER}
+     * @return the TraceId
+     * @throws IllegalArgumentException naming the component, its range and the value when one is out of range
+     */
+    public static TraceId of(long timestamp, int nodeNo, int chunkNo, int counter) {
+        Checks.inRange("timestamp", timestamp, 0, MAX_TIMESTAMP);
+        Checks.inRange("nodeNo", nodeNo, 0, MAX_NODE_NO);
+        Checks.inRange("chunkNo", chunkNo, 0, MAX_CHUNK_NO);
+        Checks.inRange("counter", counter, 1, MAX_COUNTER);
+        return new TraceId(timestamp << TIMESTAMP_SHIFT | (long) nodeNo << NODE_NO_SHIFT
+                | (long) chunkNo << CHUNK_NO_SHIFT | counter);
+    }
+
+    /**
+     * Wraps a raw 63-bit value.
+     *
+     * @param raw the value
+     * @return the TraceId
+     * @throws InvalidIdException when the highest bit is set, the value is 0 or its counter is 0 (the message shows
+     *     the value as unsigned decimal)
+     */
+    public static TraceId fromLong(long raw) {
+        return new TraceId(TraceIdCodec.check(raw));
+    }
+
+    /**
+     * Reads the 8-byte big-endian form written by {@link #toBytes()}.
+     *
+     * @param bytes exactly 8 bytes
+     * @return the TraceId
+     * @throws InvalidIdException when the array is null or not 8 bytes long, or holds a value {@link #fromLong}
+     *     rejects (the message shows the bytes in hex)
+     */
+    public static TraceId fromBytes(byte[] bytes) {
+        if (bytes == null || bytes.length != 8) {
+            throw new InvalidIdException(SCHEME, Hex.of(bytes),
+                    bytes == null ? "no bytes given" : "expected 8 bytes, got " + bytes.length);
+        }
+        long raw = 0;
+        for (byte b : bytes) {
+            raw = raw << 8 | (b & 0xFF);
+        }
+        String problem = TraceIdCodec.problem(raw);
+        if (problem != null) {
+            throw new InvalidIdException(SCHEME, Hex.of(bytes), problem);
+        }
+        return new TraceId(raw);
+    }
+
+    /**
+     * Parses the canonical decimal form strictly: every accepted string equals {@link #toString()} of the result.
+     *
+     * @param text the decimal text
+     * @return the TraceId
+     * @throws InvalidIdException naming the text when it is empty, 0, at least 2<sup>63</sup>, signed, has leading
+     *     zeros, whitespace or non-digits, or its counter is 0
+     */
+    public static TraceId parse(String text) {
+        return new TraceId(TraceIdCodec.decode(text));
+    }
+
+    /**
+     * Tells whether {@link #parse(String)} would accept a text.
+     *
+     * @param text the text, may be {@code null}
+     * @return whether it is a valid TraceId in canonical form
+     */
+    public static boolean isValid(String text) {
+        return TraceIdCodec.isValid(text);
+    }
+
+    /**
+     * Returns the lowest TraceId whose timestamp is that of the given instant (Unix seconds {@code & 0x1FFFFFF}):
+     * node 0, chunk 0, counter 1. With {@link #max(Instant)} it bounds a time-range query, valid within one
+     * 2<sup>25</sup>-second window only.
+     *
+     * @param instant the instant
+     * @return the lowest TraceId of its second
+     */
+    public static TraceId min(Instant instant) {
+        return new TraceId(wrap(instant.getEpochSecond()) << TIMESTAMP_SHIFT | 1);
+    }
+
+    /**
+     * Returns the highest TraceId whose timestamp is that of the given instant: node, chunk and counter at their
+     * maximum.
+     *
+     * @param instant the instant
+     * @return the highest TraceId of its second
+     */
+    public static TraceId max(Instant instant) {
+        return new TraceId(wrap(instant.getEpochSecond()) << TIMESTAMP_SHIFT | (1L << TIMESTAMP_SHIFT) - 1);
+    }
+
+    /**
+     * Returns the timestamp component: Unix seconds modulo 2<sup>25</sup>.
+     *
+     * @return 0 to {@value #MAX_TIMESTAMP}
+     */
+    public long timestamp() {
+        return raw >>> TIMESTAMP_SHIFT;
+    }
+
+    /**
+     * Returns the node number.
+     *
+     * @return 0 to {@value #MAX_NODE_NO}; 0 means unknown
+     */
+    public int nodeNo() {
+        return (int) (raw >>> NODE_NO_SHIFT) & MAX_NODE_NO;
+    }
+
+    /**
+     * Returns the chunk number.
+     *
+     * @return 0 to {@value #MAX_CHUNK_NO}
+     */
+    public int chunkNo() {
+        return (int) (raw >>> CHUNK_NO_SHIFT) & MAX_CHUNK_NO;
+    }
+
+    /**
+     * Returns the counter within the chunk.
+     *
+     * @return 1 to {@value #MAX_COUNTER}
+     */
+    public int counter() {
+        return (int) raw & MAX_COUNTER;
+    }
+
+    /**
+     * Resolves the wrapped timestamp against a reference: the most recent whole second at or before the reference
+     * whose Unix seconds end in the timestamp's 25 bits.
+     *
+     * <p>An ID stamped slightly after the reference (a clock ahead of the reader's, or a generator that kept a
+     * later second after its clock stepped back) resolves to about 388 days earlier; use
+     * {@link #instantNear(Instant)} where that matters.
+     *
+     * @param reference the time the ID is known not to be later than, typically now
+     * @return the instant, in {@code (reference - 2^25 s, reference]}
+     */
+    public Instant instant(Instant reference) {
+        long referenceSecond = reference.getEpochSecond();
+        return Instant.ofEpochSecond(referenceSecond - Math.floorMod(referenceSecond - timestamp(), WRAP_SECONDS));
+    }
+
+    /**
+     * Resolves the wrapped timestamp against the current system time; see {@link #instant(Instant)}.
+     *
+     * @return the most recent second at or before now with this timestamp
+     */
+    public Instant instant() {
+        return instant(Instant.now());
+    }
+
+    /**
+     * Resolves the wrapped timestamp to the second with those 25 bits nearest the reference's second, before or
+     * after it (2<sup>24</sup> s, about 194 days, each way).
+     *
+     * @param reference a time close to when the ID was made
+     * @return the instant, in {@code [reference second - 2^24 s, reference second + 2^24 s)}
+     */
+    public Instant instantNear(Instant reference) {
+        long referenceSecond = reference.getEpochSecond();
+        long ahead = Math.floorMod(timestamp() - referenceSecond, WRAP_SECONDS);
+        return Instant.ofEpochSecond(referenceSecond + (ahead >= WRAP_SECONDS / 2 ? ahead - WRAP_SECONDS : ahead));
+    }
+
+    /**
+     * Checks the timestamp as elfo's {@code TraceIdValidator} does with a maximum time difference: the distance
+     * between the timestamp and the 25 low bits of {@code now}'s Unix seconds, measured modulo 2<sup>25</sup> in
+     * whichever direction is shorter, must not exceed {@code maxLag} (in whole seconds). It catches IDs stamped
+     * too long ago and IDs from a clock too far ahead.
+     *
+     * @param now the current time
+     * @param maxLag the largest distance allowed, not negative; fractions of a second are ignored
+     * @return whether the timestamp lies within {@code maxLag} of {@code now}
+     */
+    public boolean isFresh(Instant now, Duration maxLag) {
+        if (maxLag.isNegative()) {
+            throw new IllegalArgumentException("maximum lag must not be negative: " + maxLag);
+        }
+        long behind = Math.floorMod(now.getEpochSecond() - timestamp(), WRAP_SECONDS);
+        return Math.min(behind, WRAP_SECONDS - behind) <= maxLag.getSeconds();
+    }
+
+    /**
+     * Returns the raw 63-bit value.
+     *
+     * @return the value, at least 1
+     */
+    public long toLong() {
+        return raw;
+    }
+
+    /**
+     * Returns the 8-byte big-endian form; its unsigned order is the order of the IDs.
+     *
+     * @return a new array of 8 bytes
+     */
+    public byte[] toBytes() {
+        byte[] bytes = new byte[8];
+        long value = raw;
+        for (int i = 7; i >= 0; i--) {
+            bytes[i] = (byte) value;
+            value >>>= 8;
+        }
+        return bytes;
+    }
+
+    /**
+     * Returns the decoded view, with the timestamp resolved against the current system time.
+     *
+     * @return the decoded view
+     */
+    public DecodedId decoded() {
+        return decoded(Instant.now());
+    }
+
+    /**
+     * Returns the decoded view: scheme {@code trace-id}, the decimal string, the 16 hex digits of the bytes, the
+     * instant resolved by {@link #instant(Instant)}, and the components {@code timestamp} (the 25-bit seconds),
+     * {@code nodeNo}, {@code chunkNo} and {@code counter}.
+     *
+     * @param reference the time to resolve the wrapped timestamp against
+     * @return the decoded view
+     */
+    public DecodedId decoded(Instant reference) {
+        return DecodedId.builder(SCHEME, toString(), Hex.of(raw), instant(reference))
+                .component("timestamp", timestamp())
+                .component("nodeNo", nodeNo())
+                .component("chunkNo", chunkNo())
+                .component("counter", counter())
+                .build();
+    }
+
+    /**
+     * Compares by the 63-bit value, which is the unsigned order of the bytes. This follows generation time only
+     * within one 2<sup>25</sup>-second window of the timestamp.
+     *
+     * @param other the other TraceId
+     * @return negative, zero or positive as this value is below, equal to or above the other
+     */
+    @Override
+    public int compareTo(TraceId other) {
+        return Long.compare(raw, other.raw);
+    }
+
+    /**
+     * Tells whether another object is a TraceId of the same value.
+     *
+     * @param other the object
+     * @return whether the values are equal
+     */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof TraceId that && raw == that.raw;
+    }
+
+    /**
+     * Returns a hash of the value.
+     *
+     * @return the hash code
+     */
+    @Override
+    public int hashCode() {
+        return Long.hashCode(raw);
+    }
+
+    /**
+     * Returns the canonical form: the value in decimal, as elfo displays it.
+     *
+     * @return the decimal text
+     */
+    @Override
+    public String toString() {
+        return Long.toString(raw);
+    }
+
+    static long wrap(long epochSecond) {
+        return epochSecond & MAX_TIMESTAMP;
+    }
+}

@@ -1,0 +1,158 @@
+package dev.ids.traceid;
+
+import dev.ids.InvalidIdException;
+
+/**
+ * The string form of a {@link TraceId}: the canonical decimal text of its 63-bit value, with no sign, no leading
+ * zero and no whitespace (what elfo's {@code Display} writes).
+ *
+ * <p>Decoding is strict: it accepts exactly the strings {@link #encode(long)} writes for the values a generator can
+ * issue, so it rejects the empty string, {@code 0}, anything from 2<sup>63</sup> up, signs, leading zeros,
+ * whitespace, any other non-digit, and values whose counter is 0. The accepting path allocates nothing; only a
+ * rejection builds a message.
+ */
+public final class TraceIdCodec {
+
+    /** The decimal text of the largest 63-bit value, the longest string that can be valid. */
+    private static final int MAX_DIGITS = 19;
+
+    private TraceIdCodec() {
+    }
+
+    /**
+     * Writes the canonical decimal text of a raw value.
+     *
+     * @param raw the 63-bit value of a TraceId
+     * @return its decimal text
+     * @throws InvalidIdException when the value is not one a generator can issue (see {@link #check(long)})
+     */
+    public static String encode(long raw) {
+        check(raw);
+        return Long.toString(raw);
+    }
+
+    /**
+     * Reads canonical decimal text into the raw value of a TraceId.
+     *
+     * @param text the text, exactly as {@link #encode(long)} writes it
+     * @return the raw 63-bit value, at least 1, with a counter of at least 1
+     * @throws InvalidIdException naming the text and what is wrong with it
+     */
+    public static long decode(CharSequence text) {
+        long raw = decodeOrZero(text);
+        if (raw == 0) {
+            throw new InvalidIdException(TraceId.SCHEME, text == null ? null : text.toString(), problem(text));
+        }
+        return raw;
+    }
+
+    /**
+     * Tells whether {@link #decode(CharSequence)} accepts a text, without throwing.
+     *
+     * @param text the text, may be {@code null}
+     * @return whether it is the canonical decimal text of a valid TraceId
+     */
+    public static boolean isValid(CharSequence text) {
+        return decodeOrZero(text) != 0;
+    }
+
+    /**
+     * Checks that a raw value is one a generator can issue: not negative (bit 63 clear), not zero, counter not 0.
+     *
+     * @param raw the value
+     * @return the value
+     * @throws InvalidIdException naming the value (as unsigned decimal) and what is wrong with it
+     */
+    public static long check(long raw) {
+        String problem = problem(raw);
+        if (problem != null) {
+            throw new InvalidIdException(TraceId.SCHEME, Long.toUnsignedString(raw), problem);
+        }
+        return raw;
+    }
+
+    /** Returns what is wrong with a raw value, or {@code null} when it is valid. */
+    static String problem(long raw) {
+        if (raw < 0) {
+            return "the highest bit is set; a TraceId is a 63-bit value (at most " + Long.MAX_VALUE + ")";
+        }
+        if (raw == 0) {
+            return "zero is not a TraceId (its counter is at least 1)";
+        }
+        if ((raw & TraceId.MAX_COUNTER) == 0) {
+            return "its counter is 0; generators issue counters 1 to " + TraceId.MAX_COUNTER;
+        }
+        return null;
+    }
+
+    /** The accepting path: the raw value, or 0 for any text that is not canonical or not valid. */
+    static long decodeOrZero(CharSequence text) {
+        if (text == null) {
+            return 0;
+        }
+        int length = text.length();
+        if (length == 0 || length > MAX_DIGITS) {
+            return 0;
+        }
+        int first = text.charAt(0) - '0';
+        if (first < 1 || first > 9) {
+            return 0;
+        }
+        long value = first;
+        for (int i = 1; i < length; i++) {
+            int digit = text.charAt(i) - '0';
+            if (digit < 0 || digit > 9 || value > (Long.MAX_VALUE - digit) / 10) {
+                return 0;
+            }
+            value = value * 10 + digit;
+        }
+        return (value & TraceId.MAX_COUNTER) == 0 ? 0 : value;
+    }
+
+    /** The rejecting path: what is wrong with a text that {@link #decodeOrZero} refused. */
+    private static String problem(CharSequence text) {
+        if (text == null) {
+            return "no text given";
+        }
+        int length = text.length();
+        if (length == 0) {
+            return "empty; expected a decimal number from 1 to " + Long.MAX_VALUE;
+        }
+        for (int i = 0; i < length; i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return describe(c) + " at index " + i + " is not a decimal digit"
+                        + " (signs, whitespace and other characters are not allowed)";
+            }
+        }
+        if (text.charAt(0) == '0') {
+            return length == 1 ? "zero is not a TraceId (its counter is at least 1)"
+                    : "leading zero; the canonical decimal form has none";
+        }
+        if (length > MAX_DIGITS || decodeDigits(text) < 0) {
+            return "too large; a TraceId is a 63-bit value (at most " + Long.MAX_VALUE + ")";
+        }
+        return "its counter (the low 10 bits) is 0; generators issue counters 1 to " + TraceId.MAX_COUNTER;
+    }
+
+    /** Reads up to 19 digits; -1 when the value does not fit in 63 bits. */
+    private static long decodeDigits(CharSequence digits) {
+        long value = 0;
+        for (int i = 0; i < digits.length(); i++) {
+            int digit = digits.charAt(i) - '0';
+            if (value > (Long.MAX_VALUE - digit) / 10) {
+                return -1;
+            }
+            value = value * 10 + digit;
+        }
+        return value;
+    }
+
+    private static String describe(char c) {
+        if (Character.isWhitespace(c) || Character.isISOControl(c) || Character.isSurrogate(c)) {
+            String hex = Integer.toHexString(c).toUpperCase(java.util.Locale.ROOT);
+            return "character U+" + "0000".substring(hex.length()) + hex;
+        }
+        return "character '" + c + "'";
+    }
+}

@@ -1,0 +1,205 @@
+package dev.ids.traceid;
+
+import dev.ids.IdGenerationException;
+import dev.ids.IdGenerator;
+import dev.ids.clock.IdClock;
+import dev.ids.event.IdGeneratorListener;
+import dev.ids.internal.Checks;
+import dev.ids.sequence.TimeSequence;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Generates {@link TraceId}s for one node, as elfo does but without its repeats.
+ *
+ * <p>Each thread holds a <em>chunk</em>: a lease on one (second, chunk number) pair, from which it issues counters
+ * 1 to 1023 with no coordination at all. Chunks come from one {@link TimeSequence} per generator that hands out
+ * chunk numbers 0 to 4095 afresh in every second, so no pair is ever leased twice:
+ * <ul>
+ *   <li>A thread takes a new chunk when its counter is used up or the wall clock has moved past the chunk's
+ *       second. While the wall clock stands at or behind that second, it keeps issuing from the chunk (never going
+ *       back to an earlier second).</li>
+ *   <li>When the 4096 chunks of a second are all leased (more than 4096 &times; 1023 = 4,190,208 IDs in a second),
+ *       the next chunk waits for the next second, and the listener hears of a sequence overflow. elfo masks a
+ *       process-wide counter instead and repeats IDs.</li>
+ *   <li>When the wall clock steps back, the sequence goes on from the chunks left in the latest second it used,
+ *       then waits for the clock to pass that second, and the listener hears of the regression (when the next
+ *       chunk is taken). A wait longer than the maximum wait fails at once with {@link IdGenerationException};
+ *       no ID is ever issued twice. elfo would stamp the earlier second and could repeat IDs.</li>
+ * </ul>
+ *
+ * <p>The fast path reads the clock, increments a field of the thread's own state and returns: wait-free, with no
+ * allocation but the returned ID. Per-thread state belongs to the generator instance, so generators are
+ * independent even within one thread.
+ *
+ * <p>Order: the IDs one thread draws from one generator strictly increase (as long as the 25-bit timestamp does not
+ * wrap). Across threads, IDs are ordered by second only; within a second, they interleave by chunk.
+ *
+ * <p>Uniqueness holds within the generator (and across generators of distinct node numbers) for one
+ * 2<sup>25</sup>-second period of the timestamp: the scheme's IDs repeat after about 388 days by design.
+ */
+public final class TraceIdGenerator implements IdGenerator<TraceId> {
+
+    private static final long MILLIS_PER_SECOND = 1000;
+
+    private final int nodeNo;
+    private final long nodeBits;
+    private final IdClock clock;
+    private final TimeSequence chunks;
+    private final ThreadLocal<Chunk> leases = ThreadLocal.withInitial(Chunk::new);
+
+    /** One thread's lease: the ID bits above the counter, the second leased, and the last counter issued. */
+    private static final class Chunk {
+        long second = Long.MIN_VALUE;
+        long bits;
+        int counter = TraceId.MAX_COUNTER;
+    }
+
+    private TraceIdGenerator(Builder builder) {
+        this.nodeNo = builder.nodeNo;
+        this.nodeBits = (long) nodeNo << TraceId.NODE_NO_SHIFT;
+        this.clock = builder.clock;
+        this.chunks = TimeSequence.builder("trace-id generator (node " + nodeNo + ")")
+                .clock(builder.clock)
+                .listener(builder.listener)
+                .timeBase(TimeSequence.Resolution.MILLIS, 0, MILLIS_PER_SECOND)
+                .sequence(0, TraceId.MAX_CHUNK_NO)
+                .maxWait(builder.maxWait)
+                .build();
+    }
+
+    /**
+     * Starts a builder; {@link Builder#nodeNo(int)} must be called before {@link Builder#build()}.
+     *
+     * @return a new builder
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Returns the node number every ID of this generator carries.
+     *
+     * @return 0 to 65535
+     */
+    public int nodeNo() {
+        return nodeNo;
+    }
+
+    /**
+     * Returns a new TraceId.
+     *
+     * @return an ID this generator has never returned before
+     * @throws IdGenerationException when a new chunk would need a longer wait for the clock than the maximum wait,
+     *     or the wall clock lies before 1970
+     */
+    @Override
+    public TraceId next() {
+        Chunk chunk = leases.get();
+        long second = Math.floorDiv(clock.wallTimeMillis(), MILLIS_PER_SECOND);
+        int counter = chunk.counter;
+        if (counter < TraceId.MAX_COUNTER && second <= chunk.second) {
+            chunk.counter = ++counter;
+            return TraceId.ofValidRaw(chunk.bits | counter);
+        }
+        return takeChunk(chunk);
+    }
+
+    /** Leases the next free (second, chunk number) pair and issues its first counter. */
+    private TraceId takeChunk(Chunk chunk) {
+        long slot = chunks.next();
+        long second = chunks.unitOf(slot);
+        chunk.second = second;
+        chunk.bits = TraceId.wrap(second) << TraceId.TIMESTAMP_SHIFT | nodeBits
+                | (long) chunks.sequenceOf(slot) << TraceId.CHUNK_NO_SHIFT;
+        chunk.counter = 1;
+        return TraceId.ofValidRaw(chunk.bits | 1);
+    }
+
+    /**
+     * Describes this generator: its node number and clock.
+     *
+     * @return a short description
+     */
+    @Override
+    public String toString() {
+        return "TraceIdGenerator[nodeNo=" + nodeNo + ", clock=" + clock + "]";
+    }
+
+    /** Builds a {@link TraceIdGenerator}. */
+    public static final class Builder {
+
+        private int nodeNo = -1;
+        private IdClock clock = IdClock.system();
+        private IdGeneratorListener listener = IdGeneratorListener.NONE;
+        private Duration maxWait = TimeSequence.DEFAULT_MAX_WAIT;
+
+        private Builder() {
+        }
+
+        /**
+         * Sets the node number, which must differ between the processes generating IDs into one space (required).
+         *
+         * @param nodeNo 0 to 65535; elfo reads 0 as "unknown node"
+         * @return this builder
+         * @throws IllegalArgumentException when out of range
+         */
+        public Builder nodeNo(int nodeNo) {
+            this.nodeNo = Checks.inRange("nodeNo", nodeNo, 0, TraceId.MAX_NODE_NO);
+            return this;
+        }
+
+        /**
+         * Sets the clock (default: {@link IdClock#system()}).
+         *
+         * @param clock the clock
+         * @return this builder
+         */
+        public Builder clock(IdClock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * Sets the listener for sequence overflow and clock regression events (default:
+         * {@link IdGeneratorListener#NONE}).
+         *
+         * @param listener the listener
+         * @return this builder
+         */
+        public Builder listener(IdGeneratorListener listener) {
+            this.listener = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
+        /**
+         * Sets the longest a call may wait for the clock before it fails (default
+         * {@link TimeSequence#DEFAULT_MAX_WAIT}).
+         *
+         * @param maxWait the maximum wait, not negative
+         * @return this builder
+         */
+        public Builder maxWait(Duration maxWait) {
+            Objects.requireNonNull(maxWait, "maxWait");
+            if (maxWait.isNegative()) {
+                throw new IllegalArgumentException("maxWait must not be negative: " + maxWait);
+            }
+            this.maxWait = maxWait;
+            return this;
+        }
+
+        /**
+         * Builds the generator.
+         *
+         * @return a new generator
+         * @throws IllegalStateException when no node number was set
+         */
+        public TraceIdGenerator build() {
+            if (nodeNo < 0) {
+                throw new IllegalStateException("nodeNo must be set (0 to " + TraceId.MAX_NODE_NO
+                        + "; distinct for every process that generates TraceIds into one space)");
+            }
+            return new TraceIdGenerator(this);
+        }
+    }
+}
