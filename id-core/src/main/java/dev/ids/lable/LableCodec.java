@@ -1,6 +1,7 @@
 package dev.ids.lable;
 
 import dev.ids.InvalidIdException;
+import java.util.Arrays;
 
 /**
  * The string form of a {@link LableId}: the 16 lower-case hexadecimal digits of its eight bytes, big-endian, so
@@ -19,7 +20,7 @@ public final class LableCodec {
     private static final byte[] VALUES = new byte[128];
 
     static {
-        java.util.Arrays.fill(VALUES, (byte) -1);
+        Arrays.fill(VALUES, (byte) -1);
         for (int i = 0; i < DIGITS.length; i++) {
             VALUES[DIGITS[i]] = (byte) i;
         }

@@ -125,6 +125,11 @@ public final class LableIdGenerator implements IdGenerator<LableId> {
         return mode;
     }
 
+    /**
+     * Describes this generator by its node identity and mode.
+     *
+     * @return for example {@code LableIdGenerator[generatorId=42, clusterId=3, mode=SPREAD]}
+     */
     @Override
     public String toString() {
         return "LableIdGenerator[generatorId=" + generatorId + ", clusterId=" + clusterId + ", mode=" + mode + "]";

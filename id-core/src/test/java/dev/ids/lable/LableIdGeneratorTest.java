@@ -214,6 +214,19 @@ class LableIdGeneratorTest {
                 .extracting(LableId::generatorId, LableId::clusterId).containsExactly(63, 15);
     }
 
+    @Test
+    void systemClockIssuesUniqueIdsAcrossMilliseconds() {
+        LableIdGenerator generator = LableIdGenerator.builder().generatorId(1).listener(events).build();
+        List<LableId> ids = new ArrayList<>(generator.next(300));
+        for (int i = 0; i < 300; i++) {
+            ids.add(generator.next());
+        }
+
+        assertUniqueAndInIssueOrder(ids, LableMode.SPREAD);
+        assertThat(ids.get(ids.size() - 1).timestampMillis() - ids.get(0).timestampMillis())
+                .isGreaterThanOrEqualTo(600 / 64);
+    }
+
     @Property(tries = 50)
     void idsNeverRepeatWhateverTheClockDoes(@ForAll List<@IntRange(min = -5, max = 5) Integer> stepsMillis,
                                             @ForAll LableMode mode) {
