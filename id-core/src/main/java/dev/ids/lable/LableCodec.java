@@ -1,0 +1,107 @@
+package dev.ids.lable;
+
+import dev.ids.InvalidIdException;
+import java.util.Arrays;
+
+/**
+ * The string form of a {@link LableId}: the 16 lower-case hexadecimal digits of its eight bytes, big-endian, so
+ * that strings sort like the bytes. The reference library defines no string form; this one is the project's.
+ *
+ * <p>The codec only converts between text and the 64-bit value; {@link LableId#parse(String)} also checks the
+ * layout. Decoding is strict: exactly 16 characters from {@code 0-9a-f}. Upper-case digits are refused because
+ * they are not canonical (every accepted string must equal the {@code toString()} of its value).
+ */
+public final class LableCodec {
+
+    /** The length of the string form. */
+    public static final int LENGTH = 16;
+
+    private static final char[] DIGITS = "0123456789abcdef".toCharArray();
+    private static final byte[] VALUES = new byte[128];
+
+    static {
+        Arrays.fill(VALUES, (byte) -1);
+        for (int i = 0; i < DIGITS.length; i++) {
+            VALUES[DIGITS[i]] = (byte) i;
+        }
+    }
+
+    private LableCodec() {
+    }
+
+    /**
+     * Writes the 16 lower-case hexadecimal digits of a value, most significant first.
+     *
+     * @param bits the eight bytes of an ID as a big-endian long
+     * @return the 16-character string
+     */
+    public static String encode(long bits) {
+        char[] out = new char[LENGTH];
+        for (int i = LENGTH - 1; i >= 0; i--) {
+            out[i] = DIGITS[(int) bits & 0xF];
+            bits >>>= 4;
+        }
+        return new String(out);
+    }
+
+    /**
+     * Reads 16 lower-case hexadecimal digits into a value. The layout is not checked here.
+     *
+     * @param text the string
+     * @return the eight bytes as a big-endian long
+     * @throws InvalidIdException naming the text when it is {@code null}, not 16 characters long, or holds a
+     *     character other than {@code 0-9a-f}
+     */
+    public static long decode(String text) {
+        if (text == null || text.length() != LENGTH) {
+            throw new InvalidIdException(LableId.SCHEME, text, lengthProblem(text));
+        }
+        long bits = 0;
+        for (int i = 0; i < LENGTH; i++) {
+            char c = text.charAt(i);
+            int digit = c < VALUES.length ? VALUES[c] : -1;
+            if (digit < 0) {
+                throw new InvalidIdException(LableId.SCHEME, text, characterProblem(c, i));
+            }
+            bits = bits << 4 | digit;
+        }
+        return bits;
+    }
+
+    /**
+     * Tells whether a string is 16 lower-case hexadecimal digits, without throwing.
+     *
+     * @param text the string, may be {@code null}
+     * @return whether {@link #decode(String)} would accept it
+     */
+    public static boolean isWellFormed(String text) {
+        if (text == null || text.length() != LENGTH) {
+            return false;
+        }
+        for (int i = 0; i < LENGTH; i++) {
+            char c = text.charAt(i);
+            if (c >= VALUES.length || VALUES[c] < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String lengthProblem(String text) {
+        return text == null
+                ? "expected 16 lower-case hex digits, got null"
+                : "expected 16 lower-case hex digits, got " + text.length() + " characters";
+    }
+
+    private static String characterProblem(char c, int index) {
+        if ((c >= 'A' && c <= 'F')) {
+            return "upper-case hex digit '" + c + "' at index " + index
+                    + " is not canonical (the string form is lower case)";
+        }
+        return "character '" + printable(c) + "' at index " + index + " is not a lower-case hex digit";
+    }
+
+    private static String printable(char c) {
+        return c >= 0x20 && c < 0x7F ? String.valueOf(c) : "\\u" + Integer.toHexString(c | 0x10000).substring(1);
+    }
+}

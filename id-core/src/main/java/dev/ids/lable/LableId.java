@@ -1,0 +1,372 @@
+package dev.ids.lable;
+
+import dev.ids.DecodedId;
+import dev.ids.InvalidIdException;
+import dev.ids.internal.Checks;
+import dev.ids.internal.Hex;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * A Lable eight-byte identifier (LableOrg java-uniqueid): a millisecond timestamp, a sequence number within the
+ * millisecond, a generator id and a cluster id, in eight bytes.
+ *
+ * <p>Layout, bytes 0 to 7 (big-endian; the value as a {@code long} has byte 0 in its top bits):
+ *
+ * <pre>
+ *  byte:    0        1        2        3        4        5        6        7
+ *        TTTTTTTT TTTTTTTT TTTTTTTT TTTTTTTT TTTTTTTT TTSSSSSS ...M..GG GGGGCCCC
+ *
+ *  T  42 bits  timestamp, milliseconds since 1970-01-01T00:00:00Z (0 to 2^42-1, until 2109-05-15)
+ *              SPREAD:          Long.reverse(timestamp), so timestamp 1 sets the top bit
+ *              TIME_SEQUENTIAL: timestamp &lt;&lt; 22, so IDs sort by time
+ *  S   6 bits  sequence within the millisecond (0 to 63)
+ *  M   1 bit   mode: 0 = {@link LableMode#SPREAD}, 1 = {@link LableMode#TIME_SEQUENTIAL}
+ *  G   6 bits  generator id (0 to 63)
+ *  C   4 bits  cluster id (0 to 15)
+ *  .   5 bits  reserved, always 0
+ * </pre>
+ *
+ * <p>For generator ids up to 63 in mode SPREAD the bytes equal those of LableOrg's {@code uniqueid-core} 2.0
+ * ({@code IDBuilder.build}). The mode bit is the one LableOrg's later versions use; the generator ids above 63 of
+ * those versions (bits marked {@code .} in byte 6) are refused here.
+ *
+ * <p>The string form is the 16 lower-case hexadecimal digits of the bytes ({@link LableCodec}); it sorts like the
+ * bytes. Values compare in the unsigned order of their bytes. Only {@link LableMode#TIME_SEQUENTIAL} IDs are
+ * ordered by time; SPREAD IDs are spread over the whole key space on purpose.
+ *
+ * <p>Instances are immutable and thread-safe.
+ */
+public final class LableId implements Comparable<LableId> {
+
+    /** The scheme's name in messages and in the decoded view. */
+    public static final String SCHEME = "lable";
+
+    /** The length of the binary form in bytes. */
+    public static final int BYTES = 8;
+
+    /** The largest timestamp, in milliseconds since the Unix epoch: 2^42 - 1 (2109-05-15T07:35:11.103Z). */
+    public static final long MAX_TIMESTAMP = (1L << 42) - 1;
+
+    /** The largest sequence number within one millisecond. */
+    public static final int MAX_SEQUENCE = 63;
+
+    /** The largest generator id. */
+    public static final int MAX_GENERATOR_ID = 63;
+
+    /** The largest cluster id. */
+    public static final int MAX_CLUSTER_ID = 15;
+
+    private static final int TIMESTAMP_SHIFT = 22;
+    private static final long TIMESTAMP_FIELD = -1L << TIMESTAMP_SHIFT;
+    private static final int SEQUENCE_SHIFT = 16;
+    private static final long MODE_BIT = 1L << 12;
+    private static final int GENERATOR_SHIFT = 4;
+    /** Bits 3..2 of byte 6: generator-id bits 6 and 7 in LableOrg's 8- and 11-bit layouts. */
+    private static final long WIDE_GENERATOR_BITS = 0x0C00L;
+    /** Bits 7..5 of byte 6: generator-id bits 8 to 10 in LableOrg's 11-bit layout, reserved otherwise. */
+    private static final long HIGH_RESERVED_BITS = 0xE000L;
+
+    private final long bits;
+
+    private LableId(long bits) {
+        this.bits = bits;
+    }
+
+    /**
+     * Creates an ID from its components.
+     *
+     * @param timestampMs milliseconds since the Unix epoch, 0 to 2^42-1
+     * @param sequence the sequence number within the millisecond, 0 to 63
+     * @param generatorId the generator id, 0 to 63
+     * @param clusterId the cluster id, 0 to 15
+     * @param mode how the timestamp is stored
+     * @return the ID
+     * @throws IllegalArgumentException naming the component, its range and the value when one is out of range
+     */
+    public static LableId of(long timestampMs, int sequence, int generatorId, int clusterId, LableMode mode) {
+        Checks.inRange("timestamp (ms)", timestampMs, 0, MAX_TIMESTAMP);
+        Checks.inRange("sequence", sequence, 0, MAX_SEQUENCE);
+        Checks.inRange("generator id", generatorId, 0, MAX_GENERATOR_ID);
+        Checks.inRange("cluster id", clusterId, 0, MAX_CLUSTER_ID);
+        Objects.requireNonNull(mode, "mode");
+        return new LableId(compose(timestampMs, sequence, lowBits(generatorId, clusterId, mode), mode));
+    }
+
+    /**
+     * Creates a {@link LableMode#SPREAD} ID from its components, like LableOrg's
+     * {@code IDBuilder.build(new Blueprint(timestamp, sequence, generatorId, clusterId))}.
+     *
+     * @param timestampMs milliseconds since the Unix epoch, 0 to 2^42-1
+     * @param sequence the sequence number within the millisecond, 0 to 63
+     * @param generatorId the generator id, 0 to 63
+     * @param clusterId the cluster id, 0 to 15
+     * @return the ID
+     * @throws IllegalArgumentException naming the component, its range and the value when one is out of range
+     */
+    public static LableId of(long timestampMs, int sequence, int generatorId, int clusterId) {
+        return of(timestampMs, sequence, generatorId, clusterId, LableMode.SPREAD);
+    }
+
+    /**
+     * Returns the lowest {@link LableMode#TIME_SEQUENTIAL} ID of the millisecond of an instant (sequence, generator
+     * and cluster 0), for time-range queries over time-sequential keys.
+     *
+     * <p>There is no such bound for {@link LableMode#SPREAD} IDs: they are not ordered by time. A key space that
+     * mixes both modes also holds some SPREAD IDs between {@code min(t)} and {@code max(t)}; filter those by
+     * {@link #mode()}.
+     *
+     * @param instant the instant, truncated to its millisecond
+     * @return the lowest time-sequential ID of that millisecond
+     * @throws IllegalArgumentException when the instant lies before 1970 or after 2^42-1 ms
+     */
+    public static LableId min(Instant instant) {
+        return new LableId(compose(millisOf(instant), 0, MODE_BIT, LableMode.TIME_SEQUENTIAL));
+    }
+
+    /**
+     * Returns the highest {@link LableMode#TIME_SEQUENTIAL} ID of the millisecond of an instant (sequence 63,
+     * generator 63, cluster 15). See {@link #min(Instant)}.
+     *
+     * @param instant the instant, truncated to its millisecond
+     * @return the highest time-sequential ID of that millisecond
+     * @throws IllegalArgumentException when the instant lies before 1970 or after 2^42-1 ms
+     */
+    public static LableId max(Instant instant) {
+        long low = lowBits(MAX_GENERATOR_ID, MAX_CLUSTER_ID, LableMode.TIME_SEQUENTIAL);
+        return new LableId(compose(millisOf(instant), MAX_SEQUENCE, low, LableMode.TIME_SEQUENTIAL));
+    }
+
+    /**
+     * Reads an ID from its eight bytes.
+     *
+     * @param bytes the eight bytes, big-endian
+     * @return the ID
+     * @throws InvalidIdException naming the bytes in hexadecimal when they are {@code null}, not eight long, or set a
+     *     bit outside the layout (a reserved bit, or a generator id above 63)
+     */
+    public static LableId fromBytes(byte[] bytes) {
+        if (bytes == null || bytes.length != BYTES) {
+            throw new InvalidIdException(SCHEME, Hex.of(bytes),
+                    "expected 8 bytes, got " + (bytes == null ? "null" : bytes.length + " bytes"));
+        }
+        long value = 0;
+        for (byte b : bytes) {
+            value = value << 8 | (b & 0xFF);
+        }
+        return fromLong(value);
+    }
+
+    /**
+     * Reads an ID from its eight bytes as a big-endian {@code long} (byte 0 in the top bits).
+     *
+     * @param value the bytes as a long
+     * @return the ID
+     * @throws InvalidIdException naming the value in hexadecimal when it sets a bit outside the layout
+     */
+    public static LableId fromLong(long value) {
+        String problem = layoutProblem(value);
+        if (problem != null) {
+            throw new InvalidIdException(SCHEME, LableCodec.encode(value), problem);
+        }
+        return new LableId(value);
+    }
+
+    /**
+     * Parses the canonical string form: exactly 16 lower-case hexadecimal digits whose value fits the layout.
+     *
+     * @param text the string
+     * @return the ID, whose {@link #toString()} equals {@code text}
+     * @throws InvalidIdException naming the text when it is not the string form of an ID
+     */
+    public static LableId parse(String text) {
+        long value = LableCodec.decode(text);
+        String problem = layoutProblem(value);
+        if (problem != null) {
+            throw new InvalidIdException(SCHEME, text, problem);
+        }
+        return new LableId(value);
+    }
+
+    /**
+     * Tells whether {@link #parse(String)} would accept a string, without throwing.
+     *
+     * @param text the string, may be {@code null}
+     * @return whether it is the canonical string of an ID
+     */
+    public static boolean isValid(String text) {
+        return LableCodec.isWellFormed(text) && layoutProblem(LableCodec.decode(text)) == null;
+    }
+
+    /**
+     * Returns the timestamp in milliseconds since the Unix epoch.
+     *
+     * @return 0 to 2^42-1
+     */
+    public long timestampMillis() {
+        long field = bits & TIMESTAMP_FIELD;
+        return (bits & MODE_BIT) == 0 ? Long.reverse(field) : field >>> TIMESTAMP_SHIFT;
+    }
+
+    /**
+     * Returns the embedded time.
+     *
+     * @return the timestamp as an instant
+     */
+    public Instant timestamp() {
+        return Instant.ofEpochMilli(timestampMillis());
+    }
+
+    /**
+     * Returns the sequence number within the millisecond.
+     *
+     * @return 0 to 63
+     */
+    public int sequence() {
+        return (int) (bits >>> SEQUENCE_SHIFT) & MAX_SEQUENCE;
+    }
+
+    /**
+     * Returns the generator id.
+     *
+     * @return 0 to 63
+     */
+    public int generatorId() {
+        return (int) (bits >>> GENERATOR_SHIFT) & MAX_GENERATOR_ID;
+    }
+
+    /**
+     * Returns the cluster id.
+     *
+     * @return 0 to 15
+     */
+    public int clusterId() {
+        return (int) bits & MAX_CLUSTER_ID;
+    }
+
+    /**
+     * Returns how the timestamp is stored.
+     *
+     * @return the mode
+     */
+    public LableMode mode() {
+        return (bits & MODE_BIT) == 0 ? LableMode.SPREAD : LableMode.TIME_SEQUENTIAL;
+    }
+
+    /**
+     * Returns the eight bytes, big-endian.
+     *
+     * @return a new array of eight bytes
+     */
+    public byte[] toBytes() {
+        byte[] out = new byte[BYTES];
+        long value = bits;
+        for (int i = BYTES - 1; i >= 0; i--) {
+            out[i] = (byte) value;
+            value >>>= 8;
+        }
+        return out;
+    }
+
+    /**
+     * Returns the eight bytes as a big-endian {@code long} (byte 0 in the top bits; may be negative).
+     *
+     * @return the value
+     */
+    public long toLong() {
+        return bits;
+    }
+
+    /**
+     * Returns the decoded view: scheme {@code lable}, the string form, the hex of the bytes, the instant, and the
+     * components {@code timestamp} (ms), {@code sequence}, {@code generatorId}, {@code clusterId} and {@code mode}
+     * ({@code "SPREAD"} or {@code "TIME_SEQUENTIAL"}).
+     *
+     * @return the decoded view
+     */
+    public DecodedId decoded() {
+        String text = toString();
+        return DecodedId.builder(SCHEME, text, text, timestamp())
+                .component("timestamp", timestampMillis())
+                .component("sequence", sequence())
+                .component("generatorId", generatorId())
+                .component("clusterId", clusterId())
+                .component("mode", mode().name())
+                .build();
+    }
+
+    /**
+     * Compares in the unsigned order of the bytes, which is also the order of the strings.
+     *
+     * @param other the other ID
+     * @return negative, zero or positive as this ID sorts before, with or after the other
+     */
+    @Override
+    public int compareTo(LableId other) {
+        return Long.compareUnsigned(bits, other.bits);
+    }
+
+    /**
+     * Tells whether another object is a {@code LableId} with the same bytes.
+     *
+     * @param other the other object
+     * @return whether the bytes are equal
+     */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof LableId id && id.bits == bits;
+    }
+
+    /**
+     * Returns a hash of the bytes.
+     *
+     * @return the hash code
+     */
+    @Override
+    public int hashCode() {
+        return Long.hashCode(bits);
+    }
+
+    /**
+     * Returns the canonical string form: 16 lower-case hexadecimal digits of the bytes.
+     *
+     * @return the string form
+     */
+    @Override
+    public String toString() {
+        return LableCodec.encode(bits);
+    }
+
+    /** Packs the components; the caller has checked their ranges. {@code low} holds mode, generator and cluster. */
+    static long compose(long timestampMs, int sequence, long low, LableMode mode) {
+        long time = mode == LableMode.SPREAD ? Long.reverse(timestampMs) : timestampMs << TIMESTAMP_SHIFT;
+        return time | (long) sequence << SEQUENCE_SHIFT | low;
+    }
+
+    /** Returns bytes 6 and 7 for a mode, generator id and cluster id; the caller has checked their ranges. */
+    static long lowBits(int generatorId, int clusterId, LableMode mode) {
+        return (mode == LableMode.TIME_SEQUENTIAL ? MODE_BIT : 0) | (long) generatorId << GENERATOR_SHIFT | clusterId;
+    }
+
+    /** Creates an ID from bits the caller has built from checked components. */
+    static LableId ofTrustedBits(long bits) {
+        return new LableId(bits);
+    }
+
+    private static String layoutProblem(long value) {
+        if ((value & HIGH_RESERVED_BITS) != 0) {
+            return "reserved bits set in byte 6 (0x" + Integer.toHexString((int) (value >>> 8) & 0xFF)
+                    + "; only the mode bit 0x10 and generator-id bits 0x03 may be set)";
+        }
+        if ((value & WIDE_GENERATOR_BITS) != 0) {
+            return "generator id " + ((value >>> GENERATOR_SHIFT) & 0xFF)
+                    + " out of range [0, 63] (generator ids above 63 belong to LableOrg's later layouts)";
+        }
+        return null;
+    }
+
+    private static long millisOf(Instant instant) {
+        Checks.inRange("instant (epoch seconds)", instant.getEpochSecond(), 0, MAX_TIMESTAMP / 1000 + 1);
+        return Checks.inRange("timestamp (ms)", instant.toEpochMilli(), 0, MAX_TIMESTAMP);
+    }
+}

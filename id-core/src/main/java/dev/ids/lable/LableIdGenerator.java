@@ -1,0 +1,246 @@
+package dev.ids.lable;
+
+import dev.ids.IdGenerationException;
+import dev.ids.IdGenerator;
+import dev.ids.clock.IdClock;
+import dev.ids.event.IdGeneratorListener;
+import dev.ids.internal.Checks;
+import dev.ids.sequence.TimeSequence;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Issues {@link LableId}s for one generator id and cluster id: the current millisecond and a sequence number of
+ * 0 to 63 within it, so at most 64 IDs per millisecond.
+ *
+ * <p>When the 64 IDs of a millisecond are used up, a call waits for the next millisecond and the listener hears
+ * of a sequence overflow. Unlike LableOrg's generators, this one notices a wall clock that steps back: it reports
+ * the regression, uses what is left of the latest millisecond it used, then waits for the clock to pass it, so it
+ * never reissues an ID. A wait never exceeds the maximum wait; when the clock stands further behind,
+ * {@link #next()} throws {@link IdGenerationException} at once.
+ *
+ * <p>Within one generator, the (timestamp, sequence) pairs of the IDs issued strictly increase in the order they
+ * were issued; in mode {@link LableMode#TIME_SEQUENTIAL} so do the IDs themselves. Thread-safe and lock-free;
+ * {@link #next()} allocates only the returned ID. Build one with {@link #builder()}.
+ */
+public final class LableIdGenerator implements IdGenerator<LableId> {
+
+    /** The largest batch {@link #next(int)} hands out in one call. */
+    public static final int MAX_BATCH = 1 << 20;
+
+    private final int generatorId;
+    private final int clusterId;
+    private final LableMode mode;
+    private final long lowBits;
+    private final TimeSequence sequence;
+
+    private LableIdGenerator(Builder builder) {
+        this.generatorId = builder.generatorId;
+        this.clusterId = builder.clusterId;
+        this.mode = builder.mode;
+        this.lowBits = LableId.lowBits(generatorId, clusterId, mode);
+        this.sequence = TimeSequence.builder("lable generator (generator id " + generatorId + ", cluster id "
+                        + clusterId + ")")
+                .clock(builder.clock)
+                .listener(builder.listener)
+                .timeBase(TimeSequence.Resolution.MILLIS, 0, 1)
+                .maxUnit(LableId.MAX_TIMESTAMP)
+                .sequence(0, LableId.MAX_SEQUENCE)
+                .maxWait(builder.maxWait)
+                .build();
+    }
+
+    /**
+     * Starts a builder. The generator id must be set; the cluster id defaults to 0 and the mode to
+     * {@link LableMode#SPREAD}.
+     *
+     * @return a new builder
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Returns a new ID.
+     *
+     * @return an ID this generator has never returned before
+     * @throws IdGenerationException when the clock stands further behind the last millisecond used than the maximum
+     *     wait, or outside 1970-01-01 to 2109-05-15
+     */
+    @Override
+    public LableId next() {
+        return idAt(sequence.next(), 0);
+    }
+
+    /**
+     * Returns {@code count} new IDs, reserving the free sequence numbers of each millisecond in one step. The IDs
+     * are in the order they were issued; a batch above 64 spans several milliseconds and waits for them.
+     *
+     * @param count how many IDs, 0 to {@link #MAX_BATCH}
+     * @return an unmodifiable list of {@code count} IDs this generator has never returned before
+     * @throws IllegalArgumentException when {@code count} is out of range
+     * @throws IdGenerationException as {@link #next()}; the IDs reserved before the failure are not reissued
+     */
+    public List<LableId> next(int count) {
+        Checks.inRange("batch size", count, 0, MAX_BATCH);
+        LableId[] ids = new LableId[count];
+        int filled = 0;
+        while (filled < count) {
+            long first = sequence.reserve(count - filled);
+            int run = Math.min(count - filled, LableId.MAX_SEQUENCE - sequence.sequenceOf(first) + 1);
+            for (int i = 0; i < run; i++) {
+                ids[filled++] = idAt(first, i);
+            }
+        }
+        return Collections.unmodifiableList(Arrays.asList(ids));
+    }
+
+    /**
+     * Returns the generator id every ID of this generator carries.
+     *
+     * @return 0 to 63
+     */
+    public int generatorId() {
+        return generatorId;
+    }
+
+    /**
+     * Returns the cluster id every ID of this generator carries.
+     *
+     * @return 0 to 15
+     */
+    public int clusterId() {
+        return clusterId;
+    }
+
+    /**
+     * Returns the mode of the IDs this generator issues.
+     *
+     * @return the mode
+     */
+    public LableMode mode() {
+        return mode;
+    }
+
+    /**
+     * Describes this generator by its node identity and mode.
+     *
+     * @return for example {@code LableIdGenerator[generatorId=42, clusterId=3, mode=SPREAD]}
+     */
+    @Override
+    public String toString() {
+        return "LableIdGenerator[generatorId=" + generatorId + ", clusterId=" + clusterId + ", mode=" + mode + "]";
+    }
+
+    private LableId idAt(long slot, int offset) {
+        long millis = sequence.unitOf(slot);
+        int number = sequence.sequenceOf(slot) + offset;
+        return LableId.ofTrustedBits(LableId.compose(millis, number, lowBits, mode));
+    }
+
+    /** Configures a {@link LableIdGenerator}; only the generator id is required. */
+    public static final class Builder {
+
+        private int generatorId = -1;
+        private int clusterId;
+        private LableMode mode = LableMode.SPREAD;
+        private IdClock clock = IdClock.system();
+        private IdGeneratorListener listener = IdGeneratorListener.NONE;
+        private Duration maxWait = TimeSequence.DEFAULT_MAX_WAIT;
+
+        private Builder() {
+        }
+
+        /**
+         * Sets the generator id, unique among the generators of a cluster that run at the same time. Required:
+         * there is no default, because two processes that fell back on the same one would issue duplicates.
+         *
+         * @param generatorId 0 to 63
+         * @return this builder
+         * @throws IllegalArgumentException when out of range
+         */
+        public Builder generatorId(int generatorId) {
+            this.generatorId = Checks.inRange("generator id", generatorId, 0, LableId.MAX_GENERATOR_ID);
+            return this;
+        }
+
+        /**
+         * Sets the cluster id (default 0, as LableOrg's ZooKeeper {@code cluster-id} node).
+         *
+         * @param clusterId 0 to 15
+         * @return this builder
+         * @throws IllegalArgumentException when out of range
+         */
+        public Builder clusterId(int clusterId) {
+            this.clusterId = Checks.inRange("cluster id", clusterId, 0, LableId.MAX_CLUSTER_ID);
+            return this;
+        }
+
+        /**
+         * Sets how the IDs store their timestamp (default {@link LableMode#SPREAD}).
+         *
+         * @param mode the mode
+         * @return this builder
+         */
+        public Builder mode(LableMode mode) {
+            this.mode = Objects.requireNonNull(mode, "mode");
+            return this;
+        }
+
+        /**
+         * Sets the clock (default {@link IdClock#system()}).
+         *
+         * @param clock the clock
+         * @return this builder
+         */
+        public Builder clock(IdClock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * Sets the listener for overflow and clock-regression events (default {@link IdGeneratorListener#NONE}).
+         *
+         * @param listener the listener
+         * @return this builder
+         */
+        public Builder listener(IdGeneratorListener listener) {
+            this.listener = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
+        /**
+         * Sets how long one call may wait for the clock before it fails (default
+         * {@link TimeSequence#DEFAULT_MAX_WAIT}).
+         *
+         * @param maxWait the maximum wait, not negative
+         * @return this builder
+         * @throws IllegalArgumentException when negative
+         */
+        public Builder maxWait(Duration maxWait) {
+            Objects.requireNonNull(maxWait, "maxWait");
+            if (maxWait.isNegative()) {
+                throw new IllegalArgumentException("maximum wait must not be negative: " + maxWait);
+            }
+            this.maxWait = maxWait;
+            return this;
+        }
+
+        /**
+         * Builds the generator.
+         *
+         * @return a new generator
+         * @throws IllegalStateException when no generator id was set
+         */
+        public LableIdGenerator build() {
+            if (generatorId < 0) {
+                throw new IllegalStateException("generator id not set: call generatorId(0..63) with an id no other "
+                        + "running generator of cluster " + clusterId + " uses");
+            }
+            return new LableIdGenerator(this);
+        }
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * Lable's eight-byte identifiers (LableOrg java-uniqueid): a 42-bit millisecond timestamp, a 6-bit sequence, a
+ * generator id and a cluster id, either spread over the key space or sorted by time.
+ */
+package dev.ids.lable;
