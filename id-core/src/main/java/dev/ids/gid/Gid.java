@@ -53,6 +53,7 @@ public final class Gid implements Comparable<Gid> {
     /** Bytes 8..15, big-endian. */
     private final long low;
 
+    /** Wraps the two halves; callers have checked them. */
     Gid(long high, long low) {
         this.high = high;
         this.low = low;
@@ -382,6 +383,7 @@ public final class Gid implements Comparable<Gid> {
 
     // --------------------------------------------------------------------------------------------------------
 
+    /** Packs bytes 0..7: prefix, 48-bit timestamp, byte 7. */
     static long pack(int prefix, long timestampMillis, int byte7) {
         return (long) prefix << 56 | timestampMillis << 8 | byte7;
     }

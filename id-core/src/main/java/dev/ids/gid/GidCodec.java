@@ -124,8 +124,12 @@ public final class GidCodec {
      * @param from index of the first digit
      * @param to index after the last digit, at most {@code from + 10}
      * @return the value, or {@code -1 - index} for the first character outside the alphabet
+     * @throws IllegalArgumentException when the run is longer than 10 digits
      */
     public static long decodeDigits(CharSequence text, int from, int to) {
+        if (to - from > TIME_DIGITS) {
+            throw new IllegalArgumentException("at most " + TIME_DIGITS + " base58 digits fit a long: " + (to - from));
+        }
         long value = 0;
         for (int i = from; i < to; i++) {
             char c = text.charAt(i);

@@ -71,7 +71,7 @@ public final class GidGenerator implements IdGenerator<Gid> {
     private static final VarHandle LONG_BE =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
-    /** Per-thread buffers over per-thread DRBGs, shared by every generator built without a random source. */
+    /** Per-thread buffers over per-thread AES-CTR sources, shared by generators built without a source. */
     private static final ThreadLocal<RandomBuffer> DEFAULT_BUFFERS =
             ThreadLocal.withInitial(() -> new RandomBuffer(newThreadSource()));
 
@@ -82,8 +82,8 @@ public final class GidGenerator implements IdGenerator<Gid> {
     private final ThreadLocal<RandomBuffer> buffers;
     private final RandomGenerator sharedSource;
     private final Object sharedLock = new Object();
-    /** The latest millisecond used, or -1 before the first ID. */
-    private final AtomicLong lastMillis = new AtomicLong(-1);
+    /** The latest millisecond used (always a valid timestamp), or Long.MIN_VALUE before the first ID. */
+    private final AtomicLong lastMillis = new AtomicLong(Long.MIN_VALUE);
     private volatile long regressionReportedAt = Long.MIN_VALUE;
 
     private GidGenerator(Builder builder) {

@@ -121,7 +121,12 @@ public enum GidType {
         return null;
     }
 
-    /** Returns {@code 0x} and two lower-case hex digits of a byte value. */
+    /**
+     * Formats a byte value for messages.
+     *
+     * @param value 0 to 255
+     * @return {@code 0x} and two lower-case hex digits
+     */
     static String hexByte(int value) {
         String digits = "0123456789abcdef";
         return "0x" + digits.charAt((value >>> 4) & 0xF) + digits.charAt(value & 0xF);
