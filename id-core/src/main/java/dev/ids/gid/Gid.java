@@ -1,0 +1,481 @@
+package dev.ids.gid;
+
+import dev.ids.DecodedId;
+import dev.ids.InvalidIdException;
+import dev.ids.internal.Checks;
+import dev.ids.internal.Hex;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * A Graft Identifier (GID): 16 bytes naming a Volume, Log or Segment, sortable by creation time.
+ *
+ * <pre>
+ *  byte   0        1        2        3        4        5        6        7        8 ... 15
+ *      +--------+--------+--------+--------+--------+--------+--------+--------+------------+
+ *      | prefix |        Unix time in milliseconds, 48 bits, big-endian  |1xxxxxxx|  random    |
+ *      +--------+--------+--------+--------+--------+--------+--------+--------+------------+
+ *      |&lt;-- type: 0x80 Volume, 0xA0 Log, 0xC0 Segment              |&lt;- 72 bits: top bit 1 -&gt;|
+ *
+ *  string: base58(bytes 0..6) "-" base58(bytes 7..15)   e.g. 74gfrC8X75-4Fwt5S13qxVrN
+ *          10 characters          13 characters           (Bitcoin alphabet, case-sensitive)
+ * </pre>
+ *
+ * <p>Byte 7 must have its top bit set. Graft's original layout repeats the prefix there and fills bytes 8..15
+ * with 64 random bits ({@link #of(GidType, long, long)}); its later code fills bytes 7..15 with 72 random bits and
+ * sets the top bit of byte 7 ({@link #of(GidType, long, byte[])}, what {@link GidGenerator} does). Both parse. The
+ * top bit makes the random group a 9-byte number of exactly 13 base58 digits, so every GID has a 24-character
+ * string, and strings sort like the bytes: by type, then by time, then by the random bits.
+ *
+ * <p>Values are immutable and ordered by their bytes as unsigned numbers; {@link #equals(Object)} agrees with that
+ * order. Parsing is strict: every string {@link #parse(String)} accepts is the {@link #toString()} of the result,
+ * and {@link #fromBytes(byte[])} rejects bytes no generator produces (a bad prefix, byte 7 without its top bit).
+ */
+public final class Gid implements Comparable<Gid> {
+
+    /** The scheme name used in messages and the decoded view. */
+    public static final String SCHEME = "gid";
+
+    /** Size of a GID in bytes. */
+    public static final int BYTES = 16;
+
+    /** Size of the random part (bytes 7..15) in bytes. */
+    public static final int RANDOM_BYTES = 9;
+
+    /** The largest timestamp a GID can hold: 2^48 - 1 ms, in the year 10889. */
+    public static final long MAX_TIMESTAMP_MILLIS = (1L << 48) - 1;
+
+    private static final Instant TIME_LIMIT = Instant.ofEpochMilli(MAX_TIMESTAMP_MILLIS + 1);
+
+    /** Bytes 0..7, big-endian. */
+    private final long high;
+    /** Bytes 8..15, big-endian. */
+    private final long low;
+
+    /** Wraps the two halves; callers have checked them. */
+    Gid(long high, long low) {
+        this.high = high;
+        this.low = low;
+    }
+
+    /**
+     * Creates a GID from its type, time and the 9 bytes of its random part (Graft's current layout).
+     *
+     * @param type the type, which gives the prefix byte
+     * @param timestampMillis milliseconds since the Unix epoch, 0 to 2^48 - 1
+     * @param random bytes 7..15; the first must have its top bit set (0x80 to 0xFF)
+     * @return the GID
+     * @throws IllegalArgumentException naming the component when a value is out of range
+     */
+    public static Gid of(GidType type, long timestampMillis, byte[] random) {
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(random, "random");
+        Checks.inRange("timestamp (ms)", timestampMillis, 0, MAX_TIMESTAMP_MILLIS);
+        if (random.length != RANDOM_BYTES) {
+            throw new IllegalArgumentException("random must be " + RANDOM_BYTES + " bytes (bytes 7..15), got "
+                    + random.length);
+        }
+        Checks.inRange("random[0] (byte 7, its top bit must be set)", random[0] & 0xFF, 0x80, 0xFF);
+        long low = 0;
+        for (int i = 1; i < RANDOM_BYTES; i++) {
+            low = low << 8 | (random[i] & 0xFF);
+        }
+        return new Gid(pack(type.prefix(), timestampMillis, random[0] & 0xFF), low);
+    }
+
+    /**
+     * Creates a GID in Graft's original layout: the prefix, the time, the prefix again (byte 7) and 64 random bits.
+     *
+     * @param type the type, which gives the prefix byte
+     * @param timestampMillis milliseconds since the Unix epoch, 0 to 2^48 - 1
+     * @param random64 bytes 8..15, big-endian
+     * @return the GID
+     * @throws IllegalArgumentException when the timestamp is out of range
+     */
+    public static Gid of(GidType type, long timestampMillis, long random64) {
+        Objects.requireNonNull(type, "type");
+        Checks.inRange("timestamp (ms)", timestampMillis, 0, MAX_TIMESTAMP_MILLIS);
+        return new Gid(pack(type.prefix(), timestampMillis, type.prefix()), random64);
+    }
+
+    /**
+     * Returns the lowest GID of a type whose embedded time is the millisecond of an instant: the start of a
+     * time-range query.
+     *
+     * @param type the type
+     * @param instant the instant, from 1970-01-01T00:00:00Z to before 2^48 ms after it
+     * @return the GID with that time and random part {@code 80 00 .. 00}
+     * @throws IllegalArgumentException when the instant lies outside that range
+     */
+    public static Gid min(GidType type, Instant instant) {
+        Objects.requireNonNull(type, "type");
+        return new Gid(pack(type.prefix(), millisOf(instant), 0x80), 0L);
+    }
+
+    /**
+     * Returns the highest GID of a type whose embedded time is the millisecond of an instant: the end (inclusive)
+     * of a time-range query.
+     *
+     * @param type the type
+     * @param instant the instant, from 1970-01-01T00:00:00Z to before 2^48 ms after it
+     * @return the GID with that time and random part {@code ff ff .. ff}
+     * @throws IllegalArgumentException when the instant lies outside that range
+     */
+    public static Gid max(GidType type, Instant instant) {
+        Objects.requireNonNull(type, "type");
+        return new Gid(pack(type.prefix(), millisOf(instant), 0xFF), -1L);
+    }
+
+    /**
+     * Decodes 16 bytes of any GID type.
+     *
+     * @param bytes the bytes
+     * @return the GID
+     * @throws InvalidIdException when the input is null or not 16 bytes, the prefix is invalid or unknown, or byte
+     *     7 lacks its top bit; the message holds the bytes in hex
+     */
+    public static Gid fromBytes(byte[] bytes) {
+        return fromBytes(bytes, null);
+    }
+
+    /**
+     * Decodes 16 bytes of a GID of one type.
+     *
+     * @param bytes the bytes
+     * @param expected the type the GID must have, or {@code null} for any
+     * @return the GID
+     * @throws InvalidIdException as {@link #fromBytes(byte[])}, and when the GID has another type
+     */
+    public static Gid fromBytes(byte[] bytes, GidType expected) {
+        if (bytes == null) {
+            throw new InvalidIdException(SCHEME, "null", "the bytes are null");
+        }
+        if (bytes.length != BYTES) {
+            throw new InvalidIdException(SCHEME, Hex.of(bytes), "must be " + BYTES + " bytes, got " + bytes.length);
+        }
+        long high = 0;
+        long low = 0;
+        for (int i = 0; i < 8; i++) {
+            high = high << 8 | (bytes[i] & 0xFF);
+            low = low << 8 | (bytes[i + 8] & 0xFF);
+        }
+        String problem = problem(high, expected);
+        if (problem != null) {
+            throw new InvalidIdException(SCHEME, Hex.of(bytes), problem);
+        }
+        return new Gid(high, low);
+    }
+
+    /**
+     * Converts a {@link UUID} holding the 16 bytes of a GID (as {@link #toUuid()} makes) back, checking it as
+     * {@link #fromBytes(byte[])} does.
+     *
+     * @param uuid the UUID
+     * @return the GID
+     * @throws InvalidIdException when the UUID is null or its bytes are not a valid GID; the message holds the
+     *     UUID's string
+     */
+    public static Gid fromUuid(UUID uuid) {
+        if (uuid == null) {
+            throw new InvalidIdException(SCHEME, "null", "the UUID is null");
+        }
+        String problem = problem(uuid.getMostSignificantBits(), null);
+        if (problem != null) {
+            throw new InvalidIdException(SCHEME, uuid.toString(), problem);
+        }
+        return new Gid(uuid.getMostSignificantBits(), uuid.getLeastSignificantBits());
+    }
+
+    /**
+     * Parses the canonical string of a GID of any type, strictly.
+     *
+     * @param text 24 characters: 10 base58 digits, {@code '-'}, 13 base58 digits
+     * @return the GID, whose {@link #toString()} equals {@code text}
+     * @throws InvalidIdException when the text is null, of another length, lacks the {@code '-'} at index 10, has
+     *     a character outside the alphabet, a group that overflows its 7 or 9 bytes, an invalid or unknown prefix,
+     *     or a byte 7 without its top bit; the message holds the text
+     */
+    public static Gid parse(String text) {
+        return decode(text, null, true);
+    }
+
+    /**
+     * Parses the canonical string of a GID of one type, strictly.
+     *
+     * @param text the string
+     * @param expected the type the GID must have, or {@code null} for any
+     * @return the GID
+     * @throws InvalidIdException as {@link #parse(String)}, and when the GID has another type
+     */
+    public static Gid parse(String text, GidType expected) {
+        return decode(text, expected, true);
+    }
+
+    /**
+     * Tells whether {@link #parse(String)} would accept a string, without throwing.
+     *
+     * @param text the string, may be {@code null}
+     * @return whether it is the canonical string of a GID
+     */
+    public static boolean isValid(String text) {
+        return decode(text, null, false) != null;
+    }
+
+    /**
+     * Tells whether {@link #parse(String, GidType)} would accept a string, without throwing.
+     *
+     * @param text the string, may be {@code null}
+     * @param expected the type the GID must have, or {@code null} for any
+     * @return whether it is the canonical string of a GID of that type
+     */
+    public static boolean isValid(String text, GidType expected) {
+        return decode(text, expected, false) != null;
+    }
+
+    /**
+     * Returns the type named by the prefix.
+     *
+     * @return the type
+     */
+    public GidType type() {
+        return GidType.ofValidPrefix(prefix());
+    }
+
+    /**
+     * Returns the prefix byte (byte 0).
+     *
+     * @return {@code 0x80}, {@code 0xA0} or {@code 0xC0}
+     */
+    public int prefix() {
+        return (int) (high >>> 56);
+    }
+
+    /**
+     * Returns the embedded time (bytes 1..6).
+     *
+     * @return milliseconds since the Unix epoch, 0 to 2^48 - 1
+     */
+    public long timestampMillis() {
+        return (high >>> 8) & MAX_TIMESTAMP_MILLIS;
+    }
+
+    /**
+     * Returns the embedded time as an instant.
+     *
+     * @return the instant, to the millisecond
+     */
+    public Instant timestamp() {
+        return Instant.ofEpochMilli(timestampMillis());
+    }
+
+    /**
+     * Returns the random part (bytes 7..15); in Graft's original layout byte 7 is a copy of the prefix.
+     *
+     * @return a new array of 9 bytes, the first with its top bit set
+     */
+    public byte[] randomBytes() {
+        byte[] out = new byte[RANDOM_BYTES];
+        out[0] = (byte) high;
+        putLong(out, 1, low);
+        return out;
+    }
+
+    /**
+     * Returns the most significant 8 bytes (0..7), big-endian.
+     *
+     * @return bytes 0..7 as a long
+     */
+    public long mostSignificantBits() {
+        return high;
+    }
+
+    /**
+     * Returns the least significant 8 bytes (8..15), big-endian: the 64 random bits.
+     *
+     * @return bytes 8..15 as a long
+     */
+    public long leastSignificantBits() {
+        return low;
+    }
+
+    /**
+     * Returns the 16 bytes.
+     *
+     * @return a new array
+     */
+    public byte[] toBytes() {
+        byte[] out = new byte[BYTES];
+        putLong(out, 0, high);
+        putLong(out, 8, low);
+        return out;
+    }
+
+    /**
+     * Returns the 16 bytes as a UUID (most significant bits = bytes 0..7), for stores with a UUID column type. The
+     * UUID is not of any RFC 4122 version; it orders like the GID only where the store compares UUIDs as unsigned
+     * bytes.
+     *
+     * @return the UUID
+     */
+    public UUID toUuid() {
+        return new UUID(high, low);
+    }
+
+    /**
+     * Returns Graft's short form: the 13 base58 digits of the random part. It does not round-trip (the type and
+     * time are left out) and is meant for logs.
+     *
+     * @return the 13 characters after the {@code '-'} of {@link #toString()}
+     */
+    public String toShortString() {
+        char[] out = new char[GidCodec.RANDOM_DIGITS];
+        GidCodec.encodeRandom((int) high & 0xFF, low, out, 0);
+        return new String(out);
+    }
+
+    /**
+     * Returns the decoded view: scheme {@code gid}, components {@code prefix}, {@code type}, {@code timestamp}
+     * (ms) and {@code random} (hex of bytes 7..15).
+     *
+     * @return the decoded view
+     */
+    public DecodedId decoded() {
+        return DecodedId.builder(SCHEME, toString(), Hex.of(toBytes()), timestamp())
+                .component("prefix", prefix())
+                .component("type", type().displayName())
+                .component("timestamp", timestampMillis())
+                .component("random", Hex.of(randomBytes()))
+                .build();
+    }
+
+    /**
+     * Compares the bytes as unsigned numbers, which is also the order of the strings.
+     *
+     * @param other the other GID
+     * @return negative, zero or positive as this GID sorts before, with or after the other
+     */
+    @Override
+    public int compareTo(Gid other) {
+        int byHigh = Long.compareUnsigned(high, other.high);
+        return byHigh != 0 ? byHigh : Long.compareUnsigned(low, other.low);
+    }
+
+    @Override
+    public boolean equals(Object obj) {
+        return obj instanceof Gid other && high == other.high && low == other.low;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Long.hashCode(high) + Long.hashCode(low);
+    }
+
+    /**
+     * Returns the canonical string: {@code base58(bytes[0..7]) + "-" + base58(bytes[7..16])}, 24 characters.
+     *
+     * @return the canonical string
+     */
+    @Override
+    public String toString() {
+        return GidCodec.encode(high, low);
+    }
+
+    // --------------------------------------------------------------------------------------------------------
+
+    /** Packs bytes 0..7: prefix, 48-bit timestamp, byte 7. */
+    static long pack(int prefix, long timestampMillis, int byte7) {
+        return (long) prefix << 56 | timestampMillis << 8 | byte7;
+    }
+
+    private static long millisOf(Instant instant) {
+        Objects.requireNonNull(instant, "instant");
+        if (instant.isBefore(Instant.EPOCH) || !instant.isBefore(TIME_LIMIT)) {
+            throw new IllegalArgumentException("instant out of range [" + Instant.EPOCH + ", "
+                    + TIME_LIMIT + "): " + instant);
+        }
+        return instant.toEpochMilli();
+    }
+
+    private static void putLong(byte[] out, int offset, long value) {
+        for (int i = 7; i >= 0; i--) {
+            out[offset + i] = (byte) value;
+            value >>>= 8;
+        }
+    }
+
+    /** Returns what makes bytes 0..7 invalid, or {@code null}. */
+    private static String problem(long high, GidType expected) {
+        int prefix = (int) (high >>> 56);
+        String problem = GidType.prefixProblem(prefix);
+        if (problem != null) {
+            return problem;
+        }
+        int byte7 = (int) high & 0xFF;
+        if (byte7 < 0x80) {
+            return "byte 7 (" + GidType.hexByte(byte7) + ") lacks its top bit (0x80), which every GID sets so that"
+                    + " its random part has 13 base58 digits";
+        }
+        if (expected != null && GidType.ofValidPrefix(prefix) != expected) {
+            return "is a " + GidType.ofValidPrefix(prefix).displayName() + " GID, expected a "
+                    + expected.displayName() + " GID";
+        }
+        return null;
+    }
+
+    private static Gid decode(String text, GidType expected, boolean throwing) {
+        if (text == null) {
+            return reject(throwing, "null", "the string is null");
+        }
+        if (text.length() != GidCodec.LENGTH) {
+            return reject(throwing, text, "must be " + GidCodec.LENGTH + " characters, got " + text.length());
+        }
+        if (text.charAt(GidCodec.SEPARATOR_INDEX) != '-') {
+            return reject(throwing, text, "must have '-' at index " + GidCodec.SEPARATOR_INDEX
+                    + " (10 base58 digits, '-', 13 base58 digits)");
+        }
+        long time = GidCodec.decodeDigits(text, 0, GidCodec.TIME_DIGITS);
+        if (time < 0) {
+            return reject(throwing, text, badCharacter(text, (int) (-1 - time)));
+        }
+        if (time >>> 56 != 0) {
+            return reject(throwing, text, "the part before '-' is larger than 7 bytes");
+        }
+        int start = GidCodec.SEPARATOR_INDEX + 1;
+        long upper = GidCodec.decodeDigits(text, start, start + 6);
+        if (upper < 0) {
+            return reject(throwing, text, badCharacter(text, (int) (-1 - upper)));
+        }
+        long lower = GidCodec.decodeDigits(text, start + 6, GidCodec.LENGTH);
+        if (lower < 0) {
+            return reject(throwing, text, badCharacter(text, (int) (-1 - lower)));
+        }
+        // value = upper * 58^7 + lower, below 58^13 < 2^77: 128-bit arithmetic on two longs.
+        long productLow = upper * GidCodec.POW58_7;
+        long low = productLow + lower;
+        long first = Math.multiplyHigh(upper, GidCodec.POW58_7) + (Long.compareUnsigned(low, productLow) < 0 ? 1 : 0);
+        if (first > 0xFF) {
+            return reject(throwing, text, "the part after '-' is larger than 9 bytes");
+        }
+        long high = time << 8 | first;
+        String problem = problem(high, expected);
+        if (problem != null) {
+            return reject(throwing, text, problem);
+        }
+        return new Gid(high, low);
+    }
+
+    private static String badCharacter(String text, int index) {
+        char c = text.charAt(index);
+        String shown = c > 0x20 && c < 0x7F ? "'" + c + "'" : "U+" + Hex.of((long) c).substring(12).toUpperCase();
+        return "character " + shown + " at index " + index
+                + " is not in the base58 alphabet (digits and letters without 0, O, I, l)";
+    }
+
+    private static Gid reject(boolean throwing, String input, String reason) {
+        if (throwing) {
+            throw new InvalidIdException(SCHEME, input, reason);
+        }
+        return null;
+    }
+}

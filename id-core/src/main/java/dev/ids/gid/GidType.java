@@ -1,0 +1,134 @@
+package dev.ids.gid;
+
+/**
+ * The type of a {@link Gid}, named by its prefix byte (bytes 0 and, in Graft's original layout, 7).
+ *
+ * <pre>
+ *   prefix bit  7     6 5      4 3 2 1 0
+ *             +---+--------+-----------+
+ *             | 1 |  type  | reserved  |     type: 00 Volume (0x80), 01 Log (0xA0), 10 Segment (0xC0)
+ *             +---+--------+-----------+     11 is unknown; the reserved bits are 0
+ * </pre>
+ *
+ * <p>The prefixes are those of orbitinghail/graft ({@code crates/graft/src/core/gid/prefix.rs}).
+ */
+public enum GidType {
+
+    /** A Volume, prefix {@code 0x80}. */
+    VOLUME(0x80, "Volume"),
+    /** A Log (an ordered list of commits), prefix {@code 0xA0}. */
+    LOG(0xA0, "Log"),
+    /** A Segment (compressed pages in object storage), prefix {@code 0xC0}. */
+    SEGMENT(0xC0, "Segment");
+
+    /** The bit every prefix has set. */
+    static final int TOP_BIT = 0x80;
+    /** The bits that name the type. */
+    static final int TYPE_BITS = 0x60;
+    /** The bits reserved for future use, always 0. */
+    static final int RESERVED_BITS = 0x1F;
+
+    private static final GidType[] BY_TYPE_BITS = {VOLUME, LOG, SEGMENT, null};
+
+    private final int prefix;
+    private final String displayName;
+
+    GidType(int prefix, String displayName) {
+        this.prefix = prefix;
+        this.displayName = displayName;
+    }
+
+    /**
+     * Returns the prefix byte of this type.
+     *
+     * @return {@code 0x80}, {@code 0xA0} or {@code 0xC0}
+     */
+    public int prefix() {
+        return prefix;
+    }
+
+    /**
+     * Returns the name Graft gives this type, as shown in the decoded view.
+     *
+     * @return {@code "Volume"}, {@code "Log"} or {@code "Segment"}
+     */
+    public String displayName() {
+        return displayName;
+    }
+
+    /**
+     * Returns the type a prefix byte names.
+     *
+     * @param prefix the prefix byte, 0 to 255
+     * @return its type
+     * @throws IllegalArgumentException when the value is not a byte, lacks the top bit, has reserved bits set or
+     *     names no known type; the message says which
+     */
+    public static GidType ofPrefix(int prefix) {
+        if (prefix < 0 || prefix > 0xFF) {
+            throw new IllegalArgumentException("GID prefix out of range [0, 255]: " + prefix);
+        }
+        String problem = prefixProblem(prefix);
+        if (problem != null) {
+            throw new IllegalArgumentException(problem);
+        }
+        return BY_TYPE_BITS[(prefix & TYPE_BITS) >>> 5];
+    }
+
+    /**
+     * Returns the type of a display name or constant name, ignoring case: {@code "Log"}, {@code "log"},
+     * {@code "LOG"}.
+     *
+     * @param name the name
+     * @return the type
+     * @throws IllegalArgumentException when no type has that name
+     */
+    public static GidType ofName(String name) {
+        for (GidType type : values()) {
+            if (type.displayName.equalsIgnoreCase(name)) {
+                return type;
+            }
+        }
+        throw new IllegalArgumentException("No GID type is named '" + name + "' (Volume, Log or Segment)");
+    }
+
+    /**
+     * Returns the type of a prefix byte already known to be valid.
+     *
+     * @param prefix a valid prefix byte
+     * @return its type
+     */
+    static GidType ofValidPrefix(int prefix) {
+        return BY_TYPE_BITS[(prefix & TYPE_BITS) >>> 5];
+    }
+
+    /**
+     * Says what is wrong with a prefix byte.
+     *
+     * @param prefix a byte value, 0 to 255
+     * @return {@code null} for a valid prefix, else the reason it is invalid
+     */
+    static String prefixProblem(int prefix) {
+        if ((prefix & TOP_BIT) == 0) {
+            return "prefix " + hexByte(prefix) + " lacks the top bit (0x80) every GID prefix has";
+        }
+        if ((prefix & RESERVED_BITS) != 0) {
+            return "prefix " + hexByte(prefix) + " has reserved bits (0x1f) set";
+        }
+        if (BY_TYPE_BITS[(prefix & TYPE_BITS) >>> 5] == null) {
+            return "prefix " + hexByte(prefix) + " names no known GID type (Volume 0x80, Log 0xa0, Segment 0xc0)";
+        }
+        return null;
+    }
+
+    /**
+     * Formats a byte value for messages.
+     *
+     * @param value 0 to 255
+     * @return {@code 0x} and two lower-case hex digits
+     */
+    static String hexByte(int value) {
+        String digits = "0123456789abcdef";
+        return "0x" + digits.charAt((value >>> 4) & 0xF) + digits.charAt(value & 0xF);
+    }
+}

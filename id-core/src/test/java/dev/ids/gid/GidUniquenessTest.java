@@ -1,0 +1,57 @@
+package dev.ids.gid;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.CyclicBarrier;
+import org.junit.jupiter.api.Test;
+
+class GidUniquenessTest {
+
+    private static final int THREADS = 2;
+    private static final int PER_THREAD = 2_000_000;
+
+    @Test
+    void twoThreadsSharingOneGeneratorNeverRepeatAGid() throws Exception {
+        GidGenerator logs = GidGenerator.builder().type(GidType.LOG).build();
+        long[] high = new long[THREADS * PER_THREAD];
+        long[] low = new long[THREADS * PER_THREAD];
+        boolean[] ordered = new boolean[THREADS];
+        CyclicBarrier start = new CyclicBarrier(THREADS);
+        Thread[] threads = new Thread[THREADS];
+        for (int t = 0; t < THREADS; t++) {
+            int thread = t;
+            threads[t] = new Thread(() -> {
+                try {
+                    start.await();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+                boolean nonDecreasing = true;
+                long previous = -1;
+                for (int i = thread * PER_THREAD, end = i + PER_THREAD; i < end; i++) {
+                    Gid gid = logs.next();
+                    high[i] = gid.mostSignificantBits();
+                    low[i] = gid.leastSignificantBits();
+                    nonDecreasing &= gid.timestampMillis() >= previous;
+                    previous = gid.timestampMillis();
+                }
+                ordered[thread] = nonDecreasing;
+            });
+            threads[t].start();
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+
+        assertThat(ordered).containsOnly(true);
+        assertThat(Uniqueness.duplicates(high, low)).isZero();
+    }
+
+    @Test
+    void duplicateFinderFindsAPlantedDuplicate() {
+        long[] high = {1, 2, 3, 1, 9};
+        long[] low = {5, 5, 6, 5, 7};
+
+        assertThat(Uniqueness.duplicates(high, low)).isEqualTo(1);
+    }
+}
