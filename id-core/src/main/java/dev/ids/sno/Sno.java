@@ -11,15 +11,16 @@ import java.util.Objects;
  * A sno: a 10-byte identifier that sorts by time, from muyo/sno.
  *
  * <pre>
- *  byte   0        1        2        3        4        5        6        7        8        9
+ *  byte    0        1        2        3        4         5        6        7        8        9
  *      +--------+--------+--------+--------+-------+-+--------+--------+--------+--------+--------+
- *      |          units (39 bits)                  |T|metabyte|   partition     |    sequence     |
+ *      |               units (39 bits)             |T|metabyte|    partition    |    sequence     |
  *      +--------+--------+--------+--------+-------+-+--------+--------+--------+--------+--------+
- *       units:     4 ms intervals since 2010-01-01T00:00:00Z (floor), 0..2^39-1 (until 2079-09-07T15:47:35.551Z)
- *       T:         the tick-tock bit, flipped by a generator when its wall clock falls back into a used unit
- *       metabyte:  8 bits the caller chooses, 0..255
- *       partition: 16 bits naming the generator (or group of generators), 0..65535
- *       sequence:  16 bits, 0..65535, restarting at the generator's minimum in each 4 ms unit
+ *
+ *  units      4 ms intervals since 2010-01-01T00:00:00Z (floor), 0..2^39-1 (until 2079-09-07T15:47:35.551Z)
+ *  T          the tick-tock bit, flipped by a generator when its wall clock falls back into a used unit
+ *  metabyte   8 bits the caller chooses, 0..255
+ *  partition  16 bits naming the generator (or group of generators), 0..65535
+ *  sequence   16 bits, 0..65535, restarting at the generator's minimum in each 4 ms unit
  * </pre>
  *
  * <p>All multi-byte fields are big-endian. The canonical text is 16 characters of the {@link SnoCodec} base32

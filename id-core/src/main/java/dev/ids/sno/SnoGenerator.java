@@ -264,9 +264,10 @@ public final class SnoGenerator implements IdGenerator<Sno> {
 
     /** Reads the wall clock in milliseconds since 2010, refusing times no sno can hold. */
     private long readMillis() {
-        long millis = clock.wallTimeMillis() - Sno.EPOCH_MILLIS;
+        long epochMillis = clock.wallTimeMillis();
+        long millis = epochMillis - Sno.EPOCH_MILLIS;
         if (millis < 0 || millis > Sno.MAX_MILLIS) {
-            throw outOfRange(clock.wallTimeMillis());
+            throw outOfRange(epochMillis);
         }
         return millis;
     }
