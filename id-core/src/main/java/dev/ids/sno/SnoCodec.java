@@ -1,0 +1,127 @@
+package dev.ids.sno;
+
+import dev.ids.InvalidIdException;
+import dev.ids.internal.Hex;
+import java.util.Arrays;
+
+/**
+ * The sno text encoding: the 80 bits of an ID as 16 characters of 5 bits each, most significant first, over the
+ * alphabet {@code 23456789abcdefghijklmnopqrstuvwx}. Strings sort like the bytes they encode.
+ *
+ * <p>Every 16-character string over the alphabet decodes to exactly one ID and is that ID's canonical form. Unlike
+ * the Go reference, which checks only the length, any character outside the alphabet is rejected.
+ */
+public final class SnoCodec {
+
+    /** The 32 characters of the encoding, in the order of their values. */
+    public static final String ALPHABET = "23456789abcdefghijklmnopqrstuvwx";
+
+    /** The length of an encoded ID. */
+    public static final int LENGTH = 16;
+
+    private static final char[] ENCODE = ALPHABET.toCharArray();
+    private static final byte[] DECODE = new byte[128];
+
+    static {
+        Arrays.fill(DECODE, (byte) -1);
+        for (int i = 0; i < ENCODE.length; i++) {
+            DECODE[ENCODE[i]] = (byte) i;
+        }
+    }
+
+    private SnoCodec() {
+    }
+
+    /**
+     * Encodes the 10 bytes of an ID.
+     *
+     * @param bytes exactly 10 bytes
+     * @return the 16-character string
+     * @throws InvalidIdException when {@code bytes} is null or not 10 bytes long
+     */
+    public static String encode(byte[] bytes) {
+        checkLength(bytes);
+        return encode(Sno.block(bytes, 0), Sno.block(bytes, 5));
+    }
+
+    /**
+     * Decodes a 16-character string into the 10 bytes of an ID.
+     *
+     * @param text the encoded ID
+     * @return its 10 bytes
+     * @throws InvalidIdException when the text is null, not 16 characters long or holds a character outside the
+     *     alphabet
+     */
+    public static byte[] decode(CharSequence text) {
+        return Sno.parse(text).toBytes();
+    }
+
+    /**
+     * Tells whether a text is a valid encoded ID: 16 characters, all from the alphabet.
+     *
+     * @param text the text, may be null
+     * @return whether {@link #decode(CharSequence)} would accept it
+     */
+    public static boolean isValid(CharSequence text) {
+        return text != null && text.length() == LENGTH && decodeBlock(text, 0) >= 0 && decodeBlock(text, 8) >= 0;
+    }
+
+    /** Encodes two 40-bit blocks (bytes 0..4 and 5..9) as 16 characters. */
+    static String encode(long high, long low) {
+        char[] out = new char[LENGTH];
+        for (int i = 0; i < 8; i++) {
+            int shift = 35 - 5 * i;
+            out[i] = ENCODE[(int) (high >>> shift) & 31];
+            out[8 + i] = ENCODE[(int) (low >>> shift) & 31];
+        }
+        return new String(out);
+    }
+
+    /**
+     * Decodes 8 characters from {@code offset} into a 40-bit block.
+     *
+     * @return the block, or -1 when a character lies outside the alphabet
+     */
+    static long decodeBlock(CharSequence text, int offset) {
+        long block = 0;
+        for (int i = offset; i < offset + 8; i++) {
+            char c = text.charAt(i);
+            int value = c < 128 ? DECODE[c] : -1;
+            if (value < 0) {
+                return -1;
+            }
+            block = block << 5 | value;
+        }
+        return block;
+    }
+
+    /** Builds the exception for a text that {@link #isValid(CharSequence)} rejects. */
+    static InvalidIdException invalid(CharSequence text) {
+        String input = String.valueOf(text);
+        if (text == null) {
+            return new InvalidIdException(Sno.SCHEME, input, "must not be null");
+        }
+        if (text.length() != LENGTH) {
+            return new InvalidIdException(Sno.SCHEME, input,
+                    "must be exactly " + LENGTH + " characters long, not " + text.length());
+        }
+        for (int i = 0; i < LENGTH; i++) {
+            char c = text.charAt(i);
+            if (c >= 128 || DECODE[c] < 0) {
+                return new InvalidIdException(Sno.SCHEME, input, "invalid character '" + c + "' at index " + i
+                        + " (allowed: " + ALPHABET + ")");
+            }
+        }
+        return new InvalidIdException(Sno.SCHEME, input, "not a sno");
+    }
+
+    static void checkLength(byte[] bytes) {
+        if (bytes == null) {
+            throw new InvalidIdException(Sno.SCHEME, "null", "must not be null");
+        }
+        if (bytes.length != Sno.BYTES) {
+            throw new InvalidIdException(Sno.SCHEME, Hex.of(bytes),
+                    "must be exactly " + Sno.BYTES + " bytes long, not " + bytes.length);
+        }
+    }
+}

@@ -1,0 +1,499 @@
+package dev.ids.sno;
+
+import dev.ids.IdGenerationException;
+import dev.ids.IdGenerator;
+import dev.ids.clock.IdClock;
+import dev.ids.event.IdGeneratorListener;
+import dev.ids.internal.Checks;
+import dev.ids.sequence.TimeSequence;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Generates {@link Sno}s for one partition and one share of the sequence pool, as muyo/sno's {@code Generator}
+ * does, without ever issuing a duplicate.
+ *
+ * <h2>Time, sequence and tick-tock</h2>
+ * Each ID is stamped with the 4 ms unit of the wall clock. The first ID of a unit takes the sequence minimum, the
+ * next ones count up to the maximum; when a unit is used up the caller waits for the next unit (a stall, reported
+ * to the listener as a sequence overflow). The tick-tock bit splits the ID space into two timelines:
+ * <ul>
+ *   <li>When the wall clock falls back into an earlier unit than the latest one used, and that earlier unit lies
+ *       beyond every unit the other timeline has used, the generator switches to the other timeline (flips the
+ *       tick-tock bit), starts again at the sequence minimum and goes on at once, stamping the clock's time.</li>
+ *   <li>When the clock falls back again into a window the other timeline has already used, the generator waits:
+ *       until the clock reaches the latest unit of the current timeline again (then it goes on with that unit's
+ *       sequence) or passes the other timeline's window (then it flips), whichever comes first. The wait is a
+ *       pause of the {@link IdClock}, never longer than the maximum wait; when the needed wait is longer, the call
+ *       fails at once with {@link IdGenerationException}.</li>
+ * </ul>
+ * Every fall of the clock is reported to the listener once, with how far back it went. Within one timeline IDs
+ * increase; after a flip they sort just after the other timeline's IDs of the same unit.
+ *
+ * <h2>Why no ID repeats</h2>
+ * The state is the latest wall-clock time used (its unit {@code hi}), the current tick-tock bit {@code t} and the
+ * last sequence issued in {@code hi}, all in one {@link AtomicLong}, plus {@code safe}: the latest unit any ID of
+ * the other timeline may carry. Two invariants hold after every issued ID: (A) every ID with tick-tock
+ * {@code t} is at or below ({@code hi}, last sequence) in (unit, sequence) order; (B) every ID with tick-tock
+ * {@code 1 - t} has a unit at or below {@code safe}. A unit after {@code hi} starts fresh; the unit {@code hi}
+ * continues after its last sequence; a flip happens only to a unit {@code now > safe}, so the new timeline (bounded
+ * by {@code safe}, by B) is free from {@code now} on, and {@code safe} becomes the old {@code hi}, which bounds
+ * the old timeline (by A). Fast-path updates are compare-and-set on the one state word; flips (rare: one per clock
+ * fall) also update {@code safe} and the drift count, under a small lock that only flips and
+ * {@link #snapshot()} take, so the fast path never locks.
+ *
+ * <h2>Range</h2>
+ * A wall clock before 2010-01-01T00:00:00Z or after 2079-09-07T15:47:35.551Z (the end of the last representable
+ * unit) makes generation fail with {@link IdGenerationException}; the Go reference wraps around instead.
+ *
+ * <p>Thread-safe. Build with {@link #builder()}; save the state with {@link #snapshot()} when shutting down and
+ * pass it to {@link Builder#restore(Snapshot)} so a restarted generator continues without duplicates even if its
+ * clock now stands behind.
+ */
+public final class SnoGenerator implements IdGenerator<Sno> {
+
+    private static final int SEQUENCE_BITS = 17;
+    private static final long SEQUENCE_MASK = (1L << SEQUENCE_BITS) - 1;
+    private static final int TIME_SHIFT = SEQUENCE_BITS + 1;
+    private static final int MIN_POOL = 4;
+
+    private final int partition;
+    private final int sequenceMin;
+    private final int sequenceMax;
+    private final IdClock clock;
+    private final IdGeneratorListener listener;
+    private final long maxWaitNanos;
+    private final String description;
+
+    /**
+     * {@code lastMillis << 18 | tickTock << 17 | nextSequence}: the latest wall-clock reading used (milliseconds
+     * since 2010), the current tick-tock bit, and one more than the last sequence issued in the unit of that
+     * reading (0 when nothing was issued yet).
+     */
+    private final AtomicLong state;
+    /** Guards {@link #safeUnits} and {@link #drifts}; taken only to flip the tick-tock bit and for snapshots. */
+    private final Object flipLock = new Object();
+    /** The latest unit that an ID of the other timeline may carry; -1 when none. */
+    private long safeUnits;
+    /** How many times the tick-tock bit flipped; its lowest bit is the current tick-tock bit. */
+    private long drifts;
+    /** The reading ({@code lastMillis}) whose fall was last reported, so each fall is reported once. */
+    private final AtomicLong regressionReportedFor = new AtomicLong(Long.MIN_VALUE);
+
+    private SnoGenerator(Builder builder, int partition, int sequenceMin, int sequenceMax) {
+        this.partition = partition;
+        this.sequenceMin = sequenceMin;
+        this.sequenceMax = sequenceMax;
+        this.clock = builder.clock;
+        this.listener = builder.listener;
+        this.maxWaitNanos = builder.maxWait.toNanos();
+        this.description = "sno generator (partition " + partition + ")";
+        Snapshot snapshot = builder.snapshot;
+        if (snapshot == null || snapshot.lastTime() == null) {
+            long tick = snapshot == null ? 0 : snapshot.drifts() & 1;
+            this.state = new AtomicLong(pack(0, (int) tick, 0));
+        } else {
+            long lastMillis = snapshot.lastTime().toEpochMilli() - Sno.EPOCH_MILLIS;
+            this.state = new AtomicLong(pack(lastMillis, (int) (snapshot.drifts() & 1), snapshot.sequence() + 1));
+        }
+        this.safeUnits = snapshot == null || snapshot.safeTime() == null ? -1 : Sno.unitsOf(snapshot.safeTime());
+        this.drifts = snapshot == null ? 0 : snapshot.drifts();
+    }
+
+    /**
+     * Starts a builder: partition 0, sequence bounds 0..65535, the system clock, no listener, the default maximum
+     * wait ({@link TimeSequence#DEFAULT_MAX_WAIT}).
+     *
+     * @return a new builder
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Returns a new sno with metabyte 0.
+     *
+     * @return a sno this generator has never returned before
+     * @throws IdGenerationException when the wall clock is outside 2010..2079, or stands behind for longer than
+     *     the maximum wait
+     */
+    @Override
+    public Sno next() {
+        return next(0);
+    }
+
+    /**
+     * Returns a new sno with the given metabyte.
+     *
+     * @param metabyte the metabyte, 0..255
+     * @return a sno this generator has never returned before
+     * @throws IllegalArgumentException when the metabyte is out of range
+     * @throws IdGenerationException when the wall clock is outside 2010..2079, or stands behind for longer than
+     *     the maximum wait
+     */
+    public Sno next(int metabyte) {
+        Checks.inRange("metabyte", metabyte, 0, 255);
+        long waitedNanos = 0;
+        boolean overflowed = false;
+        while (true) {
+            long current = state.get();
+            long nowMillis = readMillis();
+            long lastMillis = current >>> TIME_SHIFT;
+            long lastUnit = lastMillis / Sno.UNIT_MILLIS;
+            long nowUnit = nowMillis / Sno.UNIT_MILLIS;
+            int tick = (int) (current >>> SEQUENCE_BITS) & 1;
+            if (nowUnit > lastUnit) {
+                if (state.compareAndSet(current, pack(nowMillis, tick, sequenceMin + 1))) {
+                    return issue(nowUnit, tick, metabyte, sequenceMin, overflowed, waitedNanos);
+                }
+                continue;
+            }
+            if (nowMillis < lastMillis) {
+                reportRegression(lastMillis, nowMillis);
+            }
+            if (nowUnit == lastUnit) {
+                int sequence = Math.max((int) (current & SEQUENCE_MASK), sequenceMin);
+                if (sequence <= sequenceMax) {
+                    long next = pack(Math.max(lastMillis, nowMillis), tick, sequence + 1);
+                    if (state.compareAndSet(current, next)) {
+                        return issue(lastUnit, tick, metabyte, sequence, overflowed, waitedNanos);
+                    }
+                    continue;
+                }
+                waitedNanos += awaitMillis((lastUnit + 1) * Sno.UNIT_MILLIS, waitedNanos,
+                        "the sequence of its 4 ms unit is used up");
+                overflowed = true;
+                continue;
+            }
+            // The clock fell back into an earlier unit: flip to the other timeline if it is free there, else wait.
+            long resumeUnit;
+            synchronized (flipLock) {
+                if (nowUnit > safeUnits) {
+                    int flipped = tick ^ 1;
+                    if (state.compareAndSet(current, pack(nowMillis, flipped, sequenceMin + 1))) {
+                        safeUnits = lastUnit;
+                        drifts++;
+                        tick = flipped;
+                        resumeUnit = -1;
+                    } else {
+                        continue;
+                    }
+                } else {
+                    resumeUnit = Math.min(lastUnit, safeUnits + 1);
+                }
+            }
+            if (resumeUnit < 0) {
+                return issue(nowUnit, tick, metabyte, sequenceMin, overflowed, waitedNanos);
+            }
+            waitedNanos += awaitMillis(resumeUnit * Sno.UNIT_MILLIS, waitedNanos,
+                    "the wall clock fell back into 4 ms units both tick-tock timelines have already used");
+        }
+    }
+
+    /**
+     * Returns the partition every ID of this generator carries.
+     *
+     * @return 0..65535
+     */
+    public int partition() {
+        return partition;
+    }
+
+    /**
+     * Returns the first sequence number of each time unit.
+     *
+     * @return the lower bound of the sequence pool
+     */
+    public int sequenceMin() {
+        return sequenceMin;
+    }
+
+    /**
+     * Returns the last sequence number of each time unit.
+     *
+     * @return the upper bound of the sequence pool
+     */
+    public int sequenceMax() {
+        return sequenceMax;
+    }
+
+    /**
+     * Captures the generator's state, to restore it with {@link Builder#restore(Snapshot)}. Take it when the
+     * generator has stopped issuing IDs; a snapshot of a running generator is stale at once.
+     *
+     * @return the current state
+     */
+    public Snapshot snapshot() {
+        synchronized (flipLock) {
+            long current = state.get();
+            int next = (int) (current & SEQUENCE_MASK);
+            Instant lastTime = next == 0
+                    ? null
+                    : Instant.ofEpochMilli(Sno.EPOCH_MILLIS + (current >>> TIME_SHIFT));
+            Instant safeTime = safeUnits < 0
+                    ? null
+                    : Instant.ofEpochMilli(Sno.EPOCH_MILLIS + safeUnits * Sno.UNIT_MILLIS);
+            return new Snapshot(partition, sequenceMin, sequenceMax, next == 0 ? sequenceMin : next - 1,
+                    lastTime, drifts, safeTime);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "SnoGenerator[partition=" + partition + ", sequence=" + sequenceMin + ".." + sequenceMax + "]";
+    }
+
+    private static long pack(long millis, int tick, int nextSequence) {
+        return millis << TIME_SHIFT | (long) tick << SEQUENCE_BITS | nextSequence;
+    }
+
+    private Sno issue(long units, int tick, int metabyte, int sequence, boolean overflowed, long waitedNanos) {
+        if (overflowed) {
+            listener.onSequenceOverflow(Duration.ofNanos(Math.max(waitedNanos, 1)));
+        }
+        return Sno.create(units, tick, metabyte, partition, sequence);
+    }
+
+    private void reportRegression(long lastMillis, long nowMillis) {
+        if (regressionReportedFor.get() != lastMillis && regressionReportedFor.getAndSet(lastMillis) != lastMillis) {
+            listener.onClockRegression(Duration.ofMillis(lastMillis - nowMillis));
+        }
+    }
+
+    /** Reads the wall clock in milliseconds since 2010, refusing times no sno can hold. */
+    private long readMillis() {
+        long epochMillis = clock.wallTimeMillis();
+        long millis = epochMillis - Sno.EPOCH_MILLIS;
+        if (millis < 0 || millis > Sno.MAX_MILLIS) {
+            throw outOfRange(epochMillis);
+        }
+        return millis;
+    }
+
+    private IdGenerationException outOfRange(long epochMillis) {
+        return new IdGenerationException(description + ": the wall clock reads " + Instant.ofEpochMilli(epochMillis)
+                + ", outside the times a sno can hold (" + Sno.EPOCH + " to "
+                + Instant.ofEpochMilli(Sno.EPOCH_MILLIS + Sno.MAX_MILLIS) + "); refusing to issue an ID");
+    }
+
+    /**
+     * Pauses until the wall clock reaches {@code targetMillis} (since 2010).
+     *
+     * @return the nanoseconds waited, at least 1
+     * @throws IdGenerationException when the wait would exceed what is left of the maximum wait
+     */
+    private long awaitMillis(long targetMillis, long waitedBefore, String reason) {
+        long start = clock.monotonicNanos();
+        long waited = 0;
+        long targetMicros = (Sno.EPOCH_MILLIS + targetMillis) * 1000;
+        while (true) {
+            long nowMicros = clock.wallTimeMicros();
+            if (nowMicros >= targetMicros) {
+                return Math.max(waited, 1);
+            }
+            long remainingNanos = (targetMicros - nowMicros) * 1000;
+            if (targetMillis > Sno.MAX_MILLIS) {
+                throw outOfRange(Sno.EPOCH_MILLIS + targetMillis);
+            }
+            if (waitedBefore + waited + remainingNanos > maxWaitNanos) {
+                throw new IdGenerationException(description + ": " + reason + "; the wall clock ("
+                        + Instant.ofEpochMilli(Math.floorDiv(nowMicros, 1000)) + ") must reach "
+                        + Instant.ofEpochMilli(Sno.EPOCH_MILLIS + targetMillis) + ", "
+                        + Duration.ofNanos(remainingNanos) + " ahead, to issue a unique ID, which is beyond the "
+                        + "maximum wait of " + Duration.ofNanos(maxWaitNanos) + " (waited "
+                        + Duration.ofNanos(waitedBefore + waited) + "); refusing to issue a possible duplicate");
+            }
+            clock.pause(remainingNanos);
+            waited = clock.monotonicNanos() - start;
+        }
+    }
+
+    private static void checkBounds(int min, int max) {
+        Checks.inRange("sequence minimum", min, 0, 65535);
+        Checks.inRange("sequence maximum", max, 0, 65535);
+        if (min > max) {
+            throw new IllegalArgumentException("sequence minimum " + min + " must not exceed the sequence maximum "
+                    + max);
+        }
+        if (max - min + 1 < MIN_POOL) {
+            throw new IllegalArgumentException("sequence pool [" + min + ", " + max + "] holds " + (max - min + 1)
+                    + " numbers; a sno generator needs at least " + MIN_POOL);
+        }
+    }
+
+    /**
+     * The state of a {@link SnoGenerator} at one moment, to restore it later with {@link Builder#restore(Snapshot)}
+     * (muyo/sno's {@code GeneratorSnapshot}). Persist it when a generator shuts down; a generator restored from it
+     * continues without reissuing any ID the saved one issued, even when its clock now stands behind.
+     *
+     * @param partition the partition, 0..65535
+     * @param sequenceMin the first sequence number of each unit, 0..65535
+     * @param sequenceMax the last sequence number of each unit, at least {@code sequenceMin + 3}, at most 65535
+     * @param sequence the last sequence number issued in the 4 ms unit of {@code lastTime}, within the bounds;
+     *     {@code sequenceMin} (and meaningless) when {@code lastTime} is null
+     * @param lastTime the latest wall-clock time the generator used (millisecond precision), or null when it has
+     *     issued nothing
+     * @param drifts how many times the generator flipped its tick-tock bit; the lowest bit is the current tick-tock
+     *     bit; not negative
+     * @param safeTime the start of the latest 4 ms unit that IDs with the other tick-tock bit may carry, or null
+     *     when no ID carries it (muyo/sno's {@code WallSafe})
+     */
+    public record Snapshot(int partition, int sequenceMin, int sequenceMax, int sequence, Instant lastTime,
+            long drifts, Instant safeTime) {
+
+        /**
+         * Checks every field.
+         *
+         * @param partition the partition
+         * @param sequenceMin the lower sequence bound
+         * @param sequenceMax the upper sequence bound
+         * @param sequence the last sequence issued in the unit of {@code lastTime}
+         * @param lastTime the latest time used, or null
+         * @param drifts the number of tick-tock flips
+         * @param safeTime the end of the other timeline's window, or null
+         * @throws IllegalArgumentException naming the field that is out of range
+         */
+        public Snapshot {
+            Checks.inRange("partition", partition, 0, 65535);
+            checkBounds(sequenceMin, sequenceMax);
+            Checks.inRange("sequence", sequence, sequenceMin, sequenceMax);
+            Checks.inRange("drifts", drifts, 0, Long.MAX_VALUE);
+            if (lastTime != null) {
+                checkTime("lastTime", lastTime);
+            }
+            if (safeTime != null) {
+                checkTime("safeTime", safeTime);
+            }
+        }
+
+        private static void checkTime(String name, Instant time) {
+            try {
+                Sno.unitsOf(time);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(name + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** Configures a {@link SnoGenerator}; every setting has a default. */
+    public static final class Builder {
+
+        private Integer partition;
+        private Integer sequenceMin;
+        private Integer sequenceMax;
+        private IdClock clock = IdClock.system();
+        private IdGeneratorListener listener = IdGeneratorListener.NONE;
+        private Duration maxWait = TimeSequence.DEFAULT_MAX_WAIT;
+        private Snapshot snapshot;
+
+        private Builder() {
+        }
+
+        /**
+         * Sets the partition every ID carries (default 0). Generators running at the same time need distinct
+         * partitions, or the same partition with disjoint {@linkplain #sequenceBounds(int, int) sequence bounds}.
+         *
+         * @param partition 0..65535
+         * @return this builder
+         * @throws IllegalArgumentException when out of range
+         */
+        public Builder partition(int partition) {
+            this.partition = Checks.inRange("partition", partition, 0, 65535);
+            return this;
+        }
+
+        /**
+         * Sets this generator's share of the sequence pool (default 0..65535), for generators sharing a partition.
+         *
+         * @param min the first sequence number of each unit, 0..65535
+         * @param max the last, 0..65535, with at least 4 numbers from {@code min} to {@code max}
+         * @return this builder
+         * @throws IllegalArgumentException when a bound is out of range, {@code min > max}, or the pool holds
+         *     fewer than 4 numbers
+         */
+        public Builder sequenceBounds(int min, int max) {
+            checkBounds(min, max);
+            this.sequenceMin = min;
+            this.sequenceMax = max;
+            return this;
+        }
+
+        /**
+         * Sets the clock (default {@link IdClock#system()}).
+         *
+         * @param clock the clock
+         * @return this builder
+         */
+        public Builder clock(IdClock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * Sets the listener for sequence overflows and clock regressions (default
+         * {@link IdGeneratorListener#NONE}).
+         *
+         * @param listener the listener
+         * @return this builder
+         */
+        public Builder listener(IdGeneratorListener listener) {
+            this.listener = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
+        /**
+         * Sets how long one call may wait for the clock before failing (default
+         * {@link TimeSequence#DEFAULT_MAX_WAIT}).
+         *
+         * @param maxWait the maximum wait, not negative
+         * @return this builder
+         */
+        public Builder maxWait(Duration maxWait) {
+            Objects.requireNonNull(maxWait, "maxWait");
+            if (maxWait.isNegative()) {
+                throw new IllegalArgumentException("maximum wait must not be negative: " + maxWait);
+            }
+            this.maxWait = maxWait;
+            return this;
+        }
+
+        /**
+         * Continues from a saved state: the partition and sequence bounds come from the snapshot (setting different
+         * ones on this builder is an error), and the new generator issues no ID the saved one could have issued.
+         *
+         * @param snapshot a snapshot from {@link SnoGenerator#snapshot()}
+         * @return this builder
+         */
+        public Builder restore(Snapshot snapshot) {
+            this.snapshot = Objects.requireNonNull(snapshot, "snapshot");
+            return this;
+        }
+
+        /**
+         * Builds the generator.
+         *
+         * @return a new generator
+         * @throws IllegalArgumentException when a restored snapshot disagrees with the partition or sequence
+         *     bounds set on this builder
+         */
+        public SnoGenerator build() {
+            if (snapshot == null) {
+                return new SnoGenerator(this, partition == null ? 0 : partition,
+                        sequenceMin == null ? 0 : sequenceMin, sequenceMax == null ? 65535 : sequenceMax);
+            }
+            if (partition != null && partition != snapshot.partition()) {
+                throw new IllegalArgumentException("partition " + partition
+                        + " differs from the restored snapshot's partition " + snapshot.partition());
+            }
+            if (sequenceMin != null
+                    && (sequenceMin != snapshot.sequenceMin() || sequenceMax != snapshot.sequenceMax())) {
+                throw new IllegalArgumentException("sequence bounds [" + sequenceMin + ", " + sequenceMax
+                        + "] differ from the restored snapshot's [" + snapshot.sequenceMin() + ", "
+                        + snapshot.sequenceMax() + "]");
+            }
+            return new SnoGenerator(this, snapshot.partition(), snapshot.sequenceMin(), snapshot.sequenceMax());
+        }
+    }
+}
