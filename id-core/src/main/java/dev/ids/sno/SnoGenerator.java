@@ -103,8 +103,8 @@ public final class SnoGenerator implements IdGenerator<Sno> {
     }
 
     /**
-     * Starts a builder: partition 0, sequence bounds 0..65535, the system clock, no listener, the default maximum
-     * wait ({@link TimeSequence#DEFAULT_MAX_WAIT}).
+     * Starts a builder: sequence bounds 0..65535, the system clock, no listener, the default maximum wait
+     * ({@link TimeSequence#DEFAULT_MAX_WAIT}). The partition has no default: set it, or restore a snapshot.
      *
      * @return a new builder
      */
@@ -392,8 +392,10 @@ public final class SnoGenerator implements IdGenerator<Sno> {
         }
 
         /**
-         * Sets the partition every ID carries (default 0). Generators running at the same time need distinct
-         * partitions, or the same partition with disjoint {@linkplain #sequenceBounds(int, int) sequence bounds}.
+         * Sets the partition every ID carries (required unless a snapshot is restored). Generators running at the
+         * same time need distinct partitions, or the same partition with disjoint
+         * {@linkplain #sequenceBounds(int, int) sequence bounds}; there is no default, because a default shared by
+         * every process would give them all the same IDs.
          *
          * @param partition 0..65535
          * @return this builder
@@ -477,10 +479,15 @@ public final class SnoGenerator implements IdGenerator<Sno> {
          * @return a new generator
          * @throws IllegalArgumentException when a restored snapshot disagrees with the partition or sequence
          *     bounds set on this builder
+         * @throws IllegalStateException when neither a partition nor a snapshot was given
          */
         public SnoGenerator build() {
             if (snapshot == null) {
-                return new SnoGenerator(this, partition == null ? 0 : partition,
+                if (partition == null) {
+                    throw new IllegalStateException("partition must be set (0 to 65535; distinct for every process "
+                            + "that generates snos into one space, or shared with disjoint sequence bounds)");
+                }
+                return new SnoGenerator(this, partition,
                         sequenceMin == null ? 0 : sequenceMin, sequenceMax == null ? 65535 : sequenceMax);
             }
             if (partition != null && partition != snapshot.partition()) {

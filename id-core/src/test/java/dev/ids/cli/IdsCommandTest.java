@@ -81,7 +81,7 @@ class IdsCommandTest {
             if (vector.has("hex")) {
                 assertThat(view.get("hex").asText()).isEqualTo(vector.get("hex").asText());
             }
-            vector.get("components").fields().forEachRemaining(component -> {
+            vector.get("components").properties().forEach(component -> {
                 String name = COMPONENT_NAMES.getOrDefault(component.getKey(), component.getKey());
                 if (component.getKey().equals("prefix") || component.getKey().equals("type")
                         || view.get("components").has(name)) {

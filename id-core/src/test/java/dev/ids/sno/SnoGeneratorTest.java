@@ -257,7 +257,8 @@ class SnoGeneratorTest {
                 .isInstanceOf(IllegalArgumentException.class);
         assertThat(SnoGenerator.builder().sequenceBounds(65532, 65535).partition(65535).build().partition())
                 .isEqualTo(65535);
-        assertThat(SnoGenerator.builder().build().partition()).isZero();
+        assertThatThrownBy(() -> SnoGenerator.builder().build()).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("partition must be set");
 
         SnoGenerator generator = builder().build();
         assertThatThrownBy(() -> generator.next(256)).hasMessage("metabyte out of range [0, 255]: 256");
@@ -327,7 +328,7 @@ class SnoGeneratorTest {
     void noDuplicateWhateverTheClockDoes(@ForAll @Size(max = 300) List<@IntRange(min = -40, max = 40) Integer> steps,
             @ForAll @IntRange(min = 0, max = 2) int calls) {
         ManualClock wobbly = ManualClock.at(START);
-        SnoGenerator generator = SnoGenerator.builder().clock(wobbly).sequenceBounds(0, 3)
+        SnoGenerator generator = SnoGenerator.builder().clock(wobbly).partition(0).sequenceBounds(0, 3)
                 .maxWait(Duration.ofMinutes(1)).build();
         Set<Sno> seen = new HashSet<>();
         for (int step : steps) {

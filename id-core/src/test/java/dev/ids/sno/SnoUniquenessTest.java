@@ -31,7 +31,7 @@ class SnoUniquenessTest {
     @Test
     void twoThreadsWithAWobblingClockNeverShareAnId() throws Exception {
         ManualClock clock = ManualClock.at(Instant.parse("2026-01-01T00:00:00Z"));
-        SnoGenerator generator = SnoGenerator.builder().clock(clock).sequenceBounds(0, 4095)
+        SnoGenerator generator = SnoGenerator.builder().clock(clock).partition(3).sequenceBounds(0, 4095)
                 .maxWait(Duration.ofHours(1)).build();
         long[][] keys = run(generator, 200_000, clock);
         assertNoDuplicate(keys, THREADS * 200_000);
