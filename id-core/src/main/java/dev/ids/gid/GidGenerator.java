@@ -1,5 +1,6 @@
 package dev.ids.gid;
 
+import dev.ids.GeneratorBuilder;
 import dev.ids.IdGenerationException;
 import dev.ids.IdGenerator;
 import dev.ids.clock.IdClock;
@@ -89,8 +90,8 @@ public final class GidGenerator implements IdGenerator<Gid> {
     private GidGenerator(Builder builder) {
         this.type = builder.type;
         this.prefix = builder.type.prefix();
-        this.clock = builder.clock;
-        this.listener = builder.listener;
+        this.clock = builder.clock();
+        this.listener = builder.listener();
         this.sharedSource = builder.sharedSource;
         Supplier<? extends RandomGenerator> factory = builder.perThreadSource;
         this.buffers = factory == null
@@ -215,11 +216,9 @@ public final class GidGenerator implements IdGenerator<Gid> {
     }
 
     /** Builds a {@link GidGenerator}; the type is required, every other setting has a default. */
-    public static final class Builder {
+    public static final class Builder extends GeneratorBuilder<Builder> {
 
         private GidType type;
-        private IdClock clock = IdClock.system();
-        private IdGeneratorListener listener = IdGeneratorListener.NONE;
         private Supplier<? extends RandomGenerator> perThreadSource;
         private RandomGenerator sharedSource;
 
@@ -234,29 +233,6 @@ public final class GidGenerator implements IdGenerator<Gid> {
          */
         public Builder type(GidType type) {
             this.type = Objects.requireNonNull(type, "type");
-            return this;
-        }
-
-        /**
-         * Sets the clock (default: {@link IdClock#system()}).
-         *
-         * @param clock the clock
-         * @return this builder
-         */
-        public Builder clock(IdClock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
-        /**
-         * Sets the listener for clock regressions (default: {@link IdGeneratorListener#NONE}). A GID generator never
-         * reports a sequence overflow: it has no sequence.
-         *
-         * @param listener the listener
-         * @return this builder
-         */
-        public Builder listener(IdGeneratorListener listener) {
-            this.listener = Objects.requireNonNull(listener, "listener");
             return this;
         }
 

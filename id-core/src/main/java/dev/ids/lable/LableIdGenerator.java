@@ -2,11 +2,9 @@ package dev.ids.lable;
 
 import dev.ids.IdGenerationException;
 import dev.ids.IdGenerator;
-import dev.ids.clock.IdClock;
-import dev.ids.event.IdGeneratorListener;
+import dev.ids.WaitingGeneratorBuilder;
 import dev.ids.internal.Checks;
 import dev.ids.sequence.TimeSequence;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -44,12 +42,12 @@ public final class LableIdGenerator implements IdGenerator<LableId> {
         this.lowBits = LableId.lowBits(generatorId, clusterId, mode);
         this.sequence = TimeSequence.builder("lable generator (generator id " + generatorId + ", cluster id "
                         + clusterId + ")")
-                .clock(builder.clock)
-                .listener(builder.listener)
+                .clock(builder.clock())
+                .listener(builder.listener())
                 .timeBase(TimeSequence.Resolution.MILLIS, 0, 1)
                 .maxUnit(LableId.MAX_TIMESTAMP)
                 .sequence(0, LableId.MAX_SEQUENCE)
-                .maxWait(builder.maxWait)
+                .maxWait(builder.maxWait())
                 .build();
     }
 
@@ -142,14 +140,11 @@ public final class LableIdGenerator implements IdGenerator<LableId> {
     }
 
     /** Configures a {@link LableIdGenerator}; only the generator id is required. */
-    public static final class Builder {
+    public static final class Builder extends WaitingGeneratorBuilder<Builder> {
 
         private int generatorId = -1;
         private int clusterId;
         private LableMode mode = LableMode.SPREAD;
-        private IdClock clock = IdClock.system();
-        private IdGeneratorListener listener = IdGeneratorListener.NONE;
-        private Duration maxWait = TimeSequence.DEFAULT_MAX_WAIT;
 
         private Builder() {
         }
@@ -187,45 +182,6 @@ public final class LableIdGenerator implements IdGenerator<LableId> {
          */
         public Builder mode(LableMode mode) {
             this.mode = Objects.requireNonNull(mode, "mode");
-            return this;
-        }
-
-        /**
-         * Sets the clock (default {@link IdClock#system()}).
-         *
-         * @param clock the clock
-         * @return this builder
-         */
-        public Builder clock(IdClock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
-        /**
-         * Sets the listener for overflow and clock-regression events (default {@link IdGeneratorListener#NONE}).
-         *
-         * @param listener the listener
-         * @return this builder
-         */
-        public Builder listener(IdGeneratorListener listener) {
-            this.listener = Objects.requireNonNull(listener, "listener");
-            return this;
-        }
-
-        /**
-         * Sets how long one call may wait for the clock before it fails (default
-         * {@link TimeSequence#DEFAULT_MAX_WAIT}).
-         *
-         * @param maxWait the maximum wait, not negative
-         * @return this builder
-         * @throws IllegalArgumentException when negative
-         */
-        public Builder maxWait(Duration maxWait) {
-            Objects.requireNonNull(maxWait, "maxWait");
-            if (maxWait.isNegative()) {
-                throw new IllegalArgumentException("maximum wait must not be negative: " + maxWait);
-            }
-            this.maxWait = maxWait;
             return this;
         }
 

@@ -2,12 +2,10 @@ package dev.ids.muid;
 
 import dev.ids.IdGenerationException;
 import dev.ids.IdGenerator;
-import dev.ids.clock.IdClock;
-import dev.ids.event.IdGeneratorListener;
+import dev.ids.WaitingGeneratorBuilder;
 import dev.ids.internal.Checks;
 import dev.ids.sequence.TimeSequence;
 import java.security.SecureRandom;
-import java.time.Duration;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
 
@@ -57,12 +55,12 @@ public final class MuidGenerator implements IdGenerator<Muid> {
         Muid zero = Muid.pack(0, medallion, 0);
         this.prefix = zero.high();
         this.sequence = TimeSequence.builder("muid generator (medallion " + medallion + ")")
-                .clock(builder.clock)
-                .listener(builder.listener)
+                .clock(builder.clock())
+                .listener(builder.listener())
                 .timeBase(TimeSequence.Resolution.MICROS, 0, 1)
                 .maxUnit(Muid.MAX_TIMESTAMP)
                 .sequence(0, 0)
-                .maxWait(builder.maxWait)
+                .maxWait(builder.maxWait())
                 .build();
         this.low = zero.low();
     }
@@ -128,13 +126,10 @@ public final class MuidGenerator implements IdGenerator<Muid> {
     }
 
     /** Builds a {@link MuidGenerator}. */
-    public static final class Builder {
+    public static final class Builder extends WaitingGeneratorBuilder<Builder> {
 
         private long medallion = -1;
         private RandomGenerator random;
-        private IdClock clock = IdClock.system();
-        private IdGeneratorListener listener = IdGeneratorListener.NONE;
-        private Duration maxWait = TimeSequence.DEFAULT_MAX_WAIT;
 
         private Builder() {
         }
@@ -176,44 +171,6 @@ public final class MuidGenerator implements IdGenerator<Muid> {
         public Builder randomMedallion(RandomGenerator random) {
             this.medallion = -1;
             this.random = Objects.requireNonNull(random, "random");
-            return this;
-        }
-
-        /**
-         * Sets the clock (default {@link IdClock#system()}).
-         *
-         * @param clock the clock
-         * @return this builder
-         */
-        public Builder clock(IdClock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
-        /**
-         * Sets the listener for overflow and clock-regression events (default {@link IdGeneratorListener#NONE}).
-         *
-         * @param listener the listener
-         * @return this builder
-         */
-        public Builder listener(IdGeneratorListener listener) {
-            this.listener = Objects.requireNonNull(listener, "listener");
-            return this;
-        }
-
-        /**
-         * Sets how long a call may wait for the clock before it fails (default
-         * {@link TimeSequence#DEFAULT_MAX_WAIT}).
-         *
-         * @param maxWait the maximum wait, not negative
-         * @return this builder
-         */
-        public Builder maxWait(Duration maxWait) {
-            Objects.requireNonNull(maxWait, "maxWait");
-            if (maxWait.isNegative()) {
-                throw new IllegalArgumentException("maxWait must not be negative: " + maxWait);
-            }
-            this.maxWait = maxWait;
             return this;
         }
 

@@ -1,6 +1,7 @@
 package dev.ids.sequence;
 
 import dev.ids.IdGenerationException;
+import dev.ids.WaitingGeneratorBuilder;
 import dev.ids.clock.IdClock;
 import dev.ids.event.IdGeneratorListener;
 import dev.ids.internal.Checks;
@@ -71,8 +72,8 @@ public final class TimeSequence {
 
     private TimeSequence(Builder builder) {
         this.description = builder.description;
-        this.clock = builder.clock;
-        this.listener = builder.listener;
+        this.clock = builder.clock();
+        this.listener = builder.listener();
         this.micros = builder.resolution == Resolution.MICROS;
         this.nanosPerTick = builder.resolution.nanos;
         this.epoch = builder.epoch;
@@ -86,7 +87,7 @@ public final class TimeSequence {
         this.maxTick = builder.maxUnit >= ticksThatFit / unitTicks
                 ? ticksThatFit
                 : builder.maxUnit * unitTicks + unitTicks - 1;
-        this.maxWaitNanos = builder.maxWait.toNanos();
+        this.maxWaitNanos = builder.maxWait().toNanos();
         // Nothing issued yet: the unit before the epoch, used up.
         this.state = new AtomicLong(pack(-unitTicks, maxSequence));
     }
@@ -235,43 +236,18 @@ public final class TimeSequence {
     }
 
     /** Builds a {@link TimeSequence}; every setting but the description has a default. */
-    public static final class Builder {
+    public static final class Builder extends WaitingGeneratorBuilder<Builder> {
 
         private final String description;
-        private IdClock clock = IdClock.system();
-        private IdGeneratorListener listener = IdGeneratorListener.NONE;
         private Resolution resolution = Resolution.MILLIS;
         private long epoch;
         private long unitTicks = 1;
         private long maxUnit = Long.MAX_VALUE / 2;
         private int minSequence;
         private int maxSequence;
-        private Duration maxWait = DEFAULT_MAX_WAIT;
 
         private Builder(String description) {
             this.description = Objects.requireNonNull(description, "description");
-        }
-
-        /**
-         * Sets the clock (default: {@link IdClock#system()}).
-         *
-         * @param clock the clock
-         * @return this builder
-         */
-        public Builder clock(IdClock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
-        /**
-         * Sets the listener for overflow and regression events (default: {@link IdGeneratorListener#NONE}).
-         *
-         * @param listener the listener
-         * @return this builder
-         */
-        public Builder listener(IdGeneratorListener listener) {
-            this.listener = Objects.requireNonNull(listener, "listener");
-            return this;
         }
 
         /**
@@ -312,20 +288,6 @@ public final class TimeSequence {
             Checks.inRange("sequence maximum", max, min, Integer.MAX_VALUE - 1);
             this.minSequence = min;
             this.maxSequence = max;
-            return this;
-        }
-
-        /**
-         * Sets how long a call may wait for the clock before it fails (default {@link #DEFAULT_MAX_WAIT}).
-         *
-         * @param maxWait the maximum wait, not negative
-         * @return this builder
-         */
-        public Builder maxWait(Duration maxWait) {
-            if (maxWait.isNegative()) {
-                throw new IllegalArgumentException("maximum wait must not be negative: " + maxWait);
-            }
-            this.maxWait = maxWait;
             return this;
         }
 

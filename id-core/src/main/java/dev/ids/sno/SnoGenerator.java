@@ -2,6 +2,7 @@ package dev.ids.sno;
 
 import dev.ids.IdGenerationException;
 import dev.ids.IdGenerator;
+import dev.ids.WaitingGeneratorBuilder;
 import dev.ids.clock.IdClock;
 import dev.ids.event.IdGeneratorListener;
 import dev.ids.internal.Checks;
@@ -86,9 +87,9 @@ public final class SnoGenerator implements IdGenerator<Sno> {
         this.partition = partition;
         this.sequenceMin = sequenceMin;
         this.sequenceMax = sequenceMax;
-        this.clock = builder.clock;
-        this.listener = builder.listener;
-        this.maxWaitNanos = builder.maxWait.toNanos();
+        this.clock = builder.clock();
+        this.listener = builder.listener();
+        this.maxWaitNanos = builder.maxWait().toNanos();
         this.description = "sno generator (partition " + partition + ")";
         Snapshot snapshot = builder.snapshot;
         if (snapshot == null || snapshot.lastTime() == null) {
@@ -378,14 +379,11 @@ public final class SnoGenerator implements IdGenerator<Sno> {
     }
 
     /** Configures a {@link SnoGenerator}; every setting has a default. */
-    public static final class Builder {
+    public static final class Builder extends WaitingGeneratorBuilder<Builder> {
 
         private Integer partition;
         private Integer sequenceMin;
         private Integer sequenceMax;
-        private IdClock clock = IdClock.system();
-        private IdGeneratorListener listener = IdGeneratorListener.NONE;
-        private Duration maxWait = TimeSequence.DEFAULT_MAX_WAIT;
         private Snapshot snapshot;
 
         private Builder() {
@@ -419,45 +417,6 @@ public final class SnoGenerator implements IdGenerator<Sno> {
             checkBounds(min, max);
             this.sequenceMin = min;
             this.sequenceMax = max;
-            return this;
-        }
-
-        /**
-         * Sets the clock (default {@link IdClock#system()}).
-         *
-         * @param clock the clock
-         * @return this builder
-         */
-        public Builder clock(IdClock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
-        /**
-         * Sets the listener for sequence overflows and clock regressions (default
-         * {@link IdGeneratorListener#NONE}).
-         *
-         * @param listener the listener
-         * @return this builder
-         */
-        public Builder listener(IdGeneratorListener listener) {
-            this.listener = Objects.requireNonNull(listener, "listener");
-            return this;
-        }
-
-        /**
-         * Sets how long one call may wait for the clock before failing (default
-         * {@link TimeSequence#DEFAULT_MAX_WAIT}).
-         *
-         * @param maxWait the maximum wait, not negative
-         * @return this builder
-         */
-        public Builder maxWait(Duration maxWait) {
-            Objects.requireNonNull(maxWait, "maxWait");
-            if (maxWait.isNegative()) {
-                throw new IllegalArgumentException("maximum wait must not be negative: " + maxWait);
-            }
-            this.maxWait = maxWait;
             return this;
         }
 

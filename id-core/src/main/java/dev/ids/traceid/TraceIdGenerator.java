@@ -2,12 +2,10 @@ package dev.ids.traceid;
 
 import dev.ids.IdGenerationException;
 import dev.ids.IdGenerator;
+import dev.ids.WaitingGeneratorBuilder;
 import dev.ids.clock.IdClock;
-import dev.ids.event.IdGeneratorListener;
 import dev.ids.internal.Checks;
 import dev.ids.sequence.TimeSequence;
-import java.time.Duration;
-import java.util.Objects;
 
 /**
  * Generates {@link TraceId}s for one node, as elfo does but without its repeats.
@@ -58,13 +56,13 @@ public final class TraceIdGenerator implements IdGenerator<TraceId> {
     private TraceIdGenerator(Builder builder) {
         this.nodeNo = builder.nodeNo;
         this.nodeBits = (long) nodeNo << TraceId.NODE_NO_SHIFT;
-        this.clock = builder.clock;
+        this.clock = builder.clock();
         this.chunks = TimeSequence.builder("trace-id generator (node " + nodeNo + ")")
-                .clock(builder.clock)
-                .listener(builder.listener)
+                .clock(builder.clock())
+                .listener(builder.listener())
                 .timeBase(TimeSequence.Resolution.MILLIS, 0, MILLIS_PER_SECOND)
                 .sequence(0, TraceId.MAX_CHUNK_NO)
-                .maxWait(builder.maxWait)
+                .maxWait(builder.maxWait())
                 .build();
     }
 
@@ -127,12 +125,9 @@ public final class TraceIdGenerator implements IdGenerator<TraceId> {
     }
 
     /** Builds a {@link TraceIdGenerator}. */
-    public static final class Builder {
+    public static final class Builder extends WaitingGeneratorBuilder<Builder> {
 
         private int nodeNo = -1;
-        private IdClock clock = IdClock.system();
-        private IdGeneratorListener listener = IdGeneratorListener.NONE;
-        private Duration maxWait = TimeSequence.DEFAULT_MAX_WAIT;
 
         private Builder() {
         }
@@ -146,45 +141,6 @@ public final class TraceIdGenerator implements IdGenerator<TraceId> {
          */
         public Builder nodeNo(int nodeNo) {
             this.nodeNo = Checks.inRange("nodeNo", nodeNo, 0, TraceId.MAX_NODE_NO);
-            return this;
-        }
-
-        /**
-         * Sets the clock (default: {@link IdClock#system()}).
-         *
-         * @param clock the clock
-         * @return this builder
-         */
-        public Builder clock(IdClock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
-        /**
-         * Sets the listener for sequence overflow and clock regression events (default:
-         * {@link IdGeneratorListener#NONE}).
-         *
-         * @param listener the listener
-         * @return this builder
-         */
-        public Builder listener(IdGeneratorListener listener) {
-            this.listener = Objects.requireNonNull(listener, "listener");
-            return this;
-        }
-
-        /**
-         * Sets the longest a call may wait for the clock before it fails (default
-         * {@link TimeSequence#DEFAULT_MAX_WAIT}).
-         *
-         * @param maxWait the maximum wait, not negative
-         * @return this builder
-         */
-        public Builder maxWait(Duration maxWait) {
-            Objects.requireNonNull(maxWait, "maxWait");
-            if (maxWait.isNegative()) {
-                throw new IllegalArgumentException("maxWait must not be negative: " + maxWait);
-            }
-            this.maxWait = maxWait;
             return this;
         }
 

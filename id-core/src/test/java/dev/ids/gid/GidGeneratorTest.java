@@ -7,6 +7,7 @@ import dev.ids.IdGenerationException;
 import dev.ids.clock.ManualClock;
 import dev.ids.event.IdGeneratorListener;
 import dev.ids.internal.Hex;
+import dev.ids.testing.RecordingListener;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
@@ -258,21 +259,6 @@ class GidGeneratorTest {
                 set.add(value);
             }
             return set.size();
-        }
-    }
-
-    static final class RecordingListener implements IdGeneratorListener {
-        final List<Duration> overflows = new CopyOnWriteArrayList<>();
-        final List<Duration> regressions = new CopyOnWriteArrayList<>();
-
-        @Override
-        public void onSequenceOverflow(Duration waited) {
-            overflows.add(waited);
-        }
-
-        @Override
-        public void onClockRegression(Duration backwards) {
-            regressions.add(backwards);
         }
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ids.IdGenerationException;
 import dev.ids.clock.ManualClock;
 import dev.ids.event.IdGeneratorListener;
+import dev.ids.testing.RecordingListener;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -263,21 +264,6 @@ class LableIdGeneratorTest {
             List<LableId> sorted = new ArrayList<>(ids);
             Collections.sort(sorted);
             assertThat(sorted).containsExactlyElementsOf(ids);
-        }
-    }
-
-    static final class RecordingListener implements IdGeneratorListener {
-        final List<Duration> overflows = Collections.synchronizedList(new ArrayList<>());
-        final List<Duration> regressions = Collections.synchronizedList(new ArrayList<>());
-
-        @Override
-        public void onSequenceOverflow(Duration waited) {
-            overflows.add(waited);
-        }
-
-        @Override
-        public void onClockRegression(Duration backwards) {
-            regressions.add(backwards);
         }
     }
 }

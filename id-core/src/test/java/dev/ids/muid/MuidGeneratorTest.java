@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ids.IdGenerationException;
 import dev.ids.clock.ManualClock;
 import dev.ids.event.IdGeneratorListener;
+import dev.ids.testing.RecordingListener;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -245,20 +246,5 @@ class MuidGeneratorTest {
         assertThatThrownBy(() -> MuidGenerator.builder().listener(null)).isInstanceOf(NullPointerException.class);
         assertThatThrownBy(() -> MuidGenerator.builder().maxWait(Duration.ofMillis(-1)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxWait");
-    }
-
-    static final class RecordingListener implements IdGeneratorListener {
-        final List<Duration> overflows = Collections.synchronizedList(new ArrayList<>());
-        final List<Duration> regressions = Collections.synchronizedList(new ArrayList<>());
-
-        @Override
-        public void onSequenceOverflow(Duration waited) {
-            overflows.add(waited);
-        }
-
-        @Override
-        public void onClockRegression(Duration backwards) {
-            regressions.add(backwards);
-        }
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ids.IdGenerationException;
 import dev.ids.clock.ManualClock;
 import dev.ids.event.IdGeneratorListener;
+import dev.ids.testing.RecordingListener;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -124,20 +125,5 @@ class TimeSequenceTest {
         assertThat(sequence.sequenceOf(first)).isZero();
         assertThat(sequence.sequenceOf(rest)).isEqualTo(50);
         assertThat(sequence.unitOf(next)).isEqualTo(sequence.unitOf(first) + 1);
-    }
-
-    static final class RecordingListener implements IdGeneratorListener {
-        final List<Duration> overflows = new ArrayList<>();
-        final List<Duration> regressions = new ArrayList<>();
-
-        @Override
-        public void onSequenceOverflow(Duration waited) {
-            overflows.add(waited);
-        }
-
-        @Override
-        public void onClockRegression(Duration backwards) {
-            regressions.add(backwards);
-        }
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ids.IdGenerationException;
 import dev.ids.clock.ManualClock;
 import dev.ids.event.IdGeneratorListener;
+import dev.ids.testing.RecordingListener;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -339,21 +340,6 @@ class SnoGeneratorTest {
                 // sno stamps the clock's own unit, never a borrowed one.
                 assertThat(id.units()).isEqualTo(Math.floorDiv(wobbly.wallTimeMillis() - 1_262_304_000_000L, 4));
             }
-        }
-    }
-
-    static final class RecordingListener implements IdGeneratorListener {
-        final List<Duration> overflows = new CopyOnWriteArrayList<>();
-        final List<Duration> regressions = new CopyOnWriteArrayList<>();
-
-        @Override
-        public void onSequenceOverflow(Duration waited) {
-            overflows.add(waited);
-        }
-
-        @Override
-        public void onClockRegression(Duration backwards) {
-            regressions.add(backwards);
         }
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ids.IdGenerationException;
 import dev.ids.clock.ManualClock;
 import dev.ids.event.IdGeneratorListener;
+import dev.ids.testing.RecordingListener;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -306,20 +307,5 @@ class TraceIdGeneratorTest {
         thread.start();
         thread.join();
         return id.get();
-    }
-
-    static final class RecordingListener implements IdGeneratorListener {
-        final List<Duration> overflows = new CopyOnWriteArrayList<>();
-        final List<Duration> regressions = new CopyOnWriteArrayList<>();
-
-        @Override
-        public void onSequenceOverflow(Duration waited) {
-            overflows.add(waited);
-        }
-
-        @Override
-        public void onClockRegression(Duration backwards) {
-            regressions.add(backwards);
-        }
     }
 }
