@@ -12,8 +12,8 @@ import dev.ids.sno.SnoGenerator;
 import dev.ids.traceid.TraceIdGenerator;
 import java.io.PrintStream;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -30,11 +30,11 @@ final class Generation {
         String name = scheme.schemeName();
         return switch (scheme) {
             case TRACE_ID -> {
-                options.allowOnly(name, Set.of("node"));
+                options.allowOnly(name, List.of("node"));
                 yield of(TraceIdGenerator.builder().nodeNo((int) options.longValue("node", 0, 0, 65535)).build());
             }
             case LABLE -> {
-                options.allowOnly(name, Set.of("generator", "cluster", "mode"));
+                options.allowOnly(name, List.of("generator", "cluster", "mode"));
                 yield of(LableIdGenerator.builder()
                         .generatorId((int) options.longValue("generator", 0, 0, 63))
                         .clusterId((int) options.longValue("cluster", 0, 0, 15))
@@ -42,19 +42,19 @@ final class Generation {
                         .build());
             }
             case GID -> {
-                options.allowOnly(name, Set.of("type"));
+                options.allowOnly(name, List.of("type"));
                 yield of(GidGenerator.builder()
                         .type(choice("--type", options.text("type", "volume"), GidType.class)).build());
             }
             case SNO -> {
-                options.allowOnly(name, Set.of("partition", "meta"));
+                options.allowOnly(name, List.of("partition", "meta"));
                 SnoGenerator generator = SnoGenerator.builder()
                         .partition((int) options.longValue("partition", 0, 0, 65535)).build();
                 int metabyte = (int) options.longValue("meta", 0, 0, 255);
                 yield new Generation(() -> generator.next(metabyte));
             }
             case MUID -> {
-                options.allowOnly(name, Set.of("medallion"));
+                options.allowOnly(name, List.of("medallion"));
                 MuidGenerator.Builder builder = MuidGenerator.builder();
                 if (options.has("medallion")) {
                     builder.medallion(options.longValue("medallion", 0, 0, (1L << 44) - 2));
@@ -68,14 +68,23 @@ final class Generation {
         return new Generation(generator::next);
     }
 
-    void writeTo(PrintStream out, long count) {
+    /**
+     * Prints {@code count} IDs, one per line, and stops early when the output is closed (as by {@code | head}).
+     *
+     * @return whether every ID was written
+     */
+    boolean writeTo(PrintStream out, long count) {
         for (long i = 0; i < count; i++) {
             out.println(ids.get());
+            if ((i & 1023) == 1023 && out.checkError()) {
+                return false;
+            }
         }
+        return !out.checkError();
     }
 
     private static <E extends Enum<E>> E choice(String option, String text, Class<E> type) {
-        String constant = text.trim().toUpperCase(Locale.ROOT).replace('-', '_');
+        String constant = text.toUpperCase(Locale.ROOT).replace('-', '_');
         for (E value : type.getEnumConstants()) {
             if (value.name().equals(constant)) {
                 return value;

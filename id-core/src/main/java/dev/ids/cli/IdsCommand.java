@@ -10,6 +10,8 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -50,6 +52,8 @@ public final class IdsCommand {
             {"input", "error"} for each invalid one; the exit status is 1 when any input was invalid.
             """;
 
+    private static final String BYTE_ORDER_MARK = "\uFEFF";
+
     private IdsCommand() {
     }
 
@@ -89,6 +93,9 @@ public final class IdsCommand {
                 case "generate" -> generate(arguments.subList(1, arguments.size()), out);
                 case "decode" -> decode(arguments.subList(1, arguments.size()), in, out);
                 case "schemes" -> {
+                    if (arguments.size() > 1) {
+                        throw new UsageException("schemes takes no arguments: '" + arguments.get(1) + "'");
+                    }
                     for (IdScheme scheme : IdScheme.values()) {
                         out.println(scheme.schemeName());
                     }
@@ -100,8 +107,11 @@ public final class IdsCommand {
         } catch (UsageException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return USAGE;
-        } catch (IdGenerationException e) {
+        } catch (IdGenerationException | UncheckedIOException e) {
             err.println("error: " + e.getMessage());
+            return FAILED;
+        } catch (RuntimeException e) {
+            err.println("error: " + e);
             return FAILED;
         }
     }
@@ -118,8 +128,7 @@ public final class IdsCommand {
             rest = rest.subList(1, rest.size());
         }
         Options options = Options.parse(rest);
-        Generation.start(scheme, options).writeTo(out, count);
-        return OK;
+        return Generation.start(scheme, options).writeTo(out, count) ? OK : FAILED;
     }
 
     private static int decode(List<String> arguments, InputStream in, PrintStream out) {
@@ -140,16 +149,24 @@ public final class IdsCommand {
     }
 
     private static int decodeLines(IdScheme scheme, InputStream in, PrintStream out) {
-        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)));
         int status = OK;
+        int lineNumber = 0;
         try {
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                if (!line.isEmpty()) {
+                lineNumber++;
+                if (lineNumber == 1 && line.startsWith(BYTE_ORDER_MARK)) {
+                    line = line.substring(1);
+                }
+                if (!line.isBlank()) {
                     status = Math.max(status, decodeOne(scheme, line, out));
                 }
             }
+        } catch (CharacterCodingException e) {
+            throw new UncheckedIOException("standard input is not UTF-8 text (after line " + lineNumber + ")", e);
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot read standard input", e);
+            throw new UncheckedIOException("cannot read standard input: " + e.getMessage(), e);
         }
         return status;
     }

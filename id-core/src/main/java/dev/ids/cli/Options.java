@@ -4,7 +4,6 @@ import dev.ids.cli.IdsCommand.UsageException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /** The {@code --name value} options of a command line, taken one by one so that leftovers can be refused. */
 final class Options {
@@ -41,7 +40,7 @@ final class Options {
     }
 
     /** Refuses every option outside the allowed set, naming it and the options the scheme takes. */
-    Options allowOnly(String scheme, Set<String> allowed) {
+    Options allowOnly(String scheme, List<String> allowed) {
         for (String name : values.keySet()) {
             if (!allowed.contains(name)) {
                 throw new UsageException("Unknown option --" + name + " for " + scheme + "; "
@@ -67,6 +66,9 @@ final class Options {
     static long parseLong(String what, String text, long min, long max) {
         long value;
         try {
+            if (text.startsWith("+")) {
+                throw new NumberFormatException("sign");
+            }
             value = Long.parseLong(text);
         } catch (NumberFormatException e) {
             throw new UsageException(what + " must be a whole number from " + min + " to " + max + ": '" + text + "'");

@@ -2,6 +2,7 @@ package dev.ids.gid;
 
 import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
+import dev.ids.internal.Chars;
 import dev.ids.internal.Checks;
 import dev.ids.internal.Hex;
 import java.time.Instant;
@@ -467,8 +468,7 @@ public final class Gid implements Comparable<Gid> {
 
     private static String badCharacter(String text, int index) {
         char c = text.charAt(index);
-        String shown = c > 0x20 && c < 0x7F ? "'" + c + "'" : "U+" + Hex.of((long) c).substring(12).toUpperCase();
-        return "character " + shown + " at index " + index
+        return Chars.describe(c) + " at index " + index
                 + " is not in the base58 alphabet (digits and letters without 0, O, I, l)";
     }
 

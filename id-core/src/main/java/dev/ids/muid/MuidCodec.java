@@ -1,8 +1,8 @@
 package dev.ids.muid;
 
 import dev.ids.InvalidIdException;
+import dev.ids.internal.Chars;
 import java.util.Arrays;
-import java.util.Locale;
 
 /**
  * The string form of {@link Muid}: 13 + 11 + 8 upper-case hexadecimal digits (timestamp, medallion, offset)
@@ -87,13 +87,13 @@ public final class MuidCodec {
             if (position == FIRST_DASH || position == SECOND_DASH) {
                 if (c != '-') {
                     throw new InvalidIdException(Muid.SCHEME, text,
-                            "expected '-' at index " + position + " but found " + describe(c));
+                            "expected '-' at index " + position + " but found " + Chars.describe(c));
                 }
                 continue;
             }
             int value = c < 128 ? VALUES[c] : -1;
             if (value < 0) {
-                throw new InvalidIdException(Muid.SCHEME, text, describe(c) + " at index " + position
+                throw new InvalidIdException(Muid.SCHEME, text, Chars.describe(c) + " at index " + position
                         + (c >= 'a' && c <= 'f'
                                 ? " is lower case; muids are written in upper-case hex"
                                 : " is not an upper-case hex digit (0-9, A-F)"));
@@ -137,11 +137,5 @@ public final class MuidCodec {
             }
         }
         return true;
-    }
-
-    private static String describe(char c) {
-        return c >= 0x20 && c < 0x7F
-                ? "'" + c + "'"
-                : "U+" + Integer.toHexString(0x10000 | c).substring(1).toUpperCase(Locale.ROOT);
     }
 }

@@ -136,7 +136,9 @@ public final class MuidGenerator implements IdGenerator<Muid> {
 
         /**
          * Sets the medallion, the node's identity; it must differ from that of every other node writing muids to
-         * the same database.
+         * the same database. A fixed medallion also relies on the wall clock not stepping back across a restart:
+         * a restarted generator knows nothing of the timestamps its predecessor used (the default random medallion
+         * does not have this weakness).
          *
          * @param medallion 0 to 2^44 - 2 (2^44 - 1 is the global -1)
          * @return this builder

@@ -1,6 +1,7 @@
 package dev.ids.sno;
 
 import dev.ids.InvalidIdException;
+import dev.ids.internal.Chars;
 import dev.ids.internal.Hex;
 import java.util.Arrays;
 
@@ -108,7 +109,7 @@ public final class SnoCodec {
         for (int i = 0; i < LENGTH; i++) {
             char c = text.charAt(i);
             if (c >= 128 || DECODE[c] < 0) {
-                return new InvalidIdException(Sno.SCHEME, input, "invalid character '" + c + "' at index " + i
+                return new InvalidIdException(Sno.SCHEME, input, "invalid " + Chars.describe(c) + " at index " + i
                         + " (allowed: " + ALPHABET + ")");
             }
         }

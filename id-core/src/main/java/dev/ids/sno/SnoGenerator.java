@@ -171,6 +171,9 @@ public final class SnoGenerator implements IdGenerator<Sno> {
             // The clock fell back into an earlier unit: flip to the other timeline if it is free there, else wait.
             long resumeUnit;
             synchronized (flipLock) {
+                if (state.get() != current) {
+                    continue; // another thread moved on, perhaps flipped: decide again on its state
+                }
                 if (nowUnit > safeUnits) {
                     int flipped = tick ^ 1;
                     if (state.compareAndSet(current, pack(nowMillis, flipped, sequenceMin + 1))) {

@@ -1,6 +1,7 @@
 package dev.ids.traceid;
 
 import dev.ids.InvalidIdException;
+import dev.ids.internal.Chars;
 
 /**
  * The string form of a {@link TraceId}: the canonical decimal text of its 63-bit value, with no sign, no leading
@@ -121,7 +122,7 @@ public final class TraceIdCodec {
         for (int i = 0; i < length; i++) {
             char c = text.charAt(i);
             if (c < '0' || c > '9') {
-                return describe(c) + " at index " + i + " is not a decimal digit"
+                return Chars.describe(c) + " at index " + i + " is not a decimal digit"
                         + " (signs, whitespace and other characters are not allowed)";
             }
         }
@@ -148,11 +149,4 @@ public final class TraceIdCodec {
         return value;
     }
 
-    private static String describe(char c) {
-        if (Character.isWhitespace(c) || Character.isISOControl(c) || Character.isSurrogate(c)) {
-            String hex = Integer.toHexString(c).toUpperCase(java.util.Locale.ROOT);
-            return "character U+" + "0000".substring(hex.length()) + hex;
-        }
-        return "character '" + c + "'";
-    }
 }

@@ -8,6 +8,9 @@ import dev.ids.IdScheme;
 import dev.ids.testing.Vectors;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -174,6 +177,52 @@ class IdsCommandTest {
 
         assertThat(status).isEqualTo(2);
         assertThat(err).contains("fast").contains("spread, time-sequential");
+    }
+
+    @Test
+    void decodeSkipsBlankLinesAndAByteOrderMarkOnStandardInput() throws Exception {
+        run("\uFEFF2222222222222222\r\n   \n\n2222222422222222\n", "decode", "sno", "-");
+
+        assertThat(status).as(err).isZero();
+        assertThat(outputLines()).extracting(line -> line.get("canonical").asText())
+                .containsExactly("2222222222222222", "2222222422222222");
+    }
+
+    @Test
+    void standardInputThatIsNotUtf8IsRefusedWithTheLine() {
+        byte[] bytes = {'1', '\n', (byte) 0xFF, (byte) 0xFE, '\n'};
+        ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+        status = IdsCommand.run(new String[] {"decode", "trace-id", "-"}, new ByteArrayInputStream(bytes),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(errBytes, true, StandardCharsets.UTF_8));
+
+        assertThat(status).isEqualTo(1);
+        assertThat(errBytes.toString(StandardCharsets.UTF_8)).contains("not UTF-8");
+    }
+
+    @Test
+    void generateStopsWhenTheOutputIsClosed() {
+        OutputStream closed = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("Broken pipe");
+            }
+        };
+        status = IdsCommand.run(new String[] {"generate", "gid", "100000000"}, InputStream.nullInputStream(),
+                new PrintStream(closed, false, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream()));
+
+        assertThat(status).isEqualTo(1);
+    }
+
+    @Test
+    void signedNumbersAndExtraArgumentsAreUsageErrors() {
+        run("", "generate", "trace-id", "--node=+5");
+        assertThat(status).isEqualTo(2);
+        assertThat(err).contains("--node").contains("+5");
+
+        run("", "schemes", "extra");
+        assertThat(status).isEqualTo(2);
+        assertThat(err).contains("extra");
     }
 
     @Test
