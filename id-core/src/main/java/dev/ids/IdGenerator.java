@@ -3,10 +3,12 @@ package dev.ids;
 /**
  * Hands out new, unique identifiers of one scheme.
  *
- * <p>Every generator in this library is thread-safe. A generator never returns a value it could have returned
- * before: when its clock steps back or the sequence of a time unit runs out, it waits (up to the limit set on its
- * builder) or, where the scheme's specification says so, switches to a separate part of its ID space. When it
- * cannot guarantee uniqueness within that limit it throws {@link IdGenerationException}.
+ * <p>Every generator in this library is thread-safe. A sequenced generator (TraceId, Lable, sno, muid) never
+ * returns a value it could have returned before: when its clock steps back or the sequence of a time unit runs
+ * out, it waits (up to the limit set on its builder) or, where the scheme's specification says so, switches to a
+ * separate part of its ID space; when it cannot guarantee uniqueness within that limit it throws
+ * {@link IdGenerationException}. A GID's uniqueness rests on its 71 random bits instead (see
+ * {@link dev.ids.gid.GidGenerator}).
  *
  * @param <T> the identifier type
  */

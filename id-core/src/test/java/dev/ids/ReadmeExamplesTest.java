@@ -61,7 +61,7 @@ class ReadmeExamplesTest {
 
     @Test
     void gidExample() {
-        // Graft GID: Volume, Log or Segment; 64 random bits from SecureRandom, no lock shared between threads
+        // Graft GID: Volume, Log or Segment; 71 random bits from a per-thread CSPRNG keyed by SecureRandom, no shared lock
         GidGenerator volumes = GidGenerator.builder().type(GidType.VOLUME).build();
         Gid volume = volumes.next();
         Gid same = Gid.parse(volume.toString(), GidType.VOLUME);   // refuses a GID of another type

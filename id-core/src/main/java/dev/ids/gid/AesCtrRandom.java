@@ -10,19 +10,24 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * A cryptographically secure random generator for one thread: the AES-256-CTR keystream under a key from
- * {@link SecureRandom}, with fast key erasure. This is the generate function of NIST SP 800-90A's CTR_DRBG
- * (without derivation function); the JDK runs AES-CTR with AES-NI intrinsics, about a nanosecond per GID, where
- * its own {@code DRBG} (Hash_DRBG over SHA-256) costs some fifty.
+ * {@link SecureRandom}, with fast key erasure, in the manner of the generate function of NIST SP 800-90A's
+ * CTR_DRBG; the JDK runs AES-CTR with AES-NI intrinsics, about a nanosecond per GID, where its own {@code DRBG}
+ * (Hash_DRBG over SHA-256) costs some fifty.
  *
  * <p>After every {@value #REKEY_BYTES} bytes of output the key and counter are replaced by the next 48 keystream
- * bytes XOR 48 fresh bytes of the shared system {@code SecureRandom}: the replaced key is gone, so output already
- * handed out cannot be recomputed from the state (backtracking resistance), and fresh entropy from the operating
- * system enters regularly (so a cloned or restored VM soon diverges). Not thread-safe: each thread has its own.
+ * bytes XOR 48 fresh bytes of the shared system {@code SecureRandom}: the replaced key is not recoverable from
+ * the live state, so output already handed out cannot be recomputed from it (backtracking resistance), and fresh
+ * entropy from the operating system enters regularly. A VM snapshot that is restored more than once (VM cloning, CRaC, SnapStart) restores
+ * the same state in every copy, which then hand out the same bytes until their next rekey: re-create generators
+ * after such a restore. Not thread-safe: each thread has its own.
  */
 final class AesCtrRandom implements RandomGenerator {
 
     /** Output between rekeys: 64 KiB, about 7,000 GIDs. */
     static final int REKEY_BYTES = 1 << 16;
+
+    /** The JCE transformation this generator runs. */
+    static final String TRANSFORMATION = "AES/CTR/NoPadding";
 
     private static final int KEY_BYTES = 32;
     private static final int SEED_BYTES = KEY_BYTES + 16;
@@ -43,8 +48,13 @@ final class AesCtrRandom implements RandomGenerator {
      * @throws GeneralSecurityException when the JDK offers no AES-CTR
      */
     AesCtrRandom(SecureRandom seeder) throws GeneralSecurityException {
+        this(seeder, TRANSFORMATION);
+    }
+
+    /** For tests: with another cipher transformation, to see how a JVM without AES-CTR fares. */
+    AesCtrRandom(SecureRandom seeder, String transformation) throws GeneralSecurityException {
         this.seeder = seeder;
-        this.cipher = Cipher.getInstance("AES/CTR/NoPadding");
+        this.cipher = Cipher.getInstance(transformation);
         seeder.nextBytes(seed);
         init();
     }
@@ -94,16 +104,19 @@ final class AesCtrRandom implements RandomGenerator {
             seed[i] ^= fresh[i];
         }
         Arrays.fill(fresh, (byte) 0);
-        init();
+        try {
+            init();
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("Cannot re-key AES-CTR, which was keyed before", e);
+        }
         sinceRekey = 0;
     }
 
-    private void init() {
+    /** Keys the cipher from the seed and erases the seed; throws when this JVM's policy refuses AES-256. */
+    private void init() throws GeneralSecurityException {
         try {
             cipher.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(seed, 0, KEY_BYTES, "AES"),
                     new IvParameterSpec(seed, KEY_BYTES, SEED_BYTES - KEY_BYTES));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("Cannot key AES-CTR", e);
         } finally {
             Arrays.fill(seed, (byte) 0);
         }

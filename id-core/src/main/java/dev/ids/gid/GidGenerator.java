@@ -34,14 +34,15 @@ import java.util.random.RandomGenerator;
  * waits, which is why its builder has no {@code maxWait}: a wait could only serve to keep GIDs strictly increasing,
  * which GIDs do not promise within a millisecond (their order there is random).
  *
- * <p>What the generator does promise is that the embedded time never goes back: it keeps the latest millisecond
- * it has used (one {@link AtomicLong}, updated lock-free), and when the wall clock reads earlier (an NTP step, a
- * VM resumed) it goes on stamping that latest millisecond until the clock passes it. The listener hears of such a
- * {@linkplain IdGeneratorListener#onClockRegression(Duration) clock regression} once per fall, with how far back
- * the clock stood. So GIDs of one generator, in the order {@link #next()} returned them, have non-decreasing
- * timestamps, and a GID issued after another (in real time) never sorts into an earlier millisecond. A clock
- * outside the representable range (before 1970, or beyond 2^48 ms) makes {@link #next()} throw
- * {@link IdGenerationException}.
+ * <p>The embedded time does not go back for small falls of the clock: the generator keeps the latest millisecond
+ * it has used (one {@link AtomicLong}, updated lock-free), and when the wall clock reads up to
+ * {@value #MAX_CLAMP_MILLIS} ms earlier (an NTP step, a VM resumed) it goes on stamping that latest millisecond
+ * until the clock passes it, so GIDs of one generator keep non-decreasing timestamps. A longer fall would crowd
+ * every GID into one millisecond, and crowding is what makes random IDs collide, so beyond that limit the generator
+ * follows the wall clock back (GIDs of one millisecond stay as rare as ever). The listener hears of each
+ * {@linkplain IdGeneratorListener#onClockRegression(Duration) clock regression} once, with how far back the clock
+ * stood; GID generators never report a sequence overflow. A clock outside the representable range (before 1970,
+ * or beyond 2^48 ms) makes {@link #next()} throw {@link IdGenerationException}.
  *
  * <h2>Random bits</h2>
  * By default each thread that calls {@link #next()} gets its own cryptographically secure source: the AES-256-CTR
@@ -65,6 +66,9 @@ import java.util.random.RandomGenerator;
  */
 public final class GidGenerator implements IdGenerator<Gid> {
 
+    /** The furthest the wall clock may fall behind the latest millisecond used before the generator follows it. */
+    public static final long MAX_CLAMP_MILLIS = 1000;
+
     /** How many IDs' worth of random bytes a per-thread buffer holds. */
     public static final int BUFFER_IDS = 64;
 
@@ -74,7 +78,7 @@ public final class GidGenerator implements IdGenerator<Gid> {
 
     /** Per-thread buffers over per-thread AES-CTR sources, shared by generators built without a source. */
     private static final ThreadLocal<RandomBuffer> DEFAULT_BUFFERS =
-            ThreadLocal.withInitial(() -> new RandomBuffer(newThreadSource()));
+            ThreadLocal.withInitial(() -> new RandomBuffer(newThreadSource(AesCtrRandom.TRANSFORMATION)));
 
     private final GidType type;
     private final int prefix;
@@ -85,7 +89,7 @@ public final class GidGenerator implements IdGenerator<Gid> {
     private final Object sharedLock = new Object();
     /** The latest millisecond used (always a valid timestamp), or Long.MIN_VALUE before the first ID. */
     private final AtomicLong lastMillis = new AtomicLong(Long.MIN_VALUE);
-    private volatile long regressionReportedAt = Long.MIN_VALUE;
+    private final AtomicLong regressionReportedAt = new AtomicLong(Long.MIN_VALUE);
 
     private GidGenerator(Builder builder) {
         this.type = builder.type;
@@ -155,10 +159,13 @@ public final class GidGenerator implements IdGenerator<Gid> {
             long last = lastMillis.get();
             long now = clock.wallTimeMillis();
             if (now <= last) {
-                if (now < last) {
-                    reportRegression(last, now);
+                if (now == last) {
+                    return last;
                 }
-                return last;
+                reportRegression(last, now);
+                if (last - now <= MAX_CLAMP_MILLIS) {
+                    return last;
+                }
             }
             if (now > Gid.MAX_TIMESTAMP_MILLIS || now < 0) {
                 throw new IdGenerationException("GID generator (" + type.displayName() + "): the wall clock ("
@@ -172,8 +179,8 @@ public final class GidGenerator implements IdGenerator<Gid> {
     }
 
     private void reportRegression(long last, long now) {
-        if (regressionReportedAt != last) {
-            regressionReportedAt = last;
+        long reported = regressionReportedAt.get();
+        if (reported != last && regressionReportedAt.compareAndSet(reported, last)) {
             listener.onClockRegression(Duration.ofMillis(last - now));
         }
     }
@@ -184,9 +191,9 @@ public final class GidGenerator implements IdGenerator<Gid> {
     }
 
     /** The default per-thread source: AES-256-CTR with fast key erasure, or a DRBG where AES-CTR is missing. */
-    private static RandomGenerator newThreadSource() {
+    static RandomGenerator newThreadSource(String transformation) {
         try {
-            return new AesCtrRandom(Seeder.SHARED);
+            return new AesCtrRandom(Seeder.SHARED, transformation);
         } catch (GeneralSecurityException e) {
             byte[] personalization = new byte[32];
             Seeder.SHARED.nextBytes(personalization);
@@ -237,7 +244,8 @@ public final class GidGenerator implements IdGenerator<Gid> {
         }
 
         /**
-         * Sets a factory of per-thread random sources (default: a {@code DRBG} {@link SecureRandom} per thread).
+         * Sets a factory of per-thread random sources (default: AES-256-CTR keyed from {@link SecureRandom}, one
+         * per thread; see the class documentation).
          * The generator calls it once in each thread that generates, from that thread, and uses the returned
          * source from that thread only, drawing 576 bytes (64 GIDs' worth) at a time with
          * {@link RandomGenerator#nextBytes(byte[])}. Replaces a source set with {@link #random(RandomGenerator)}.

@@ -68,7 +68,7 @@ public final class TimeSequence {
     private final long sequenceMask;
     private final long maxWaitNanos;
     private final AtomicLong state;
-    private volatile long regressionReportedAt = Long.MIN_VALUE;
+    private final AtomicLong regressionReportedAt = new AtomicLong(Long.MIN_VALUE);
 
     private TimeSequence(Builder builder) {
         this.description = builder.description;
@@ -204,8 +204,8 @@ public final class TimeSequence {
     }
 
     private void reportRegression(long last, long now) {
-        if (regressionReportedAt != last) {
-            regressionReportedAt = last;
+        long reported = regressionReportedAt.get();
+        if (reported != last && regressionReportedAt.compareAndSet(reported, last)) {
             listener.onClockRegression(Duration.ofNanos((last - now) * nanosPerTick));
         }
     }

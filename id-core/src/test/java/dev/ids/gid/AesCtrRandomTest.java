@@ -68,4 +68,18 @@ class AesCtrRandomTest {
         }
         assertThat(firsts).hasSize(100);
     }
+
+    @Test
+    void withoutAesCtrTheDefaultSourceFallsBackToTheJdkDrbg() {
+        java.util.random.RandomGenerator source = GidGenerator.newThreadSource("NoSuchCipher/CTR/NoPadding");
+
+        assertThat(source).isInstanceOf(SecureRandom.class).isNotInstanceOf(AesCtrRandom.class);
+        assertThat(((SecureRandom) source).getAlgorithm()).isEqualTo("DRBG");
+        assertThat(source.nextLong()).isNotEqualTo(source.nextLong());
+    }
+
+    @Test
+    void withAesCtrTheDefaultSourceIsAesCtr() {
+        assertThat(GidGenerator.newThreadSource(AesCtrRandom.TRANSFORMATION)).isInstanceOf(AesCtrRandom.class);
+    }
 }

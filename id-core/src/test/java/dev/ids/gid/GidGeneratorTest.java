@@ -49,8 +49,8 @@ class GidGeneratorTest {
     }
 
     @ParameterizedTest(name = "clock steps back {0} ms")
-    @ValueSource(longs = {1, 1_000, 3_600_000})
-    void clockStepBackKeepsTheLatestMillisecondReportsOnceAndNeverWaits(long backMillis) {
+    @ValueSource(longs = {1, 1_000})
+    void clockStepBackWithinTheClampKeepsTheLatestMillisecondReportsOnceAndNeverWaits(long backMillis) {
         GidGenerator logs = generator(GidType.LOG);
         List<Gid> issued = new ArrayList<>();
         clock.advance(Duration.ofMillis(5));
@@ -77,6 +77,25 @@ class GidGeneratorTest {
     }
 
     @Test
+    void clockStepBackBeyondTheClampFollowsTheWallClockSoGidsDoNotCrowdIntoOneMillisecond() {
+        GidGenerator logs = generator(GidType.LOG);
+        logs.next();
+        long latest = START.toEpochMilli();
+        long monotonicBefore = clock.monotonicNanos();
+
+        clock.stepWallClock(Duration.ofHours(-1));
+        Gid first = logs.next();
+        clock.advance(Duration.ofMillis(3));
+        Gid second = logs.next();
+
+        assertThat(first.timestampMillis()).isEqualTo(latest - 3_600_000);
+        assertThat(second.timestampMillis()).isEqualTo(latest - 3_600_000 + 3);
+        assertThat(events.regressions).containsExactly(Duration.ofHours(1));
+        assertThat(clock.monotonicNanos() - monotonicBefore).as("no wait beyond the clock's own advance")
+                .isEqualTo(Duration.ofMillis(3).toNanos());
+    }
+
+    @Test
     void eachFallBehindIsReportedOnce() {
         GidGenerator logs = generator(GidType.LOG);
         logs.next();
@@ -92,16 +111,23 @@ class GidGeneratorTest {
     }
 
     @Test
-    void timestampsNeverDecreaseWhateverTheClockDoes() {
+    void timestampsDecreaseOnlyWhenTheClockFallsFurtherThanTheClamp() {
         GidGenerator volumes = generator(GidType.VOLUME);
         SplittableRandom steps = new SplittableRandom(7);
         long previous = -1;
+        int followedBack = 0;
         for (int i = 0; i < 10_000; i++) {
-            clock.stepWallClock(Duration.ofMillis(steps.nextInt(-20, 21)));
+            clock.stepWallClock(Duration.ofMillis(i % 1000 == 999 ? -1500 : steps.nextInt(-30, 31)));
             long timestamp = volumes.next().timestampMillis();
-            assertThat(timestamp).isGreaterThanOrEqualTo(previous);
+            if (previous - clock.wallTimeMillis() > GidGenerator.MAX_CLAMP_MILLIS) {
+                assertThat(timestamp).isEqualTo(clock.wallTimeMillis());
+                followedBack++;
+            } else {
+                assertThat(timestamp).isEqualTo(Math.max(previous, clock.wallTimeMillis()));
+            }
             previous = timestamp;
         }
+        assertThat(followedBack).as("the walk fell further than the clamp at least once").isPositive();
     }
 
     @Test
