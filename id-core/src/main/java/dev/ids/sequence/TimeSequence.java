@@ -6,6 +6,7 @@ import dev.ids.clock.IdClock;
 import dev.ids.event.IdGeneratorListener;
 import dev.ids.internal.Checks;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -46,10 +47,6 @@ public final class TimeSequence {
 
         Resolution(long nanos) {
             this.nanos = nanos;
-        }
-
-        long read(IdClock clock) {
-            return this == MILLIS ? clock.wallTimeMillis() : clock.wallTimeMicros();
         }
     }
 
@@ -120,9 +117,11 @@ public final class TimeSequence {
      *
      * @param wanted how many slots the caller wants, at least 1
      * @return the first slot issued
+     * @throws IllegalArgumentException when {@code wanted} is less than 1
      * @throws IdGenerationException as {@link #next()}
      */
     public long reserve(int wanted) {
+        Checks.inRange("slots wanted", wanted, 1, Integer.MAX_VALUE);
         long waitedNanos = 0;
         while (true) {
             long current = state.get();
@@ -144,7 +143,7 @@ public final class TimeSequence {
                 if (now < last) {
                     reportRegression(last, now);
                 }
-                waitedNanos += awaitUnitAfter(unitOfTick(last), now);
+                waitedNanos = awaitUnitAfter(unitOfTick(last), now, waitedNanos);
                 continue;
             }
             long issued = pack(tick, (int) Math.min((long) first + wanted - 1, maxSequence));
@@ -187,9 +186,10 @@ public final class TimeSequence {
     }
 
     private long readTicks() {
-        long tick = (micros ? clock.wallTimeMicros() : clock.wallTimeMillis()) - epoch;
+        long reading = micros ? clock.wallTimeMicros() : clock.wallTimeMillis();
+        long tick = reading - epoch;
         if (tick < 0 || tick > maxTick) {
-            throw new IdGenerationException(description + ": the wall clock (" + clockText()
+            throw new IdGenerationException(description + ": the wall clock (" + clockText(reading)
                     + ") lies outside the times this scheme can represent");
         }
         return tick;
@@ -206,33 +206,40 @@ public final class TimeSequence {
     private void reportRegression(long last, long now) {
         long reported = regressionReportedAt.get();
         if (reported != last && regressionReportedAt.compareAndSet(reported, last)) {
-            listener.onClockRegression(Duration.ofNanos((last - now) * nanosPerTick));
+            listener.onClockRegression(ticks(last - now));
         }
     }
 
-    /** Waits until the clock reaches the unit after {@code unit}; returns the nanoseconds waited. */
-    private long awaitUnitAfter(long unit, long now) {
+    /**
+     * Waits until the clock reaches the unit after {@code unit}, within what is left of the maximum wait after
+     * {@code spentNanos} (the waits of this call so far); returns the call's total wait in nanoseconds.
+     */
+    private long awaitUnitAfter(long unit, long now, long spentNanos) {
         long target = (unit + 1) * unitTicks;
         long start = clock.monotonicNanos();
-        long waited = 0;
+        long spent = spentNanos;
         while (now < target) {
-            long remainingNanos = (target - now) * nanosPerTick;
-            if (waited + remainingNanos > maxWaitNanos) {
-                throw new IdGenerationException(description + ": the wall clock (" + clockText()
-                        + ") must reach the next free time unit, " + Duration.ofNanos(remainingNanos)
+            long remainingTicks = target - now;
+            if (remainingTicks > (maxWaitNanos - spent) / nanosPerTick) {
+                throw new IdGenerationException(description + ": the wall clock (" + clockText(now + epoch)
+                        + ") must reach the next free time unit, " + ticks(remainingTicks)
                         + " ahead, to issue a unique ID, which is beyond the maximum wait of "
-                        + Duration.ofNanos(maxWaitNanos) + " (waited " + Duration.ofNanos(waited)
+                        + Duration.ofNanos(maxWaitNanos) + " (waited " + Duration.ofNanos(spent)
                         + "); refusing to issue a possible duplicate");
             }
-            clock.pause(remainingNanos);
-            waited = clock.monotonicNanos() - start;
+            clock.pause(remainingTicks * nanosPerTick);
+            spent = spentNanos + (clock.monotonicNanos() - start);
             now = readTicks();
         }
-        return Math.max(waited, 1);
+        return Math.max(spent, spentNanos + 1);
     }
 
-    private String clockText() {
-        return micros ? clock.wallTimeMicros() + " µs" : clock.wallTimeMillis() + " ms";
+    private Duration ticks(long count) {
+        return Duration.of(count, micros ? ChronoUnit.MICROS : ChronoUnit.MILLIS);
+    }
+
+    private String clockText(long reading) {
+        return reading + (micros ? " µs" : " ms") + " since 1970-01-01T00:00:00Z";
     }
 
     /** Builds a {@link TimeSequence}; every setting but the description has a default. */

@@ -28,7 +28,9 @@ import dev.ids.sequence.TimeSequence;
  *
  * <p>The fast path reads the clock, increments a field of the thread's own state and returns: wait-free, with no
  * allocation but the returned ID. Per-thread state belongs to the generator instance, so generators are
- * independent even within one thread.
+ * independent even within one thread. A thread leases a whole chunk for its first ID in a second, so capacity
+ * assumes pooled threads: a thread per task would spend a chunk per thread and per second, at most 4096 threads'
+ * worth in a second before the overflow wait.
  *
  * <p>Order: the IDs one thread draws from one generator strictly increase (as long as the 25-bit timestamp does not
  * wrap). Across threads, IDs are ordered by second only; within a second, they interleave by chunk.
@@ -48,7 +50,8 @@ public final class TraceIdGenerator implements IdGenerator<TraceId> {
 
     /** One thread's lease: the ID bits above the counter, the second leased, and the last counter issued. */
     private static final class Chunk {
-        long second = Long.MIN_VALUE;
+        /** The first millisecond after the chunk's second: the chunk serves readings below it. */
+        long endMillis = Long.MIN_VALUE;
         long bits;
         int counter = TraceId.MAX_COUNTER;
     }
@@ -94,9 +97,8 @@ public final class TraceIdGenerator implements IdGenerator<TraceId> {
     @Override
     public TraceId next() {
         Chunk chunk = leases.get();
-        long second = Math.floorDiv(clock.wallTimeMillis(), MILLIS_PER_SECOND);
         int counter = chunk.counter;
-        if (counter < TraceId.MAX_COUNTER && second <= chunk.second) {
+        if (counter < TraceId.MAX_COUNTER && clock.wallTimeMillis() < chunk.endMillis) {
             chunk.counter = ++counter;
             return TraceId.ofValidRaw(chunk.bits | counter);
         }
@@ -107,7 +109,7 @@ public final class TraceIdGenerator implements IdGenerator<TraceId> {
     private TraceId takeChunk(Chunk chunk) {
         long slot = chunks.next();
         long second = chunks.unitOf(slot);
-        chunk.second = second;
+        chunk.endMillis = (second + 1) * MILLIS_PER_SECOND;
         chunk.bits = TraceId.wrap(second) << TraceId.TIMESTAMP_SHIFT | nodeBits
                 | (long) chunks.sequenceOf(slot) << TraceId.CHUNK_NO_SHIFT;
         chunk.counter = 1;

@@ -137,9 +137,9 @@ class LableVectorsTest {
         } else {
             assertThatThrownBy(() -> LableId.fromBytes(HEX.parseHex(hex)))
                     .isInstanceOf(InvalidIdException.class).hasMessageContaining("'" + hex + "'");
+            assertThatThrownBy(() -> LableId.parse(hex))
+                    .isInstanceOf(InvalidIdException.class).hasMessageContaining("'" + hex + "'");
             if (hex.length() == 16) {
-                assertThatThrownBy(() -> LableId.parse(hex))
-                        .isInstanceOf(InvalidIdException.class).hasMessageContaining("'" + hex + "'");
                 assertThatThrownBy(() -> LableId.fromLong(Long.parseUnsignedLong(hex, 16)))
                         .isInstanceOf(InvalidIdException.class).hasMessageContaining("'" + hex + "'");
             }

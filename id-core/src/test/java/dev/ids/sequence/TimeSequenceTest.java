@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ids.IdGenerationException;
+import dev.ids.clock.IdClock;
 import dev.ids.clock.ManualClock;
 import dev.ids.event.IdGeneratorListener;
 import dev.ids.testing.RecordingListener;
@@ -13,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -125,5 +127,89 @@ class TimeSequenceTest {
         assertThat(sequence.sequenceOf(first)).isZero();
         assertThat(sequence.sequenceOf(rest)).isEqualTo(50);
         assertThat(sequence.unitOf(next)).isEqualTo(sequence.unitOf(first) + 1);
+    }
+
+    @Test
+    void reservingFewerThanOneSlotIsRefused() {
+        TimeSequence sequence = sequence(0, 3);
+
+        assertThatThrownBy(() -> sequence.reserve(0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("slots wanted out of range [1, 2147483647]: 0");
+    }
+
+    @Test
+    void waitsOfOneCallAddUpToTheMaximumWaitAtMost() {
+        // Each time the caller pauses, a rival takes the one slot of the unit it waits for.
+        AtomicReference<TimeSequence> shared = new AtomicReference<>();
+        IdClock rivalled = new IdClock() {
+            @Override
+            public long wallTimeMicros() {
+                return clock.wallTimeMicros();
+            }
+
+            @Override
+            public long monotonicNanos() {
+                return clock.monotonicNanos();
+            }
+
+            @Override
+            public void pause(long nanos) {
+                clock.pause(nanos);
+                shared.get().next();
+            }
+        };
+        shared.set(TimeSequence.builder("contested").clock(rivalled).sequence(0, 0)
+                .timeBase(TimeSequence.Resolution.MILLIS, 0, 100).maxWait(Duration.ofMillis(250)).build());
+        shared.get().next();
+        long start = clock.monotonicNanos();
+
+        assertThatThrownBy(shared.get()::next).isInstanceOf(IdGenerationException.class)
+                .hasMessageContaining("maximum wait of PT0.25S");
+        assertThat(clock.monotonicNanos() - start).isLessThanOrEqualTo(Duration.ofMillis(250).toNanos());
+    }
+
+    @Test
+    void clockCenturiesBehindFailsInsteadOfOverflowing() {
+        ManualClock farFuture = ManualClock.at(Instant.parse("2600-01-01T00:00:00Z"));
+        TimeSequence sequence = TimeSequence.builder("test sequence").clock(farFuture).sequence(0, 0).build();
+        sequence.next();
+        farFuture.setWallClock(Instant.parse("1975-01-01T00:00:00Z"));
+
+        assertThatThrownBy(sequence::next).isInstanceOf(IdGenerationException.class)
+                .hasMessageContaining("beyond the maximum wait");
+    }
+
+    @Test
+    void manyThreadsMixingNextAndReserveNeverShareASlot() throws Exception {
+        TimeSequence sequence = TimeSequence.builder("shared").sequence(0, 3)
+                .timeBase(TimeSequence.Resolution.MICROS, 0, 1).maxWait(Duration.ofSeconds(10)).build();
+        int threads = 8;
+        int perThread = 20_000;
+        long[][] keys = new long[threads][];
+        Thread[] workers = new Thread[threads];
+        for (int t = 0; t < threads; t++) {
+            int index = t;
+            workers[t] = new Thread(() -> {
+                long[] mine = new long[perThread * 3];
+                int n = 0;
+                for (int i = 0; i < perThread; i++) {
+                    int wanted = index % 2 == 0 ? 1 : 1 + i % 3;
+                    long first = sequence.reserve(wanted);
+                    int count = Math.min(wanted, 3 - sequence.sequenceOf(first) + 1);
+                    for (int k = 0; k < count; k++) {
+                        mine[n++] = sequence.unitOf(first) << 2 | (sequence.sequenceOf(first) + k);
+                    }
+                }
+                keys[index] = java.util.Arrays.copyOf(mine, n);
+            });
+            workers[t].start();
+        }
+        for (Thread worker : workers) {
+            worker.join();
+        }
+        long[] all = java.util.Arrays.stream(keys).flatMapToLong(java.util.Arrays::stream).sorted().toArray();
+        for (int i = 1; i < all.length; i++) {
+            assertThat(all[i]).as("slot issued twice").isNotEqualTo(all[i - 1]);
+        }
     }
 }
