@@ -105,7 +105,7 @@ public final class GidGenerator implements IdGenerator<Gid> {
     }
 
     /**
-     * Starts a builder; {@link Builder#type(GidType)} is required.
+     * Starts a builder for Volume GIDs; {@link Builder#type(GidType)} chooses another type.
      *
      * @return a builder
      */
@@ -222,10 +222,10 @@ public final class GidGenerator implements IdGenerator<Gid> {
         }
     }
 
-    /** Builds a {@link GidGenerator}; the type is required, every other setting has a default. */
+    /** Builds a {@link GidGenerator}; every setting has a default. */
     public static final class Builder extends GeneratorBuilder<Builder> {
 
-        private GidType type;
+        private GidType type = GidType.VOLUME;
         private Supplier<? extends RandomGenerator> perThreadSource;
         private RandomGenerator sharedSource;
 
@@ -233,7 +233,7 @@ public final class GidGenerator implements IdGenerator<Gid> {
         }
 
         /**
-         * Sets the type of the GIDs (required).
+         * Sets the type of the GIDs (default {@link GidType#VOLUME}).
          *
          * @param type {@link GidType#VOLUME}, {@link GidType#LOG} or {@link GidType#SEGMENT}
          * @return this builder
@@ -279,13 +279,8 @@ public final class GidGenerator implements IdGenerator<Gid> {
          * Builds the generator.
          *
          * @return a new generator
-         * @throws IllegalStateException when no type was set
          */
         public GidGenerator build() {
-            if (type == null) {
-                throw new IllegalStateException("A GID generator needs a type: call type(GidType.VOLUME), "
-                        + "type(GidType.LOG) or type(GidType.SEGMENT) before build()");
-            }
             return new GidGenerator(this);
         }
     }

@@ -252,9 +252,8 @@ class GidGeneratorTest {
     }
 
     @Test
-    void builderNeedsATypeAndRefusesNulls() {
-        assertThatThrownBy(() -> GidGenerator.builder().build()).isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("needs a type");
+    void builderMakesVolumesByDefaultAndRefusesNulls() {
+        assertThat(GidGenerator.builder().build().next().type()).isEqualTo(GidType.VOLUME);
         assertThatThrownBy(() -> GidGenerator.builder().type(null)).isInstanceOf(NullPointerException.class);
         assertThatThrownBy(() -> GidGenerator.builder().clock(null)).isInstanceOf(NullPointerException.class);
         assertThatThrownBy(() -> GidGenerator.builder().listener(null)).isInstanceOf(NullPointerException.class);
