@@ -42,6 +42,12 @@ public final class Sno implements Comparable<Sno> {
     /** The length of one time unit, in milliseconds. */
     public static final int UNIT_MILLIS = 4;
 
+    /** The largest partition. */
+    public static final int MAX_PARTITION = 0xFFFF;
+
+    /** The largest sequence number; generators use 0 to this by default. */
+    public static final int MAX_SEQUENCE = 0xFFFF;
+
     /** The largest {@linkplain #units() unit count}, 2^39 - 1. */
     public static final long MAX_UNITS = (1L << 39) - 1;
 

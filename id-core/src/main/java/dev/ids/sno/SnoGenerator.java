@@ -315,8 +315,8 @@ public final class SnoGenerator implements IdGenerator<Sno> {
     }
 
     private static void checkBounds(int min, int max) {
-        Checks.inRange("sequence minimum", min, 0, 65535);
-        Checks.inRange("sequence maximum", max, 0, 65535);
+        Checks.inRange("sequence minimum", min, 0, Sno.MAX_SEQUENCE);
+        Checks.inRange("sequence maximum", max, 0, Sno.MAX_SEQUENCE);
         if (min > max) {
             throw new IllegalArgumentException("sequence minimum " + min + " must not exceed the sequence maximum "
                     + max);
@@ -360,7 +360,7 @@ public final class SnoGenerator implements IdGenerator<Sno> {
          * @throws IllegalArgumentException naming the field that is out of range
          */
         public Snapshot {
-            Checks.inRange("partition", partition, 0, 65535);
+            Checks.inRange("partition", partition, 0, Sno.MAX_PARTITION);
             checkBounds(sequenceMin, sequenceMax);
             Checks.inRange("sequence", sequence, sequenceMin, sequenceMax);
             Checks.inRange("drifts", drifts, 0, Long.MAX_VALUE);
@@ -403,7 +403,7 @@ public final class SnoGenerator implements IdGenerator<Sno> {
          * @throws IllegalArgumentException when out of range
          */
         public Builder partition(int partition) {
-            this.partition = Checks.inRange("partition", partition, 0, 65535);
+            this.partition = Checks.inRange("partition", partition, 0, Sno.MAX_PARTITION);
             return this;
         }
 
@@ -450,7 +450,7 @@ public final class SnoGenerator implements IdGenerator<Sno> {
                             + "that generates snos into one space, or shared with disjoint sequence bounds)");
                 }
                 return new SnoGenerator(this, partition,
-                        sequenceMin == null ? 0 : sequenceMin, sequenceMax == null ? 65535 : sequenceMax);
+                        sequenceMin == null ? 0 : sequenceMin, sequenceMax == null ? Sno.MAX_SEQUENCE : sequenceMax);
             }
             if (partition != null && partition != snapshot.partition()) {
                 throw new IllegalArgumentException("partition " + partition

@@ -1,4 +1,5 @@
 /**
- * Spring Boot auto-configuration for the ids generators (filled in by the starter issue).
+ * Spring Boot auto-configuration of the ID generators: properties under {@code ids}, one generator bean per
+ * enabled scheme plus named ones, node identities, and start-up failures that say how to fix the configuration.
  */
 package dev.ids.autoconfigure;

@@ -1,0 +1,96 @@
+package dev.ids.autoconfigure;
+
+import dev.ids.IdGenerator;
+import dev.ids.gid.Gid;
+import dev.ids.gid.GidGenerator;
+import dev.ids.lable.LableId;
+import dev.ids.lable.LableIdGenerator;
+import dev.ids.muid.Muid;
+import dev.ids.muid.MuidGenerator;
+import dev.ids.sno.Sno;
+import dev.ids.sno.SnoGenerator;
+import dev.ids.traceid.TraceId;
+import dev.ids.traceid.TraceIdGenerator;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+
+/**
+ * Auto-configuration of one generator bean per enabled scheme ({@code traceIdGenerator}, {@code lableIdGenerator},
+ * {@code gidGenerator}, {@code snoGenerator}, {@code muidGenerator}), injectable as {@code IdGenerator<Sno>} and
+ * so on, plus the named generators of {@code ids.<scheme>.named}. A bean the application defines of the
+ * generator's type, or any {@code IdGenerator} of the same ID type, replaces the starter's.
+ */
+@AutoConfiguration
+@EnableConfigurationProperties(IdsProperties.class)
+@Import(NamedIdGeneratorsRegistrar.class)
+public final class IdGeneratorsAutoConfiguration {
+
+    @Bean
+    @ConditionalOnMissingBean
+    static IdGeneratorFactory idGeneratorFactory(ObjectProvider<NodeIdentityProvider> identityProviders,
+            ObjectProvider<IdGeneratorBuilderCustomizer> customizers) {
+        return new IdGeneratorFactory(identityProviders.orderedStream().toList(),
+                customizers.orderedStream().toList());
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnBooleanProperty(name = "ids.trace-id.enabled", matchIfMissing = true)
+    static class TraceIdConfiguration {
+
+        @Bean
+        @ConditionalOnMissingBean(value = TraceId.class, parameterizedContainer = IdGenerator.class)
+        TraceIdGenerator traceIdGenerator(IdGeneratorFactory factory, IdsProperties properties) {
+            return factory.traceId("traceIdGenerator", "ids.trace-id", properties.getTraceId());
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnBooleanProperty(name = "ids.lable.enabled", matchIfMissing = true)
+    static class LableConfiguration {
+
+        @Bean
+        @ConditionalOnMissingBean(value = LableId.class, parameterizedContainer = IdGenerator.class)
+        LableIdGenerator lableIdGenerator(IdGeneratorFactory factory, IdsProperties properties) {
+            return factory.lable("lableIdGenerator", "ids.lable", properties.getLable());
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnBooleanProperty(name = "ids.gid.enabled", matchIfMissing = true)
+    static class GidConfiguration {
+
+        @Bean
+        @ConditionalOnMissingBean(value = Gid.class, parameterizedContainer = IdGenerator.class)
+        GidGenerator gidGenerator(IdGeneratorFactory factory, IdsProperties properties) {
+            return factory.gid("gidGenerator", "ids.gid", properties.getGid());
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnBooleanProperty(name = "ids.sno.enabled", matchIfMissing = true)
+    static class SnoConfiguration {
+
+        @Bean
+        @ConditionalOnMissingBean(value = Sno.class, parameterizedContainer = IdGenerator.class)
+        SnoGenerator snoGenerator(IdGeneratorFactory factory, IdsProperties properties) {
+            return factory.sno("snoGenerator", "ids.sno", properties.getSno());
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnBooleanProperty(name = "ids.muid.enabled", matchIfMissing = true)
+    static class MuidConfiguration {
+
+        @Bean
+        @ConditionalOnMissingBean(value = Muid.class, parameterizedContainer = IdGenerator.class)
+        MuidGenerator muidGenerator(IdGeneratorFactory factory, IdsProperties properties) {
+            return factory.muid("muidGenerator", "ids.muid", properties.getMuid());
+        }
+    }
+}

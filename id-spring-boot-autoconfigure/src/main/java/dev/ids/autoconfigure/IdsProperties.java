@@ -1,0 +1,290 @@
+package dev.ids.autoconfigure;
+
+import dev.ids.gid.GidType;
+import dev.ids.lable.LableMode;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Configuration of the ID generators, under {@code ids}: one group per scheme, each with the settings of that
+ * scheme's default generator, a switch, and further generators by name. A setting left unset takes the core
+ * library's default; a node identity left unset comes from a {@link NodeIdentityProvider} or fails the start-up.
+ */
+@ConfigurationProperties("ids")
+public class IdsProperties {
+
+    private final TraceId traceId = new TraceId();
+
+    private final Lable lable = new Lable();
+
+    private final Gid gid = new Gid();
+
+    private final Sno sno = new Sno();
+
+    private final Muid muid = new Muid();
+
+    /**
+     * Returns the elfo TraceId settings.
+     *
+     * @return the {@code ids.trace-id} group
+     */
+    public TraceId getTraceId() {
+        return traceId;
+    }
+
+    /**
+     * Returns the Lable settings.
+     *
+     * @return the {@code ids.lable} group
+     */
+    public Lable getLable() {
+        return lable;
+    }
+
+    /**
+     * Returns the Graft GID settings.
+     *
+     * @return the {@code ids.gid} group
+     */
+    public Gid getGid() {
+        return gid;
+    }
+
+    /**
+     * Returns the sno settings.
+     *
+     * @return the {@code ids.sno} group
+     */
+    public Sno getSno() {
+        return sno;
+    }
+
+    /**
+     * Returns the Gink muid settings.
+     *
+     * @return the {@code ids.muid} group
+     */
+    public Muid getMuid() {
+        return muid;
+    }
+
+    /**
+     * What every scheme's group has: a switch and named generators, each with the group's own settings type.
+     *
+     * @param <S> the group's type, which is also the type of its named generators' settings
+     */
+    public abstract static class SchemeGroup<S extends SchemeGroup<S>> {
+
+        /** Whether to create this generator (for a group: the scheme's default and named generators). */
+        private boolean enabled = true;
+
+        /**
+         * Further generators of this scheme by name, each with its own settings (unset ones take the core defaults,
+         * not the group's) and injectable with {@code @Qualifier("<name>")}.
+         */
+        private final Map<String, S> named = new LinkedHashMap<>();
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public Map<String, S> getNamed() {
+            return named;
+        }
+    }
+
+    /** Settings of an elfo TraceId generator. */
+    public static class TraceId extends SchemeGroup<TraceId> {
+
+        /**
+         * Node number every TraceId carries, 0 to 65535 (0 means "unknown" to elfo); distinct for every instance.
+         * Required unless a node-identity provider supplies it.
+         */
+        private Integer nodeNo;
+
+        /** Maximum time one call may wait for the clock (sequence overflow, clock regression) before it fails. */
+        private Duration maxWait;
+
+        public Integer getNodeNo() {
+            return nodeNo;
+        }
+
+        public void setNodeNo(Integer nodeNo) {
+            this.nodeNo = nodeNo;
+        }
+
+        public Duration getMaxWait() {
+            return maxWait;
+        }
+
+        public void setMaxWait(Duration maxWait) {
+            this.maxWait = maxWait;
+        }
+    }
+
+    /** Settings of a Lable eight-byte ID generator. */
+    public static class Lable extends SchemeGroup<Lable> {
+
+        /**
+         * Generator id every ID carries, 0 to 63; distinct for every instance within a cluster. Required unless a
+         * node-identity provider supplies it.
+         */
+        private Integer generatorId;
+
+        /** Cluster id every ID carries, 0 to 15. */
+        private Integer clusterId;
+
+        /** Layout of the timestamp: SPREAD (bit-reversed, spreads keys evenly) or TIME_SEQUENTIAL (sorts by time). */
+        private LableMode mode;
+
+        /** Maximum time one call may wait for the clock (sequence overflow, clock regression) before it fails. */
+        private Duration maxWait;
+
+        public Integer getGeneratorId() {
+            return generatorId;
+        }
+
+        public void setGeneratorId(Integer generatorId) {
+            this.generatorId = generatorId;
+        }
+
+        public Integer getClusterId() {
+            return clusterId;
+        }
+
+        public void setClusterId(Integer clusterId) {
+            this.clusterId = clusterId;
+        }
+
+        public LableMode getMode() {
+            return mode;
+        }
+
+        public void setMode(LableMode mode) {
+            this.mode = mode;
+        }
+
+        public Duration getMaxWait() {
+            return maxWait;
+        }
+
+        public void setMaxWait(Duration maxWait) {
+            this.maxWait = maxWait;
+        }
+    }
+
+    /** Settings of a Graft GID generator. */
+    public static class Gid extends SchemeGroup<Gid> {
+
+        /** Type of the GIDs, which sets their prefix byte: VOLUME (0x80), LOG (0xA0) or SEGMENT (0xC0). */
+        private GidType type;
+
+        /**
+         * SecureRandom algorithm for the random bits, one instance per thread, for example DRBG or
+         * NativePRNGNonBlocking. Unset: the core's per-thread AES-CTR generator keyed from SecureRandom.
+         */
+        private String randomAlgorithm;
+
+        public GidType getType() {
+            return type;
+        }
+
+        public void setType(GidType type) {
+            this.type = type;
+        }
+
+        public String getRandomAlgorithm() {
+            return randomAlgorithm;
+        }
+
+        public void setRandomAlgorithm(String randomAlgorithm) {
+            this.randomAlgorithm = randomAlgorithm;
+        }
+    }
+
+    /** Settings of a sno generator. */
+    public static class Sno extends SchemeGroup<Sno> {
+
+        /**
+         * Partition every sno carries, 0 to 65535; distinct for every instance, or shared by instances with
+         * disjoint sequence bounds. Required unless a node-identity provider supplies it.
+         */
+        private Integer partition;
+
+        /** First sequence number of each 4 ms unit, 0 to 65535 (a shard of the pool when instances share a partition). */
+        private Integer sequenceMin;
+
+        /** Last sequence number of each 4 ms unit, 0 to 65535; the pool must hold at least 4 numbers. */
+        private Integer sequenceMax;
+
+        /** Maximum time one call may wait for the clock (sequence overflow, clock regression) before it fails. */
+        private Duration maxWait;
+
+        public Integer getPartition() {
+            return partition;
+        }
+
+        public void setPartition(Integer partition) {
+            this.partition = partition;
+        }
+
+        public Integer getSequenceMin() {
+            return sequenceMin;
+        }
+
+        public void setSequenceMin(Integer sequenceMin) {
+            this.sequenceMin = sequenceMin;
+        }
+
+        public Integer getSequenceMax() {
+            return sequenceMax;
+        }
+
+        public void setSequenceMax(Integer sequenceMax) {
+            this.sequenceMax = sequenceMax;
+        }
+
+        public Duration getMaxWait() {
+            return maxWait;
+        }
+
+        public void setMaxWait(Duration maxWait) {
+            this.maxWait = maxWait;
+        }
+    }
+
+    /** Settings of a Gink muid generator. */
+    public static class Muid extends SchemeGroup<Muid> {
+
+        /**
+         * Medallion every muid carries, 0 to 17592186044414; distinct for every instance. Unset: a random
+         * medallion in [0x10000000000, 0x1FFFFFFFFFF], as the muid specification prescribes (logged at start-up).
+         */
+        private Long medallion;
+
+        /** Maximum time one call may wait for the clock (sequence overflow, clock regression) before it fails. */
+        private Duration maxWait;
+
+        public Long getMedallion() {
+            return medallion;
+        }
+
+        public void setMedallion(Long medallion) {
+            this.medallion = medallion;
+        }
+
+        public Duration getMaxWait() {
+            return maxWait;
+        }
+
+        public void setMaxWait(Duration maxWait) {
+            this.maxWait = maxWait;
+        }
+    }
+}
