@@ -1,10 +1,11 @@
 package dev.ids.event;
 
+import dev.ids.IdGenerationException;
 import java.time.Duration;
 
 /**
- * Receives the events a generator reports: a sequence that ran out within a time unit, and a wall clock that
- * stepped back. Each generator has one listener, set on its builder; the Spring Boot starter turns these events
+ * Receives the events a generator reports: a sequence that ran out within a time unit, a wall clock that
+ * stepped back, and a refusal to issue an ID. Each generator has one listener, set on its builder; the Spring Boot starter turns these events
  * into Micrometer meters.
  *
  * <p>Methods are called on the generating thread, after the event, and must return quickly. Events are rare: a
@@ -35,5 +36,14 @@ public interface IdGeneratorListener {
      * @param backwards how far the clock stood behind the latest time the generator had used
      */
     default void onClockRegression(Duration backwards) {
+    }
+
+    /**
+     * Called when a generator refuses to issue an ID, just before it throws the exception: the clock stands too
+     * far behind, or outside the times the scheme can represent.
+     *
+     * @param failure the exception the generator is about to throw
+     */
+    default void onRefused(IdGenerationException failure) {
     }
 }

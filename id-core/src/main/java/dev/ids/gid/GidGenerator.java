@@ -3,8 +3,11 @@ package dev.ids.gid;
 import dev.ids.GeneratorBuilder;
 import dev.ids.IdGenerationException;
 import dev.ids.IdGenerator;
+import dev.ids.IdScheme;
+import dev.ids.MonitoredIdGenerator;
 import dev.ids.clock.IdClock;
 import dev.ids.event.IdGeneratorListener;
+import dev.ids.internal.OrderedMap;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -13,8 +16,10 @@ import java.security.GeneralSecurityException;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 
@@ -64,7 +69,7 @@ import java.util.random.RandomGenerator;
  * way the GIDs are only as unique as the source is random: a non-cryptographic or badly seeded source gives up
  * the guarantee.
  */
-public final class GidGenerator implements IdGenerator<Gid> {
+public final class GidGenerator implements MonitoredIdGenerator<Gid> {
 
     /** The furthest the wall clock may fall behind the latest millisecond used before the generator follows it. */
     public static final long MAX_CLAMP_MILLIS = 1000;
@@ -89,6 +94,7 @@ public final class GidGenerator implements IdGenerator<Gid> {
     private final Object sharedLock = new Object();
     /** The latest millisecond used (always a valid timestamp), or Long.MIN_VALUE before the first ID. */
     private final AtomicLong lastMillis = new AtomicLong(Long.MIN_VALUE);
+    private final LongAdder generated = new LongAdder();
     private final AtomicLong regressionReportedAt = new AtomicLong(Long.MIN_VALUE);
 
     private GidGenerator(Builder builder) {
@@ -150,6 +156,7 @@ public final class GidGenerator implements IdGenerator<Gid> {
                 byte7 = sharedSource.nextInt() & 0xFF;
             }
         }
+        generated.increment();
         return new Gid((long) prefix << 56 | millis << 8 | byte7 | 0x80, low);
     }
 
@@ -168,9 +175,11 @@ public final class GidGenerator implements IdGenerator<Gid> {
                 }
             }
             if (now > Gid.MAX_TIMESTAMP_MILLIS || now < 0) {
-                throw new IdGenerationException("GID generator (" + type.displayName() + "): the wall clock ("
-                        + now + " ms) lies outside the times a GID can hold (0 to " + Gid.MAX_TIMESTAMP_MILLIS
-                        + " ms since 1970-01-01T00:00:00Z)");
+                IdGenerationException failure = new IdGenerationException("GID generator ("
+                        + type.displayName() + "): the wall clock (" + now + " ms) lies outside the times a GID "
+                        + "can hold (0 to " + Gid.MAX_TIMESTAMP_MILLIS + " ms since 1970-01-01T00:00:00Z)");
+                listener.onRefused(failure);
+                throw failure;
             }
             if (lastMillis.compareAndSet(last, now)) {
                 return now;
@@ -183,6 +192,29 @@ public final class GidGenerator implements IdGenerator<Gid> {
         if (reported != last && regressionReportedAt.compareAndSet(reported, last)) {
             listener.onClockRegression(Duration.ofMillis(last - now));
         }
+    }
+
+
+    @Override
+    public IdScheme scheme() {
+        return IdScheme.GID;
+    }
+
+    @Override
+    public Map<String, Object> settings() {
+        return OrderedMap.of("type", type.displayName(), "prefix", prefix);
+    }
+
+    @Override
+    public long generatedCount() {
+        return generated.sum();
+    }
+
+    @Override
+    public Duration lead() {
+        long last = lastMillis.get();
+        long now = clock.wallTimeMillis();
+        return last > now ? Duration.ofMillis(last - now) : Duration.ZERO;
     }
 
     @Override

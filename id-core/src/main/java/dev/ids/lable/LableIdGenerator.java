@@ -2,13 +2,19 @@ package dev.ids.lable;
 
 import dev.ids.IdGenerationException;
 import dev.ids.IdGenerator;
+import dev.ids.IdScheme;
+import dev.ids.MonitoredIdGenerator;
 import dev.ids.WaitingGeneratorBuilder;
 import dev.ids.internal.Checks;
+import dev.ids.internal.OrderedMap;
 import dev.ids.sequence.TimeSequence;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Issues {@link LableId}s for one generator id and cluster id: the current millisecond and a sequence number of
@@ -24,7 +30,7 @@ import java.util.Objects;
  * were issued; in mode {@link LableMode#TIME_SEQUENTIAL} so do the IDs themselves. Thread-safe and lock-free;
  * {@link #next()} allocates only the returned ID. Build one with {@link #builder()}.
  */
-public final class LableIdGenerator implements IdGenerator<LableId> {
+public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
 
     /** The largest batch {@link #next(int)} hands out in one call. */
     public static final int MAX_BATCH = 1 << 20;
@@ -34,6 +40,7 @@ public final class LableIdGenerator implements IdGenerator<LableId> {
     private final LableMode mode;
     private final long lowBits;
     private final TimeSequence sequence;
+    private final LongAdder generated = new LongAdder();
 
     private LableIdGenerator(Builder builder) {
         this.generatorId = builder.generatorId;
@@ -70,7 +77,9 @@ public final class LableIdGenerator implements IdGenerator<LableId> {
      */
     @Override
     public LableId next() {
-        return idAt(sequence.next(), 0);
+        LableId id = idAt(sequence.next(), 0);
+        generated.increment();
+        return id;
     }
 
     /**
@@ -92,6 +101,7 @@ public final class LableIdGenerator implements IdGenerator<LableId> {
             for (int i = 0; i < run; i++) {
                 ids[filled++] = idAt(first, i);
             }
+            generated.add(run);
         }
         return Collections.unmodifiableList(Arrays.asList(ids));
     }
@@ -128,6 +138,27 @@ public final class LableIdGenerator implements IdGenerator<LableId> {
      *
      * @return for example {@code LableIdGenerator[generatorId=42, clusterId=3, mode=SPREAD]}
      */
+
+    @Override
+    public IdScheme scheme() {
+        return IdScheme.LABLE;
+    }
+
+    @Override
+    public Map<String, Object> settings() {
+        return OrderedMap.of("generatorId", generatorId, "clusterId", clusterId, "mode", mode.name());
+    }
+
+    @Override
+    public long generatedCount() {
+        return generated.sum();
+    }
+
+    @Override
+    public Duration lead() {
+        return sequence.lead();
+    }
+
     @Override
     public String toString() {
         return "LableIdGenerator[generatorId=" + generatorId + ", clusterId=" + clusterId + ", mode=" + mode + "]";

@@ -2,11 +2,17 @@ package dev.ids.muid;
 
 import dev.ids.IdGenerationException;
 import dev.ids.IdGenerator;
+import dev.ids.IdScheme;
+import dev.ids.MonitoredIdGenerator;
 import dev.ids.WaitingGeneratorBuilder;
 import dev.ids.internal.Checks;
+import dev.ids.internal.OrderedMap;
 import dev.ids.sequence.TimeSequence;
 import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.random.RandomGenerator;
 
 /**
@@ -29,7 +35,7 @@ import java.util.random.RandomGenerator;
  * ({@code 0x10000000000} to {@code 0x1FFFFFFFFFF}), as the Gink specification prescribes; see
  * {@link #medallion()} and {@link #isMedallionRandom()}. Thread-safe and lock-free.
  */
-public final class MuidGenerator implements IdGenerator<Muid> {
+public final class MuidGenerator implements MonitoredIdGenerator<Muid> {
 
     /** The smallest medallion drawn at random: {@code 0x10000000000}. */
     public static final long RANDOM_MEDALLION_MIN = 0x100_0000_0000L;
@@ -40,6 +46,7 @@ public final class MuidGenerator implements IdGenerator<Muid> {
     private final long medallion;
     private final boolean medallionRandom;
     private final TimeSequence sequence;
+    private final LongAdder generated = new LongAdder();
     private final long prefix;
     private final long low;
 
@@ -83,7 +90,9 @@ public final class MuidGenerator implements IdGenerator<Muid> {
      */
     @Override
     public Muid next() {
-        return new Muid(sequence.unitOf(sequence.next()) << 12 | prefix, low);
+        Muid id = new Muid(sequence.unitOf(sequence.next()) << 12 | prefix, low);
+        generated.increment();
+        return id;
     }
 
     /**
@@ -94,7 +103,7 @@ public final class MuidGenerator implements IdGenerator<Muid> {
      * @throws IdGenerationException as {@link #next()}
      */
     public MuidTransaction beginTransaction() {
-        return new MuidTransaction(next());
+        return new MuidTransaction(next(), generated);
     }
 
     /**
@@ -120,6 +129,27 @@ public final class MuidGenerator implements IdGenerator<Muid> {
      *
      * @return a short description
      */
+
+    @Override
+    public IdScheme scheme() {
+        return IdScheme.MUID;
+    }
+
+    @Override
+    public Map<String, Object> settings() {
+        return OrderedMap.of("medallion", medallion);
+    }
+
+    @Override
+    public long generatedCount() {
+        return generated.sum();
+    }
+
+    @Override
+    public Duration lead() {
+        return sequence.lead();
+    }
+
     @Override
     public String toString() {
         return "MuidGenerator[medallion=" + medallion + (medallionRandom ? " (random)]" : "]");

@@ -2,6 +2,7 @@ package dev.ids.muid;
 
 import dev.ids.IdGenerationException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * One Gink transaction of a {@link MuidGenerator}: a fresh timestamp and the generator's medallion, shared by the
@@ -16,14 +17,22 @@ public final class MuidTransaction {
     private final Muid id;
     private final AtomicInteger lastOffset;
 
-    MuidTransaction(Muid id) {
-        this(id, 0);
+    private final LongAdder generated;
+
+    /** A transaction whose changes' muids count towards {@code generated}, the generator's count. */
+    MuidTransaction(Muid id, LongAdder generated) {
+        this(id, 0, generated);
     }
 
     /** For tests: a transaction whose offsets up to {@code lastOffset} are already used. */
     MuidTransaction(Muid id, int lastOffset) {
+        this(id, lastOffset, new LongAdder());
+    }
+
+    private MuidTransaction(Muid id, int lastOffset, LongAdder generated) {
         this.id = id;
         this.lastOffset = new AtomicInteger(lastOffset);
+        this.generated = generated;
     }
 
     /**
@@ -50,6 +59,7 @@ public final class MuidTransaction {
                         + Integer.MAX_VALUE + " are used; begin a new transaction");
             }
             if (lastOffset.compareAndSet(last, last + 1)) {
+                generated.increment();
                 return id.withOffset(last + 1);
             }
         }

@@ -189,8 +189,8 @@ public final class TimeSequence {
         long reading = micros ? clock.wallTimeMicros() : clock.wallTimeMillis();
         long tick = reading - epoch;
         if (tick < 0 || tick > maxTick) {
-            throw new IdGenerationException(description + ": the wall clock (" + clockText(reading)
-                    + ") lies outside the times this scheme can represent");
+            throw refuse(new IdGenerationException(description + ": the wall clock (" + clockText(reading)
+                    + ") lies outside the times this scheme can represent"));
         }
         return tick;
     }
@@ -221,17 +221,34 @@ public final class TimeSequence {
         while (now < target) {
             long remainingTicks = target - now;
             if (remainingTicks > (maxWaitNanos - spent) / nanosPerTick) {
-                throw new IdGenerationException(description + ": the wall clock (" + clockText(now + epoch)
+                throw refuse(new IdGenerationException(description + ": the wall clock (" + clockText(now + epoch)
                         + ") must reach the next free time unit, " + ticks(remainingTicks)
                         + " ahead, to issue a unique ID, which is beyond the maximum wait of "
                         + Duration.ofNanos(maxWaitNanos) + " (waited " + Duration.ofNanos(spent)
-                        + "); refusing to issue a possible duplicate");
+                        + "); refusing to issue a possible duplicate"));
             }
             clock.pause(remainingTicks * nanosPerTick);
             spent = spentNanos + (clock.monotonicNanos() - start);
             now = readTicks();
         }
         return Math.max(spent, spentNanos + 1);
+    }
+
+    private IdGenerationException refuse(IdGenerationException failure) {
+        listener.onRefused(failure);
+        return failure;
+    }
+
+    /**
+     * Returns how far the latest time this sequence used runs ahead of the wall clock now: zero unless the clock
+     * stepped back (or stood still) while slots went on from the latest time.
+     *
+     * @return the lead, never negative
+     */
+    public Duration lead() {
+        long last = state.get() >> sequenceBits;
+        long now = (micros ? clock.wallTimeMicros() : clock.wallTimeMillis()) - epoch;
+        return last > now ? ticks(last - now) : Duration.ZERO;
     }
 
     private Duration ticks(long count) {

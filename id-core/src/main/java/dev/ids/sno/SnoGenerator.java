@@ -2,15 +2,20 @@ package dev.ids.sno;
 
 import dev.ids.IdGenerationException;
 import dev.ids.IdGenerator;
+import dev.ids.IdScheme;
+import dev.ids.MonitoredIdGenerator;
 import dev.ids.WaitingGeneratorBuilder;
 import dev.ids.clock.IdClock;
 import dev.ids.event.IdGeneratorListener;
 import dev.ids.internal.Checks;
+import dev.ids.internal.OrderedMap;
 import dev.ids.sequence.TimeSequence;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Generates {@link Sno}s for one partition and one share of the sequence pool, as muyo/sno's {@code Generator}
@@ -53,7 +58,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * pass it to {@link Builder#restore(Snapshot)} so a restarted generator continues without duplicates even if its
  * clock now stands behind.
  */
-public final class SnoGenerator implements IdGenerator<Sno> {
+public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
 
     private static final int SEQUENCE_BITS = 17;
     private static final long SEQUENCE_MASK = (1L << SEQUENCE_BITS) - 1;
@@ -74,6 +79,7 @@ public final class SnoGenerator implements IdGenerator<Sno> {
      * reading (0 when nothing was issued yet).
      */
     private final AtomicLong state;
+    private final LongAdder generated = new LongAdder();
     /** Guards {@link #safeUnits} and {@link #drifts}; taken only to flip the tick-tock bit and for snapshots. */
     private final Object flipLock = new Object();
     /** The latest unit that an ID of the other timeline may carry; -1 when none. */
@@ -244,6 +250,29 @@ public final class SnoGenerator implements IdGenerator<Sno> {
         }
     }
 
+
+    @Override
+    public IdScheme scheme() {
+        return IdScheme.SNO;
+    }
+
+    @Override
+    public Map<String, Object> settings() {
+        return OrderedMap.of("partition", partition, "sequenceMin", sequenceMin, "sequenceMax", sequenceMax);
+    }
+
+    @Override
+    public long generatedCount() {
+        return generated.sum();
+    }
+
+    @Override
+    public Duration lead() {
+        long last = Sno.EPOCH_MILLIS + (state.get() >>> TIME_SHIFT);
+        long now = clock.wallTimeMillis();
+        return last > now ? Duration.ofMillis(last - now) : Duration.ZERO;
+    }
+
     @Override
     public String toString() {
         return "SnoGenerator[partition=" + partition + ", sequence=" + sequenceMin + ".." + sequenceMax + "]";
@@ -257,6 +286,7 @@ public final class SnoGenerator implements IdGenerator<Sno> {
         if (overflowed) {
             listener.onSequenceOverflow(Duration.ofNanos(Math.max(waitedNanos, 1)));
         }
+        generated.increment();
         return Sno.create(units, tick, metabyte, partition, sequence);
     }
 
@@ -277,9 +307,14 @@ public final class SnoGenerator implements IdGenerator<Sno> {
     }
 
     private IdGenerationException outOfRange(long epochMillis) {
-        return new IdGenerationException(description + ": the wall clock reads " + Instant.ofEpochMilli(epochMillis)
-                + ", outside the times a sno can hold (" + Sno.EPOCH + " to "
-                + Instant.ofEpochMilli(Sno.EPOCH_MILLIS + Sno.MAX_MILLIS) + "); refusing to issue an ID");
+        return refuse(new IdGenerationException(description + ": the wall clock reads "
+                + Instant.ofEpochMilli(epochMillis) + ", outside the times a sno can hold (" + Sno.EPOCH + " to "
+                + Instant.ofEpochMilli(Sno.EPOCH_MILLIS + Sno.MAX_MILLIS) + "); refusing to issue an ID"));
+    }
+
+    private IdGenerationException refuse(IdGenerationException failure) {
+        listener.onRefused(failure);
+        return failure;
     }
 
     /**
@@ -302,12 +337,12 @@ public final class SnoGenerator implements IdGenerator<Sno> {
                 throw outOfRange(Sno.EPOCH_MILLIS + targetMillis);
             }
             if (waitedBefore + waited + remainingNanos > maxWaitNanos) {
-                throw new IdGenerationException(description + ": " + reason + "; the wall clock ("
+                throw refuse(new IdGenerationException(description + ": " + reason + "; the wall clock ("
                         + Instant.ofEpochMilli(Math.floorDiv(nowMicros, 1000)) + ") must reach "
                         + Instant.ofEpochMilli(Sno.EPOCH_MILLIS + targetMillis) + ", "
                         + Duration.ofNanos(remainingNanos) + " ahead, to issue a unique ID, which is beyond the "
                         + "maximum wait of " + Duration.ofNanos(maxWaitNanos) + " (waited "
-                        + Duration.ofNanos(waitedBefore + waited) + "); refusing to issue a possible duplicate");
+                        + Duration.ofNanos(waitedBefore + waited) + "); refusing to issue a possible duplicate"));
             }
             clock.pause(remainingNanos);
             waited = clock.monotonicNanos() - start;

@@ -2,10 +2,16 @@ package dev.ids.traceid;
 
 import dev.ids.IdGenerationException;
 import dev.ids.IdGenerator;
+import dev.ids.IdScheme;
+import dev.ids.MonitoredIdGenerator;
 import dev.ids.WaitingGeneratorBuilder;
 import dev.ids.clock.IdClock;
 import dev.ids.internal.Checks;
+import dev.ids.internal.OrderedMap;
 import dev.ids.sequence.TimeSequence;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Generates {@link TraceId}s for one node, as elfo does but without its repeats.
@@ -38,7 +44,7 @@ import dev.ids.sequence.TimeSequence;
  * <p>Uniqueness holds within the generator (and across generators of distinct node numbers) for one
  * 2<sup>25</sup>-second period of the timestamp: the scheme's IDs repeat after about 388 days by design.
  */
-public final class TraceIdGenerator implements IdGenerator<TraceId> {
+public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
 
     private static final long MILLIS_PER_SECOND = 1000;
 
@@ -46,6 +52,7 @@ public final class TraceIdGenerator implements IdGenerator<TraceId> {
     private final long nodeBits;
     private final IdClock clock;
     private final TimeSequence chunks;
+    private final LongAdder generated = new LongAdder();
     private final ThreadLocal<Chunk> leases = ThreadLocal.withInitial(Chunk::new);
 
     /** One thread's lease: the ID bits above the counter, the second leased, and the last counter issued. */
@@ -100,6 +107,7 @@ public final class TraceIdGenerator implements IdGenerator<TraceId> {
         int counter = chunk.counter;
         if (counter < TraceId.MAX_COUNTER && clock.wallTimeMillis() < chunk.endMillis) {
             chunk.counter = ++counter;
+            generated.increment();
             return TraceId.ofValidRaw(chunk.bits | counter);
         }
         return takeChunk(chunk);
@@ -113,6 +121,7 @@ public final class TraceIdGenerator implements IdGenerator<TraceId> {
         chunk.bits = TraceId.wrap(second) << TraceId.TIMESTAMP_SHIFT | nodeBits
                 | (long) chunks.sequenceOf(slot) << TraceId.CHUNK_NO_SHIFT;
         chunk.counter = 1;
+        generated.increment();
         return TraceId.ofValidRaw(chunk.bits | 1);
     }
 
@@ -121,6 +130,27 @@ public final class TraceIdGenerator implements IdGenerator<TraceId> {
      *
      * @return a short description
      */
+
+    @Override
+    public IdScheme scheme() {
+        return IdScheme.TRACE_ID;
+    }
+
+    @Override
+    public Map<String, Object> settings() {
+        return OrderedMap.of("nodeNo", nodeNo);
+    }
+
+    @Override
+    public long generatedCount() {
+        return generated.sum();
+    }
+
+    @Override
+    public Duration lead() {
+        return chunks.lead();
+    }
+
     @Override
     public String toString() {
         return "TraceIdGenerator[nodeNo=" + nodeNo + ", clock=" + clock + "]";
