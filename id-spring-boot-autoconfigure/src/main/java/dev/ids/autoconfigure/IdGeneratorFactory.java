@@ -2,6 +2,7 @@ package dev.ids.autoconfigure;
 
 import dev.ids.GeneratorBuilder;
 import dev.ids.IdScheme;
+import dev.ids.MonitoredIdGenerator;
 import dev.ids.WaitingGeneratorBuilder;
 import dev.ids.gid.GidGenerator;
 import dev.ids.lable.LableId;
@@ -15,6 +16,7 @@ import dev.ids.traceid.TraceIdGenerator;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.security.Security;
+import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.TreeSet;
@@ -36,9 +38,13 @@ final class IdGeneratorFactory {
 
     private final List<IdGeneratorBuilderCustomizer> customizers;
 
-    IdGeneratorFactory(List<NodeIdentityProvider> identityProviders, List<IdGeneratorBuilderCustomizer> customizers) {
+    private final IdGeneratorRegistry registry;
+
+    IdGeneratorFactory(List<NodeIdentityProvider> identityProviders, List<IdGeneratorBuilderCustomizer> customizers,
+            IdGeneratorRegistry registry) {
         this.identityProviders = List.copyOf(identityProviders);
         this.customizers = List.copyOf(customizers);
+        this.registry = registry;
     }
 
     TraceIdGenerator traceId(String beanName, String prefix, IdsProperties.TraceId settings) {
@@ -67,8 +73,7 @@ final class IdGeneratorFactory {
             checkAlgorithm(prefix + ".random-algorithm", algorithm);
             builder.randomPerThread(() -> newSecureRandom(algorithm));
         }
-        customize(beanName, IdScheme.GID, builder);
-        return builder.build();
+        return build(beanName, IdScheme.GID, builder, builder::build);
     }
 
     SnoGenerator sno(String beanName, String prefix, IdsProperties.Sno settings) {
@@ -101,17 +106,23 @@ final class IdGeneratorFactory {
         return generator;
     }
 
-    private <G, B extends WaitingGeneratorBuilder<B>> G build(String beanName, IdScheme scheme, String prefix,
-            java.time.Duration maxWait, B builder, Supplier<G> build) {
+    private <G extends MonitoredIdGenerator<?>, B extends WaitingGeneratorBuilder<B>> G build(String beanName,
+            IdScheme scheme, String prefix, Duration maxWait, B builder, Supplier<G> build) {
         apply(prefix + ".max-wait", maxWait, builder::maxWait);
-        customize(beanName, scheme, builder);
-        return build.get();
+        return build(beanName, scheme, builder, build);
     }
 
-    private void customize(String beanName, IdScheme scheme, GeneratorBuilder<?> builder) {
+    /** Applies the customizers, adds the statistics to whatever listener they set, builds and registers. */
+    private <G extends MonitoredIdGenerator<?>> G build(String beanName, IdScheme scheme,
+            GeneratorBuilder<?> builder, Supplier<G> build) {
         for (IdGeneratorBuilderCustomizer customizer : customizers) {
             customizer.customize(beanName, scheme, builder);
         }
+        IdGeneratorStatistics statistics = new IdGeneratorStatistics();
+        builder.listener(new BothListeners(builder.listener(), statistics));
+        G generator = build.get();
+        registry.register(beanName, generator, statistics);
+        return generator;
     }
 
     /** The configured identity, or one from the providers; fails naming the property when there is none. */

@@ -33,10 +33,15 @@ public final class IdGeneratorsAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
+    static IdGeneratorRegistry idGeneratorRegistry() {
+        return new IdGeneratorRegistry();
+    }
+
+    @Bean
     static IdGeneratorFactory idGeneratorFactory(ObjectProvider<NodeIdentityProvider> identityProviders,
-            ObjectProvider<IdGeneratorBuilderCustomizer> customizers) {
+            ObjectProvider<IdGeneratorBuilderCustomizer> customizers, IdGeneratorRegistry registry) {
         return new IdGeneratorFactory(identityProviders.orderedStream().toList(),
-                customizers.orderedStream().toList());
+                customizers.orderedStream().toList(), registry);
     }
 
     @Configuration(proxyBeanMethods = false)

@@ -216,6 +216,63 @@ class IdGeneratorsAutoConfigurationTests {
         });
     }
 
+    @Test
+    void registryHoldsEveryGeneratorWithItsCountedEvents() {
+        ManualClock clock = ManualClock.at(Instant.parse("2030-01-01T00:00:00Z"));
+        configured.withPropertyValues("ids.sno.named.payments.partition=2", "ids.lable.max-wait=0s")
+                .withBean(IdGeneratorBuilderCustomizer.class, () -> (name, scheme, builder) -> builder.clock(clock))
+                .run(context -> {
+                    context.getBean("paymentsSnoGenerator");
+                    IdGeneratorRegistry registry = context.getBean(IdGeneratorRegistry.class);
+                    assertThat(registry.registrations()).extracting(IdGeneratorRegistry.Registration::name)
+                            .containsExactly("gidGenerator", "lableIdGenerator", "muidGenerator",
+                                    "paymentsSnoGenerator", "snoGenerator", "traceIdGenerator");
+                    LableIdGenerator lable = context.getBean(LableIdGenerator.class);
+                    IdGeneratorStatistics statistics = registry.registrations().stream()
+                            .filter(registration -> registration.generator() == lable).findFirst().orElseThrow()
+                            .statistics();
+
+                    for (int i = 0; i < 64; i++) {
+                        lable.next();
+                    }
+                    clock.stepWallClock(java.time.Duration.ofMillis(-5));
+                    assertThat(org.assertj.core.api.Assertions.catchThrowable(lable::next))
+                            .isInstanceOf(dev.ids.IdGenerationException.class);
+
+                    assertThat(statistics.regressionCount()).isEqualTo(1);
+                    assertThat(statistics.totalRegression()).isEqualTo(java.time.Duration.ofMillis(5));
+                    assertThat(statistics.refusalCount()).isEqualTo(1);
+                    assertThat(statistics.currentProblem()).hasValueSatisfying(problem ->
+                            assertThat(problem).contains("maximum wait"));
+
+                    clock.advance(java.time.Duration.ofMillis(10));
+                    lable.next();
+                    assertThat(statistics.currentProblem()).as("recovered").isEmpty();
+                });
+    }
+
+    @Test
+    void customizersListenerStillHearsEventsBesideTheStatistics() {
+        ManualClock clock = ManualClock.at(Instant.parse("2030-01-01T00:00:00Z"));
+        java.util.List<java.time.Duration> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+        configured.withBean(IdGeneratorBuilderCustomizer.class, () -> (name, scheme, builder) -> builder.clock(clock)
+                .listener(new dev.ids.event.IdGeneratorListener() {
+                    @Override
+                    public void onClockRegression(java.time.Duration backwards) {
+                        heard.add(backwards);
+                    }
+                })).run(context -> {
+                    GidGenerator gid = context.getBean(GidGenerator.class);
+                    gid.next();
+                    clock.stepWallClock(java.time.Duration.ofMillis(-7));
+                    gid.next();
+                    assertThat(heard).containsExactly(java.time.Duration.ofMillis(7));
+                    assertThat(context.getBean(IdGeneratorRegistry.class).registrations().stream()
+                            .filter(registration -> registration.name().equals("gidGenerator")).findFirst()
+                            .orElseThrow().statistics().regressionCount()).isEqualTo(1);
+                });
+    }
+
     @Configuration(proxyBeanMethods = false)
     static class GenericInjection {
 

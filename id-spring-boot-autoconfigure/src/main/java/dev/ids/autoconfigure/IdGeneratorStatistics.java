@@ -1,0 +1,118 @@
+package dev.ids.autoconfigure;
+
+import dev.ids.IdGenerationException;
+import dev.ids.MonitoredIdGenerator;
+import dev.ids.event.IdGeneratorListener;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The events of one generator the starter made, counted: sequence overflows and the time waited for them, clock
+ * regressions and how far back, and refusals. Metrics, the health indicator and the {@code ids} endpoint read it;
+ * it has no dependency on Micrometer. Events are rare, so counting them costs the generation fast path nothing.
+ */
+public final class IdGeneratorStatistics implements IdGeneratorListener {
+
+    private final LongAdder overflows = new LongAdder();
+
+    private final LongAdder waitNanos = new LongAdder();
+
+    private final LongAdder regressions = new LongAdder();
+
+    private final LongAdder regressionNanos = new LongAdder();
+
+    private final LongAdder refusals = new LongAdder();
+
+    private volatile MonitoredIdGenerator<?> generator;
+
+    private volatile Refusal lastRefusal;
+
+    /** A refusal to issue an ID: when, why, and how many IDs the generator had issued by then. */
+    record Refusal(Instant at, String reason, long generatedBefore) {
+    }
+
+    void attach(MonitoredIdGenerator<?> generator) {
+        this.generator = generator;
+    }
+
+    @Override
+    public void onSequenceOverflow(Duration waited) {
+        overflows.increment();
+        waitNanos.add(waited.toNanos());
+    }
+
+    @Override
+    public void onClockRegression(Duration backwards) {
+        regressions.increment();
+        regressionNanos.add(backwards.toNanos());
+    }
+
+    @Override
+    public void onRefused(IdGenerationException failure) {
+        refusals.increment();
+        MonitoredIdGenerator<?> current = generator;
+        lastRefusal = new Refusal(Instant.now(), failure.getMessage(), current == null ? 0 : current.generatedCount());
+    }
+
+    /**
+     * Returns how many times the generator waited because a time unit's sequence was used up.
+     *
+     * @return the number of sequence overflows
+     */
+    public long overflowCount() {
+        return overflows.sum();
+    }
+
+    /**
+     * Returns the total time the generator waited after sequence overflows.
+     *
+     * @return the total wait
+     */
+    public Duration totalWait() {
+        return Duration.ofNanos(waitNanos.sum());
+    }
+
+    /**
+     * Returns how many times the generator saw the wall clock fall behind.
+     *
+     * @return the number of clock regressions
+     */
+    public long regressionCount() {
+        return regressions.sum();
+    }
+
+    /**
+     * Returns how far the wall clock fell behind, added over all regressions.
+     *
+     * @return the total regression
+     */
+    public Duration totalRegression() {
+        return Duration.ofNanos(regressionNanos.sum());
+    }
+
+    /**
+     * Returns how many times the generator refused to issue an ID.
+     *
+     * @return the number of refusals
+     */
+    public long refusalCount() {
+        return refusals.sum();
+    }
+
+    /**
+     * Returns why the generator cannot issue IDs now: the reason of its latest refusal, as long as it has issued
+     * no ID since.
+     *
+     * @return the reason, or empty while the generator works
+     */
+    public Optional<String> currentProblem() {
+        Refusal refusal = lastRefusal;
+        MonitoredIdGenerator<?> current = generator;
+        if (refusal == null || (current != null && current.generatedCount() > refusal.generatedBefore())) {
+            return Optional.empty();
+        }
+        return Optional.of(refusal.reason() + " (at " + refusal.at() + ")");
+    }
+}
