@@ -26,8 +26,8 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * Runs the core usage examples of the README. Each {@code java} block of the README must appear, line by line,
- * in this file, so the README cannot drift from code that compiles and works.
+ * Runs the core usage examples of the README. Each {@code java} block of the README's "Core usage" section must
+ * appear, line by line, in this file, so the README cannot drift from code that compiles and works.
  */
 class ReadmeExamplesTest {
 
@@ -110,9 +110,12 @@ class ReadmeExamplesTest {
         String source = Files.readString(root.resolve("src/test/java/dev/ids/ReadmeExamplesTest.java"));
         List<String> missing = new ArrayList<>();
         boolean inJava = false;
+        boolean inCoreUsage = false;
         for (String line : Files.readAllLines(readme)) {
-            if (line.startsWith("```")) {
-                inJava = line.equals("```java");
+            if (line.startsWith("## ")) {
+                inCoreUsage = line.equals("## Core usage");
+            } else if (line.startsWith("```")) {
+                inJava = inCoreUsage && line.equals("```java");
             } else if (inJava && !source.contains(line.strip())) {
                 missing.add(line);
             }
