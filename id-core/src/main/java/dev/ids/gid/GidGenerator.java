@@ -194,7 +194,6 @@ public final class GidGenerator implements MonitoredIdGenerator<Gid> {
         }
     }
 
-
     @Override
     public IdScheme scheme() {
         return IdScheme.GID;

@@ -133,12 +133,6 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
         return mode;
     }
 
-    /**
-     * Describes this generator by its node identity and mode.
-     *
-     * @return for example {@code LableIdGenerator[generatorId=42, clusterId=3, mode=SPREAD]}
-     */
-
     @Override
     public IdScheme scheme() {
         return IdScheme.LABLE;
@@ -159,6 +153,11 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
         return sequence.lead();
     }
 
+    /**
+     * Describes this generator by its node identity and mode.
+     *
+     * @return for example {@code LableIdGenerator[generatorId=42, clusterId=3, mode=SPREAD]}
+     */
     @Override
     public String toString() {
         return "LableIdGenerator[generatorId=" + generatorId + ", clusterId=" + clusterId + ", mode=" + mode + "]";

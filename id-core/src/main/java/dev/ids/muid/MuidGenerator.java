@@ -124,12 +124,6 @@ public final class MuidGenerator implements MonitoredIdGenerator<Muid> {
         return medallionRandom;
     }
 
-    /**
-     * Describes the generator by its medallion.
-     *
-     * @return a short description
-     */
-
     @Override
     public IdScheme scheme() {
         return IdScheme.MUID;
@@ -150,6 +144,11 @@ public final class MuidGenerator implements MonitoredIdGenerator<Muid> {
         return sequence.lead();
     }
 
+    /**
+     * Describes the generator by its medallion.
+     *
+     * @return a short description
+     */
     @Override
     public String toString() {
         return "MuidGenerator[medallion=" + medallion + (medallionRandom ? " (random)]" : "]");

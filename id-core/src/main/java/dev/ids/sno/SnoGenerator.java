@@ -250,7 +250,6 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
         }
     }
 
-
     @Override
     public IdScheme scheme() {
         return IdScheme.SNO;

@@ -125,12 +125,6 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
         return TraceId.ofValidRaw(chunk.bits | 1);
     }
 
-    /**
-     * Describes this generator: its node number and clock.
-     *
-     * @return a short description
-     */
-
     @Override
     public IdScheme scheme() {
         return IdScheme.TRACE_ID;
@@ -151,6 +145,11 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
         return chunks.lead();
     }
 
+    /**
+     * Describes this generator: its node number and clock.
+     *
+     * @return a short description
+     */
     @Override
     public String toString() {
         return "TraceIdGenerator[nodeNo=" + nodeNo + ", clock=" + clock + "]";
