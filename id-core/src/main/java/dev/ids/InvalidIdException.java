@@ -8,6 +8,7 @@ public class InvalidIdException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The rejected input as text. */
     private final String input;
 
     /**
