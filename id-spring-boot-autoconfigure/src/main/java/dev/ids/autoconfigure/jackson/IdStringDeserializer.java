@@ -28,7 +28,7 @@ class IdStringDeserializer<T> extends StdScalarDeserializer<T> {
         return type.cast(context.handleUnexpectedToken(type, parser));
     }
 
-    T parseString(String text, DeserializationContext context) {
+    private T parseString(String text, DeserializationContext context) {
         try {
             return parser.apply(text);
         }
