@@ -1,0 +1,29 @@
+package dev.ids.autoconfigure.jackson;
+
+import dev.ids.InvalidIdException;
+import java.util.function.Function;
+import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.KeyDeserializer;
+
+/** Reads an ID used as a JSON object's property name, with the type's strict parser. */
+class IdKeyDeserializer extends KeyDeserializer {
+
+    private final Class<?> type;
+
+    private final Function<String, ?> parser;
+
+    IdKeyDeserializer(Class<?> type, Function<String, ?> parser) {
+        this.type = type;
+        this.parser = parser;
+    }
+
+    @Override
+    public Object deserializeKey(String key, DeserializationContext context) {
+        try {
+            return parser.apply(key);
+        }
+        catch (InvalidIdException ex) {
+            return context.handleWeirdKey(type, key, "%s", ex.getMessage());
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package dev.ids.autoconfigure.jackson;
+
+import dev.ids.InvalidIdException;
+import java.util.function.Function;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.deser.std.StdScalarDeserializer;
+
+/** Reads an ID from a JSON string with the type's strict parser; anything else is an error naming the input. */
+class IdStringDeserializer<T> extends StdScalarDeserializer<T> {
+
+    private final Class<T> type;
+
+    private final Function<String, T> parser;
+
+    IdStringDeserializer(Class<T> type, Function<String, T> parser) {
+        super(type);
+        this.type = type;
+        this.parser = parser;
+    }
+
+    @Override
+    public T deserialize(JsonParser parser, DeserializationContext context) {
+        if (parser.hasToken(JsonToken.VALUE_STRING)) {
+            return parseString(parser.getString(), context);
+        }
+        return type.cast(context.handleUnexpectedToken(type, parser));
+    }
+
+    private T parseString(String text, DeserializationContext context) {
+        try {
+            return parser.apply(text);
+        }
+        catch (InvalidIdException ex) {
+            return type.cast(context.handleWeirdStringValue(type, text, "%s", ex.getMessage()));
+        }
+    }
+}
