@@ -17,10 +17,11 @@ import org.springframework.context.annotation.Bean;
 @AutoConfiguration(after = IdGeneratorsAutoConfiguration.class)
 @ConditionalOnClass(HealthIndicator.class)
 @ConditionalOnBean(IdGeneratorRegistry.class)
-@ConditionalOnEnabledHealthIndicator("ids")
 public final class IdGeneratorsHealthContributorAutoConfiguration {
 
+    // The health condition sits on the method, so that without spring-boot-health its class is never loaded.
     @Bean
+    @ConditionalOnEnabledHealthIndicator("ids")
     @ConditionalOnMissingBean(name = "idsHealthIndicator")
     IdGeneratorsHealthIndicator idsHealthIndicator(IdGeneratorRegistry generators) {
         return new IdGeneratorsHealthIndicator(generators);

@@ -18,10 +18,11 @@ import org.springframework.context.annotation.Bean;
 @AutoConfiguration(after = IdGeneratorsAutoConfiguration.class)
 @ConditionalOnClass({ Endpoint.class, ConditionalOnAvailableEndpoint.class })
 @ConditionalOnBean(IdGeneratorRegistry.class)
-@ConditionalOnAvailableEndpoint(IdsEndpoint.class)
 public final class IdsEndpointAutoConfiguration {
 
+    // The endpoint conditions sit on the methods, so that without the actuator their classes are never loaded.
     @Bean
+    @ConditionalOnAvailableEndpoint
     @ConditionalOnMissingBean
     IdsEndpoint idsEndpoint(IdGeneratorRegistry generators) {
         return new IdsEndpoint(generators);
