@@ -9,9 +9,11 @@ import dev.ids.autoconfigure.IdGeneratorsAutoConfiguration;
 import dev.ids.clock.ManualClock;
 import dev.ids.lable.LableId;
 import dev.ids.lable.LableIdGenerator;
+import dev.ids.sno.SnoGenerator;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.health.contributor.Health;
@@ -31,7 +33,7 @@ class IdGeneratorsHealthContributorAutoConfigurationTests {
     void reportsUpWithTheSchemeSettingsAndCountOfEachGenerator() {
         contextRunner.withPropertyValues("ids.sno.sequence-min=100", "ids.sno.sequence-max=199").run(context -> {
             assertThat(context).hasBean("idsHealthIndicator");
-            context.getBean(dev.ids.sno.SnoGenerator.class).next();
+            context.getBean(SnoGenerator.class).next();
 
             Health health = context.getBean("idsHealthIndicator", HealthIndicator.class).health();
 
@@ -62,10 +64,10 @@ class IdGeneratorsHealthContributorAutoConfigurationTests {
                     Health down = indicator.health();
                     assertThat(down.getStatus()).isEqualTo(Status.DOWN);
                     assertThat(down.getDetails().get("lableIdGenerator")).asInstanceOf(
-                            org.assertj.core.api.InstanceOfAssertFactories.MAP).extractingByKey("problem")
+                            InstanceOfAssertFactories.MAP).extractingByKey("problem")
                             .asString().contains("maximum wait");
                     assertThat(down.getDetails().get("snoGenerator")).asInstanceOf(
-                            org.assertj.core.api.InstanceOfAssertFactories.MAP).doesNotContainKey("problem");
+                            InstanceOfAssertFactories.MAP).doesNotContainKey("problem");
 
                     clock.stepWallClock(Duration.ofHours(1).plusMillis(1));
                     lable.next();

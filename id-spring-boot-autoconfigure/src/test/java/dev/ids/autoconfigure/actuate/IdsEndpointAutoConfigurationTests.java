@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.ids.DecodedId;
 import dev.ids.IdGenerationException;
 import dev.ids.autoconfigure.IdGeneratorBuilderCustomizer;
+import dev.ids.autoconfigure.IdGeneratorRegistry;
 import dev.ids.autoconfigure.IdGeneratorsAutoConfiguration;
 import dev.ids.clock.ManualClock;
 import dev.ids.lable.LableId;
@@ -16,6 +17,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
@@ -73,7 +75,7 @@ class IdsEndpointAutoConfigurationTests {
 
     @Test
     void backsOffWhenTheApplicationDefinesTheEndpoint() {
-        IdsEndpoint own = new IdsEndpoint(new dev.ids.autoconfigure.IdGeneratorRegistry());
+        IdsEndpoint own = new IdsEndpoint(new IdGeneratorRegistry());
         exposed.withBean(IdsEndpoint.class, () -> own)
                 .run(context -> assertThat(context).getBean(IdsEndpoint.class).isSameAs(own));
     }
@@ -170,7 +172,7 @@ class IdsEndpointAutoConfigurationTests {
             WebEndpointResponse<Object> response = context.getBean(IdsEndpointWebExtension.class)
                     .decode("sno", "BAD");
             assertThat(response.getStatus()).isEqualTo(400);
-            assertThat(response.getBody()).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+            assertThat(response.getBody()).asInstanceOf(InstanceOfAssertFactories.MAP)
                     .containsEntry("input", "BAD").extractingByKey("error").asString().contains("Invalid sno 'BAD'");
 
             WebEndpointResponse<Object> valid = context.getBean(IdsEndpointWebExtension.class)

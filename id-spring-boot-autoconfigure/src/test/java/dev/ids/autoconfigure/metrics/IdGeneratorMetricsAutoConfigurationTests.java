@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.ids.IdGenerationException;
 import dev.ids.autoconfigure.IdGeneratorBuilderCustomizer;
+import dev.ids.autoconfigure.IdGeneratorRegistry;
 import dev.ids.autoconfigure.IdGeneratorsAutoConfiguration;
 import dev.ids.clock.ManualClock;
 import dev.ids.gid.GidGenerator;
@@ -90,7 +91,8 @@ class IdGeneratorMetricsAutoConfigurationTests {
     @Test
     void leadGaugeShowsHowFarAGeneratorRunsAheadOfTheWallClock() {
         ManualClock clock = ManualClock.at(START);
-        contextRunner.withBean(IdGeneratorBuilderCustomizer.class, () -> (name, scheme, builder) -> builder.clock(clock))
+        contextRunner
+                .withBean(IdGeneratorBuilderCustomizer.class, () -> (name, scheme, builder) -> builder.clock(clock))
                 .run(context -> {
                     MeterRegistry registry = context.getBean(MeterRegistry.class);
                     GidGenerator gid = context.getBean(GidGenerator.class);
@@ -186,7 +188,7 @@ class IdGeneratorMetricsAutoConfigurationTests {
 
     @Test
     void backsOffWhenTheApplicationDefinesABinder() {
-        IdGeneratorMeterBinder own = new IdGeneratorMeterBinder(new dev.ids.autoconfigure.IdGeneratorRegistry());
+        IdGeneratorMeterBinder own = new IdGeneratorMeterBinder(new IdGeneratorRegistry());
         contextRunner.withBean(IdGeneratorMeterBinder.class, () -> own).run(context ->
                 assertThat(context).getBean(IdGeneratorMeterBinder.class).isSameAs(own));
     }
