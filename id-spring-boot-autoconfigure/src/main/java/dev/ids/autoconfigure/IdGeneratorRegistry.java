@@ -1,10 +1,13 @@
 package dev.ids.autoconfigure;
 
 import dev.ids.MonitoredIdGenerator;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.function.Consumer;
 
 /**
  * The generators the starter made, by bean name, each with its {@link IdGeneratorStatistics}: what metrics, the
@@ -13,6 +16,8 @@ import java.util.concurrent.ConcurrentSkipListMap;
 public final class IdGeneratorRegistry {
 
     private final Map<String, Registration> registrations = new ConcurrentSkipListMap<>();
+
+    private final List<Consumer<Registration>> actions = new ArrayList<>();
 
     /**
      * One generator and its statistics.
@@ -26,7 +31,28 @@ public final class IdGeneratorRegistry {
 
     void register(String name, MonitoredIdGenerator<?> generator, IdGeneratorStatistics statistics) {
         statistics.attach(generator);
-        registrations.put(name, new Registration(name, generator, statistics));
+        Registration registration = new Registration(name, generator, statistics);
+        List<Consumer<Registration>> toCall;
+        synchronized (actions) {
+            registrations.put(name, registration);
+            toCall = List.copyOf(actions);
+        }
+        toCall.forEach(action -> action.accept(registration));
+    }
+
+    /**
+     * Calls the action for every generator registered so far and for every one registered later, once each:
+     * generator beans may be created after the code that reports on them, such as a metrics binder, has run.
+     *
+     * @param action what to do with each registration; called on the thread that registers the generator
+     */
+    public void onEachRegistration(Consumer<Registration> action) {
+        List<Registration> existing;
+        synchronized (actions) {
+            actions.add(action);
+            existing = List.copyOf(registrations.values());
+        }
+        existing.forEach(action);
     }
 
     /**

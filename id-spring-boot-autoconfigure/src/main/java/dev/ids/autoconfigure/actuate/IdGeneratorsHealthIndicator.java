@@ -1,0 +1,44 @@
+package dev.ids.autoconfigure.actuate;
+
+import dev.ids.autoconfigure.IdGeneratorRegistry;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.boot.health.contributor.AbstractHealthIndicator;
+import org.springframework.boot.health.contributor.Health;
+
+/**
+ * Reports whether every generator the starter made can issue IDs: UP with each generator's scheme, settings and
+ * count of IDs issued; DOWN, with the reason under the generator's name, while a generator refuses to issue IDs.
+ */
+public final class IdGeneratorsHealthIndicator extends AbstractHealthIndicator {
+
+    private final IdGeneratorRegistry generators;
+
+    /**
+     * Creates an indicator over the generators of a registry.
+     *
+     * @param generators the registry whose generators to check
+     */
+    public IdGeneratorsHealthIndicator(IdGeneratorRegistry generators) {
+        super("ID generators health check failed");
+        this.generators = generators;
+    }
+
+    @Override
+    protected void doHealthCheck(Health.Builder builder) {
+        builder.up();
+        for (IdGeneratorRegistry.Registration registration : generators.registrations()) {
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("scheme", registration.generator().scheme().schemeName());
+            details.put("settings", registration.generator().settings());
+            details.put("generated", registration.generator().generatedCount());
+            Optional<String> problem = registration.statistics().currentProblem();
+            if (problem.isPresent()) {
+                details.put("problem", problem.get());
+                builder.down();
+            }
+            builder.withDetail(registration.name(), details);
+        }
+    }
+}

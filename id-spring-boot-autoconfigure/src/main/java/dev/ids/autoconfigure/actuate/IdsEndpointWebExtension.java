@@ -1,0 +1,47 @@
+package dev.ids.autoconfigure.actuate;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
+import org.springframework.boot.actuate.endpoint.web.annotation.EndpointWebExtension;
+
+/**
+ * Web extension of the {@link IdsEndpoint}: answers an unknown scheme or an invalid ID with status 400 and the
+ * decoded view's error object, {@code {"input": "...", "error": "..."}}, whatever the server's error page shows.
+ */
+@EndpointWebExtension(endpoint = IdsEndpoint.class)
+public final class IdsEndpointWebExtension {
+
+    private final IdsEndpoint endpoint;
+
+    /**
+     * Creates the extension of an endpoint.
+     *
+     * @param endpoint the endpoint that decodes
+     */
+    public IdsEndpointWebExtension(IdsEndpoint endpoint) {
+        this.endpoint = endpoint;
+    }
+
+    /**
+     * Decodes an ID of the given scheme.
+     *
+     * @param scheme the scheme's name, for example {@code sno} or {@code trace-id}
+     * @param id the ID's string form
+     * @return the decoded view with status 200, or the input and what is wrong with it with status 400
+     */
+    @ReadOperation
+    public WebEndpointResponse<Object> decode(@Selector String scheme, @Selector String id) {
+        try {
+            return new WebEndpointResponse<>(endpoint.decode(scheme, id));
+        } catch (InvalidEndpointRequestException ex) {
+            Map<String, String> error = new LinkedHashMap<>();
+            error.put("input", id);
+            error.put("error", ex.getReason());
+            return new WebEndpointResponse<>(error, WebEndpointResponse.STATUS_BAD_REQUEST);
+        }
+    }
+}

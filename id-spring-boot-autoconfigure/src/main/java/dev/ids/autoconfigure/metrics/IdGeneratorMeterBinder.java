@@ -1,0 +1,60 @@
+package dev.ids.autoconfigure.metrics;
+
+import dev.ids.MonitoredIdGenerator;
+import dev.ids.autoconfigure.IdGeneratorRegistry;
+import dev.ids.autoconfigure.IdGeneratorStatistics;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.FunctionTimer;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Registers the meters of every generator in the {@link IdGeneratorRegistry}, tagged {@code scheme} and
+ * {@code generator} (the bean name): the counters {@code ids.generated}, {@code ids.sequence.overflow},
+ * {@code ids.clock.regression} and {@code ids.refused}, the timer {@code ids.wait} (time spent waiting after
+ * sequence overflows) and the gauge {@code ids.lead} (seconds the generator's time runs ahead of the wall clock).
+ * Generators registered after binding get their meters when they are registered.
+ */
+public final class IdGeneratorMeterBinder implements MeterBinder {
+
+    private final IdGeneratorRegistry generators;
+
+    /**
+     * Creates a binder for the generators of a registry.
+     *
+     * @param generators the registry whose generators to measure
+     */
+    public IdGeneratorMeterBinder(IdGeneratorRegistry generators) {
+        this.generators = generators;
+    }
+
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        generators.onEachRegistration(registration -> bind(registration, registry));
+    }
+
+    private static void bind(IdGeneratorRegistry.Registration registration, MeterRegistry registry) {
+        MonitoredIdGenerator<?> generator = registration.generator();
+        IdGeneratorStatistics statistics = registration.statistics();
+        Tags tags = Tags.of("scheme", generator.scheme().schemeName(), "generator", registration.name());
+        FunctionCounter.builder("ids.generated", generator, MonitoredIdGenerator::generatedCount)
+                .description("IDs the generator has issued").tags(tags).register(registry);
+        FunctionCounter.builder("ids.sequence.overflow", statistics, IdGeneratorStatistics::overflowCount)
+                .description("Times the generator waited because the sequence of a time unit was used up")
+                .tags(tags).register(registry);
+        FunctionCounter.builder("ids.clock.regression", statistics, IdGeneratorStatistics::regressionCount)
+                .description("Times the generator saw the wall clock fall behind").tags(tags).register(registry);
+        FunctionCounter.builder("ids.refused", statistics, IdGeneratorStatistics::refusalCount)
+                .description("Times the generator refused to issue an ID").tags(tags).register(registry);
+        FunctionTimer.builder("ids.wait", statistics, IdGeneratorStatistics::overflowCount,
+                        counted -> counted.totalWait().toNanos(), TimeUnit.NANOSECONDS)
+                .description("Time the generator spent waiting after sequence overflows").tags(tags)
+                .register(registry);
+        Gauge.builder("ids.lead", generator, measured -> measured.lead().toNanos() / 1e9)
+                .description("How far the time in the generator's latest IDs runs ahead of the wall clock")
+                .baseUnit("seconds").tags(tags).register(registry);
+    }
+}
