@@ -73,7 +73,7 @@ final class IdGeneratorFactory {
             checkAlgorithm(prefix + ".random-algorithm", algorithm);
             builder.randomPerThread(() -> newSecureRandom(algorithm));
         }
-        return build(beanName, IdScheme.GID, builder, builder::build);
+        return build(beanName, IdScheme.GID, prefix, builder, builder::build);
     }
 
     SnoGenerator sno(String beanName, String prefix, IdsProperties.Sno settings) {
@@ -84,8 +84,16 @@ final class IdGeneratorFactory {
         if (settings.getSequenceMin() != null || settings.getSequenceMax() != null) {
             int min = settings.getSequenceMin() == null ? 0 : settings.getSequenceMin();
             int max = settings.getSequenceMax() == null ? Sno.MAX_SEQUENCE : settings.getSequenceMax();
-            apply(prefix + ".sequence-min and " + prefix + ".sequence-max", "[" + min + ", " + max + "]",
-                    bounds -> builder.sequenceBounds(min, max));
+            String property = prefix + (settings.getSequenceMin() != null ? ".sequence-min" : ".sequence-max");
+            try {
+                builder.sequenceBounds(min, max);
+            } catch (IllegalArgumentException ex) {
+                throw new IdsConfigurationException(property, property.endsWith("min") ? min : max, ex.getMessage()
+                        + " (the pool is " + prefix + ".sequence-min = " + min + " to " + prefix
+                        + ".sequence-max = " + max + ")", "Change " + prefix + ".sequence-min and " + prefix
+                        + ".sequence-max so that the pool holds at least 4 numbers from 0 to " + Sno.MAX_SEQUENCE
+                        + ", or remove them to use the whole pool.");
+            }
         }
         return build(beanName, IdScheme.SNO, prefix, settings.getMaxWait(), builder, builder::build);
     }
@@ -109,11 +117,11 @@ final class IdGeneratorFactory {
     private <G extends MonitoredIdGenerator<?>, B extends WaitingGeneratorBuilder<B>> G build(String beanName,
             IdScheme scheme, String prefix, Duration maxWait, B builder, Supplier<G> build) {
         apply(prefix + ".max-wait", maxWait, builder::maxWait);
-        return build(beanName, scheme, builder, build);
+        return build(beanName, scheme, prefix, builder, build);
     }
 
     /** Applies the customizers, adds the statistics to whatever listener they set, builds and registers. */
-    private <G extends MonitoredIdGenerator<?>> G build(String beanName, IdScheme scheme,
+    private <G extends MonitoredIdGenerator<?>> G build(String beanName, IdScheme scheme, String prefix,
             GeneratorBuilder<?> builder, Supplier<G> build) {
         for (IdGeneratorBuilderCustomizer customizer : customizers) {
             customizer.customize(beanName, scheme, builder);
@@ -121,7 +129,7 @@ final class IdGeneratorFactory {
         IdGeneratorStatistics statistics = new IdGeneratorStatistics();
         builder.listener(new BothListeners(builder.listener(), statistics));
         G generator = build.get();
-        registry.register(beanName, generator, statistics);
+        registry.register(beanName, prefix, generator, statistics);
         return generator;
     }
 
@@ -151,9 +159,10 @@ final class IdGeneratorFactory {
             if (identity.isPresent()) {
                 long value = identity.getAsLong();
                 if (value < request.min() || value > request.max()) {
-                    throw new IdsConfigurationException(request.property(), value, provider + " supplied a value "
-                            + "outside [" + request.min() + ", " + request.max() + "]",
-                            "Fix the node-identity provider " + provider + ", or set " + request.property() + ".");
+                    String name = provider.getClass().getName();
+                    throw new IdsConfigurationException(request.property(), value, "the node-identity provider "
+                            + name + " supplied " + value + ", outside [" + request.min() + ", " + request.max()
+                            + "]", "Fix the node-identity provider " + name + ", or set " + request.property() + ".");
                 }
                 return value;
             }

@@ -29,15 +29,37 @@ public final class IdGeneratorRegistry {
     public record Registration(String name, MonitoredIdGenerator<?> generator, IdGeneratorStatistics statistics) {
     }
 
-    void register(String name, MonitoredIdGenerator<?> generator, IdGeneratorStatistics statistics) {
+    /**
+     * Registers a generator, refusing one that would share its node identity with a generator already registered:
+     * two generators of one identity in one process issue the same IDs.
+     *
+     * @throws IdsConfigurationException naming both generators when their identities clash
+     */
+    void register(String name, String prefix, MonitoredIdGenerator<?> generator, IdGeneratorStatistics statistics) {
         statistics.attach(generator);
         Registration registration = new Registration(name, generator, statistics);
         List<Consumer<Registration>> toCall;
         synchronized (actions) {
-            registrations.put(name, registration);
+            for (Registration other : registrations.values()) {
+                if (NodeIdentityClash.between(generator, other.generator())) {
+                    throw new IdsConfigurationException(prefix, generator.settings(), "the " + generator.scheme()
+                            + " generator '" + name + "' would share its node identity with '" + other.name()
+                            + "' " + other.generator().settings() + ", and the two would issue the same IDs",
+                            "Give each " + generator.scheme() + " generator of this application its own node identity"
+                            + " (" + NodeIdentityClash.describe(generator.scheme()) + ").");
+                }
+            }
+            if (registrations.putIfAbsent(name, registration) != null) {
+                throw new IllegalStateException("A generator named '" + name + "' is registered already");
+            }
             toCall = List.copyOf(actions);
         }
         toCall.forEach(action -> action.accept(registration));
+    }
+
+    /** Whether a generator of this name is registered. */
+    boolean contains(String name) {
+        return registrations.containsKey(name);
     }
 
     /**

@@ -103,14 +103,16 @@ public final class IdGeneratorStatistics implements IdGeneratorListener {
 
     /**
      * Returns why the generator cannot issue IDs now: the reason of its latest refusal, as long as it has issued
-     * no ID since.
+     * no ID since and its time still runs ahead of the wall clock (once the clock has caught up, the next call
+     * succeeds, so the problem is over even if no call has come).
      *
      * @return the reason, or empty while the generator works
      */
     public Optional<String> currentProblem() {
         Refusal refusal = lastRefusal;
         MonitoredIdGenerator<?> current = generator;
-        if (refusal == null || (current != null && current.generatedCount() > refusal.generatedBefore())) {
+        if (refusal == null || current == null || current.generatedCount() > refusal.generatedBefore()
+                || current.lead().isZero()) {
             return Optional.empty();
         }
         return Optional.of(refusal.reason() + " (at " + refusal.at() + ")");

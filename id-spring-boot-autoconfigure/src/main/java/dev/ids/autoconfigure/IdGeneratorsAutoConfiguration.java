@@ -1,6 +1,7 @@
 package dev.ids.autoconfigure;
 
 import dev.ids.IdGenerator;
+import dev.ids.MonitoredIdGenerator;
 import dev.ids.gid.Gid;
 import dev.ids.gid.GidGenerator;
 import dev.ids.lable.LableId;
@@ -12,6 +13,7 @@ import dev.ids.sno.SnoGenerator;
 import dev.ids.traceid.TraceId;
 import dev.ids.traceid.TraceIdGenerator;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.LazyInitializationExcludeFilter;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -32,13 +34,23 @@ import org.springframework.context.annotation.Import;
 public final class IdGeneratorsAutoConfiguration {
 
     @Bean
-    @ConditionalOnMissingBean
-    static IdGeneratorRegistry idGeneratorRegistry() {
+    IdGeneratorRegistry idGeneratorRegistry() {
         return new IdGeneratorRegistry();
     }
 
     @Bean
-    static IdGeneratorFactory idGeneratorFactory(ObjectProvider<NodeIdentityProvider> identityProviders,
+    static ApplicationGeneratorsRegistrar applicationIdGeneratorsRegistrar(ObjectProvider<IdGeneratorRegistry> registry) {
+        return new ApplicationGeneratorsRegistrar(registry);
+    }
+
+    /** Generators are made at start-up even under lazy initialization, so bad configuration fails it. */
+    @Bean
+    static LazyInitializationExcludeFilter idGeneratorsLazyInitializationExcludeFilter() {
+        return LazyInitializationExcludeFilter.forBeanTypes(MonitoredIdGenerator.class);
+    }
+
+    @Bean
+    IdGeneratorFactory idGeneratorFactory(ObjectProvider<NodeIdentityProvider> identityProviders,
             ObjectProvider<IdGeneratorBuilderCustomizer> customizers, IdGeneratorRegistry registry) {
         return new IdGeneratorFactory(identityProviders.orderedStream().toList(),
                 customizers.orderedStream().toList(), registry);

@@ -13,6 +13,8 @@ public class IdsConfigurationException extends RuntimeException {
 
     private final transient Object value;
 
+    private final String problem;
+
     private final String action;
 
     /**
@@ -27,6 +29,7 @@ public class IdsConfigurationException extends RuntimeException {
         super((value == null ? property + " is not set" : property + " = " + value + " is invalid") + ": " + problem);
         this.property = property;
         this.value = value;
+        this.problem = problem;
         this.action = action;
     }
 
@@ -46,6 +49,15 @@ public class IdsConfigurationException extends RuntimeException {
      */
     public Object getValue() {
         return value;
+    }
+
+    /**
+     * Returns what is wrong, without the property and value.
+     *
+     * @return the problem
+     */
+    public String getProblem() {
+        return problem;
     }
 
     /**

@@ -10,7 +10,7 @@ class IdsConfigurationFailureAnalyzer extends AbstractFailureAnalyzer<IdsConfigu
     protected FailureAnalysis analyze(Throwable rootFailure, IdsConfigurationException cause) {
         String description = "The ID generator configuration is not usable.\n\n    Property: " + cause.getProperty()
                 + "\n    Value: " + (cause.getValue() == null ? "(not set)" : cause.getValue())
-                + "\n    Reason: " + cause.getMessage();
+                + "\n    Reason: " + cause.getProblem();
         return new FailureAnalysis(description, cause.getAction(), cause);
     }
 }

@@ -9,6 +9,7 @@ import dev.ids.traceid.TraceIdGenerator;
 import java.util.Map;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.BeanFactoryAware;
+import org.springframework.beans.factory.HierarchicalBeanFactory;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.support.AutowireCandidateQualifier;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
@@ -73,10 +74,15 @@ class NamedIdGeneratorsRegistrar implements ImportBeanDefinitionRegistrar, Envir
                 continue;
             }
             String beanName = name + type.getSimpleName();
+            if (beanFactory instanceof HierarchicalBeanFactory hierarchy && hierarchy.getParentBeanFactory() != null
+                    && hierarchy.getParentBeanFactory().containsBean(beanName)) {
+                continue; // a parent context made it: one generator per identity
+            }
             RootBeanDefinition definition = new RootBeanDefinition(type, () -> creation.create(
                     beanFactory.getBean(IdGeneratorFactory.class), beanName, prefix, settings));
             definition.addQualifier(new AutowireCandidateQualifier(Qualifier.class, name));
             definition.setDefaultCandidate(false);
+            definition.setLazyInit(false);
             registry.registerBeanDefinition(beanName, definition);
         }
     }

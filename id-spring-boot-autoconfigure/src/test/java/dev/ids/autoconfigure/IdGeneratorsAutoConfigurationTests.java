@@ -273,6 +273,73 @@ class IdGeneratorsAutoConfigurationTests {
                 });
     }
 
+    @Test
+    void twoGeneratorsWithOneNodeIdentityFailTheStartUpNamingBoth() {
+        configured.withPropertyValues("ids.sno.named.payments.partition=513").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause().isInstanceOfSatisfying(IdsConfigurationException.class,
+                    failure -> assertThat(failure.getProblem()).contains("paymentsSnoGenerator")
+                            .contains("snoGenerator").contains("same IDs"));
+        });
+    }
+
+    @Test
+    void generatorsSharingAPartitionWithDisjointSequencePoolsAreFine() {
+        configured.withPropertyValues("ids.sno.sequence-max=32767", "ids.sno.named.upper.partition=513",
+                "ids.sno.named.upper.sequence-min=32768").run(context -> assertThat(context).hasNotFailed());
+    }
+
+    @Test
+    void providerGivingEveryGeneratorTheSameIdentityFailsTheStartUp() {
+        contextRunner.withPropertyValues("ids.trace-id.enabled=false", "ids.lable.enabled=false",
+                "ids.sno.named.a.max-wait=1s").withBean(NodeIdentityProvider.class, () -> request -> OptionalLong.of(3))
+                .run(context -> {
+                    assertThat(context).hasFailed();
+                    assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("would share its node identity");
+                });
+    }
+
+    @Test
+    void applicationGeneratorIsReportedAndCheckedAgainstTheStartersOnes() {
+        configured.withPropertyValues("ids.sno.enabled=false")
+                .withBean("ownSnos", SnoGenerator.class, () -> SnoGenerator.builder().partition(9).build())
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    assertThat(context.getBean(IdGeneratorRegistry.class).registrations())
+                            .extracting(IdGeneratorRegistry.Registration::name).contains("ownSnos");
+                });
+        configured.withPropertyValues("ids.sno.named.payments.partition=9")
+                .withBean("ownSnos", SnoGenerator.class, () -> SnoGenerator.builder().partition(9).build())
+                .run(context -> {
+                    assertThat(context).hasFailed();
+                    assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("ownSnos")
+                            .hasMessageContaining("paymentsSnoGenerator");
+                });
+    }
+
+    @Test
+    void lazyInitializationStillFailsTheStartUpOnBadConfiguration() {
+        contextRunner.withPropertyValues("ids.sno.partition=70000", "ids.sno.named.payments.partition=70001")
+                .withInitializer(context -> context.addBeanFactoryPostProcessor(
+                        new org.springframework.boot.LazyInitializationBeanFactoryPostProcessor()))
+                .run(context -> assertThat(context).hasFailed());
+    }
+
+    @Test
+    void childContextDoesNotMakeTheParentsNamedGeneratorsAgain() {
+        configured.withPropertyValues("ids.sno.named.payments.partition=2").run(parent -> {
+            new ApplicationContextRunner().withParent(parent)
+                    .withConfiguration(AutoConfigurations.of(IdGeneratorsAutoConfiguration.class))
+                    .withPropertyValues("ids.trace-id.node-no=7", "ids.lable.generator-id=5", "ids.sno.partition=513",
+                            "ids.sno.named.payments.partition=2")
+                    .run(child -> {
+                        assertThat(child).hasNotFailed();
+                        assertThat(child.getBean("paymentsSnoGenerator"))
+                                .isSameAs(parent.getBean("paymentsSnoGenerator"));
+                    });
+        });
+    }
+
     @Configuration(proxyBeanMethods = false)
     static class GenericInjection {
 

@@ -49,12 +49,14 @@ class IdsConfigurationFailureAnalyzerTests {
 
     @ParameterizedTest(name = "sequence {0}..{1}")
     @CsvSource({"200, 100, must not exceed", "10, 12, at least 4"})
-    void badSequenceBoundsNameBothProperties(int min, int max, String reason) {
+    void badSequenceBoundsNameThePoolsBothEnds(int min, int max, String reason) {
         contextRunner.withPropertyValues("ids.sno.sequence-min=" + min, "ids.sno.sequence-max=" + max)
                 .run(context -> {
                     FailureAnalysis analysis = analyze(context.getStartupFailure());
-                    assertThat(analysis.getDescription()).contains("ids.sno.sequence-min and ids.sno.sequence-max")
-                            .contains("[" + min + ", " + max + "]").contains(reason);
+                    assertThat(analysis.getDescription()).contains("Property: ids.sno.sequence-min")
+                            .contains("Value: " + min).contains(reason)
+                            .contains("ids.sno.sequence-min = " + min + " to ids.sno.sequence-max = " + max);
+                    assertThat(analysis.getAction()).contains("ids.sno.sequence-min and ids.sno.sequence-max");
                 });
     }
 

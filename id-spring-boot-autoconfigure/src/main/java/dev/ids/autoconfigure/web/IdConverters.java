@@ -49,9 +49,10 @@ public final class IdConverters {
             this.parser = parser;
         }
 
+        /** Parses the text; blank text stands for no value, as with Spring's own converters. */
         @Override
         public T convert(String source) {
-            return parser.apply(source);
+            return source.isBlank() ? null : parser.apply(source);
         }
     }
 }

@@ -76,6 +76,27 @@ class IdGeneratorsHealthContributorAutoConfigurationTests {
     }
 
     @Test
+    void comesBackUpWhenTheClockCatchesUpEvenWithoutTraffic() {
+        ManualClock clock = ManualClock.at(Instant.parse("2030-01-01T00:00:00Z"));
+        contextRunner.withPropertyValues("ids.lable.max-wait=0s")
+                .withBean(IdGeneratorBuilderCustomizer.class, () -> (name, scheme, builder) -> builder.clock(clock))
+                .run(context -> {
+                    HealthIndicator indicator = context.getBean("idsHealthIndicator", HealthIndicator.class);
+                    LableIdGenerator lable = context.getBean(LableIdGenerator.class);
+                    for (int i = 0; i <= LableId.MAX_SEQUENCE; i++) {
+                        lable.next();
+                    }
+                    clock.stepWallClock(Duration.ofHours(-1));
+                    assertThat(catchThrowable(lable::next)).isInstanceOf(IdGenerationException.class);
+                    assertThat(indicator.health().getStatus()).isEqualTo(Status.DOWN);
+
+                    clock.stepWallClock(Duration.ofHours(1).plusMillis(1));
+
+                    assertThat(indicator.health().getStatus()).isEqualTo(Status.UP);
+                });
+    }
+
+    @Test
     void canBeSwitchedOff() {
         contextRunner.withPropertyValues("management.health.ids.enabled=false")
                 .run(context -> assertThat(context).doesNotHaveBean(IdGeneratorsHealthIndicator.class));

@@ -48,6 +48,12 @@ class IdConvertersTests {
     }
 
     @Test
+    void blankStringIsNoValueAsWithSpringsOwnConverters() {
+        assertThat(conversionService.convert("", Sno.class)).isNull();
+        assertThat(conversionService.convert("  ", Muid.class)).isNull();
+    }
+
+    @Test
     void refusesABadStringNamingIt() {
         assertThatExceptionOfType(ConversionFailedException.class)
                 .isThrownBy(() -> conversionService.convert("brpk4q72xwf2m63!", Sno.class))
