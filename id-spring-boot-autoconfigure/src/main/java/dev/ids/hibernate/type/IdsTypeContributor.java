@@ -4,7 +4,6 @@ import org.hibernate.boot.model.TypeContributions;
 import org.hibernate.boot.model.TypeContributor;
 import org.hibernate.engine.jdbc.spi.JdbcServices;
 import org.hibernate.service.ServiceRegistry;
-import org.hibernate.type.SqlTypes;
 import org.hibernate.type.descriptor.sql.spi.DdlTypeRegistry;
 import org.hibernate.type.spi.TypeConfiguration;
 
@@ -38,7 +37,7 @@ public final class IdsTypeContributor implements TypeContributor {
         typeContributions.contributeJdbcType(OrderedVarcharJdbcType.INSTANCE);
         TypeConfiguration types = typeContributions.getTypeConfiguration();
         DdlTypeRegistry ddlTypes = types.getDdlTypeRegistry();
-        ddlTypes.addDescriptor(new OrderedVarcharDdlType(ddlTypes.getDescriptor(SqlTypes.VARCHAR),
+        ddlTypes.addDescriptor(new OrderedVarcharDdlType(ddlTypes,
                 serviceRegistry.requireService(JdbcServices.class).getDialect()));
     }
 }
