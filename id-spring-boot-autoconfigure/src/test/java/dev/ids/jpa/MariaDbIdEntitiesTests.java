@@ -1,0 +1,11 @@
+package dev.ids.jpa;
+
+import dev.ids.testing.TestDatabase;
+
+/** The entity suite on {@link TestDatabase#MARIADB}. */
+class MariaDbIdEntitiesTests extends IdEntitiesTestSuite {
+
+    MariaDbIdEntitiesTests() {
+        super(TestDatabase.MARIADB);
+    }
+}

@@ -1,0 +1,11 @@
+package dev.ids.jpa;
+
+import dev.ids.testing.TestDatabase;
+
+/** The entity suite on {@link TestDatabase#POSTGRESQL}. */
+class PostgreSqlIdEntitiesTests extends IdEntitiesTestSuite {
+
+    PostgreSqlIdEntitiesTests() {
+        super(TestDatabase.POSTGRESQL);
+    }
+}
