@@ -12,8 +12,9 @@ import org.hibernate.annotations.ValueGenerationType;
  * Gives an entity attribute a new Lable ID on insert, from the application's {@code LableIdGenerator}: on the {@code @Id}
  * ({@code @Id @GeneratedLableId}) or on any other basic attribute, such as a business key.
  *
- * <p>Attribute types: {@code Long}/{@code long} ({@link dev.ids.lable.LableId#toLong()}), {@code String} (16 hex digits) and {@link dev.ids.lable.LableId}. Binary and string columns must be long enough for the value (checked at
- * start-up).
+ * <p>Attribute types: {@code Long}/{@code long} ({@link dev.ids.lable.LableId#toLong()}), {@code String} (16 hex digits) and {@link dev.ids.lable.LableId}. A binary or string column must be long enough for the
+ * value (checked at start-up); for a fixed-length {@code BINARY} column of a {@code byte[]} add
+ * {@code @JdbcTypeCode(SqlTypes.BINARY)} to {@code @Column(length = ...)}.
  *
  * <p>The generator comes from, in this order: the Hibernate setting {@code ids.generator.lable} (or
  * {@code ids.generator.lable.<name>} for a named generator) holding the generator instance; otherwise the bean

@@ -12,8 +12,9 @@ import org.hibernate.annotations.ValueGenerationType;
  * Gives an entity attribute a new muid on insert, from the application's {@code MuidGenerator}: on the {@code @Id}
  * ({@code @Id @GeneratedMuid}) or on any other basic attribute, such as a business key.
  *
- * <p>Attribute types: {@code java.util.UUID} ({@link dev.ids.muid.Muid#toUuid()}; a native {@code uuid} column where the database has one), {@code byte[]} of 16, {@code String} (34 characters) and {@link dev.ids.muid.Muid}. Binary and string columns must be long enough for the value (checked at
- * start-up).
+ * <p>Attribute types: {@code java.util.UUID} ({@link dev.ids.muid.Muid#toUuid()}; a native {@code uuid} column where the database has one), {@code byte[]} of 16, {@code String} (34 characters) and {@link dev.ids.muid.Muid}. A binary or string column must be long enough for the
+ * value (checked at start-up); for a fixed-length {@code BINARY} column of a {@code byte[]} add
+ * {@code @JdbcTypeCode(SqlTypes.BINARY)} to {@code @Column(length = ...)}.
  *
  * <p>The generator comes from, in this order: the Hibernate setting {@code ids.generator.muid} (or
  * {@code ids.generator.muid.<name>} for a named generator) holding the generator instance; otherwise the bean

@@ -12,8 +12,9 @@ import org.hibernate.annotations.ValueGenerationType;
  * Gives an entity attribute a new sno on insert, from the application's {@code SnoGenerator}: on the {@code @Id}
  * ({@code @Id @GeneratedSno}) or on any other basic attribute, such as a business key.
  *
- * <p>Attribute types: {@code byte[]} of 10, {@code String} (16 characters) and {@link dev.ids.sno.Sno}. Binary and string columns must be long enough for the value (checked at
- * start-up).
+ * <p>Attribute types: {@code byte[]} of 10, {@code String} (16 characters) and {@link dev.ids.sno.Sno}. A binary or string column must be long enough for the
+ * value (checked at start-up); for a fixed-length {@code BINARY} column of a {@code byte[]} add
+ * {@code @JdbcTypeCode(SqlTypes.BINARY)} to {@code @Column(length = ...)}.
  *
  * <p>The generator comes from, in this order: the Hibernate setting {@code ids.generator.sno} (or
  * {@code ids.generator.sno.<name>} for a named generator) holding the generator instance; otherwise the bean

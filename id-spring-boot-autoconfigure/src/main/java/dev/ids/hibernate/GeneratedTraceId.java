@@ -12,8 +12,9 @@ import org.hibernate.annotations.ValueGenerationType;
  * Gives an entity attribute a new TraceId on insert, from the application's {@code TraceIdGenerator}: on the {@code @Id}
  * ({@code @Id @GeneratedTraceId}) or on any other basic attribute, such as a business key.
  *
- * <p>Attribute types: {@code Long}/{@code long} ({@link dev.ids.traceid.TraceId#toLong()}), {@code String} (the decimal form, up to 19 characters) and {@link dev.ids.traceid.TraceId}. Binary and string columns must be long enough for the value (checked at
- * start-up).
+ * <p>Attribute types: {@code Long}/{@code long} ({@link dev.ids.traceid.TraceId#toLong()}), {@code String} (the decimal form, up to 19 characters) and {@link dev.ids.traceid.TraceId}. A binary or string column must be long enough for the
+ * value (checked at start-up); for a fixed-length {@code BINARY} column of a {@code byte[]} add
+ * {@code @JdbcTypeCode(SqlTypes.BINARY)} to {@code @Column(length = ...)}.
  *
  * <p>The generator comes from, in this order: the Hibernate setting {@code ids.generator.trace-id} (or
  * {@code ids.generator.trace-id.<name>} for a named generator) holding the generator instance; otherwise the bean

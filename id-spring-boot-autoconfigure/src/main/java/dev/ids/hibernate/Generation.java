@@ -36,6 +36,11 @@ final class Generation {
         }
     };
 
+    private static final System.Logger LOGGER = System.getLogger(IdsGenerator.class.getName());
+
+    /** The length Hibernate gives a string or binary column that sets none. */
+    private static final long DEFAULT_LENGTH = 255;
+
     private final SchemeSupport scheme;
     private final Reference reference;
     private final String attribute;
@@ -86,6 +91,13 @@ final class Generation {
                     throw new MappingException("Column " + column.getName() + " of attribute " + attribute
                             + " has length " + length + " but a " + scheme.scheme() + " as " + type.getSimpleName()
                             + " needs " + required + " (" + usage + "); set @Column(length = " + required + ")");
+                }
+                if (column.getSqlType() == null && (length == null || length == DEFAULT_LENGTH)) {
+                    LOGGER.log(System.Logger.Level.WARNING, "Column {0} of {1} has the default length {2}, but a "
+                            + "{3} as {4} takes {5}: set @Column(length = {5}){6}", column.getName(), attribute,
+                            String.valueOf(DEFAULT_LENGTH), scheme.scheme(), type.getSimpleName(),
+                            String.valueOf(required), type == byte[].class
+                                    ? " and, for a fixed-length BINARY column, @JdbcTypeCode(SqlTypes.BINARY)" : "");
                 }
             }
         }

@@ -11,11 +11,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.hibernate.MappingException;
-import org.hibernate.boot.Metadata;
-import org.hibernate.boot.spi.BootstrapContext;
+import org.hibernate.boot.ResourceStreamLocator;
+import org.hibernate.boot.models.spi.GlobalRegistrations;
+import org.hibernate.boot.spi.AdditionalMappingContributions;
+import org.hibernate.boot.spi.AdditionalMappingContributor;
+import org.hibernate.boot.spi.InFlightMetadataCollector;
+import org.hibernate.boot.spi.MetadataBuildingContext;
 import org.hibernate.engine.config.spi.ConfigurationService;
-import org.hibernate.engine.spi.SessionFactoryImplementor;
-import org.hibernate.integrator.spi.Integrator;
 import org.hibernate.mapping.PersistentClass;
 
 /**
@@ -29,31 +31,46 @@ import org.hibernate.mapping.PersistentClass;
  *       {@value IdsGeneratorNames#MAPPING_FILE} is not in the persistence unit or a named generator has no
  *       registration.</li>
  * </ul>
- * A name counts as registered when Hibernate knows it globally or a generator annotation with that name
- * ({@code @SequenceGenerator}, {@code @TableGenerator}, ...) sits on the entity, a superclass or the attribute. The
- * setting {@value IdsGeneratorNames#CHECK_NAMES_SETTING}{@code =false} turns the check off. Registered as a
- * Hibernate {@link Integrator} service, it runs with and without Spring.
+ * A name counts as registered when Hibernate knows it globally (from a mapping file or a package) or a generator
+ * annotation with that name ({@code @SequenceGenerator}, {@code @TableGenerator}, ...) sits on the entity, a
+ * superclass or the attribute. The setting {@value IdsGeneratorNames#CHECK_NAMES_SETTING}{@code =false} turns the
+ * check off.
+ *
+ * <p>It is registered as a Hibernate {@link AdditionalMappingContributor} service (an incubating SPI), so it runs
+ * with and without Spring, once the mappings are bound and while the global generator registrations, which the
+ * finished {@code Metadata} no longer shows, are still at hand. It contributes no mappings.
  */
-public final class IdsGeneratorNameCheck implements Integrator {
+public final class IdsGeneratorNameCheck implements AdditionalMappingContributor {
 
     /** Creates the check; Hibernate finds it through {@link java.util.ServiceLoader}. */
     public IdsGeneratorNameCheck() {
     }
 
     /**
-     * Checks the generator names of every entity of the metadata.
+     * Returns the name Hibernate lists this contributor under.
      *
-     * @param metadata the mapping
-     * @param bootstrapContext the bootstrap context
-     * @param sessionFactory the session factory being built
+     * @return {@code ids-generator-names}
+     */
+    @Override
+    public String getContributorName() {
+        return "ids-generator-names";
+    }
+
+    /**
+     * Checks the generator names of every entity of the metadata; contributes nothing.
+     *
+     * @param contributions where mappings could be contributed (unused)
+     * @param metadata the bound mappings
+     * @param resourceStreamLocator unused
+     * @param buildingContext the building context
      * @throws MappingException listing each entity attribute whose generator name is wrong, the name given and
      *     the name meant or the missing registration
      */
     @Override
-    public void integrate(Metadata metadata, BootstrapContext bootstrapContext,
-            SessionFactoryImplementor sessionFactory) {
-        Object enabled = sessionFactory.getServiceRegistry().requireService(ConfigurationService.class).getSettings()
-                .get(IdsGeneratorNames.CHECK_NAMES_SETTING);
+    public void contribute(AdditionalMappingContributions contributions, InFlightMetadataCollector metadata,
+            ResourceStreamLocator resourceStreamLocator, MetadataBuildingContext buildingContext) {
+        Object enabled = metadata.getBootstrapContext().getServiceRegistry().requireService(ConfigurationService.class)
+                .getSettings().get(IdsGeneratorNames.CHECK_NAMES_SETTING);
         if (enabled != null && "false".equalsIgnoreCase(enabled.toString().strip())) {
             return;
         }
@@ -79,14 +96,14 @@ public final class IdsGeneratorNameCheck implements Integrator {
         }
     }
 
-    private static void check(Metadata metadata, PersistentClass entity, Class<?> type, AnnotatedElement member,
+    private static void check(InFlightMetadataCollector metadata, PersistentClass entity, Class<?> type, AnnotatedElement member,
             String attribute, List<String> problems) {
         GeneratedValue generatedValue = member.getAnnotation(GeneratedValue.class);
         if (generatedValue == null || generatedValue.generator().isEmpty()) {
             return;
         }
         String given = generatedValue.generator();
-        if (metadata.getIdentifierGenerator(given) != null || declaredLocally(type, member, given)) {
+        if (registered(metadata, given) || declaredLocally(type, member, given)) {
             return;
         }
         String where = "Entity " + entity.getEntityName() + ", attribute " + attribute
@@ -106,6 +123,14 @@ public final class IdsGeneratorNameCheck implements Integrator {
         IdsGeneratorNames.probablyMeant(given).ifPresent(meant -> problems.add(where
                 + " is not a registered generator; did you mean \"" + meant + "\"? Hibernate would fall back to "
                 + "a database sequence or a random UUID named after it"));
+    }
+
+    private static boolean registered(InFlightMetadataCollector metadata, String name) {
+        GlobalRegistrations global = metadata.getGlobalRegistrations();
+        return metadata.getIdentifierGenerator(name) != null
+                || global.getGenericGeneratorRegistrations().containsKey(name)
+                || global.getSequenceGeneratorRegistrations().containsKey(name)
+                || global.getTableGeneratorRegistrations().containsKey(name);
     }
 
     /** Whether a generator annotation with that name sits on the entity, a superclass or the member. */
