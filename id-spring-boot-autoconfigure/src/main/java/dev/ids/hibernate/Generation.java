@@ -2,8 +2,10 @@ package dev.ids.hibernate;
 
 import dev.ids.IdGenerator;
 import dev.ids.hibernate.IdsGeneratorNames.Reference;
+import java.util.UUID;
 import java.util.function.Function;
 import org.hibernate.MappingException;
+import org.hibernate.dialect.MariaDBDialect;
 import org.hibernate.engine.config.spi.ConfigurationService;
 import org.hibernate.generator.GeneratorCreationContext;
 import org.hibernate.id.IdentifierGenerationException;
@@ -14,6 +16,8 @@ import org.hibernate.resource.beans.container.spi.BeanContainer;
 import org.hibernate.resource.beans.container.spi.BeanContainer.LifecycleOptions;
 import org.hibernate.resource.beans.spi.BeanInstanceProducer;
 import org.hibernate.resource.beans.spi.ManagedBeanRegistry;
+import org.hibernate.type.BasicType;
+import org.hibernate.type.SqlTypes;
 
 /**
  * The work of one generated attribute, shared by {@link IdsGenerator} and {@link IdsMappedGenerator}: checks the
@@ -101,6 +105,14 @@ final class Generation {
                 }
             }
         }
+        if (type == UUID.class && nativeMariaDbUuid(context)) {
+            throw new MappingException("Attribute " + attribute + " stores a " + scheme.scheme() + " as UUID in "
+                    + "MariaDB's native uuid column type (" + usage + "), which refuses a value whose version digit "
+                    + "is 8 to F unless its variant digit is 8 to F; " + scheme.scheme() + " values are not RFC 9562 "
+                    + "UUIDs and many of them would fail to insert. Store them as BINARY(16): set the Hibernate "
+                    + "setting hibernate.type.preferred_uuid_jdbc_type=BINARY, or annotate the attribute with "
+                    + "@JdbcTypeCode(SqlTypes.BINARY), or use byte[] or the value type");
+        }
         Object setting = context.getServiceRegistry().requireService(ConfigurationService.class).getSettings()
                 .get(reference.settingName());
         if (setting != null && !(setting instanceof IdGenerator<?>)) {
@@ -162,7 +174,8 @@ final class Generation {
     private IdGenerator<?> lookUp() {
         Class<? extends IdGenerator<?>> type = scheme.generatorType();
         if (reference.name().isEmpty()) {
-            return container.getBean(type, SHARED_BEAN, refusal("no " + type.getSimpleName() + " bean")).getBeanInstance();
+            return container.getBean(type, SHARED_BEAN, refusal("no " + type.getSimpleName() + " bean"))
+                    .getBeanInstance();
         }
         String beanName = reference.beanName();
         IdGenerator<?> named = container.getBean(beanName, type, SHARED_BEAN,
@@ -203,6 +216,13 @@ final class Generation {
                 + reference.settingName() + "; under Spring Boot check " + property + " (or define the bean "
                 + reference.beanName() + " of type " + scheme.generatorType().getName()
                 + "), otherwise put the generator instance in the Hibernate setting " + reference.settingName());
+    }
+
+    /** Whether the attribute is a UUID in MariaDB's {@code uuid} column type. */
+    private static boolean nativeMariaDbUuid(GeneratorCreationContext context) {
+        return context.getDatabase() != null && context.getDatabase().getDialect() instanceof MariaDBDialect
+                && context.getType() instanceof BasicType<?> basic
+                && basic.getJdbcType().getDdlTypeCode() == SqlTypes.UUID;
     }
 
     private static String attribute(GeneratorCreationContext context) {

@@ -96,8 +96,8 @@ public final class IdsGeneratorNameCheck implements AdditionalMappingContributor
         }
     }
 
-    private static void check(InFlightMetadataCollector metadata, PersistentClass entity, Class<?> type, AnnotatedElement member,
-            String attribute, List<String> problems) {
+    private static void check(InFlightMetadataCollector metadata, PersistentClass entity, Class<?> type,
+            AnnotatedElement member, String attribute, List<String> problems) {
         GeneratedValue generatedValue = member.getAnnotation(GeneratedValue.class);
         if (generatedValue == null || generatedValue.generator().isEmpty()) {
             return;

@@ -3,6 +3,8 @@ package dev.ids.hibernate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ids.muid.Muid;
+import dev.ids.muid.MuidGenerator;
 import dev.ids.sno.Sno;
 import dev.ids.sno.SnoGenerator;
 import dev.ids.testing.TestDatabase;
@@ -14,7 +16,9 @@ import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.Id;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -123,6 +127,30 @@ class PlainHibernateGenerationTests {
                 "@GeneratedSno(name = \"payments\")");
     }
 
+    @Test
+    void mariaDbsNativeUuidTypeIsRefusedForGidsAndMuidsBecauseItRejectsManyOfThem() {
+        TestDatabase.MARIADB.assumeReachable();
+        MuidGenerator muids = MuidGenerator.builder().randomMedallion().build();
+        assertFails(() -> factory(TestDatabase.MARIADB, Map.of("ids.generator.muid", muids), false, MuidKeyed.class)
+                .close(), "MuidKeyed.id", "MariaDB's native uuid", "hibernate.type.preferred_uuid_jdbc_type=BINARY");
+        Map<String, Object> binary = Map.of("ids.generator.muid", muids, "hibernate.type.preferred_uuid_jdbc_type",
+                "BINARY");
+        try (SessionFactory factory = factory(TestDatabase.MARIADB, binary, false, MuidKeyed.class)) {
+            List<MuidKeyed> saved = new ArrayList<>();
+            factory.inTransaction((session) -> {
+                for (int i = 0; i < 200; i++) {
+                    MuidKeyed entity = new MuidKeyed();
+                    session.persist(entity);
+                    saved.add(entity);
+                }
+            });
+            assertThat(saved).allSatisfy((entity) -> assertThat(Muid.fromUuid(entity.id).medallion())
+                    .isEqualTo(muids.medallion()));
+            MuidKeyed found = factory.fromTransaction((session) -> session.find(MuidKeyed.class, saved.get(0).id));
+            assertThat(found).isNotNull();
+        }
+    }
+
     static Stream<Arguments> misspellings() {
         return Stream.of(Arguments.of(Snoo.class, "snoo", "sno"), Arguments.of(UpperSno.class, "SNO", "sno"),
                 Arguments.of(TraceUnderscore.class, "trace_id", "trace-id"),
@@ -161,10 +189,15 @@ class PlainHibernateGenerationTests {
     }
 
     private static SessionFactory factory(Map<String, Object> settings, boolean mappingFile, Class<?>... entities) {
+        return factory(TestDatabase.H2, settings, mappingFile, entities);
+    }
+
+    private static SessionFactory factory(TestDatabase database, Map<String, Object> settings, boolean mappingFile,
+            Class<?>... entities) {
         HibernatePersistenceConfiguration configuration = new HibernatePersistenceConfiguration(
                 "plain-" + UNITS.incrementAndGet()).managedClasses(entities)
-                .jdbcUrl(TestDatabase.H2.url("PlainHibernateGenerationTests" + UNITS.get()))
-                .jdbcCredentials(TestDatabase.H2.username(), TestDatabase.H2.password())
+                .jdbcUrl(database.url("PlainHibernateGenerationTests" + UNITS.get()))
+                .jdbcCredentials(database.username(), database.password())
                 .schemaToolingAction(Action.CREATE_DROP);
         if (mappingFile) {
             configuration.mappingFile(IdsGeneratorNames.MAPPING_FILE);
@@ -224,6 +257,15 @@ class PlainHibernateGenerationTests {
         @Id
         @GeneratedTraceId
         Long id;
+    }
+
+    @Entity
+    @Table(name = "plain_muid_keyed")
+    static class MuidKeyed {
+
+        @Id
+        @GeneratedMuid
+        UUID id;
     }
 
     @Entity

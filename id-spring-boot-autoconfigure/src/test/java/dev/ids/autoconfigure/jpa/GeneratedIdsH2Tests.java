@@ -9,7 +9,8 @@ class GeneratedIdsH2Tests extends GeneratedIdsSuite {
 
     @DynamicPropertySource
     static void dataSource(DynamicPropertyRegistry registry) {
-        TestDatabase.H2.springProperties("GeneratedIdsH2Tests").forEach((key, value) -> registry.add(key, () -> value));
+        TestDatabase.H2.springProperties("GeneratedIdsH2Tests")
+                .forEach((key, value) -> registry.add(key, () -> value));
     }
 
     @Override

@@ -15,7 +15,8 @@ class GeneratedIdsPostgreSqlTests extends GeneratedIdsSuite {
 
     @DynamicPropertySource
     static void dataSource(DynamicPropertyRegistry registry) {
-        TestDatabase.POSTGRESQL.springProperties("GeneratedIdsPostgreSqlTests").forEach((key, value) -> registry.add(key, () -> value));
+        TestDatabase.POSTGRESQL.springProperties("GeneratedIdsPostgreSqlTests")
+                .forEach((key, value) -> registry.add(key, () -> value));
     }
 
     @Override

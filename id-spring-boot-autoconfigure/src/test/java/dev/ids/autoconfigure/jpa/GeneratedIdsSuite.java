@@ -48,8 +48,9 @@ import org.springframework.test.annotation.DirtiesContext;
  * scheme through the annotation and through {@code @GeneratedValue(generator = ...)}, the generator beans being the
  * ones used, a named generator, generated business keys, column types and JDBC batching.
  */
-@SpringBootTest(classes = GenerationTestApplication.class, webEnvironment = WebEnvironment.NONE, properties = { "ids.trace-id.node-no=7",
-        "ids.lable.generator-id=5", "ids.sno.partition=513", "ids.sno.named.payments.partition=2",
+@SpringBootTest(classes = GenerationTestApplication.class, webEnvironment = WebEnvironment.NONE, properties = {
+        "ids.trace-id.node-no=7", "ids.lable.generator-id=5", "ids.sno.partition=513",
+        "ids.sno.named.payments.partition=2",
         "spring.jpa.hibernate.ddl-auto=create-drop", "spring.jpa.properties.hibernate.jdbc.batch_size=20",
         "spring.jpa.properties.hibernate.order_inserts=true" })
 @DirtiesContext
@@ -194,7 +195,7 @@ abstract class GeneratedIdsSuite {
             return "bigint";
         }
         if (attribute == UUID.class) {
-            return "uuid";
+            return database == TestDatabase.MARIADB ? "binary(16)" : "uuid";
         }
         if (attribute == String.class) {
             return (database == TestDatabase.MARIADB ? "varchar" : "character varying") + "(" + column.length()

@@ -102,8 +102,9 @@ class IdsJpaAutoConfigurationTests {
                         assertThatThrownBy(() -> {
                             em.persist(new RefundAnnotated());
                             em.flush();
-                        }).hasMessageContaining("No sno generator named 'refunds' for " + RefundAnnotated.class.getName()
-                                + ".id").hasMessageContaining("no bean named refundsSnoGenerator");
+                        }).hasMessageContaining("No sno generator named 'refunds' for "
+                                + RefundAnnotated.class.getName() + ".id")
+                                .hasMessageContaining("no bean named refundsSnoGenerator");
                     } finally {
                         em.getTransaction().rollback();
                         em.close();
