@@ -1,0 +1,35 @@
+package dev.ids.autoconfigure.jpa;
+
+import dev.ids.autoconfigure.IdGeneratorsAutoConfiguration;
+import org.hibernate.engine.spi.SessionImplementor;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.jpa.EntityManagerFactoryBuilder;
+import org.springframework.boot.jpa.autoconfigure.EntityManagerFactoryBuilderCustomizer;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of generated IDs on JPA entities with Hibernate: adds the mapping file
+ * {@code META-INF/ids-orm.xml} to the persistence unit built by Spring Boot's {@link EntityManagerFactoryBuilder},
+ * so that {@code @GeneratedValue(generator = "sno")} (and {@code trace-id}, {@code lable}, {@code gid},
+ * {@code muid}) gets the scheme's generator bean, and registers each {@code "<scheme>:<name>"} generator name the
+ * entities use for the named generator {@code ids.<scheme>.named.<name>}. A name without such a generator fails
+ * the start-up.
+ *
+ * <p>The {@code @GeneratedSno}-style annotations need none of this; they work wherever Hibernate has Spring's bean
+ * container. A persistence unit built by an application-defined {@code LocalContainerEntityManagerFactoryBean}
+ * needs the mapping file added by hand for {@code @GeneratedValue(generator = ...)}; the start-up check of
+ * {@link dev.ids.hibernate.IdsGeneratorNameCheck} reports a missing one.
+ */
+@AutoConfiguration(after = IdGeneratorsAutoConfiguration.class)
+@ConditionalOnClass({ SessionImplementor.class, EntityManagerFactoryBuilder.class })
+public final class IdsJpaAutoConfiguration {
+
+    @Bean
+    EntityManagerFactoryBuilderCustomizer idsEntityManagerFactoryBuilderCustomizer(
+            ConfigurableListableBeanFactory beanFactory) {
+        return builder -> builder.addPersistenceUnitPostProcessors(new IdsPersistenceUnitPostProcessor(beanFactory,
+                beanFactory.getBeanClassLoader()));
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * Spring Boot glue for generated IDs on JPA entities with Hibernate: the generator names of
+ * {@code @GeneratedValue(generator = ...)} in the persistence unit built by Spring Boot.
+ */
+package dev.ids.autoconfigure.jpa;

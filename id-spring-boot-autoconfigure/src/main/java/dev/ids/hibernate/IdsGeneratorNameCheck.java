@@ -1,0 +1,198 @@
+package dev.ids.hibernate;
+
+import dev.ids.hibernate.IdsGeneratorNames.Reference;
+import jakarta.persistence.GeneratedValue;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Field;
+import java.lang.reflect.Member;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.hibernate.MappingException;
+import org.hibernate.boot.ResourceStreamLocator;
+import org.hibernate.boot.models.spi.GlobalRegistrations;
+import org.hibernate.boot.spi.AdditionalMappingContributions;
+import org.hibernate.boot.spi.AdditionalMappingContributor;
+import org.hibernate.boot.spi.InFlightMetadataCollector;
+import org.hibernate.boot.spi.MetadataBuildingContext;
+import org.hibernate.engine.config.spi.ConfigurationService;
+import org.hibernate.mapping.PersistentClass;
+
+/**
+ * Fails the start-up of a session factory when an entity's {@code @GeneratedValue(generator = ...)} names a
+ * generator that is not registered but looks like one of the ids generators, instead of letting Hibernate fall
+ * back silently to a database sequence named after it or to a random UUID:
+ * <ul>
+ *   <li>a misspelt scheme name ({@code snoo}, {@code trace_id}, {@code SNO}, {@code muids}; see
+ *       {@link IdsGeneratorNames#probablyMeant(String)}), reported with the name meant;</li>
+ *   <li>an exact scheme name ({@code sno}, {@code sno:payments}) that nothing registered, because the mapping file
+ *       {@value IdsGeneratorNames#MAPPING_FILE} is not in the persistence unit or a named generator has no
+ *       registration.</li>
+ * </ul>
+ * A name counts as registered when Hibernate knows it globally (from a mapping file or a package) or a generator
+ * annotation with that name ({@code @SequenceGenerator}, {@code @TableGenerator}, ...) sits on the entity, a
+ * superclass or the attribute. The setting {@value IdsGeneratorNames#CHECK_NAMES_SETTING}{@code =false} turns the
+ * check off.
+ *
+ * <p>It is registered as a Hibernate {@link AdditionalMappingContributor} service (an incubating SPI), so it runs
+ * with and without Spring, once the mappings are bound and while the global generator registrations, which the
+ * finished {@code Metadata} no longer shows, are still at hand. It contributes no mappings.
+ */
+public final class IdsGeneratorNameCheck implements AdditionalMappingContributor {
+
+    /** Creates the check; Hibernate finds it through {@link java.util.ServiceLoader}. */
+    public IdsGeneratorNameCheck() {
+    }
+
+    /**
+     * Returns the name Hibernate lists this contributor under.
+     *
+     * @return {@code ids-generator-names}
+     */
+    @Override
+    public String getContributorName() {
+        return "ids-generator-names";
+    }
+
+    /**
+     * Checks the generator names of every entity of the metadata; contributes nothing.
+     *
+     * @param contributions where mappings could be contributed (unused)
+     * @param metadata the bound mappings
+     * @param resourceStreamLocator unused
+     * @param buildingContext the building context
+     * @throws MappingException listing each entity attribute whose generator name is wrong, the name given and
+     *     the name meant or the missing registration
+     */
+    @Override
+    public void contribute(AdditionalMappingContributions contributions, InFlightMetadataCollector metadata,
+            ResourceStreamLocator resourceStreamLocator, MetadataBuildingContext buildingContext) {
+        Object enabled = metadata.getBootstrapContext().getServiceRegistry().requireService(ConfigurationService.class)
+                .getSettings().get(IdsGeneratorNames.CHECK_NAMES_SETTING);
+        if (enabled != null && "false".equalsIgnoreCase(enabled.toString().strip())) {
+            return;
+        }
+        List<String> problems = new ArrayList<>();
+        for (PersistentClass entity : metadata.getEntityBindings()) {
+            if (entity.getSuperclass() != null) {
+                continue; // the identifier belongs to the root of the hierarchy
+            }
+            Class<?> type = mappedClass(entity);
+            for (Class<?> current = type; current != null && current != Object.class;
+                    current = current.getSuperclass()) {
+                for (Field field : current.getDeclaredFields()) {
+                    check(metadata, entity, type, field, field.getName(), problems);
+                }
+                for (Method method : current.getDeclaredMethods()) {
+                    check(metadata, entity, type, method, propertyName(method), problems);
+                }
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new MappingException(String.join("; ", problems) + " (to turn this check off, set the Hibernate "
+                    + "setting " + IdsGeneratorNames.CHECK_NAMES_SETTING + "=false)");
+        }
+    }
+
+    private static void check(InFlightMetadataCollector metadata, PersistentClass entity, Class<?> type,
+            AnnotatedElement member, String attribute, List<String> problems) {
+        GeneratedValue generatedValue = member.getAnnotation(GeneratedValue.class);
+        if (generatedValue == null || generatedValue.generator().isEmpty()) {
+            return;
+        }
+        String given = generatedValue.generator();
+        if (registered(metadata, given) || declaredLocally(type, member, given)) {
+            return;
+        }
+        String where = "Entity " + entity.getEntityName() + ", attribute " + attribute
+                + ": @GeneratedValue(generator = \"" + given + "\")";
+        Optional<Reference> exact = IdsGeneratorNames.parse(given);
+        if (exact.isPresent()) {
+            Reference reference = exact.get();
+            problems.add(where + " names an ids generator that is not registered: " + (reference.name().isEmpty()
+                    ? "add the mapping file " + IdsGeneratorNames.MAPPING_FILE + " to the persistence unit (the ids "
+                            + "Spring Boot auto-configuration does so) or use @"
+                            + SchemeSupport.of(reference.scheme()).annotation().getSimpleName()
+                    : "named generators are registered under such names only by the ids Spring Boot "
+                            + "auto-configuration; use @" + SchemeSupport.of(reference.scheme()).annotation()
+                                    .getSimpleName() + "(name = \"" + reference.name() + "\")"));
+            return;
+        }
+        IdsGeneratorNames.probablyMeant(given).ifPresent(meant -> problems.add(where
+                + " is not a registered generator; did you mean \"" + meant + "\"? Hibernate would fall back to "
+                + "a database sequence or a random UUID named after it"));
+    }
+
+    private static boolean registered(InFlightMetadataCollector metadata, String name) {
+        GlobalRegistrations global = metadata.getGlobalRegistrations();
+        return metadata.getIdentifierGenerator(name) != null
+                || global.getGenericGeneratorRegistrations().containsKey(name)
+                || global.getSequenceGeneratorRegistrations().containsKey(name)
+                || global.getTableGeneratorRegistrations().containsKey(name);
+    }
+
+    /** Whether a generator annotation with that name sits on the entity, a superclass or the member. */
+    private static boolean declaredLocally(Class<?> type, AnnotatedElement member, String name) {
+        if (declares(member, name)) {
+            return true;
+        }
+        for (Class<?> current = type; current != null && current != Object.class; current = current.getSuperclass()) {
+            if (declares(current, name)) {
+                return true;
+            }
+        }
+        return member instanceof Member m && declares(m.getDeclaringClass(), name);
+    }
+
+    private static boolean declares(AnnotatedElement element, String name) {
+        for (Annotation annotation : element.getAnnotations()) {
+            if (declares(annotation, name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A generator annotation ({@code name()} on a type named {@code ...Generator}) or a container of them. */
+    private static boolean declares(Annotation annotation, String name) {
+        Class<? extends Annotation> type = annotation.annotationType();
+        try {
+            if (type.getSimpleName().endsWith("Generator")) {
+                Method nameMethod = type.getMethod("name");
+                return name.equals(nameMethod.invoke(annotation));
+            }
+            if (type.getSimpleName().endsWith("Generators")) {
+                Object value = type.getMethod("value").invoke(annotation);
+                if (value instanceof Annotation[] contained) {
+                    for (Annotation each : contained) {
+                        if (declares(each, name)) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return false;
+        }
+        return false;
+    }
+
+    private static Class<?> mappedClass(PersistentClass entity) {
+        try {
+            return entity.getMappedClass();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static String propertyName(Method method) {
+        String name = method.getName();
+        int prefix = name.startsWith("get") ? 3 : name.startsWith("is") ? 2 : 0;
+        if (prefix == 0 || name.length() == prefix) {
+            return name;
+        }
+        return Character.toLowerCase(name.charAt(prefix)) + name.substring(prefix + 1);
+    }
+}

@@ -1,0 +1,254 @@
+package dev.ids.hibernate;
+
+import dev.ids.IdScheme;
+import java.lang.annotation.Annotation;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The names under which the ids generators are known to Hibernate: the generator names of
+ * {@code @GeneratedValue(generator = ...)}, the settings that hold generator instances, the bean names looked up
+ * through Hibernate's bean container, and the mapping file that registers the scheme names.
+ *
+ * <h2>{@code @GeneratedValue(generator = "sno")}</h2>
+ * The five scheme names ({@code trace-id}, {@code lable}, {@code gid}, {@code sno}, {@code muid}) are registered
+ * as generators by the mapping file {@value #MAPPING_FILE}. The Spring Boot auto-configuration adds it to the
+ * persistence unit; with plain Hibernate, add it yourself ({@code mappingFile("META-INF/ids-orm.xml")} on
+ * {@code HibernatePersistenceConfiguration}, {@code <mapping-file>} in {@code persistence.xml}). A named
+ * generator, {@code generator = "sno:payments"}, needs a registration of its own: the Spring Boot
+ * auto-configuration registers every such name its entities use; with plain Hibernate use
+ * {@code @GeneratedSno(name = "payments")} instead.
+ *
+ * <h2>Settings</h2>
+ * <ul>
+ *   <li>{@code ids.generator.<scheme>}, {@code ids.generator.<scheme>.<name>}: the generator instance (an
+ *       {@code IdGenerator} of the scheme, for example a {@code SnoGenerator}) for plain Hibernate, or to override
+ *       the bean container.</li>
+ *   <li>{@value #CHECK_NAMES_SETTING}: {@code false} turns off the start-up check of generator names (see
+ *       {@link IdsGeneratorNameCheck}).</li>
+ * </ul>
+ */
+public final class IdsGeneratorNames {
+
+    /** The mapping file that registers the five scheme names as generators. */
+    public static final String MAPPING_FILE = "META-INF/ids-orm.xml";
+
+    /** The prefix of the settings that hold generator instances. */
+    public static final String SETTING_PREFIX = "ids.generator.";
+
+    /** The setting that turns the start-up check of generator names off ({@code false}); on by default. */
+    public static final String CHECK_NAMES_SETTING = "ids.generator.check-names";
+
+    /** The parameter of {@link IdsMappedGenerator} that names the scheme. */
+    public static final String SCHEME_PARAMETER = "ids.scheme";
+
+    /** The parameter of {@link IdsMappedGenerator} that names a named generator. */
+    public static final String NAME_PARAMETER = "ids.name";
+
+    /** The separator between scheme and generator name in a generator name: {@code sno:payments}. */
+    public static final char NAME_SEPARATOR = ':';
+
+    /**
+     * Hibernate's own generator strategy names: a generator name equal to one of them means Hibernate's generator,
+     * not a misspelt scheme ({@code uuid} is one edit away from {@code muid}, {@code guid} from {@code gid}).
+     */
+    private static final List<String> HIBERNATE_STRATEGIES = List.of("native", "assigned", "enhanced-sequence",
+            "sequence", "enhanced-table", "table", "identity", "increment", "foreign", "uuid", "uuid.hex", "uuid2",
+            "select", "guid");
+
+    private IdsGeneratorNames() {
+    }
+
+    /**
+     * A generator of the ids library as a generator name refers to it: a scheme and, for a named generator, its
+     * name.
+     *
+     * @param scheme the scheme
+     * @param name the generator's name, empty for the scheme's default generator
+     */
+    public record Reference(IdScheme scheme, String name) {
+
+        /**
+         * Checks the components.
+         *
+         * @param scheme the scheme, not null
+         * @param name the name, not null
+         */
+        public Reference {
+            if (scheme == null || name == null) {
+                throw new IllegalArgumentException("scheme and name are required, got " + scheme + ", " + name);
+            }
+        }
+
+        /**
+         * Returns the generator name that refers to this generator: {@code sno} or {@code sno:payments}.
+         *
+         * @return the generator name
+         */
+        public String generatorName() {
+            return name.isEmpty() ? scheme.schemeName() : scheme.schemeName() + NAME_SEPARATOR + name;
+        }
+
+        /**
+         * Returns the Hibernate setting that may hold this generator's instance: {@code ids.generator.sno} or
+         * {@code ids.generator.sno.payments}.
+         *
+         * @return the setting's name
+         */
+        public String settingName() {
+            return SETTING_PREFIX + (name.isEmpty() ? scheme.schemeName() : scheme.schemeName() + "." + name);
+        }
+
+        /**
+         * Returns the name of the Spring bean of a named generator as the ids auto-configuration registers it:
+         * the name followed by the generator type's simple name, {@code paymentsSnoGenerator}.
+         *
+         * @return the bean name; for the default generator, the simple name with a lower-case initial
+         *     ({@code snoGenerator}), although the default generator is looked up by type
+         */
+        public String beanName() {
+            String type = SchemeSupport.of(scheme).generatorType().getSimpleName();
+            return name.isEmpty() ? Character.toLowerCase(type.charAt(0)) + type.substring(1) : name + type;
+        }
+
+        /**
+         * Returns the generator type of the scheme, such as {@code SnoGenerator}.
+         *
+         * @return the type the bean is looked up by
+         */
+        public Class<?> generatorType() {
+            return SchemeSupport.of(scheme).generatorType();
+        }
+    }
+
+    /**
+     * Reads a generator name that refers to an ids generator exactly: a scheme name ({@code sno}) or a scheme name,
+     * {@code ':'} and a generator name ({@code sno:payments}).
+     *
+     * @param generatorName the generator name of {@code @GeneratedValue}
+     * @return the generator it refers to, or empty when it is not exactly one of those forms
+     */
+    public static Optional<Reference> parse(String generatorName) {
+        if (generatorName == null) {
+            return Optional.empty();
+        }
+        int separator = generatorName.indexOf(NAME_SEPARATOR);
+        String schemePart = separator < 0 ? generatorName : generatorName.substring(0, separator);
+        String name = separator < 0 ? "" : generatorName.substring(separator + 1);
+        if (separator >= 0 && (name.isBlank() || !name.strip().equals(name))) {
+            return Optional.empty();
+        }
+        for (IdScheme scheme : IdScheme.values()) {
+            if (scheme.schemeName().equals(schemePart)) {
+                return Optional.of(new Reference(scheme, name));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Reads the generator one of the five generator annotations ({@link GeneratedSno} and so on) asks for.
+     *
+     * @param annotation any annotation
+     * @return the scheme and name of the generator, or empty when the annotation is not a generator annotation
+     */
+    public static Optional<Reference> of(Annotation annotation) {
+        for (SchemeSupport support : SchemeSupport.values()) {
+            if (support.annotation() == annotation.annotationType()) {
+                return Optional.of(new Reference(support.scheme(), SchemeSupport.nameOf(annotation)));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Finds the ids generator name that a generator name that is not one was probably meant to be: the same
+     * scheme name in another case or with {@code _} or a space for {@code -} ({@code SNO}, {@code trace_id}), or
+     * within a small edit distance of one ({@code snoo}, {@code muids}, {@code lable} spelt {@code label}): at
+     * most 2 edits (insertion, deletion, substitution or swap of neighbours) for the longer scheme names, at most 1
+     * for {@code sno} and {@code gid}, whose two-edit neighbourhood holds many unrelated short names. Hibernate's
+     * own strategy names ({@code uuid}, {@code guid}, {@code table}, ...) are never taken for misspellings. A
+     * {@code :name} suffix is kept.
+     *
+     * @param generatorName the generator name of {@code @GeneratedValue}
+     * @return the name probably meant, or empty when the name is exact or not close to any scheme name
+     */
+    public static Optional<String> probablyMeant(String generatorName) {
+        if (generatorName == null || parse(generatorName).isPresent()) {
+            return Optional.empty();
+        }
+        int separator = generatorName.indexOf(NAME_SEPARATOR);
+        String schemePart = separator < 0 ? generatorName : generatorName.substring(0, separator);
+        String suffix = separator < 0 ? "" : generatorName.substring(separator);
+        String normalized = schemePart.strip().toLowerCase(Locale.ROOT).replace('_', '-').replace(' ', '-');
+        if (HIBERNATE_STRATEGIES.contains(normalized) || normalized.length() < 2) {
+            return Optional.empty();
+        }
+        IdScheme best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (IdScheme scheme : IdScheme.values()) {
+            String candidate = scheme.schemeName();
+            int distance = distance(normalized, candidate);
+            int allowed = candidate.length() <= 3 ? 1 : 2;
+            if (distance <= allowed && distance < bestDistance) {
+                best = scheme;
+                bestDistance = distance;
+            }
+        }
+        return best == null ? Optional.empty() : Optional.of(best.schemeName() + suffix.strip());
+    }
+
+    /**
+     * Returns the extended {@code orm.xml} (Hibernate's mapping namespace, version 7.0) that registers the given
+     * generators under their generator names.
+     *
+     * @param references the generators
+     * @return the mapping document
+     */
+    public static String mappingXml(Collection<Reference> references) {
+        StringBuilder xml = new StringBuilder("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <entity-mappings xmlns="http://www.hibernate.org/xsd/orm/mapping" version="7.0">
+                """);
+        for (Reference reference : references) {
+            xml.append("    <generic-generator name=\"").append(escape(reference.generatorName()))
+                    .append("\" class=\"").append(IdsMappedGenerator.class.getName()).append("\">\n")
+                    .append("        <parameter name=\"").append(SCHEME_PARAMETER).append("\" value=\"")
+                    .append(reference.scheme().schemeName()).append("\"/>\n");
+            if (!reference.name().isEmpty()) {
+                xml.append("        <parameter name=\"").append(NAME_PARAMETER).append("\" value=\"")
+                        .append(escape(reference.name())).append("\"/>\n");
+            }
+            xml.append("    </generic-generator>\n");
+        }
+        return xml.append("</entity-mappings>\n").toString();
+    }
+
+    private static String escape(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;")
+                .replace("'", "&apos;");
+    }
+
+    /** The optimal string alignment distance: Levenshtein plus the swap of two neighbouring characters. */
+    static int distance(String a, String b) {
+        int[][] d = new int[a.length() + 1][b.length() + 1];
+        for (int i = 0; i <= a.length(); i++) {
+            d[i][0] = i;
+        }
+        for (int j = 0; j <= b.length(); j++) {
+            d[0][j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                }
+            }
+        }
+        return d[a.length()][b.length()];
+    }
+}

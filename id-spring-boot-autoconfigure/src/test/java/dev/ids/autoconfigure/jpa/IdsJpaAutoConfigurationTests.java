@@ -1,0 +1,190 @@
+package dev.ids.autoconfigure.jpa;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ids.autoconfigure.IdGeneratorsAutoConfiguration;
+import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.hibernate.GeneratedSno;
+import dev.ids.hibernate.IdsGeneratorNames;
+import dev.ids.testing.TestDatabase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+import java.util.function.Function;
+import org.hibernate.engine.spi.SessionImplementor;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.support.DefaultListableBeanFactory;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.jpa.autoconfigure.EntityManagerFactoryBuilderCustomizer;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration;
+import org.springframework.orm.jpa.persistenceunit.MutablePersistenceUnitInfo;
+import org.springframework.orm.jpa.persistenceunit.PersistenceManagedTypes;
+
+class IdsJpaAutoConfigurationTests {
+
+    private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+                    HibernateJpaAutoConfiguration.class, TransactionAutoConfiguration.class,
+                    IdGeneratorsAutoConfiguration.class, IdsJpaAutoConfiguration.class))
+            .withPropertyValues("ids.trace-id.node-no=7", "ids.lable.generator-id=5", "ids.sno.partition=513",
+                    "spring.jpa.hibernate.ddl-auto=create-drop",
+                    "spring.datasource.url=" + TestDatabase.H2.url("IdsJpaAutoConfigurationTests"));
+
+    @Test
+    void customizesTheEntityManagerFactoryBuilder() {
+        contextRunner.with(entities(Plain.class))
+                .run((context) -> assertThat(context).hasNotFailed()
+                        .hasSingleBean(EntityManagerFactoryBuilderCustomizer.class));
+    }
+
+    @Test
+    void backsOffWithoutHibernate() {
+        new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdsJpaAutoConfiguration.class))
+                .withClassLoader(new FilteredClassLoader(SessionImplementor.class))
+                .run((context) -> assertThat(context).doesNotHaveBean(EntityManagerFactoryBuilderCustomizer.class));
+    }
+
+    @Test
+    void aMisspeltGeneratorNameFailsTheStartUp() {
+        contextRunner.with(entities(Misspelt.class)).run((context) -> {
+            assertThat(context).hasFailed();
+            assertThat(messages(context.getStartupFailure())).contains("Entity " + Misspelt.class.getName()
+                    + ", attribute id: @GeneratedValue(generator = \"snoo\")", "did you mean \"sno\"");
+        });
+    }
+
+    @Test
+    void anUnconfiguredNamedGeneratorFailsTheStartUpByGeneratorName() {
+        contextRunner.with(entities(RefundByName.class))
+                .withPropertyValues("ids.sno.named.payments.partition=2").run((context) -> {
+                    assertThat(context).hasFailed();
+                    IdsConfigurationException failure = cause(context.getStartupFailure());
+                    assertThat(failure.getProperty()).isEqualTo("ids.sno.named.refunds");
+                    assertThat(failure.getProblem()).contains(RefundByName.class.getName(), "attribute id",
+                            "@GeneratedValue(generator = \"sno:refunds\")", "no bean refundsSnoGenerator",
+                            "[paymentsSnoGenerator]");
+                });
+    }
+
+    @Test
+    void anUnconfiguredNamedGeneratorFailsTheStartUpByAnnotation() {
+        contextRunner.with(entities(RefundAnnotated.class)).run((context) -> {
+            assertThat(context).hasFailed();
+            IdsConfigurationException failure = cause(context.getStartupFailure());
+            assertThat(failure.getProperty()).isEqualTo("ids.sno.named.refunds");
+            assertThat(failure.getProblem()).contains("@GeneratedSno(name = \"refunds\")", "none");
+        });
+    }
+
+    @Test
+    void withoutTheJpaGlueAMissingNamedGeneratorFailsTheFirstInsertRatherThanFallingBackToTheDefault() {
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+                        HibernateJpaAutoConfiguration.class, TransactionAutoConfiguration.class,
+                        IdGeneratorsAutoConfiguration.class))
+                .withPropertyValues("ids.trace-id.node-no=7", "ids.lable.generator-id=5", "ids.sno.partition=513",
+                        "spring.jpa.hibernate.ddl-auto=create-drop",
+                        "spring.datasource.url=" + TestDatabase.H2.url("IdsJpaAutoConfigurationTestsNoGlue"))
+                .with(entities(RefundAnnotated.class)).run((context) -> {
+                    assertThat(context).hasNotFailed();
+                    EntityManager em = context.getBean(EntityManagerFactory.class).createEntityManager();
+                    try {
+                        em.getTransaction().begin();
+                        assertThatThrownBy(() -> {
+                            em.persist(new RefundAnnotated());
+                            em.flush();
+                        }).hasMessageContaining("No sno generator named 'refunds' for "
+                                + RefundAnnotated.class.getName() + ".id")
+                                .hasMessageContaining("no bean named refundsSnoGenerator");
+                    } finally {
+                        em.getTransaction().rollback();
+                        em.close();
+                    }
+                });
+    }
+
+    @Test
+    void addsTheMappingFileOnlyWhenAbsent() {
+        IdsPersistenceUnitPostProcessor processor = new IdsPersistenceUnitPostProcessor(
+                new DefaultListableBeanFactory(), getClass().getClassLoader());
+        MutablePersistenceUnitInfo absent = new MutablePersistenceUnitInfo();
+        processor.postProcessPersistenceUnitInfo(absent);
+        assertThat(absent.getMappingFileNames()).containsExactly(IdsGeneratorNames.MAPPING_FILE);
+        MutablePersistenceUnitInfo present = new MutablePersistenceUnitInfo();
+        present.addMappingFileName("META-INF/orm.xml");
+        present.addMappingFileName(IdsGeneratorNames.MAPPING_FILE);
+        processor.postProcessPersistenceUnitInfo(present);
+        assertThat(present.getMappingFileNames()).containsExactly("META-INF/orm.xml", IdsGeneratorNames.MAPPING_FILE);
+    }
+
+    private static String messages(Throwable failure) {
+        StringBuilder messages = new StringBuilder();
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            messages.append(cause.getMessage()).append('\n');
+        }
+        return messages.toString();
+    }
+
+    private static IdsConfigurationException cause(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof IdsConfigurationException found) {
+                return found;
+            }
+        }
+        throw new AssertionError("no IdsConfigurationException in " + messages(failure));
+    }
+
+    /** A persistence unit of exactly the given entity. */
+    private static Function<ApplicationContextRunner, ApplicationContextRunner> entities(Class<?> entity) {
+        return (runner) -> runner.withBean(PersistenceManagedTypes.class,
+                () -> PersistenceManagedTypes.of(entity.getName()));
+    }
+
+    @Entity
+    @Table(name = "cfg_plain")
+    static class Plain {
+
+        @Id
+        @GeneratedValue(generator = "sno")
+        @Column(length = 16)
+        String id;
+    }
+
+    @Entity
+    @Table(name = "cfg_misspelt")
+    static class Misspelt {
+
+        @Id
+        @GeneratedValue(generator = "snoo")
+        Long id;
+    }
+
+    @Entity
+    @Table(name = "cfg_refund_by_name")
+    static class RefundByName {
+
+        @Id
+        @GeneratedValue(generator = "sno:refunds")
+        @Column(length = 16)
+        String id;
+    }
+
+    @Entity
+    @Table(name = "cfg_refund_annotated")
+    static class RefundAnnotated {
+
+        @Id
+        @GeneratedSno(name = "refunds")
+        @Column(length = 16)
+        String id;
+    }
+}

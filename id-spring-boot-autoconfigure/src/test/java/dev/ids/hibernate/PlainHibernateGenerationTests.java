@@ -1,0 +1,345 @@
+package dev.ids.hibernate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ids.muid.Muid;
+import dev.ids.muid.MuidGenerator;
+import dev.ids.sno.Sno;
+import dev.ids.sno.SnoGenerator;
+import dev.ids.testing.TestDatabase;
+import dev.ids.traceid.TraceId;
+import dev.ids.traceid.TraceIdGenerator;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.Id;
+import jakarta.persistence.SequenceGenerator;
+import jakarta.persistence.Table;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.hibernate.SessionFactory;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.jpa.HibernatePersistenceConfiguration;
+import org.hibernate.tool.schema.Action;
+import org.hibernate.type.SqlTypes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The generators with plain Hibernate, bootstrapped through {@link HibernatePersistenceConfiguration} without Spring:
+ * generator instances come from Hibernate settings; every mistake fails the bootstrap with a message that names
+ * the entity attribute and what to do.
+ */
+class PlainHibernateGenerationTests {
+
+    private static final AtomicInteger UNITS = new AtomicInteger();
+
+    private final SnoGenerator snos = SnoGenerator.builder().partition(513).build();
+
+    private final SnoGenerator payments = SnoGenerator.builder().partition(2).build();
+
+    private final TraceIdGenerator traceIds = TraceIdGenerator.builder().nodeNo(7).build();
+
+    @Test
+    void idsComeFromTheGeneratorsInTheSettings() {
+        Map<String, Object> settings = Map.of("ids.generator.sno", snos, "ids.generator.sno.payments", payments,
+                "ids.generator.trace-id", traceIds);
+        try (SessionFactory factory = factory(settings, true, Invoice.class, Receipt.class, Refund.class)) {
+            Invoice invoice = new Invoice();
+            Receipt receipt = new Receipt();
+            Refund refund = new Refund();
+            factory.inTransaction((session) -> {
+                session.persist(invoice);
+                session.persist(receipt);
+                session.persist(refund);
+            });
+            assertThat(Sno.fromBytes(invoice.id).partition()).isEqualTo(513);
+            assertThat(TraceId.fromLong(invoice.number).nodeNo()).isEqualTo(7);
+            assertThat(Sno.parse(receipt.id).partition()).isEqualTo(513);
+            assertThat(Sno.fromBytes(refund.id).partition()).isEqualTo(2);
+            assertThat(snos.generatedCount()).isEqualTo(2);
+            assertThat(payments.generatedCount()).isEqualTo(1);
+            assertThat(traceIds.generatedCount()).isEqualTo(1);
+            Receipt found = factory.fromTransaction((session) -> session.find(Receipt.class, receipt.id));
+            assertThat(found).isNotNull();
+        }
+    }
+
+    @Test
+    void withoutTheSettingTheBootstrapFailsNamingIt() {
+        assertFails(() -> factory(Map.of(), false, TraceKeyed.class).close(), "TraceKeyed.id",
+                "@GeneratedTraceId", "setting ids.generator.trace-id");
+    }
+
+    @Test
+    void aSettingThatHoldsNoGeneratorFailsTheBootstrap() {
+        assertFails(() -> factory(Map.of("ids.generator.trace-id", "7"), false, TraceKeyed.class).close(),
+                "setting ids.generator.trace-id must hold an IdGenerator", "TraceKeyed.id", "'7'");
+    }
+
+    @Test
+    void aNamedGeneratorWithoutItsSettingFailsTheBootstrapNamingIt() {
+        assertFails(() -> factory(Map.of("ids.generator.sno", snos), false, Refund.class).close(), "Refund.id",
+                "@GeneratedSno(name = \"payments\")", "setting ids.generator.sno.payments");
+    }
+
+    @Test
+    void aGeneratorOfAnotherSchemeFailsTheInsert() {
+        try (SessionFactory factory = factory(Map.of("ids.generator.sno", traceIds, "ids.generator.trace-id",
+                traceIds), false, Invoice.class)) {
+            assertFails(() -> factory.inTransaction((session) -> session.persist(new Invoice())), "Invoice.id",
+                    "instead of a dev.ids.sno.Sno", "setting ids.generator.sno");
+        }
+    }
+
+    @Test
+    void anAttributeTypeTheSchemeCannotHoldFailsTheBootstrap() {
+        assertFails(() -> factory(Map.of("ids.generator.sno", snos), false, LongSno.class).close(), "LongSno.id",
+                "java.lang.Long", "cannot hold a sno", "supported attribute types: byte[] (10), String, "
+                        + "dev.ids.sno.Sno");
+    }
+
+    @Test
+    void aColumnTooShortForTheValueFailsTheBootstrap() {
+        assertFails(() -> factory(Map.of("ids.generator.sno", snos), false, ShortSno.class).close(),
+                "ShortSno.id", "has length 8", "needs 16");
+    }
+
+    @Test
+    void schemeNamesAsGeneratorNamesNeedTheMappingFile() {
+        assertFails(() -> factory(Map.of("ids.generator.sno", snos), false, Receipt.class).close(),
+                "Receipt, attribute id", "generator = \"sno\"", "not registered", IdsGeneratorNames.MAPPING_FILE);
+    }
+
+    @Test
+    void namedGeneratorNamesAreNotRegisteredWithPlainHibernate() {
+        assertFails(() -> factory(Map.of("ids.generator.sno.payments", payments), true, ByNamedGenerator.class)
+                .close(), "ByNamedGenerator, attribute id", "generator = \"sno:payments\"",
+                "@GeneratedSno(name = \"payments\")");
+    }
+
+    @Test
+    void mariaDbsNativeUuidTypeIsRefusedForGidsAndMuidsBecauseItRejectsManyOfThem() {
+        TestDatabase.MARIADB.assumeReachable();
+        MuidGenerator muids = MuidGenerator.builder().randomMedallion().build();
+        assertFails(() -> factory(TestDatabase.MARIADB, Map.of("ids.generator.muid", muids), false, MuidKeyed.class)
+                .close(), "MuidKeyed.id", "MariaDB's native uuid", "hibernate.type.preferred_uuid_jdbc_type=BINARY");
+        Map<String, Object> binary = Map.of("ids.generator.muid", muids, "hibernate.type.preferred_uuid_jdbc_type",
+                "BINARY");
+        try (SessionFactory factory = factory(TestDatabase.MARIADB, binary, false, MuidKeyed.class)) {
+            List<MuidKeyed> saved = new ArrayList<>();
+            factory.inTransaction((session) -> {
+                for (int i = 0; i < 200; i++) {
+                    MuidKeyed entity = new MuidKeyed();
+                    session.persist(entity);
+                    saved.add(entity);
+                }
+            });
+            assertThat(saved).allSatisfy((entity) -> assertThat(Muid.fromUuid(entity.id).medallion())
+                    .isEqualTo(muids.medallion()));
+            MuidKeyed found = factory.fromTransaction((session) -> session.find(MuidKeyed.class, saved.get(0).id));
+            assertThat(found).isNotNull();
+        }
+    }
+
+    static Stream<Arguments> misspellings() {
+        return Stream.of(Arguments.of(Snoo.class, "snoo", "sno"), Arguments.of(UpperSno.class, "SNO", "sno"),
+                Arguments.of(TraceUnderscore.class, "trace_id", "trace-id"),
+                Arguments.of(Muids.class, "muids", "muid"), Arguments.of(Label.class, "label", "lable"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("misspellings")
+    void aMisspeltSchemeNameFailsTheBootstrapNamingTheNameMeant(Class<?> entity, String given, String meant) {
+        assertFails(() -> factory(Map.of(), true, entity).close(), "Entity " + entity.getName() + ", attribute id",
+                "@GeneratedValue(generator = \"" + given + "\")", "did you mean \"" + meant + "\"");
+    }
+
+    @Test
+    void aMisspellingThatIsADeclaredGeneratorIsLeftAlone() {
+        try (SessionFactory factory = factory(Map.of(), true, DeclaredSnoo.class)) {
+            DeclaredSnoo entity = new DeclaredSnoo();
+            factory.inTransaction((session) -> session.persist(entity));
+            assertThat(entity.id).isNotNull();
+        }
+    }
+
+    @Test
+    void theCheckCanBeTurnedOff() {
+        factory(Map.of(IdsGeneratorNames.CHECK_NAMES_SETTING, "false"), true, Snoo.class).close();
+    }
+
+    private static void assertFails(ThrowingCallable call, String... fragments) {
+        assertThatThrownBy(call).satisfies((thrown) -> {
+            StringBuilder messages = new StringBuilder();
+            for (Throwable cause = thrown; cause != null; cause = cause.getCause()) {
+                messages.append(cause.getMessage()).append('\n');
+            }
+            assertThat(messages.toString()).contains(fragments);
+        });
+    }
+
+    private static SessionFactory factory(Map<String, Object> settings, boolean mappingFile, Class<?>... entities) {
+        return factory(TestDatabase.H2, settings, mappingFile, entities);
+    }
+
+    private static SessionFactory factory(TestDatabase database, Map<String, Object> settings, boolean mappingFile,
+            Class<?>... entities) {
+        HibernatePersistenceConfiguration configuration = new HibernatePersistenceConfiguration(
+                "plain-" + UNITS.incrementAndGet()).managedClasses(entities)
+                .jdbcUrl(database.url("PlainHibernateGenerationTests" + UNITS.get()))
+                .jdbcCredentials(database.username(), database.password())
+                .schemaToolingAction(Action.CREATE_DROP);
+        if (mappingFile) {
+            configuration.mappingFile(IdsGeneratorNames.MAPPING_FILE);
+        }
+        new HashMap<>(settings).forEach(configuration::property);
+        return configuration.createEntityManagerFactory();
+    }
+
+    @Entity
+    @Table(name = "plain_invoice")
+    static class Invoice {
+
+        @Id
+        @GeneratedSno
+        @JdbcTypeCode(SqlTypes.BINARY)
+        @Column(length = 10)
+        byte[] id;
+
+        @GeneratedTraceId
+        Long number;
+    }
+
+    @Entity
+    @Table(name = "plain_receipt")
+    static class Receipt {
+
+        @Id
+        @GeneratedValue(generator = "sno")
+        @Column(length = 16)
+        String id;
+    }
+
+    @Entity
+    @Table(name = "plain_refund")
+    static class Refund {
+
+        @Id
+        @GeneratedSno(name = "payments")
+        @Column(length = 10)
+        byte[] id;
+    }
+
+    @Entity
+    @Table(name = "plain_by_named")
+    static class ByNamedGenerator {
+
+        @Id
+        @GeneratedValue(generator = "sno:payments")
+        @Column(length = 16)
+        String id;
+    }
+
+    @Entity
+    @Table(name = "plain_trace_keyed")
+    static class TraceKeyed {
+
+        @Id
+        @GeneratedTraceId
+        Long id;
+    }
+
+    @Entity
+    @Table(name = "plain_muid_keyed")
+    static class MuidKeyed {
+
+        @Id
+        @GeneratedMuid
+        UUID id;
+    }
+
+    @Entity
+    @Table(name = "plain_long_sno")
+    static class LongSno {
+
+        @Id
+        @GeneratedSno
+        Long id;
+    }
+
+    @Entity
+    @Table(name = "plain_short_sno")
+    static class ShortSno {
+
+        @Id
+        @GeneratedSno
+        @Column(length = 8)
+        String id;
+    }
+
+    @Entity
+    @Table(name = "plain_snoo")
+    static class Snoo {
+
+        @Id
+        @GeneratedValue(generator = "snoo")
+        Long id;
+    }
+
+    @Entity
+    @Table(name = "plain_upper_sno")
+    static class UpperSno {
+
+        @Id
+        @GeneratedValue(generator = "SNO")
+        @Column(length = 36)
+        String id;
+    }
+
+    @Entity
+    @Table(name = "plain_trace_underscore")
+    static class TraceUnderscore {
+
+        @Id
+        @GeneratedValue(generator = "trace_id")
+        Long id;
+    }
+
+    @Entity
+    @Table(name = "plain_muids")
+    static class Muids {
+
+        @Id
+        @GeneratedValue(generator = "muids")
+        UUID id;
+    }
+
+    @Entity
+    @Table(name = "plain_label")
+    static class Label {
+
+        @Id
+        @GeneratedValue(generator = "label")
+        Long id;
+    }
+
+    @Entity
+    @Table(name = "plain_declared_snoo")
+    static class DeclaredSnoo {
+
+        @Id
+        @GeneratedValue(generator = "snoo")
+        @SequenceGenerator(name = "snoo", sequenceName = "plain_snoo_seq")
+        Long id;
+    }
+}
