@@ -1,10 +1,15 @@
 package dev.ids.autoconfigure.jpa;
 
+import dev.ids.gid.Gid;
 import dev.ids.hibernate.GeneratedGid;
 import dev.ids.hibernate.GeneratedLableId;
 import dev.ids.hibernate.GeneratedMuid;
 import dev.ids.hibernate.GeneratedSno;
 import dev.ids.hibernate.GeneratedTraceId;
+import dev.ids.lable.LableId;
+import dev.ids.muid.Muid;
+import dev.ids.sno.Sno;
+import dev.ids.traceid.TraceId;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
@@ -50,7 +55,17 @@ final class GenerationEntities {
             MuidAsBytes.class,
             MuidAsBytesByName.class,
             MuidAsString.class,
-            MuidAsStringByName.class);
+            MuidAsStringByName.class,
+            TraceIdAsValue.class,
+            TraceIdAsValueByName.class,
+            LableAsValue.class,
+            LableAsValueByName.class,
+            GidAsValue.class,
+            GidAsValueByName.class,
+            SnoAsValue.class,
+            SnoAsValueByName.class,
+            MuidAsValue.class,
+            MuidAsValueByName.class);
 
     private GenerationEntities() {
     }
@@ -537,6 +552,156 @@ final class GenerationEntities {
         @GeneratedLableId
         @Column(name = "order_label", length = 16, nullable = false)
         String label;
+
+        @Override
+        public Object id() {
+            return id;
+        }
+    }
+
+    /** A trace-id as its value type by {@code @GeneratedTraceId}. */
+    @Entity
+    @Table(name = "gen_trace_id_value_a")
+    public static class TraceIdAsValue implements Identified {
+
+        @Id
+        @GeneratedTraceId
+        TraceId id;
+
+        @Override
+        public Object id() {
+            return id;
+        }
+    }
+
+    /** A trace-id as its value type by {@code @GeneratedValue(generator = "trace-id")}. */
+    @Entity
+    @Table(name = "gen_trace_id_value_g")
+    public static class TraceIdAsValueByName implements Identified {
+
+        @Id
+        @GeneratedValue(generator = "trace-id")
+        TraceId id;
+
+        @Override
+        public Object id() {
+            return id;
+        }
+    }
+
+    /** A lable as its value type by {@code @GeneratedLableId}. */
+    @Entity
+    @Table(name = "gen_lable_value_a")
+    public static class LableAsValue implements Identified {
+
+        @Id
+        @GeneratedLableId
+        LableId id;
+
+        @Override
+        public Object id() {
+            return id;
+        }
+    }
+
+    /** A lable as its value type by {@code @GeneratedValue(generator = "lable")}. */
+    @Entity
+    @Table(name = "gen_lable_value_g")
+    public static class LableAsValueByName implements Identified {
+
+        @Id
+        @GeneratedValue(generator = "lable")
+        LableId id;
+
+        @Override
+        public Object id() {
+            return id;
+        }
+    }
+
+    /** A gid as its value type by {@code @GeneratedGid}. */
+    @Entity
+    @Table(name = "gen_gid_value_a")
+    public static class GidAsValue implements Identified {
+
+        @Id
+        @GeneratedGid
+        Gid id;
+
+        @Override
+        public Object id() {
+            return id;
+        }
+    }
+
+    /** A gid as its value type by {@code @GeneratedValue(generator = "gid")}. */
+    @Entity
+    @Table(name = "gen_gid_value_g")
+    public static class GidAsValueByName implements Identified {
+
+        @Id
+        @GeneratedValue(generator = "gid")
+        Gid id;
+
+        @Override
+        public Object id() {
+            return id;
+        }
+    }
+
+    /** A sno as its value type by {@code @GeneratedSno}. */
+    @Entity
+    @Table(name = "gen_sno_value_a")
+    public static class SnoAsValue implements Identified {
+
+        @Id
+        @GeneratedSno
+        Sno id;
+
+        @Override
+        public Object id() {
+            return id;
+        }
+    }
+
+    /** A sno as its value type by {@code @GeneratedValue(generator = "sno")}. */
+    @Entity
+    @Table(name = "gen_sno_value_g")
+    public static class SnoAsValueByName implements Identified {
+
+        @Id
+        @GeneratedValue(generator = "sno")
+        Sno id;
+
+        @Override
+        public Object id() {
+            return id;
+        }
+    }
+
+    /** A muid as its value type by {@code @GeneratedMuid}. */
+    @Entity
+    @Table(name = "gen_muid_value_a")
+    public static class MuidAsValue implements Identified {
+
+        @Id
+        @GeneratedMuid
+        Muid id;
+
+        @Override
+        public Object id() {
+            return id;
+        }
+    }
+
+    /** A muid as its value type by {@code @GeneratedValue(generator = "muid")}. */
+    @Entity
+    @Table(name = "gen_muid_value_g")
+    public static class MuidAsValueByName implements Identified {
+
+        @Id
+        @GeneratedValue(generator = "muid")
+        Muid id;
 
         @Override
         public Object id() {
