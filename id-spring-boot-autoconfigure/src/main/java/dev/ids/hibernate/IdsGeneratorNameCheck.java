@@ -2,6 +2,7 @@ package dev.ids.hibernate;
 
 import dev.ids.hibernate.IdsGeneratorNames.Reference;
 import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Field;
@@ -101,6 +102,11 @@ public final class IdsGeneratorNameCheck implements AdditionalMappingContributor
         GeneratedValue generatedValue = member.getAnnotation(GeneratedValue.class);
         if (generatedValue == null || generatedValue.generator().isEmpty()) {
             return;
+        }
+        GenerationType strategy = generatedValue.strategy();
+        if (strategy == GenerationType.SEQUENCE || strategy == GenerationType.TABLE
+                || strategy == GenerationType.IDENTITY) {
+            return; // the name is a sequence's or table's, on purpose
         }
         String given = generatedValue.generator();
         if (registered(metadata, given) || declaredLocally(type, member, given)) {

@@ -163,14 +163,20 @@ public final class IdsGeneratorNames {
         return Optional.empty();
     }
 
+    /** Names that are not misspellings of a scheme name but still mean it. */
+    private static final java.util.Map<String, IdScheme> ALIASES = java.util.Map.of("lable-id", IdScheme.LABLE,
+            "lableid", IdScheme.LABLE, "traceid", IdScheme.TRACE_ID, "trace", IdScheme.TRACE_ID);
+
     /**
      * Finds the ids generator name that a generator name that is not one was probably meant to be: the same
      * scheme name in another case or with {@code _} or a space for {@code -} ({@code SNO}, {@code trace_id}), or
      * within a small edit distance of one ({@code snoo}, {@code muids}, {@code lable} spelt {@code label}): at
-     * most 2 edits (insertion, deletion, substitution or swap of neighbours) for the longer scheme names, at most 1
-     * for {@code sno} and {@code gid}, whose two-edit neighbourhood holds many unrelated short names. Hibernate's
-     * own strategy names ({@code uuid}, {@code guid}, {@code table}, ...) are never taken for misspellings. A
-     * {@code :name} suffix is kept.
+     * most 2 edits (insertion, deletion, substitution or swap of neighbours) for the longer scheme names and 1 for
+     * {@code sno} and {@code gid}, keeping the first letter (so that {@code pid}, {@code uid} or {@code sid},
+     * likely sequence names, are not taken for {@code gid} or {@code muid}); and the names of the annotations and
+     * value types
+     * ({@code lable-id}, {@code traceid}, {@code trace}). Hibernate's own strategy names ({@code uuid}, {@code guid},
+     * {@code table}, ...) are never taken for misspellings. A {@code :name} suffix is kept.
      *
      * @param generatorName the generator name of {@code @GeneratedValue}
      * @return the name probably meant, or empty when the name is exact or not close to any scheme name
@@ -186,13 +192,14 @@ public final class IdsGeneratorNames {
         if (HIBERNATE_STRATEGIES.contains(normalized) || normalized.length() < 2) {
             return Optional.empty();
         }
-        IdScheme best = null;
-        int bestDistance = Integer.MAX_VALUE;
+        IdScheme best = ALIASES.get(normalized);
+        int bestDistance = best == null ? Integer.MAX_VALUE : 0;
         for (IdScheme scheme : IdScheme.values()) {
             String candidate = scheme.schemeName();
             int distance = distance(normalized, candidate);
-            int allowed = candidate.length() <= 3 ? 1 : 2;
-            if (distance <= allowed && distance < bestDistance) {
+            boolean close = normalized.charAt(0) == candidate.charAt(0)
+                    && distance <= (candidate.length() <= 3 ? 1 : 2);
+            if (close && distance < bestDistance) {
                 best = scheme;
                 bestDistance = distance;
             }

@@ -23,13 +23,15 @@ class IdsGeneratorNamesTests {
     @ParameterizedTest
     @CsvSource({ "snoo, sno", "SNO, sno", "Sno, sno", "son, sno", "trace_id, trace-id", "TRACE-ID, trace-id",
             "traceid, trace-id", "trace id, trace-id", "muids, muid", "MUID, muid", "label, lable", "lables, lable",
-            "gdi, gid", "gidd, gid", "snoo:payments, sno:payments" })
+            "gdi, gid", "gidd, gid", "snoo:payments, sno:payments", "lable-id, lable", "lable_id, lable",
+            "trace, trace-id" })
     void misspeltSchemeNamesPointToTheNameMeant(String given, String meant) {
         assertThat(IdsGeneratorNames.probablyMeant(given)).contains(meant);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = { "sno", "trace-id", "lable", "gid", "muid", "sno:payments", "uuid", "uuid2", "guid",
+    @ValueSource(strings = { "pid", "sid", "oid", "uid", "id", "no",
+            "sno", "trace-id", "lable", "gid", "muid", "sno:payments", "uuid", "uuid2", "guid",
             "table", "sequence", "increment", "seq", "orders", "order_seq", "snowflake", "x" })
     void exactNamesHibernatesOwnAndUnrelatedNamesAreNoMisspellings(String given) {
         assertThat(IdsGeneratorNames.probablyMeant(given)).isEmpty();

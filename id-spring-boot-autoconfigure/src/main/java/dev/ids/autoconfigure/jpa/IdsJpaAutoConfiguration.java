@@ -20,7 +20,9 @@ import org.springframework.context.annotation.Bean;
  * <p>The {@code @GeneratedSno}-style annotations need none of this; they work wherever Hibernate has Spring's bean
  * container. A persistence unit built by an application-defined {@code LocalContainerEntityManagerFactoryBean}
  * needs the mapping file added by hand for {@code @GeneratedValue(generator = ...)}; the start-up check of
- * {@link dev.ids.hibernate.IdsGeneratorNameCheck} reports a missing one.
+ * {@link dev.ids.hibernate.IdsGeneratorNameCheck} reports a missing one. Such a unit also misses the start-up
+ * checks that the generator beans its entities ask for exist and are singletons: a missing one is reported at the
+ * first insert. Generator names given in an application's own {@code orm.xml} are not checked for misspellings.
  */
 @AutoConfiguration(after = IdGeneratorsAutoConfiguration.class)
 @ConditionalOnClass({ SessionImplementor.class, EntityManagerFactoryBuilder.class })

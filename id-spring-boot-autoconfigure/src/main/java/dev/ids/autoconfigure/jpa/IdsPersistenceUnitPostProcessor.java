@@ -18,7 +18,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
-import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.beans.factory.support.AbstractBeanDefinition;
 import org.springframework.orm.jpa.persistenceunit.MutablePersistenceUnitInfo;
 import org.springframework.orm.jpa.persistenceunit.PersistenceUnitPostProcessor;
 import org.springframework.util.ClassUtils;
@@ -35,11 +36,11 @@ import org.springframework.util.ClassUtils;
  */
 final class IdsPersistenceUnitPostProcessor implements PersistenceUnitPostProcessor {
 
-    private final ListableBeanFactory beanFactory;
+    private final ConfigurableListableBeanFactory beanFactory;
 
     private final ClassLoader classLoader;
 
-    IdsPersistenceUnitPostProcessor(ListableBeanFactory beanFactory, ClassLoader classLoader) {
+    IdsPersistenceUnitPostProcessor(ConfigurableListableBeanFactory beanFactory, ClassLoader classLoader) {
         this.beanFactory = beanFactory;
         this.classLoader = classLoader;
     }
@@ -71,21 +72,50 @@ final class IdsPersistenceUnitPostProcessor implements PersistenceUnitPostProces
         GeneratedValue generatedValue = element.getAnnotation(GeneratedValue.class);
         if (generatedValue != null) {
             Optional<Reference> reference = IdsGeneratorNames.parse(generatedValue.generator());
-            if (reference.isPresent() && !reference.get().name().isEmpty()) {
+            if (reference.isPresent()) {
                 require(reference.get(), entity, member,
                         "@GeneratedValue(generator = \"" + generatedValue.generator() + "\")");
-                named.add(reference.get());
+                if (!reference.get().name().isEmpty()) {
+                    named.add(reference.get());
+                }
             }
         }
         for (Annotation annotation : element.getAnnotations()) {
-            IdsGeneratorNames.of(annotation).filter((reference) -> !reference.name().isEmpty())
-                    .ifPresent((reference) -> require(reference, entity, member, "@"
-                            + annotation.annotationType().getSimpleName() + "(name = \"" + reference.name() + "\")"));
+            IdsGeneratorNames.of(annotation).ifPresent((reference) -> require(reference, entity, member, "@"
+                    + annotation.annotationType().getSimpleName()
+                    + (reference.name().isEmpty() ? "" : "(name = \"" + reference.name() + "\")")));
         }
     }
 
+    /** Checks that the generator an attribute asks for exists, and is a singleton. */
     private void require(Reference reference, Class<?> entity, Member member, String usage) {
+        if (reference.name().isEmpty()) {
+            requireDefault(reference, entity, member, usage);
+        } else {
+            requireNamed(reference, entity, member, usage);
+        }
+    }
+
+    private void requireDefault(Reference reference, Class<?> entity, Member member, String usage) {
+        String scheme = reference.scheme().schemeName();
+        String type = reference.generatorType().getSimpleName();
+        List<String> candidates = Arrays.stream(beanFactory.getBeanNamesForType(reference.generatorType(), true,
+                false)).filter((name) -> !beanFactory.containsBeanDefinition(name)
+                        || !(beanFactory.getBeanDefinition(name) instanceof AbstractBeanDefinition definition)
+                        || definition.isDefaultCandidate()).toList();
+        if (candidates.isEmpty()) {
+            throw new IdsConfigurationException("ids." + scheme + ".enabled", "(no " + type + " bean)",
+                    "entity " + entity.getName() + ", attribute " + member.getName() + " asks for the " + scheme
+                            + " generator (" + usage + "), but the application has no " + type + " bean; an "
+                            + "IdGenerator of another class does not serve JPA, which looks generators up by type",
+                    "Remove ids." + scheme + ".enabled=false, or define a " + type + " bean.");
+        }
+        candidates.forEach((name) -> requireSingleton(name, entity, member, usage));
+    }
+
+    private void requireNamed(Reference reference, Class<?> entity, Member member, String usage) {
         if (beanFactory.containsBean(reference.beanName())) {
+            requireSingleton(reference.beanName(), entity, member, usage);
             return;
         }
         String scheme = reference.scheme().schemeName();
@@ -98,6 +128,16 @@ final class IdsPersistenceUnitPostProcessor implements PersistenceUnitPostProces
                         + (configured.isEmpty() ? "none" : configured),
                 "Configure the generator under ids." + scheme + ".named." + reference.name()
                         + " or correct the name on " + entity.getSimpleName() + "." + member.getName() + ".");
+    }
+
+    private void requireSingleton(String beanName, Class<?> entity, Member member, String usage) {
+        if (!beanFactory.isSingleton(beanName)) {
+            throw new IdsConfigurationException("bean " + beanName, "(not a singleton)", "entity " + entity.getName()
+                    + ", attribute " + member.getName() + " takes its IDs from the bean " + beanName + " (" + usage
+                    + "), which is not a singleton; each of Hibernate's generators would get an instance of its own, "
+                    + "with its own sequence state on the same node identity, and they would issue the same IDs",
+                    "Make " + beanName + " a singleton bean.");
+        }
     }
 
     private Class<?> load(String className) {
@@ -116,7 +156,8 @@ final class IdsPersistenceUnitPostProcessor implements PersistenceUnitPostProces
             return file.toUri().toString();
         } catch (IOException e) {
             throw new UncheckedIOException("Could not write the mapping file that registers the named ids "
-                    + "generators", e);
+                    + "generators in java.io.tmpdir (" + System.getProperty("java.io.tmpdir") + "): " + e.getMessage(),
+                    e);
         }
     }
 }

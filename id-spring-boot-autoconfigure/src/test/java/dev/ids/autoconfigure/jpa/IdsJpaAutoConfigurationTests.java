@@ -47,6 +47,33 @@ class IdsJpaAutoConfigurationTests {
     }
 
     @Test
+    void aDisabledDefaultGeneratorFailsTheStartUpNotTheFirstInsert() {
+        contextRunner.with(entities(Plain.class)).withPropertyValues("ids.sno.enabled=false").run((context) -> {
+            assertThat(context).hasFailed();
+            IdsConfigurationException failure = cause(context.getStartupFailure());
+            assertThat(failure.getProperty()).isEqualTo("ids.sno.enabled");
+            assertThat(failure.getProblem()).contains(Plain.class.getName()).contains("no SnoGenerator bean");
+        });
+    }
+
+    @Test
+    void aPrototypeGeneratorBeanFailsTheStartUp() {
+        contextRunner.with(entities(Plain.class)).withPropertyValues("ids.sno.enabled=false")
+                .withBean("snoGenerator", dev.ids.sno.SnoGenerator.class,
+                        () -> dev.ids.sno.SnoGenerator.builder().partition(1).build(),
+                        (definition) -> definition.setScope("prototype"))
+                .run((context) -> {
+                    assertThat(context).hasFailed();
+                    assertThat(cause(context.getStartupFailure()).getProblem()).contains("not a singleton");
+                });
+    }
+
+    @Test
+    void aSequenceNamedLikeAShortSchemeIsLeftAlone() {
+        contextRunner.with(entities(SequenceNamedPid.class)).run((context) -> assertThat(context).hasNotFailed());
+    }
+
+    @Test
     void backsOffWithoutHibernate() {
         new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdsJpaAutoConfiguration.class))
                 .withClassLoader(new FilteredClassLoader(SessionImplementor.class))
@@ -186,5 +213,14 @@ class IdsJpaAutoConfigurationTests {
         @GeneratedSno(name = "refunds")
         @Column(length = 16)
         String id;
+    }
+
+    @Entity
+    @Table(name = "cfg_sequence_pid")
+    static class SequenceNamedPid {
+
+        @Id
+        @GeneratedValue(strategy = jakarta.persistence.GenerationType.SEQUENCE, generator = "pid")
+        Long id;
     }
 }
