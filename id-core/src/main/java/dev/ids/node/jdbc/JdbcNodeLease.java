@@ -1,0 +1,286 @@
+package dev.ids.node.jdbc;
+
+import dev.ids.clock.IdClock;
+import dev.ids.node.NodeClaim;
+import dev.ids.node.NodeLease;
+import java.lang.System.Logger.Level;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A node identity held through a row of the lease table; see {@link JdbcNodeLeaseProvider} for the protocol and
+ * why the local deadline fences a paused holder before its identity can be reclaimed.
+ */
+final class JdbcNodeLease implements NodeLease {
+
+    private static final System.Logger LOG = System.getLogger(JdbcNodeLeaseProvider.class.getName());
+
+    /** What one renewal attempt came to. */
+    enum Renewal {
+        /** The row was ours and the deadline moved on. */
+        RENEWED,
+        /** The database could not be reached; the lease holds until its deadline and the renewal is retried. */
+        FAILED,
+        /** The lease is lost (or closed): another holder, or renewed too late. */
+        LOST
+    }
+
+    private final JdbcNodeLeaseProvider provider;
+    private final IdClock clock;
+    private final NodeClaim claim;
+    private final long identity;
+    private final String holder;
+    private final long leaseNanos;
+    private final long renewalNanos;
+    private final long retryNanos;
+    /** Serialises renewals with close(), so a release is never overtaken by a renewal in flight. */
+    private final Object lock = new Object();
+    private final AtomicLong highWaterMark;
+    private final ScheduledExecutorService renewer;
+
+    /** Monotonic time until which the lease holds: the start of the last successful claim or renewal + lease. */
+    private volatile long deadlineNanos;
+    /** Latched: once the lease is lost (or seen past its deadline), it is never held again. */
+    private volatile boolean lost;
+    private volatile String lossReason;
+    private boolean closed;
+
+    JdbcNodeLease(JdbcNodeLeaseProvider provider, NodeClaim claim, long identity, String holder, long startNanos,
+            long highWaterMark) {
+        this.provider = provider;
+        this.clock = provider.clock();
+        this.claim = claim;
+        this.identity = identity;
+        this.holder = holder;
+        this.leaseNanos = provider.leaseLength().toNanos();
+        this.renewalNanos = provider.renewalPeriod().toNanos();
+        this.retryNanos = Math.max(1_000_000L, renewalNanos / 5);
+        this.highWaterMark = new AtomicLong(highWaterMark);
+        this.deadlineNanos = startNanos + leaseNanos;
+        if (provider.backgroundRenewal()) {
+            String name = "ids-node-lease-" + claim.namespace() + "-" + identity;
+            renewer = Executors.newSingleThreadScheduledExecutor(task -> {
+                Thread thread = new Thread(task, name);
+                thread.setDaemon(true);
+                return thread;
+            });
+            renewer.schedule(this::renewAndReschedule, renewalNanos, TimeUnit.NANOSECONDS);
+        } else {
+            renewer = null;
+        }
+    }
+
+    @Override
+    public long identity() {
+        return identity;
+    }
+
+    @Override
+    public boolean isHeld() {
+        if (lost) {
+            return false;
+        }
+        if (clock.monotonicNanos() - deadlineNanos < 0) {
+            return true;
+        }
+        lost = true; // seen past the deadline: a renewal that succeeds later must not revive the lease
+        return false;
+    }
+
+    @Override
+    public long highWaterMarkMillis() {
+        return highWaterMark.get();
+    }
+
+    @Override
+    public void advanceHighWaterMark(long epochMillis) {
+        if (epochMillis <= highWaterMark.get()) {
+            return;
+        }
+        if (!isHeld()) {
+            throw new IllegalStateException(notHeldMessage("cannot advance its high-water mark"));
+        }
+        try {
+            boolean written = provider.withConnection(connection -> {
+                try (PreparedStatement update = provider.prepare(connection, provider.advanceSql)) {
+                    update.setLong(1, epochMillis);
+                    update.setString(2, claim.namespace());
+                    update.setLong(3, identity);
+                    update.setString(4, holder);
+                    return update.executeUpdate() == 1 || stillHolder(connection);
+                }
+            });
+            if (!written) {
+                markLost("another process holds the identity now");
+                throw new IllegalStateException(notHeldMessage("cannot advance its high-water mark"));
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not advance the high-water mark of node identity " + identity
+                    + " in namespace '" + claim.namespace() + "' to " + epochMillis + " in table "
+                    + provider.tableName() + ": " + e.getMessage() + "; do not issue IDs beyond "
+                    + highWaterMark.get() + " until it succeeds", e);
+        }
+        highWaterMark.accumulateAndGet(epochMillis, Math::max);
+    }
+
+    /**
+     * Renews the lease once: extends the row's expiry under the holder condition and, when that succeeds before
+     * the local deadline, moves the deadline to this renewal's start plus the lease length.
+     *
+     * @return what came of it
+     */
+    Renewal renew() {
+        synchronized (lock) {
+            if (closed || lost) {
+                return Renewal.LOST;
+            }
+            long start = clock.monotonicNanos();
+            if (start - deadlineNanos >= 0) {
+                markLost("not renewed before its deadline");
+                return Renewal.LOST;
+            }
+            long expiresAt = clock.wallTimeMillis() + provider.leaseLength().toMillis();
+            boolean ours;
+            try {
+                ours = provider.withConnection(connection -> {
+                    try (PreparedStatement update = provider.prepare(connection, provider.renewSql)) {
+                        update.setLong(1, expiresAt);
+                        update.setString(2, claim.namespace());
+                        update.setLong(3, identity);
+                        update.setString(4, holder);
+                        return update.executeUpdate() == 1 || stillHolder(connection);
+                    }
+                });
+            } catch (SQLException e) {
+                LOG.log(Level.WARNING, () -> "Could not renew " + this + " (will retry until its deadline): "
+                        + e.getMessage());
+                return Renewal.FAILED;
+            }
+            if (!ours) {
+                markLost("another process holds the identity now");
+                return Renewal.LOST;
+            }
+            if (lost || clock.monotonicNanos() - deadlineNanos >= 0) {
+                markLost("renewed only after its deadline");
+                return Renewal.LOST;
+            }
+            deadlineNanos = start + leaseNanos;
+            return Renewal.RENEWED;
+        }
+    }
+
+    private void renewAndReschedule() {
+        Renewal renewal;
+        try {
+            renewal = renew();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, () -> "Renewal of " + this + " failed (will retry until its deadline)", e);
+            renewal = Renewal.FAILED;
+        }
+        try {
+            switch (renewal) {
+                case RENEWED -> renewer.schedule(this::renewAndReschedule, renewalNanos, TimeUnit.NANOSECONDS);
+                case FAILED -> renewer.schedule(this::renewAndReschedule, retryNanos, TimeUnit.NANOSECONDS);
+                case LOST -> renewer.shutdown();
+            }
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // closed meanwhile
+        }
+    }
+
+    /**
+     * Tells whether the row still names this lease as holder, for drivers that report changed rather than matched
+     * rows (MariaDB or MySQL with useAffectedRows): an update that wrote the value already there then reports 0.
+     */
+    private boolean stillHolder(Connection connection) throws SQLException {
+        try (PreparedStatement select = provider.prepare(connection, provider.holderSql)) {
+            select.setString(1, claim.namespace());
+            select.setLong(2, identity);
+            select.setString(3, holder);
+            try (ResultSet result = select.executeQuery()) {
+                return result.next();
+            }
+        }
+    }
+
+    private void markLost(String reason) {
+        boolean wasLost = lost;
+        lossReason = reason;
+        lost = true;
+        if (!wasLost && !closed) {
+            LOG.log(Level.WARNING, () -> "Lost " + this + ": " + reason + "; claim a node identity again");
+        }
+    }
+
+    private String notHeldMessage(String what) {
+        String reason = lossReason;
+        return "The lease on node identity " + identity + " in namespace '" + claim.namespace() + "' " + what
+                + ": it is no longer held (" + (reason != null ? reason : "not renewed before its deadline")
+                + "); claim a node identity again";
+    }
+
+    /**
+     * Stops renewing and releases the row at once (its expiry becomes 0, its high-water mark stays), under the
+     * holder condition, so a lease that was lost cannot release its successor's row. A failure to release is
+     * logged: the identity then becomes claimable after its expiry plus the grace.
+     */
+    @Override
+    public void close() {
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            lost = true;
+            if (lossReason == null) {
+                lossReason = "closed";
+            }
+        }
+        if (renewer != null) {
+            renewer.shutdownNow();
+        }
+        try {
+            provider.withConnection(connection -> {
+                try (PreparedStatement release = provider.prepare(connection, provider.releaseSql)) {
+                    release.setString(1, claim.namespace());
+                    release.setLong(2, identity);
+                    release.setString(3, holder);
+                    return release.executeUpdate();
+                }
+            });
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, () -> "Could not release " + this + "; it becomes claimable after its expiry"
+                    + " plus the reclaim grace: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Returns the holder value written to the row: the provider's holder id, {@code #} and this lease's number.
+     *
+     * @return the holder value
+     */
+    String holder() {
+        return holder;
+    }
+
+    /**
+     * Returns why the lease was lost or closed.
+     *
+     * @return the reason, or {@code null} while held
+     */
+    String lossReason() {
+        return lossReason;
+    }
+
+    @Override
+    public String toString() {
+        return "JdbcNodeLease[namespace=" + claim.namespace() + ", identity=" + identity + ", holder=" + holder
+                + ", table=" + provider.tableName() + ", held=" + isHeld() + "]";
+    }
+}

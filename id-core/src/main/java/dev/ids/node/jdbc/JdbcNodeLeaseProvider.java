@@ -1,0 +1,641 @@
+package dev.ids.node.jdbc;
+
+import dev.ids.clock.IdClock;
+import dev.ids.node.NoFreeNodeIdentityException;
+import dev.ids.node.NodeClaim;
+import dev.ids.node.NodeLease;
+import dev.ids.node.NodeLeaseProvider;
+import java.net.InetAddress;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
+import javax.sql.DataSource;
+
+/**
+ * Claims node identities from a lease table in the application's own database (H2, PostgreSQL, MariaDB or MySQL),
+ * renews them in the background and releases them on {@link NodeLease#close()}.
+ *
+ * <pre>{@code
+ * NodeLeaseProvider leases = JdbcNodeLeaseProvider.builder(dataSource).build();
+ * try (NodeLease lease = leases.claim(new NodeClaim("sno", 0, 65535))) {
+ *     long partition = lease.identity();   // the lowest free one: 0 for the first instance
+ * }
+ * }</pre>
+ *
+ * <h2>The table</h2>
+ * One row per identity ever claimed: {@code (namespace, node_id)} is the primary key; {@code holder} names the
+ * lease that holds (or last held) it, {@code expires_at} is when that lease ends and {@code high_water_mark} the
+ * latest time any holder may have issued IDs for, both in milliseconds since the Unix epoch. The table is created
+ * with {@code CREATE TABLE IF NOT EXISTS} on the first claim unless {@link Builder#createTable(boolean)} turns that
+ * off; the same statement ships as {@value #DDL_RESOURCE} for Flyway, Liquibase or a DBA. On MariaDB and MySQL the
+ * default collation compares {@code namespace} without regard to case, so namespaces that differ only in case
+ * share one range there: fewer identities, never a duplicate.
+ *
+ * <h2>Claiming, race-free</h2>
+ * A claim reads the rows of the range in order and tries the lowest identity that is free: one with no row, by an
+ * {@code INSERT} that the primary key lets only one process win (the loser sees an SQLState of class 23), or one
+ * whose lease expired more than the reclaim grace ago, by {@code UPDATE ... WHERE namespace = ? AND node_id = ?
+ * AND expires_at < ?}, which only one claimant can win. The read only suggests candidates; every write carries its
+ * own condition, so two processes never both believe they hold an identity. A lost attempt moves on to the next
+ * identity, so n concurrent claimants on an empty range get the n lowest identities.
+ *
+ * <h2>Renewal and fencing</h2>
+ * Each lease renews itself every {@linkplain Builder#renewalPeriod(Duration) renewal period} on its own daemon
+ * thread with {@code UPDATE ... SET expires_at = ? WHERE namespace = ? AND node_id = ? AND holder = ?}. Every lease
+ * writes its own holder value (the provider's {@linkplain Builder#holderId(String) holder id}, {@code #} and a
+ * number), so an old lease of this very process can never renew, advance or release a newer one. No row updated
+ * means another process took the identity: the lease is lost at once. A renewal that fails (the database is down)
+ * is retried every fifth of the renewal period; it saves the lease if it succeeds before the local deadline.
+ *
+ * <p>{@link NodeLease#isHeld()} compares the monotonic clock with a local deadline: the monotonic time at which the
+ * last successful claim or renewal <em>started</em>, plus the lease length. Why this fences a paused holder in
+ * time: let L be the lease length, G the reclaim grace and S the largest difference between the wall clocks of any
+ * two processes, with S &lt; G. A renewal that starts at real time t0 reads the wall clock at t1 &ge; t0 and writes
+ * {@code expires_at} E = w<sub>A</sub>(t1) + L; the holder's deadline is D = t0 + L. Another process B may take the
+ * row only when w<sub>B</sub>(t) &gt; E + G. As w<sub>B</sub>(t) &le; w<sub>A</sub>(t) + S, that needs
+ * w<sub>A</sub>(t) - w<sub>A</sub>(t1) &gt; L + G - S &gt; L, so t &gt; t1 + L &ge; D: B can claim only after A's
+ * {@code isHeld()} has turned false, with G - S to spare for the time between a generator's {@code isHeld()} check
+ * and its use of the identity. A pause of any length (GC, SIGSTOP, a suspended VM) does not break this, because the
+ * deadline was fixed before the pause; once the deadline passes, {@code isHeld()} stays false, even if a late
+ * renewal then succeeds, and the process must claim again (a new lease). Wall-clock steps count towards S. IDs
+ * issued just before the deadline are further covered by the high-water mark, which a new holder waits for.
+ *
+ * <h2>High-water mark</h2>
+ * {@link NodeLease#advanceHighWaterMark(long)} writes {@code GREATEST(high_water_mark, ?)} under the holder
+ * condition, so the mark only moves forward. Releasing keeps the row (its {@code expires_at} becomes 0, claimable
+ * at once), so the mark survives; a new claim of the identity returns the stored mark.
+ *
+ * <p>The data source must give connections of their own, not ones bound to the caller's transaction (pass the
+ * plain pool, not a transaction-aware proxy): each statement runs in auto-commit. Instances are thread-safe.
+ */
+public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
+
+    /** The default table name. */
+    public static final String DEFAULT_TABLE_NAME = "ids_node_lease";
+
+    /** The default lease length: how long a lease lasts without renewal. */
+    public static final Duration DEFAULT_LEASE_LENGTH = Duration.ofSeconds(30);
+
+    /** The default reclaim grace: how long after expiry before another process may take an identity. */
+    public static final Duration DEFAULT_RECLAIM_GRACE = Duration.ofSeconds(10);
+
+    /** The class-path resource that holds the table's DDL, for schema-migration tools. */
+    public static final String DDL_RESOURCE = "META-INF/ids/ids-node-lease.sql";
+
+    /** An unquoted SQL identifier that H2, PostgreSQL and MariaDB all accept; 63 is PostgreSQL's limit. */
+    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
+
+    /** The longest holder id: the holder column has 255 characters, and the lease number needs some. */
+    private static final int MAX_HOLDER_ID_LENGTH = 200;
+
+    private static final String DDL = """
+            CREATE TABLE IF NOT EXISTS %s (
+                namespace VARCHAR(64) NOT NULL,
+                node_id BIGINT NOT NULL,
+                holder VARCHAR(255) NOT NULL,
+                expires_at BIGINT NOT NULL,
+                high_water_mark BIGINT NOT NULL,
+                PRIMARY KEY (namespace, node_id)
+            )""";
+
+    private final DataSource dataSource;
+    private final String tableName;
+    private final boolean createTable;
+    private final Duration leaseLength;
+    private final Duration renewalPeriod;
+    private final Duration reclaimGrace;
+    private final String holderId;
+    private final IdClock clock;
+    private final boolean backgroundRenewal;
+    private final int queryTimeoutSeconds;
+    private final AtomicLong leaseNumbers = new AtomicLong();
+    private final Object tableLock = new Object();
+    private volatile boolean tableReady;
+
+    final String selectRangeSql;
+    final String insertSql;
+    final String takeOverSql;
+    final String selectHighWaterMarkSql;
+    final String renewSql;
+    final String holderSql;
+    final String advanceSql;
+    final String releaseSql;
+
+    private JdbcNodeLeaseProvider(Builder builder) {
+        this.dataSource = builder.dataSource;
+        this.tableName = builder.tableName;
+        this.createTable = builder.createTable;
+        this.leaseLength = builder.leaseLength;
+        this.renewalPeriod = builder.renewalPeriod != null
+                ? builder.renewalPeriod
+                : max(Duration.ofMillis(1), builder.leaseLength.dividedBy(3));
+        this.reclaimGrace = builder.reclaimGrace;
+        this.holderId = builder.holderId != null ? builder.holderId : defaultHolderId();
+        this.clock = builder.clock;
+        this.backgroundRenewal = builder.backgroundRenewal;
+        this.queryTimeoutSeconds = (int) Math.max(1, Math.min(Integer.MAX_VALUE, leaseLength.toSeconds()));
+        String t = tableName;
+        this.selectRangeSql = "SELECT node_id, expires_at FROM " + t
+                + " WHERE namespace = ? AND node_id >= ? AND node_id <= ? ORDER BY node_id";
+        this.insertSql = "INSERT INTO " + t
+                + " (namespace, node_id, holder, expires_at, high_water_mark) VALUES (?, ?, ?, ?, 0)";
+        this.takeOverSql = "UPDATE " + t
+                + " SET holder = ?, expires_at = ? WHERE namespace = ? AND node_id = ? AND expires_at < ?";
+        this.selectHighWaterMarkSql = "SELECT high_water_mark FROM " + t
+                + " WHERE namespace = ? AND node_id = ? AND holder = ?";
+        this.renewSql = "UPDATE " + t + " SET expires_at = ? WHERE namespace = ? AND node_id = ? AND holder = ?";
+        this.holderSql = "SELECT 1 FROM " + t + " WHERE namespace = ? AND node_id = ? AND holder = ?";
+        this.advanceSql = "UPDATE " + t + " SET high_water_mark = GREATEST(high_water_mark, ?)"
+                + " WHERE namespace = ? AND node_id = ? AND holder = ?";
+        this.releaseSql = "UPDATE " + t + " SET expires_at = 0 WHERE namespace = ? AND node_id = ? AND holder = ?";
+    }
+
+    /**
+     * Starts a builder for a provider over the given data source.
+     *
+     * @param dataSource where the lease table lives, typically the application's own data source
+     * @return a builder with the defaults
+     */
+    public static Builder builder(DataSource dataSource) {
+        return new Builder(dataSource);
+    }
+
+    /**
+     * Returns the {@code CREATE TABLE IF NOT EXISTS} statement this provider runs, for the configured table name;
+     * for the default name it is the statement of {@value #DDL_RESOURCE}.
+     *
+     * @param tableName the table name, an unquoted SQL identifier, optionally qualified by a schema
+     * @return the statement, without a trailing semicolon
+     * @throws IllegalArgumentException when the name is not such an identifier
+     */
+    public static String createTableStatement(String tableName) {
+        return DDL.formatted(checkTableName(tableName));
+    }
+
+    /**
+     * Claims the lowest free identity of the claim's range: one never held, released, or whose lease expired
+     * more than the reclaim grace ago. Creates the table first, once, unless that is switched off.
+     *
+     * @param claim the namespace and range
+     * @return the lease, renewed in the background until closed or lost
+     * @throws NoFreeNodeIdentityException when every identity of the range is held
+     * @throws IllegalStateException when the database cannot be reached or the table is missing
+     */
+    @Override
+    public NodeLease claim(NodeClaim claim) {
+        Objects.requireNonNull(claim, "claim");
+        ensureTable();
+        try {
+            return claimLowestFree(claim);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not claim a node identity in namespace '" + claim.namespace()
+                    + "' from table " + tableName + ": " + e.getMessage() + (createTable ? ""
+                    : " (createTable is off: create the table with " + DDL_RESOURCE + ")")
+                    + "; check the data source and the database", e);
+        }
+    }
+
+    private NodeLease claimLowestFree(NodeClaim claim) throws SQLException {
+        String holder = holderId + "#" + leaseNumbers.incrementAndGet();
+        List<long[]> rows = readRange(claim);
+        int next = 0;
+        for (long candidate = claim.min(); ; candidate++) {
+            while (next < rows.size() && rows.get(next)[0] < candidate) {
+                next++;
+            }
+            JdbcNodeLease lease;
+            if (next < rows.size() && rows.get(next)[0] == candidate) {
+                lease = reclaimable(rows.get(next)[1]) ? tryTakeOver(claim, candidate, holder) : null;
+            } else {
+                lease = tryInsert(claim, candidate, holder);
+            }
+            if (lease != null) {
+                return lease;
+            }
+            if (candidate == claim.max()) {
+                throw new NoFreeNodeIdentityException(claim, describeHeld(claim));
+            }
+        }
+    }
+
+    private boolean reclaimable(long expiresAt) {
+        return expiresAt < clock.wallTimeMillis() - reclaimGrace.toMillis();
+    }
+
+    private List<long[]> readRange(NodeClaim claim) throws SQLException {
+        return withConnection(connection -> {
+            try (PreparedStatement select = prepare(connection, selectRangeSql)) {
+                select.setString(1, claim.namespace());
+                select.setLong(2, claim.min());
+                select.setLong(3, claim.max());
+                List<long[]> rows = new ArrayList<>();
+                try (ResultSet result = select.executeQuery()) {
+                    while (result.next()) {
+                        rows.add(new long[] {result.getLong(1), result.getLong(2)});
+                    }
+                }
+                return rows;
+            }
+        });
+    }
+
+    private JdbcNodeLease tryInsert(NodeClaim claim, long identity, String holder) throws SQLException {
+        // The deadline counts from before the statement, so it is never later than the expiry others see.
+        long start = clock.monotonicNanos();
+        long expiresAt = clock.wallTimeMillis() + leaseLength.toMillis();
+        return withConnection(connection -> {
+            try (PreparedStatement insert = prepare(connection, insertSql)) {
+                insert.setString(1, claim.namespace());
+                insert.setLong(2, identity);
+                insert.setString(3, holder);
+                insert.setLong(4, expiresAt);
+                insert.executeUpdate();
+            } catch (SQLException e) {
+                if (isIntegrityViolation(e)) {
+                    return null; // another claimant inserted this identity first
+                }
+                throw e;
+            }
+            return new JdbcNodeLease(this, claim, identity, holder, start, 0L);
+        });
+    }
+
+    private JdbcNodeLease tryTakeOver(NodeClaim claim, long identity, String holder) throws SQLException {
+        long start = clock.monotonicNanos();
+        long now = clock.wallTimeMillis();
+        return withConnection(connection -> {
+            try (PreparedStatement update = prepare(connection, takeOverSql)) {
+                update.setString(1, holder);
+                update.setLong(2, now + leaseLength.toMillis());
+                update.setString(3, claim.namespace());
+                update.setLong(4, identity);
+                update.setLong(5, now - reclaimGrace.toMillis());
+                if (update.executeUpdate() != 1) {
+                    return null; // renewed by its holder or taken by another claimant since the read
+                }
+            }
+            // Read the mark after taking the row: from now on no earlier holder can raise it.
+            try (PreparedStatement select = prepare(connection, selectHighWaterMarkSql)) {
+                select.setString(1, claim.namespace());
+                select.setLong(2, identity);
+                select.setString(3, holder);
+                try (ResultSet result = select.executeQuery()) {
+                    if (!result.next()) {
+                        return null;
+                    }
+                    return new JdbcNodeLease(this, claim, identity, holder, start, result.getLong(1));
+                }
+            }
+        });
+    }
+
+    private String describeHeld(NodeClaim claim) {
+        try {
+            List<long[]> rows = readRange(claim);
+            long earliest = rows.stream().mapToLong(row -> row[1]).min().orElse(0L);
+            return "table " + tableName + " has " + rows.size() + " live leases in the range; the first to lapse"
+                    + " becomes claimable at " + Instant.ofEpochMilli(earliest + reclaimGrace.toMillis())
+                    + " unless renewed";
+        } catch (SQLException e) {
+            return "table " + tableName;
+        }
+    }
+
+    private void ensureTable() {
+        if (!createTable || tableReady) {
+            return;
+        }
+        synchronized (tableLock) {
+            if (tableReady) {
+                return;
+            }
+            String ddl = createTableStatement(tableName);
+            try {
+                withConnection(connection -> {
+                    try (Statement statement = connection.createStatement()) {
+                        statement.setQueryTimeout(queryTimeoutSeconds);
+                        statement.execute(ddl);
+                    }
+                    return null;
+                });
+            } catch (SQLException e) {
+                // PostgreSQL can fail a CREATE TABLE IF NOT EXISTS that races another process's; fine if it exists.
+                if (!tableExists()) {
+                    throw new IllegalStateException("Could not create the node lease table " + tableName + ": "
+                            + e.getMessage() + "; create it with " + DDL_RESOURCE
+                            + " and set createTable to false, or grant the right to create tables", e);
+                }
+            }
+            tableReady = true;
+        }
+    }
+
+    private boolean tableExists() {
+        try {
+            return withConnection(connection -> {
+                try (Statement statement = connection.createStatement()) {
+                    statement.setQueryTimeout(queryTimeoutSeconds);
+                    statement.executeQuery("SELECT 1 FROM " + tableName + " WHERE 1 = 0").close();
+                    return true;
+                }
+            });
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    /** Runs work on a connection of its own, each statement committed on its own. */
+    <T> T withConnection(SqlWork<T> work) throws SQLException {
+        try (Connection connection = dataSource.getConnection()) {
+            boolean autoCommit = connection.getAutoCommit();
+            if (!autoCommit) {
+                connection.setAutoCommit(true);
+            }
+            try {
+                return work.run(connection);
+            } finally {
+                if (!autoCommit) {
+                    connection.setAutoCommit(false);
+                }
+            }
+        }
+    }
+
+    /** Prepares a statement with the query timeout, so a hung database cannot stall a renewal forever. */
+    PreparedStatement prepare(Connection connection, String sql) throws SQLException {
+        PreparedStatement statement = connection.prepareStatement(sql);
+        statement.setQueryTimeout(queryTimeoutSeconds);
+        return statement;
+    }
+
+    /** Tells whether a failure is an integrity-constraint violation (SQLState class 23), here a duplicate key. */
+    static boolean isIntegrityViolation(SQLException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("23")) {
+                return true;
+            }
+        }
+        for (SQLException next = e.getNextException(); next != null; next = next.getNextException()) {
+            if (next.getSQLState() != null && next.getSQLState().startsWith("23")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Returns the name of the lease table.
+     *
+     * @return the table name
+     */
+    public String tableName() {
+        return tableName;
+    }
+
+    /**
+     * Returns how long a lease lasts without renewal.
+     *
+     * @return the lease length
+     */
+    public Duration leaseLength() {
+        return leaseLength;
+    }
+
+    /**
+     * Returns how often leases are renewed.
+     *
+     * @return the renewal period
+     */
+    public Duration renewalPeriod() {
+        return renewalPeriod;
+    }
+
+    /**
+     * Returns how long after a lease's expiry another process may take its identity.
+     *
+     * @return the reclaim grace
+     */
+    public Duration reclaimGrace() {
+        return reclaimGrace;
+    }
+
+    /**
+     * Returns the holder id written (with a lease number) to the rows this provider holds, for diagnostics.
+     *
+     * @return the holder id
+     */
+    public String holderId() {
+        return holderId;
+    }
+
+    IdClock clock() {
+        return clock;
+    }
+
+    boolean backgroundRenewal() {
+        return backgroundRenewal;
+    }
+
+    @Override
+    public String toString() {
+        return "JdbcNodeLeaseProvider[table=" + tableName + ", lease=" + leaseLength + ", renewal=" + renewalPeriod
+                + ", grace=" + reclaimGrace + ", holder=" + holderId + "]";
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+
+    private static String checkTableName(String tableName) {
+        Objects.requireNonNull(tableName, "tableName");
+        String[] parts = tableName.split("\\.", -1);
+        boolean valid = parts.length <= 2;
+        for (String part : parts) {
+            valid &= IDENTIFIER.matcher(part).matches();
+        }
+        if (!valid) {
+            throw new IllegalArgumentException("Table name must be an unquoted SQL identifier (a letter or '_', then"
+                    + " up to 62 letters, digits or '_'), optionally qualified by a schema as schema.table: '"
+                    + tableName + "'");
+        }
+        return tableName;
+    }
+
+    private static String defaultHolderId() {
+        String host = System.getenv("HOSTNAME");
+        if (host == null || host.isBlank()) {
+            host = System.getenv("COMPUTERNAME");
+        }
+        if (host == null || host.isBlank()) {
+            try {
+                host = InetAddress.getLocalHost().getHostName();
+            } catch (Exception e) {
+                host = "unknown-host";
+            }
+        }
+        String id = UUID.randomUUID() + "@" + host + "/pid " + ProcessHandle.current().pid();
+        return id.length() <= MAX_HOLDER_ID_LENGTH ? id : id.substring(0, MAX_HOLDER_ID_LENGTH);
+    }
+
+    /** A piece of work on a connection. */
+    @FunctionalInterface
+    interface SqlWork<T> {
+
+        T run(Connection connection) throws SQLException;
+    }
+
+    /**
+     * Configures a {@link JdbcNodeLeaseProvider}; every default is set here.
+     */
+    public static final class Builder {
+
+        private final DataSource dataSource;
+        private String tableName = DEFAULT_TABLE_NAME;
+        private boolean createTable = true;
+        private Duration leaseLength = DEFAULT_LEASE_LENGTH;
+        /** Null means a third of the lease length. */
+        private Duration renewalPeriod;
+        private Duration reclaimGrace = DEFAULT_RECLAIM_GRACE;
+        /** Null means a random UUID, the host name and the process id. */
+        private String holderId;
+        private IdClock clock = IdClock.system();
+        private boolean backgroundRenewal = true;
+
+        private Builder(DataSource dataSource) {
+            this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+        }
+
+        /**
+         * Sets the lease table's name; default {@value JdbcNodeLeaseProvider#DEFAULT_TABLE_NAME}.
+         *
+         * @param tableName an unquoted SQL identifier, optionally qualified by a schema ({@code schema.table})
+         * @return this builder
+         * @throws IllegalArgumentException when the name is not such an identifier (it is put into SQL as is)
+         */
+        public Builder tableName(String tableName) {
+            this.tableName = checkTableName(tableName);
+            return this;
+        }
+
+        /**
+         * Sets whether the first claim creates the table if it does not exist; default {@code true}. Turn it off
+         * when a schema-migration tool creates the table from {@value JdbcNodeLeaseProvider#DDL_RESOURCE}.
+         *
+         * @param createTable whether to create the table
+         * @return this builder
+         */
+        public Builder createTable(boolean createTable) {
+            this.createTable = createTable;
+            return this;
+        }
+
+        /**
+         * Sets how long a lease lasts without renewal; default 30 s. A process that cannot renew (paused,
+         * partitioned from the database) stops holding its identity this long after its last renewal started.
+         *
+         * @param leaseLength at least one millisecond
+         * @return this builder
+         */
+        public Builder leaseLength(Duration leaseLength) {
+            this.leaseLength = positive("leaseLength", leaseLength);
+            return this;
+        }
+
+        /**
+         * Sets how often a lease is renewed; default a third of the lease length, so two renewals may fail before
+         * the lease is lost.
+         *
+         * @param renewalPeriod at least one millisecond and shorter than the lease length
+         * @return this builder
+         */
+        public Builder renewalPeriod(Duration renewalPeriod) {
+            this.renewalPeriod = positive("renewalPeriod", renewalPeriod);
+            return this;
+        }
+
+        /**
+         * Sets how long after a lease's expiry another process may take its identity; default 10 s. It must
+         * exceed the largest difference between the wall clocks of the processes sharing the table (NTP keeps
+         * that to milliseconds; the default leaves room for a badly synchronised machine).
+         *
+         * @param reclaimGrace zero or more
+         * @return this builder
+         */
+        public Builder reclaimGrace(Duration reclaimGrace) {
+            Objects.requireNonNull(reclaimGrace, "reclaimGrace");
+            if (reclaimGrace.isNegative()) {
+                throw new IllegalArgumentException("reclaimGrace must not be negative: " + reclaimGrace);
+            }
+            this.reclaimGrace = reclaimGrace;
+            return this;
+        }
+
+        /**
+         * Sets the holder id written to the rows this provider holds, for diagnostics; default a random UUID, the
+         * host name and the process id. Each lease appends {@code #} and its own number to it.
+         *
+         * @param holderId 1 to 200 characters, without control characters
+         * @return this builder
+         */
+        public Builder holderId(String holderId) {
+            Objects.requireNonNull(holderId, "holderId");
+            if (holderId.isEmpty() || holderId.length() > MAX_HOLDER_ID_LENGTH
+                    || holderId.chars().anyMatch(Character::isISOControl)) {
+                throw new IllegalArgumentException("holderId must be 1 to " + MAX_HOLDER_ID_LENGTH
+                        + " characters without control characters: '" + holderId + "'");
+            }
+            this.holderId = holderId;
+            return this;
+        }
+
+        /**
+         * Sets the clock: its wall clock stamps expiries, its monotonic clock times the local deadline; default
+         * {@link IdClock#system()}.
+         *
+         * @param clock the clock
+         * @return this builder
+         */
+        public Builder clock(IdClock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /** For tests: whether leases renew themselves on a background thread (they renew when told otherwise). */
+        Builder backgroundRenewal(boolean backgroundRenewal) {
+            this.backgroundRenewal = backgroundRenewal;
+            return this;
+        }
+
+        /**
+         * Builds the provider; it touches the database only when it first claims.
+         *
+         * @return the provider
+         * @throws IllegalArgumentException when the renewal period is not shorter than the lease length
+         */
+        public JdbcNodeLeaseProvider build() {
+            if (renewalPeriod != null && renewalPeriod.compareTo(leaseLength) >= 0) {
+                throw new IllegalArgumentException("renewalPeriod (" + renewalPeriod + ") must be shorter than"
+                        + " leaseLength (" + leaseLength + "), or the lease lapses between renewals");
+            }
+            return new JdbcNodeLeaseProvider(this);
+        }
+
+        private static Duration positive(String name, Duration value) {
+            Objects.requireNonNull(value, name);
+            if (value.toMillis() < 1) {
+                throw new IllegalArgumentException(name + " must be at least 1 ms: " + value);
+            }
+            return value;
+        }
+    }
+}

@@ -1,0 +1,18 @@
+-- The node-identity lease table of dev.ids.node.jdbc.JdbcNodeLeaseProvider, for Flyway, Liquibase or a DBA.
+-- One portable statement for H2, PostgreSQL and MariaDB (and MySQL); it is exactly the statement the provider
+-- runs when createTable is on (the default). Rename the table if you like and pass the name to the provider's
+-- builder (tableName); keep the column names and types.
+--   namespace        what the identities are for, such as 'sno' or 'sno.payments' (NodeClaim.namespace)
+--   node_id          the identity within the namespace
+--   holder           which lease holds (or last held) the row: the provider's holder id and a lease number
+--   expires_at       when the lease ends, in milliseconds since 1970-01-01T00:00:00Z, by the holder's clock;
+--                    0 once released. Another process may take the row only after expires_at plus the grace.
+--   high_water_mark  the latest time, in epoch milliseconds, for which any holder may have issued IDs
+CREATE TABLE IF NOT EXISTS ids_node_lease (
+    namespace VARCHAR(64) NOT NULL,
+    node_id BIGINT NOT NULL,
+    holder VARCHAR(255) NOT NULL,
+    expires_at BIGINT NOT NULL,
+    high_water_mark BIGINT NOT NULL,
+    PRIMARY KEY (namespace, node_id)
+);

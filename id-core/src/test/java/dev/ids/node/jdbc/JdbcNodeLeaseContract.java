@@ -1,0 +1,442 @@
+package dev.ids.node.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ids.clock.ManualClock;
+import dev.ids.node.NoFreeNodeIdentityException;
+import dev.ids.node.NodeClaim;
+import dev.ids.node.NodeLease;
+import dev.ids.node.jdbc.JdbcNodeLease.Renewal;
+import dev.ids.testing.TestDatabase;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The behaviour of {@link JdbcNodeLeaseProvider} on one database; a subclass per database runs it. Each test uses
+ * a namespace of its own in a table of these tests only, and deletes its rows afterwards (the databases are
+ * shared).
+ */
+abstract class JdbcNodeLeaseContract {
+
+    static final String TABLE = "ids_jdbc_lease_test";
+    static final String DDL_TABLE = "ids_jdbc_lease_ddl_test";
+    static final Duration LEASE = JdbcNodeLeaseProvider.DEFAULT_LEASE_LENGTH;
+    static final Duration GRACE = JdbcNodeLeaseProvider.DEFAULT_RECLAIM_GRACE;
+    static final long START_MILLIS = 1_750_000_000_000L;
+
+    private final ConcurrentLinkedQueue<NodeLease> opened = new ConcurrentLinkedQueue<>();
+    TestDataSource dataSource;
+    ManualClock clock;
+    String namespace;
+
+    abstract TestDatabase database();
+
+    @BeforeEach
+    void setUp() {
+        database().assumeReachable();
+        dataSource = new TestDataSource(database(), getClass().getSimpleName());
+        clock = ManualClock.atEpochMillis(START_MILLIS);
+        namespace = "jdbc-test-" + UUID.randomUUID().toString().substring(0, 13);
+    }
+
+    @AfterEach
+    void cleanUp() throws SQLException {
+        if (dataSource == null) {
+            return;
+        }
+        dataSource.down(false);
+        opened.forEach(NodeLease::close);
+        execute("DELETE FROM " + TABLE + " WHERE namespace = '" + namespace + "'", true);
+    }
+
+    /** Drops the test tables on the shared databases (the H2 database goes with the JVM). */
+    static void dropTables(TestDatabase database, Class<?> scope) throws SQLException {
+        try (Connection connection = new TestDataSource(database, scope.getSimpleName()).getConnection();
+                Statement statement = connection.createStatement()) {
+            statement.execute("DROP TABLE IF EXISTS " + TABLE);
+            statement.execute("DROP TABLE IF EXISTS " + DDL_TABLE);
+        }
+    }
+
+    JdbcNodeLeaseProvider.Builder providerBuilder(String holder) {
+        return JdbcNodeLeaseProvider.builder(dataSource).tableName(TABLE).holderId(holder).clock(clock)
+                .backgroundRenewal(false);
+    }
+
+    JdbcNodeLeaseProvider provider(String holder) {
+        return providerBuilder(holder).build();
+    }
+
+    NodeClaim claim(long min, long max) {
+        return new NodeClaim(namespace, min, max);
+    }
+
+    JdbcNodeLease claim(JdbcNodeLeaseProvider provider, long max) {
+        JdbcNodeLease lease = (JdbcNodeLease) provider.claim(claim(0, max));
+        opened.add(lease);
+        return lease;
+    }
+
+    @Test
+    void twentyConcurrentClaimantsGetTheTwentyLowestIdentities() throws Exception {
+        int claimants = 20;
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService threads = Executors.newFixedThreadPool(claimants);
+        try {
+            List<Future<Long>> identities = new ArrayList<>();
+            for (int i = 0; i < claimants; i++) {
+                JdbcNodeLeaseProvider provider = provider("claimant-" + i);
+                identities.add(threads.submit(() -> {
+                    start.await();
+                    return claim(provider, 63).identity();
+                }));
+            }
+            start.countDown();
+            Set<Long> claimed = new TreeSet<>();
+            for (Future<Long> identity : identities) {
+                claimed.add(identity.get(30, TimeUnit.SECONDS));
+            }
+            assertThat(claimed).containsExactlyElementsOf(
+                    LongStream.range(0, claimants).boxed().collect(Collectors.toList()));
+            assertThat(rowCount()).isEqualTo(claimants);
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    @Test
+    void claimantSixtyFiveOfASixtyFourIdentityRangeGetsAClearNoFreeIdentityError() {
+        JdbcNodeLeaseProvider provider = provider("full");
+        for (int i = 0; i < 64; i++) {
+            assertThat(claim(provider, 63).identity()).isEqualTo(i);
+        }
+        assertThatThrownBy(() -> claim(provider("claimant-65"), 63))
+                .isInstanceOf(NoFreeNodeIdentityException.class)
+                .hasMessageContaining("No free node identity in namespace '" + namespace + "'")
+                .hasMessageContaining("all of 0 to 63 are held")
+                .hasMessageContaining("table " + TABLE + " has 64 live leases")
+                .hasMessageContaining("claimable at");
+    }
+
+    @Test
+    void claimsStartAtTheLowEndOfTheRangeAndStayWithinIt() {
+        JdbcNodeLeaseProvider provider = provider("range");
+        NodeClaim claim = claim(1000, 1001);
+        List<Long> identities = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            NodeLease lease = provider.claim(claim);
+            opened.add(lease);
+            identities.add(lease.identity());
+        }
+        assertThat(identities).containsExactly(1000L, 1001L);
+        assertThatThrownBy(() -> provider.claim(claim)).isInstanceOf(NoFreeNodeIdentityException.class);
+    }
+
+    @Test
+    void closeReleasesTheIdentitySoAnotherProcessClaimsItAtOnce() {
+        JdbcNodeLease first = claim(provider("first"), 63);
+        JdbcNodeLease second = claim(provider("second"), 63);
+        assertThat(first.identity()).isZero();
+        assertThat(second.identity()).isOne();
+
+        first.close();
+
+        assertThat(first.isHeld()).isFalse();
+        assertThat(claim(provider("third"), 63).identity()).isZero();
+        first.close(); // idempotent: the third holder's row stays its own
+        assertThat(claim(provider("fourth"), 63).identity()).isEqualTo(2);
+    }
+
+    @Test
+    void anExpiredLeaseIsReclaimableOnlyAfterTheGrace() {
+        JdbcNodeLease first = claim(provider("first"), 63);
+        JdbcNodeLeaseProvider other = provider("other");
+
+        clock.advance(LEASE.plusMillis(1));
+        assertThat(first.isHeld()).isFalse();
+        assertThat(claim(other, 63).identity()).as("expired, but within the grace").isOne();
+
+        clock.advance(GRACE.minusMillis(1)); // exactly lease + grace after the claim
+        assertThat(claim(other, 63).identity()).as("at the end of the grace").isEqualTo(2);
+
+        clock.advance(Duration.ofMillis(1));
+        assertThat(claim(other, 63).identity()).as("past the grace").isZero();
+        assertThat(first.renew()).isEqualTo(Renewal.LOST);
+    }
+
+    @Test
+    void aRenewalThatFindsAnotherHolderMarksTheLeaseLostAtOnce() throws SQLException {
+        JdbcNodeLease lease = claim(provider("victim"), 63);
+        execute("UPDATE " + TABLE + " SET holder = 'intruder' WHERE namespace = '" + namespace + "'", false);
+
+        assertThat(lease.isHeld()).as("held until it learns otherwise").isTrue();
+        assertThat(lease.renew()).isEqualTo(Renewal.LOST);
+        assertThat(lease.isHeld()).isFalse();
+        assertThat(lease.lossReason()).contains("another process");
+        assertThatThrownBy(() -> lease.advanceHighWaterMark(START_MILLIS))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("no longer held (another process holds the identity now)")
+                .hasMessageContaining("claim a node identity again");
+
+        lease.close(); // must not release the intruder's row
+        assertThat(holderOf(0)).isEqualTo("intruder");
+    }
+
+    @Test
+    void aHolderPausedPastItsLeaseIsFencedBeforeAnotherProcessCanClaimItsIdentity() {
+        // The other process's wall clock runs ahead by almost the whole grace: the worst skew the grace allows.
+        Duration skew = GRACE.minusMillis(1);
+        ManualClock otherClock = ManualClock.atEpochMillis(START_MILLIS + skew.toMillis());
+        JdbcNodeLease paused = claim(provider("paused"), 63);
+        JdbcNodeLeaseProvider other = providerBuilder("other").clock(otherClock).build();
+
+        Duration almost = LEASE.minusMillis(1);
+        clock.advance(almost);
+        otherClock.advance(almost);
+        assertThat(paused.isHeld()).isTrue();
+        NodeLease one = claim(other, 63);
+        assertThat(one.identity()).isOne();
+        one.close();
+
+        clock.advance(Duration.ofMillis(1));
+        otherClock.advance(Duration.ofMillis(1));
+        assertThat(paused.isHeld()).as("fenced at its deadline, renewal start + lease").isFalse();
+        NodeLease stillOne = claim(other, 63);
+        assertThat(stillOne.identity()).as("not yet claimable by a skewed process").isOne();
+        stillOne.close();
+
+        clock.advance(Duration.ofMillis(2));
+        otherClock.advance(Duration.ofMillis(2));
+        assertThat(claim(other, 63).identity()).isZero();
+        assertThat(paused.renew()).as("a renewal after the pause cannot revive it").isEqualTo(Renewal.LOST);
+        assertThat(paused.isHeld()).isFalse();
+    }
+
+    @Test
+    void aRenewalMovesTheDeadlineToItsStartPlusTheLease() {
+        JdbcNodeLease lease = claim(provider("renewing"), 63);
+        clock.advance(Duration.ofSeconds(20));
+        assertThat(lease.renew()).isEqualTo(Renewal.RENEWED);
+        clock.advance(Duration.ofSeconds(20));
+        assertThat(lease.isHeld()).as("40 s after the claim, 20 s after the renewal").isTrue();
+        clock.advance(Duration.ofSeconds(10));
+        assertThat(lease.isHeld()).as("50 s after the claim, 30 s after the renewal").isFalse();
+        assertThat(lease.renew()).isEqualTo(Renewal.LOST);
+        assertThat(lease.isHeld()).isFalse();
+    }
+
+    @Test
+    void aRenewalWithAnUnmovedClockStillCountsAsRenewed() {
+        // MariaDB/MySQL may report 0 changed rows when the new expiry equals the old one.
+        JdbcNodeLease lease = claim(provider("frozen"), 63);
+        assertThat(lease.renew()).isEqualTo(Renewal.RENEWED);
+        assertThat(lease.renew()).isEqualTo(Renewal.RENEWED);
+        assertThat(lease.isHeld()).isTrue();
+    }
+
+    @Test
+    void aFailedRenewalKeepsTheLeaseUntilItsDeadlineAndARetryInTimeSavesIt() {
+        JdbcNodeLease lease = claim(provider("outage"), 63);
+        clock.advance(Duration.ofSeconds(10));
+        dataSource.down(true);
+        assertThat(lease.renew()).isEqualTo(Renewal.FAILED);
+        assertThat(lease.isHeld()).isTrue();
+
+        clock.advance(Duration.ofSeconds(15));
+        dataSource.down(false);
+        assertThat(lease.renew()).isEqualTo(Renewal.RENEWED);
+        clock.advance(Duration.ofSeconds(25));
+        assertThat(lease.isHeld()).as("50 s after the claim, 25 s after the late renewal").isTrue();
+
+        dataSource.down(true);
+        assertThat(lease.renew()).isEqualTo(Renewal.FAILED);
+        clock.advance(Duration.ofSeconds(5));
+        assertThat(lease.isHeld()).as("the outage outlasted the lease").isFalse();
+        dataSource.down(false);
+        assertThat(lease.renew()).isEqualTo(Renewal.LOST);
+        assertThat(lease.isHeld()).isFalse();
+    }
+
+    @Test
+    void theHighWaterMarkOnlyMovesForwardSurvivesReleaseAndReachesTheNextHolder() throws SQLException {
+        JdbcNodeLease first = claim(provider("first"), 63);
+        assertThat(first.highWaterMarkMillis()).isZero();
+        first.advanceHighWaterMark(START_MILLIS + 1000);
+        first.advanceHighWaterMark(START_MILLIS + 500);
+        assertThat(first.highWaterMarkMillis()).isEqualTo(START_MILLIS + 1000);
+        assertThat(storedHighWaterMark(0)).isEqualTo(START_MILLIS + 1000);
+        first.close();
+
+        JdbcNodeLease second = claim(provider("second"), 63);
+        assertThat(second.identity()).isZero();
+        assertThat(second.highWaterMarkMillis()).as("after release and re-claim").isEqualTo(START_MILLIS + 1000);
+        second.advanceHighWaterMark(START_MILLIS + 2000);
+
+        // The second holder dies without releasing: its successor takes the expired row, mark and all.
+        clock.advance(LEASE.plus(GRACE).plusMillis(1));
+        JdbcNodeLease third = claim(provider("third"), 63);
+        assertThat(third.identity()).isZero();
+        assertThat(third.highWaterMarkMillis()).as("after expiry and take-over").isEqualTo(START_MILLIS + 2000);
+        assertThatThrownBy(() -> second.advanceHighWaterMark(START_MILLIS + 3000))
+                .isInstanceOf(IllegalStateException.class);
+        assertThat(storedHighWaterMark(0)).isEqualTo(START_MILLIS + 2000);
+    }
+
+    @Test
+    void anOldLeaseOfTheSameProviderCannotRenewOrReleaseItsSuccessor() {
+        JdbcNodeLeaseProvider provider = provider("same-process");
+        JdbcNodeLease old = claim(provider, 63);
+        clock.advance(LEASE.plus(GRACE).plusMillis(1));
+        JdbcNodeLease successor = claim(provider, 63);
+        assertThat(successor.identity()).isEqualTo(old.identity());
+        assertThat(successor.holder()).isNotEqualTo(old.holder()).startsWith("same-process#");
+
+        assertThat(old.renew()).isEqualTo(Renewal.LOST);
+        old.close();
+
+        assertThat(successor.isHeld()).isTrue();
+        assertThat(claim(provider("other"), 63).identity()).as("the successor's row stays held").isOne();
+        assertThat(successor.renew()).isEqualTo(Renewal.RENEWED);
+    }
+
+    @Test
+    void leasesRenewThemselvesInTheBackgroundAndStopWhenClosed() throws Exception {
+        JdbcNodeLeaseProvider provider = JdbcNodeLeaseProvider.builder(dataSource).tableName(TABLE)
+                .leaseLength(Duration.ofMillis(600)).renewalPeriod(Duration.ofMillis(100)).build();
+        NodeLease lease = provider.claim(claim(0, 63));
+        opened.add(lease);
+        long firstExpiry = storedExpiry(0);
+        Thread.sleep(900);
+        assertThat(lease.isHeld()).as("held past its first expiry by background renewals").isTrue();
+        assertThat(storedExpiry(0)).isGreaterThan(firstExpiry);
+
+        lease.close();
+        assertThat(lease.isHeld()).isFalse();
+        assertThat(storedExpiry(0)).as("released").isZero();
+        Thread.sleep(250);
+        assertThat(storedExpiry(0)).as("no renewal after close").isZero();
+    }
+
+    @Test
+    void tableCreationIsIdempotent() throws SQLException {
+        execute(JdbcNodeLeaseProvider.createTableStatement(TABLE), false);
+        execute(JdbcNodeLeaseProvider.createTableStatement(TABLE), false);
+        assertThat(claim(provider("a"), 63).identity()).isZero();
+        assertThat(claim(provider("b"), 63).identity()).isOne();
+    }
+
+    @Test
+    void withoutTableCreationAMissingTableIsReportedWithTheDdlToRun() {
+        JdbcNodeLeaseProvider provider = JdbcNodeLeaseProvider.builder(dataSource)
+                .tableName("ids_jdbc_lease_missing").createTable(false).build();
+        assertThatThrownBy(() -> provider.claim(claim(0, 63)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("from table ids_jdbc_lease_missing")
+                .hasMessageContaining(JdbcNodeLeaseProvider.DDL_RESOURCE);
+    }
+
+    @Test
+    void theShippedSqlFileIsTheDdlTheProviderRunsAndWorksHere() throws IOException, SQLException {
+        String statement = shippedStatement();
+        assertThat(statement).isEqualTo(
+                JdbcNodeLeaseProvider.createTableStatement(JdbcNodeLeaseProvider.DEFAULT_TABLE_NAME));
+
+        // Run the file's statement (under a table name of these tests), then let the provider use that table.
+        String ours = statement.replace(JdbcNodeLeaseProvider.DEFAULT_TABLE_NAME, DDL_TABLE);
+        execute(ours, false);
+        execute(ours, false);
+        JdbcNodeLeaseProvider provider = JdbcNodeLeaseProvider.builder(dataSource).tableName(DDL_TABLE)
+                .backgroundRenewal(false).build();
+        try (NodeLease lease = provider.claim(claim(0, 0))) {
+            assertThat(lease.identity()).isZero();
+        } finally {
+            execute("DELETE FROM " + DDL_TABLE + " WHERE namespace = '" + namespace + "'", true);
+        }
+    }
+
+    /** The file's one statement, without its comments and its semicolon. */
+    static String shippedStatement() throws IOException {
+        try (InputStream in = JdbcNodeLeaseProvider.class.getClassLoader()
+                .getResourceAsStream(JdbcNodeLeaseProvider.DDL_RESOURCE)) {
+            assertThat(in).as(JdbcNodeLeaseProvider.DDL_RESOURCE).isNotNull();
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            String statement = text.lines().filter(line -> !line.startsWith("--"))
+                    .collect(Collectors.joining("\n")).strip();
+            assertThat(statement).endsWith(";").containsOnlyOnce(";");
+            return statement.substring(0, statement.length() - 1);
+        }
+    }
+
+    int rowCount() throws SQLException {
+        return (int) queryLong("SELECT COUNT(*) FROM " + TABLE + " WHERE namespace = ?", null);
+    }
+
+    long storedHighWaterMark(long identity) throws SQLException {
+        return queryLong("SELECT high_water_mark FROM " + TABLE + " WHERE namespace = ? AND node_id = ?", identity);
+    }
+
+    long storedExpiry(long identity) throws SQLException {
+        return queryLong("SELECT expires_at FROM " + TABLE + " WHERE namespace = ? AND node_id = ?", identity);
+    }
+
+    String holderOf(long identity) throws SQLException {
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement select = connection.prepareStatement(
+                        "SELECT holder FROM " + TABLE + " WHERE namespace = ? AND node_id = ?")) {
+            select.setString(1, namespace);
+            select.setLong(2, identity);
+            try (ResultSet result = select.executeQuery()) {
+                assertThat(result.next()).isTrue();
+                return result.getString(1);
+            }
+        }
+    }
+
+    private long queryLong(String sql, Long identity) throws SQLException {
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement select = connection.prepareStatement(sql)) {
+            select.setString(1, namespace);
+            if (identity != null) {
+                select.setLong(2, identity);
+            }
+            try (ResultSet result = select.executeQuery()) {
+                assertThat(result.next()).isTrue();
+                return result.getLong(1);
+            }
+        }
+    }
+
+    private void execute(String sql, boolean ignoreMissingTable) throws SQLException {
+        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+        } catch (SQLException e) {
+            if (!ignoreMissingTable) {
+                throw e;
+            }
+        }
+    }
+}
