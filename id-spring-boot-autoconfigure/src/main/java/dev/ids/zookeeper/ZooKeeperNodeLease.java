@@ -1,0 +1,211 @@
+package dev.ids.zookeeper;
+
+import dev.ids.node.NodeClaim;
+import dev.ids.node.NodeLease;
+
+/**
+ * A node identity held as an ephemeral znode, {@code <base>/pool/<identity>}, owned by this process's ZooKeeper
+ * session; claimed through {@link ZooKeeperNodeLeaseProvider#claim(NodeClaim)}.
+ *
+ * <p>{@link #isHeld()} reads two volatile fields and the monotonic clock. It is {@code true} only while all of these
+ * hold: the lease was not closed, the session that created the znode has not been lost and the znode was not
+ * deleted (both are final), Curator has not reported the connection {@code SUSPENDED} (or read-only) since the last
+ * proof of ownership, and the local deadline has not passed. The deadline is set by each proof of ownership (a read
+ * of the znode, on the same session, that finds it owned by that session) to the time the proof was asked for plus
+ * {@linkplain ZooKeeperNodeLeaseProvider#LEASE_FRACTION two thirds} of the negotiated session timeout. The server
+ * cannot expire the session, and so free the identity for another process, earlier than a full session timeout
+ * after that proof was asked for; the deadline therefore fences a paused process (a long GC pause, a stopped VM)
+ * before its identity can be reused, even when the connection events arrive late.
+ */
+public final class ZooKeeperNodeLease implements NodeLease {
+
+    /** Proven held; {@link #isHeld()} is true until the deadline. */
+    private static final int ACTIVE = 0;
+    /** Connection suspended since the last proof; may become active again after a new proof. */
+    private static final int SUSPENDED = 1;
+    /** Session lost, znode gone or lease closed: never held again. */
+    private static final int ENDED = 2;
+
+    private final ZooKeeperNodeLeaseProvider provider;
+    private final NodeClaim claim;
+    private final long identity;
+    private final String path;
+    private final String highWaterMarkPath;
+    private final long sessionId;
+
+    private volatile int state = SUSPENDED;
+    private volatile long deadlineNanos;
+    private volatile String endReason;
+    private volatile boolean closed;
+
+    /**
+     * Guards the high-water mark; separate from {@code this} so that a slow write never delays a suspension, which
+     * must fence at once.
+     */
+    private final Object highWaterMarkLock = new Object();
+    /** Guarded by {@link #highWaterMarkLock}. */
+    private long highWaterMark;
+    /** Version of the high-water-mark znode last read or written, for compare-and-set; guarded likewise. */
+    private int highWaterMarkVersion;
+
+    ZooKeeperNodeLease(ZooKeeperNodeLeaseProvider provider, NodeClaim claim, long identity, String path,
+            String highWaterMarkPath, long sessionId, long highWaterMark, int highWaterMarkVersion) {
+        this.provider = provider;
+        this.claim = claim;
+        this.identity = identity;
+        this.path = path;
+        this.highWaterMarkPath = highWaterMarkPath;
+        this.sessionId = sessionId;
+        this.highWaterMark = highWaterMark;
+        this.highWaterMarkVersion = highWaterMarkVersion;
+    }
+
+    @Override
+    public long identity() {
+        return identity;
+    }
+
+    @Override
+    public boolean isHeld() {
+        // The state first: once it is not ACTIVE the deadline does not matter.
+        return state == ACTIVE && provider.clock().monotonicNanos() - deadlineNanos < 0;
+    }
+
+    @Override
+    public long highWaterMarkMillis() {
+        synchronized (highWaterMarkLock) {
+            return highWaterMark;
+        }
+    }
+
+    @Override
+    public void advanceHighWaterMark(long epochMillis) {
+        synchronized (highWaterMarkLock) {
+            if (epochMillis <= highWaterMark) {
+                return;
+            }
+            if (!isHeld()) {
+                throw new IllegalStateException("Cannot advance the high-water mark of " + this
+                        + ": the lease is not held" + (endReason == null ? "" : " (" + endReason + ")")
+                        + "; claim an identity again");
+            }
+            // Holding the monitor across the write keeps the cached version in step with the znode; advances are
+            // rare (in steps), so callers do not queue behind it in practice.
+            long[] written = provider.writeHighWaterMark(this, epochMillis, highWaterMarkVersion);
+            highWaterMark = written[0];
+            highWaterMarkVersion = (int) written[1];
+        }
+    }
+
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            state = ENDED;
+            if (endReason == null) {
+                endReason = "closed";
+            }
+        }
+        provider.release(this);
+    }
+
+    /**
+     * Returns the claim this lease was made for.
+     *
+     * @return the namespace and range
+     */
+    public NodeClaim claim() {
+        return claim;
+    }
+
+    /**
+     * Returns the path of the ephemeral znode that holds the identity, for diagnostics.
+     *
+     * @return the znode path, such as {@code /ids/sno/pool/3}
+     */
+    public String path() {
+        return path;
+    }
+
+    /**
+     * Returns the path of the persistent znode that keeps the identity's high-water mark.
+     *
+     * @return the znode path, such as {@code /ids/sno/hwm/3}
+     */
+    public String highWaterMarkPath() {
+        return highWaterMarkPath;
+    }
+
+    /**
+     * Returns the ZooKeeper session that owns the znode.
+     *
+     * @return the session id
+     */
+    public long sessionId() {
+        return sessionId;
+    }
+
+    /**
+     * Tells whether the lease has ended for good: closed, its session lost or its znode deleted. An ended lease is
+     * never held again; the holder must claim a new one.
+     *
+     * @return {@code true} once ended
+     */
+    public boolean isEnded() {
+        return state == ENDED;
+    }
+
+    /** Fences the lease until a new proof of ownership: Curator reported the connection suspended. */
+    synchronized void suspend() {
+        if (state != ENDED) {
+            state = SUSPENDED;
+        }
+    }
+
+    /**
+     * Records a proof of ownership: the znode was read on the owning session and found owned by it.
+     *
+     * @param askedAtNanos the monotonic time at which the proof was asked for
+     * @param suspensionsBefore the provider's suspension count read before the proof was asked for
+     * @param leaseNanos how long the proof holds
+     */
+    synchronized void proven(long askedAtNanos, long suspensionsBefore, long leaseNanos) {
+        // The provider counts a suspension before it suspends the leases (each under its lock), so either this
+        // sees the new count or the suspension comes after and wins.
+        if (state == ENDED || provider.suspensionCount() != suspensionsBefore) {
+            // A suspension arrived while the proof was in flight; the next proof (on reconnection) decides.
+            return;
+        }
+        long deadline = askedAtNanos + leaseNanos;
+        // Never move the deadline back: an earlier proof may have been asked for later than this one.
+        if (state != ACTIVE || deadline - deadlineNanos > 0) {
+            deadlineNanos = deadline;
+        }
+        state = ACTIVE;
+    }
+
+    /**
+     * Ends the lease for good.
+     *
+     * @param reason why, for messages
+     */
+    synchronized void end(String reason) {
+        if (state != ENDED) {
+            state = ENDED;
+            endReason = reason;
+        }
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    @Override
+    public String toString() {
+        return "ZooKeeper lease on " + path + " (session 0x" + Long.toHexString(sessionId) + ", "
+                + (state == ACTIVE ? "active" : state == SUSPENDED ? "suspended" : "ended: " + endReason) + ")";
+    }
+}

@@ -1,0 +1,721 @@
+package dev.ids.zookeeper;
+
+import dev.ids.clock.IdClock;
+import dev.ids.node.NoFreeNodeIdentityException;
+import dev.ids.node.NodeClaim;
+import dev.ids.node.NodeLeaseProvider;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.api.CuratorWatcher;
+import org.apache.curator.framework.imps.CuratorFrameworkState;
+import org.apache.curator.framework.state.ConnectionState;
+import org.apache.curator.framework.state.ConnectionStateListener;
+import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.apache.curator.utils.PathUtils;
+import org.apache.curator.utils.ZKPaths;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Op;
+import org.apache.zookeeper.OpResult;
+import org.apache.zookeeper.WatchedEvent;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.Stat;
+
+/**
+ * Claims node identities as ephemeral znodes in ZooKeeper, through Apache Curator: the lowest identity of a range
+ * whose znode does not exist is created, and so held, by this process's session.
+ *
+ * <h2>Layout</h2>
+ * Each namespace has a base znode, {@code <root>/<namespace>}, except the {@linkplain Builder#lableNamespace Lable
+ * namespace}, whose base is the root itself. Under a base:
+ * <ul>
+ * <li>{@code pool/<identity>}: ephemeral, one per identity held, created by the holder's session;</li>
+ * <li>{@code hwm/<identity>}: persistent, the identity's high-water mark in decimal milliseconds since the Unix
+ * epoch, kept across holders and advanced by compare-and-set on the znode's version;</li>
+ * <li>{@code cluster-id}: persistent, decimal, read by {@link #clusterId(String)}; 0 when absent.</li>
+ * </ul>
+ * For Lable IDs this is the layout of Lable's own ZooKeeper module ({@code <znode>/cluster-id} and ephemeral
+ * {@code <znode>/pool/<generator id>}), so generators of both can share one root: creating an ephemeral znode is
+ * atomic, whoever creates it. (Lable's module also keeps a {@code queue} znode to serialise claims; it is not
+ * needed for exclusion and is not used here. Lable's module keeps a released identity for two seconds against clock
+ * skew; this provider frees it at once and relies on the high-water mark instead.)
+ *
+ * <h2>Fencing</h2>
+ * See {@link ZooKeeperNodeLease}: a lease stops being held at once when Curator reports the connection
+ * {@code SUSPENDED}, {@code READ_ONLY} or {@code LOST}, when its znode is deleted, and when its local deadline
+ * passes without a new proof of ownership. Fencing at {@code SUSPENDED} rather than at {@code LOST} is deliberate:
+ * the server may expire the session, and another process take the identity, one session timeout after it last
+ * heard from this client, while the client may learn of the expiry much later (only when it reconnects). After a
+ * suspension the lease is held again only once a read on the same session finds the znode still owned by that
+ * session; after the session is lost it never is, and the holder must claim again (it may get another identity).
+ * A background daemon thread re-proves ownership every sixth of the negotiated session timeout.
+ *
+ * <p>Safe for use by many threads. {@link #close()} closes every lease still open and, when the provider created
+ * the Curator client, the client too.
+ */
+public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, AutoCloseable {
+
+    /** The default root znode. */
+    public static final String DEFAULT_ROOT_PATH = "/ids";
+    /** The default namespace whose claims use Lable's layout directly under the root. */
+    public static final String DEFAULT_LABLE_NAMESPACE = "lable";
+    /** The default session timeout of a client the provider creates; the server may negotiate it down or up. */
+    public static final Duration DEFAULT_SESSION_TIMEOUT = Duration.ofSeconds(30);
+    /** The default connection timeout of a client the provider creates. */
+    public static final Duration DEFAULT_CONNECTION_TIMEOUT = Duration.ofSeconds(10);
+    /**
+     * The part of the negotiated session timeout for which one proof of ownership keeps a lease held: two thirds,
+     * which leaves a third of the session timeout between the local deadline and the earliest moment the server
+     * may expire the session. It is also when the ZooKeeper client itself declares a silent connection lost.
+     */
+    public static final double LEASE_FRACTION = 2.0 / 3.0;
+    /** Proofs per lease length: a lease lapses only after this many proofs in a row fail or are late. */
+    static final int PROOFS_PER_LEASE = 4;
+
+    static final String POOL = "pool";
+    static final String HIGH_WATER_MARKS = "hwm";
+    static final String CLUSTER_ID = "cluster-id";
+
+    private static final System.Logger LOGGER = System.getLogger(ZooKeeperNodeLeaseProvider.class.getName());
+
+    private final CuratorFramework client;
+    private final boolean ownsClient;
+    private final String rootPath;
+    private final String lableNamespace;
+    private final IdClock clock;
+    private final ScheduledExecutorService executor;
+    private final Set<ZooKeeperNodeLease> leases = ConcurrentHashMap.newKeySet();
+    /** Counts SUSPENDED, READ_ONLY and LOST reports, so that a proof asked for before one cannot undo it. */
+    private final AtomicLong suspensions = new AtomicLong();
+    private final ConnectionStateListener listener = (ignored, newState) -> connectionStateChanged(newState);
+    private volatile boolean closed;
+
+    private ZooKeeperNodeLeaseProvider(Builder builder) {
+        this.rootPath = builder.rootPath;
+        this.lableNamespace = builder.lableNamespace;
+        this.clock = builder.clock;
+        if (builder.client != null) {
+            if (builder.client.getState() != CuratorFrameworkState.STARTED) {
+                throw new IllegalArgumentException("The CuratorFramework given to the ZooKeeper node lease provider "
+                        + "is " + builder.client.getState() + "; start it before building the provider (or give a "
+                        + "connection string and let the provider own the client)");
+            }
+            this.client = builder.client;
+            this.ownsClient = false;
+        } else {
+            this.client = CuratorFrameworkFactory.builder()
+                    .connectString(builder.connectString)
+                    .sessionTimeoutMs(Math.toIntExact(builder.sessionTimeout.toMillis()))
+                    .connectionTimeoutMs(Math.toIntExact(builder.connectionTimeout.toMillis()))
+                    .retryPolicy(new ExponentialBackoffRetry(200, 3))
+                    .build();
+            this.ownsClient = true;
+            client.start();
+        }
+        this.executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "ids-zookeeper-lease");
+            thread.setDaemon(true);
+            return thread;
+        });
+        client.getConnectionStateListenable().addListener(listener);
+        scheduleProofs(0);
+    }
+
+    /**
+     * Starts a builder with the defaults: root {@value #DEFAULT_ROOT_PATH}, Lable namespace
+     * {@value #DEFAULT_LABLE_NAMESPACE}, the system clock; a client or a connection string must be given.
+     *
+     * @return a new builder
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    @Override
+    public ZooKeeperNodeLease claim(NodeClaim claim) {
+        Objects.requireNonNull(claim, "claim");
+        ensureOpen();
+        String base = basePath(claim.namespace());
+        String pool = ZKPaths.makePath(base, POOL);
+        try {
+            Set<Long> taken = heldIdentities(pool);
+            long candidate = claim.min();
+            while (true) {
+                if (!taken.contains(candidate)) {
+                    ZooKeeperNodeLease lease = tryClaim(claim, base, candidate);
+                    if (lease != null) {
+                        return lease;
+                    }
+                }
+                if (candidate == claim.max()) {
+                    throw new NoFreeNodeIdentityException(claim, "ephemeral znodes under " + pool + " at ZooKeeper "
+                            + connectString());
+                }
+                candidate++;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while claiming a node identity under " + pool, e);
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            // Including NoFreeNodeIdentityException: already clear.
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("Cannot claim a node identity in namespace '" + claim.namespace()
+                    + "' under znode " + pool + " at ZooKeeper " + connectString() + ": " + e
+                    + "; check that ZooKeeper is reachable and that this client may create znodes there", e);
+        }
+    }
+
+    /**
+     * Reads the cluster id of a namespace from {@code <base>/cluster-id}: for the Lable namespace,
+     * {@code <root>/cluster-id}, where Lable's own module keeps it. A Lable generator needs it along with its
+     * generator id. Nothing is written: when the znode is absent, the cluster id is 0.
+     *
+     * @param namespace the namespace, as in {@link NodeClaim#namespace()}
+     * @return the cluster id; range checks are the generator's business
+     * @throws IllegalStateException when ZooKeeper cannot be read or the znode does not hold a decimal number
+     */
+    public long clusterId(String namespace) {
+        ensureOpen();
+        String path = ZKPaths.makePath(basePath(namespace), CLUSTER_ID);
+        byte[] data;
+        try {
+            data = client.getData().forPath(path);
+        } catch (KeeperException.NoNodeException e) {
+            return 0L;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while reading the cluster id from znode " + path, e);
+        } catch (Exception e) {
+            throw new IllegalStateException("Cannot read the cluster id from znode " + path + " at ZooKeeper "
+                    + connectString() + ": " + e + "; check that ZooKeeper is reachable", e);
+        }
+        String text = data == null ? "" : new String(data, StandardCharsets.UTF_8).trim();
+        try {
+            return text.isEmpty() ? 0L : Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalStateException("The cluster id in znode " + path + " is not a decimal number: '" + text
+                    + "'; write a decimal such as 0 to it, or delete it for cluster id 0", e);
+        }
+    }
+
+    /**
+     * Returns the znode under which a namespace's claims, high-water marks and cluster id are kept:
+     * {@code <root>/<namespace>}, or the root itself for the Lable namespace.
+     *
+     * @param namespace the namespace, as in {@link NodeClaim#namespace()}
+     * @return the base znode path
+     */
+    public String basePath(String namespace) {
+        checkNamespace(namespace);
+        return namespace.equals(lableNamespace) ? rootPath : ZKPaths.makePath(rootPath, namespace);
+    }
+
+    /**
+     * Returns the Curator client the provider uses, given to the builder or created by it.
+     *
+     * @return the client
+     */
+    public CuratorFramework client() {
+        return client;
+    }
+
+    /**
+     * Closes every lease still open (deleting its znode), stops the proof thread, stops listening to the client
+     * and, when the provider created the client, closes it.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (ZooKeeperNodeLease lease : List.copyOf(leases)) {
+            lease.close();
+        }
+        client.getConnectionStateListenable().removeListener(listener);
+        executor.shutdownNow();
+        if (ownsClient) {
+            client.close();
+        }
+    }
+
+    // ---- claiming
+
+    /** Returns the identities whose znodes exist in the pool now; other children (not decimal) are ignored. */
+    private Set<Long> heldIdentities(String pool) throws Exception {
+        Set<Long> held = new HashSet<>();
+        try {
+            for (String child : client.getChildren().forPath(pool)) {
+                try {
+                    held.add(Long.parseLong(child));
+                } catch (NumberFormatException ignored) {
+                    // Not an identity; leave it alone.
+                }
+            }
+        } catch (KeeperException.NoNodeException e) {
+            // No pool yet: nothing is held.
+        }
+        return held;
+    }
+
+    /** Creates the identity's ephemeral znode; returns null when another session holds it. */
+    private ZooKeeperNodeLease tryClaim(NodeClaim claim, String base, long identity) throws Exception {
+        String path = ZKPaths.makePath(base, POOL, Long.toString(identity));
+        long suspensionsBefore = suspensions.get();
+        long askedAt = clock.monotonicNanos();
+        Stat stat = new Stat();
+        long owner;
+        try {
+            client.create().storingStatIn(stat).creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
+                    .forPath(path, ownerData());
+            owner = stat.getEphemeralOwner();
+        } catch (KeeperException.NodeExistsException e) {
+            // Taken, unless Curator retried our own create after its reply was lost: then our session owns it.
+            Stat existing = client.checkExists().forPath(path);
+            if (existing == null || existing.getEphemeralOwner() != rawClient().getSessionId()) {
+                return null;
+            }
+            owner = existing.getEphemeralOwner();
+        }
+        String highWaterMarkPath = ZKPaths.makePath(base, HIGH_WATER_MARKS, Long.toString(identity));
+        long[] mark;
+        try {
+            mark = readHighWaterMark(highWaterMarkPath);
+        } catch (Exception e) {
+            deleteIfOwned(path, owner);
+            throw e;
+        }
+        ZooKeeperNodeLease lease = new ZooKeeperNodeLease(this, claim, identity, path, highWaterMarkPath, owner,
+                mark[0], (int) mark[1]);
+        // Added before the session check, so that a loss reported from here on reaches the lease.
+        leases.add(lease);
+        ZooKeeper zooKeeper;
+        try {
+            watch(lease);
+            zooKeeper = rawClient();
+            if (zooKeeper.getSessionId() != owner) {
+                throw new IllegalStateException("The ZooKeeper session that created " + path + " ended during the "
+                        + "claim; claim again");
+            }
+        } catch (Exception e) {
+            leases.remove(lease);
+            deleteIfOwned(path, owner);
+            throw e;
+        }
+        lease.proven(askedAt, suspensionsBefore, leaseNanos(zooKeeper));
+        if (!lease.isHeld()) {
+            // The connection was suspended during the claim: prove ownership once it is back.
+            submit(() -> prove(lease));
+        }
+        return lease;
+    }
+
+    private static byte[] ownerData() {
+        return ("pid " + ProcessHandle.current().pid()).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Reads an identity's high-water mark and its znode version, creating the znode with 0 when absent. */
+    private long[] readHighWaterMark(String path) throws Exception {
+        while (true) {
+            Stat stat = new Stat();
+            try {
+                byte[] data = client.getData().storingStatIn(stat).forPath(path);
+                return new long[] {parseHighWaterMark(path, data), stat.getVersion()};
+            } catch (KeeperException.NoNodeException e) {
+                try {
+                    client.create().creatingParentsIfNeeded().forPath(path, "0".getBytes(StandardCharsets.UTF_8));
+                } catch (KeeperException.NodeExistsException ignored) {
+                    // Created by another holder meanwhile; read it.
+                }
+            }
+        }
+    }
+
+    private static long parseHighWaterMark(String path, byte[] data) {
+        String text = data == null ? "" : new String(data, StandardCharsets.UTF_8).trim();
+        try {
+            return text.isEmpty() ? 0L : Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalStateException("The high-water mark in znode " + path + " is not a decimal number of "
+                    + "milliseconds: '" + text + "'; write the latest time IDs may have been issued for (or 0 if "
+                    + "none) to it", e);
+        }
+    }
+
+    private void watch(ZooKeeperNodeLease lease) {
+        CuratorWatcher watcher = new CuratorWatcher() {
+            @Override
+            public void process(WatchedEvent event) {
+                if (event.getType() == Watcher.Event.EventType.NodeDeleted) {
+                    lease.end("its znode " + lease.path() + " was deleted");
+                } else if (event.getType() != Watcher.Event.EventType.None && !lease.isEnded()) {
+                    // Watches fire once; keep watching for the deletion.
+                    setWatch(lease, this);
+                }
+            }
+        };
+        setWatch(lease, watcher);
+    }
+
+    private void setWatch(ZooKeeperNodeLease lease, CuratorWatcher watcher) {
+        try {
+            if (client.checkExists().usingWatcher(watcher).forPath(lease.path()) == null) {
+                lease.end("its znode " + lease.path() + " was deleted");
+            }
+        } catch (Exception e) {
+            // The periodic proof notices a deletion too, one proof period later.
+            LOGGER.log(System.Logger.Level.DEBUG, "Cannot watch {0}: {1}", lease.path(), e);
+        }
+    }
+
+    // ---- proving ownership
+
+    private void connectionStateChanged(ConnectionState newState) {
+        switch (newState) {
+            case SUSPENDED, READ_ONLY -> {
+                suspensions.incrementAndGet();
+                leases.forEach(ZooKeeperNodeLease::suspend);
+            }
+            case LOST -> {
+                suspensions.incrementAndGet();
+                leases.forEach(lease -> lease.end("the ZooKeeper session was lost"));
+            }
+            case CONNECTED, RECONNECTED -> submit(this::proveAll);
+            default -> {
+                // No other states exist today.
+            }
+        }
+    }
+
+    private void scheduleProofs(long delayMillis) {
+        try {
+            executor.schedule(() -> {
+                try {
+                    proveAll();
+                } finally {
+                    scheduleProofs(proofPeriodMillis());
+                }
+            }, delayMillis, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            // Closed.
+        }
+    }
+
+    private long proofPeriodMillis() {
+        int sessionTimeout = client.getZookeeperClient().getLastNegotiatedSessionTimeoutMs();
+        long lease = sessionTimeout > 0 ? (long) (sessionTimeout * LEASE_FRACTION) : 1_000L;
+        return Math.max(10L, lease / PROOFS_PER_LEASE);
+    }
+
+    private void submit(Runnable task) {
+        try {
+            executor.execute(task);
+        } catch (RejectedExecutionException e) {
+            // Closed.
+        }
+    }
+
+    private void proveAll() {
+        for (ZooKeeperNodeLease lease : leases) {
+            prove(lease);
+        }
+    }
+
+    /**
+     * Proves that the lease's session still owns its znode, by a read on that very session, and extends the lease;
+     * ends it when the session is gone or the znode is not its own. Runs on the proof thread.
+     */
+    void prove(ZooKeeperNodeLease lease) {
+        if (lease.isEnded()) {
+            return;
+        }
+        long suspensionsBefore = suspensions.get();
+        long askedAt = clock.monotonicNanos();
+        try {
+            ZooKeeper zooKeeper = rawClient();
+            if (zooKeeper.getSessionId() != lease.sessionId()) {
+                lease.end("the ZooKeeper session that owned its znode is gone");
+                return;
+            }
+            // The raw handle, not Curator's retrying API: a read on this session fails instead of reconnecting
+            // with a new session, and while disconnected it fails quickly rather than waiting.
+            Stat stat = zooKeeper.exists(lease.path(), false);
+            if (stat == null) {
+                lease.end("its znode " + lease.path() + " was deleted");
+            } else if (stat.getEphemeralOwner() != lease.sessionId()) {
+                lease.end("its znode " + lease.path() + " belongs to session 0x"
+                        + Long.toHexString(stat.getEphemeralOwner()));
+            } else {
+                lease.proven(askedAt, suspensionsBefore, leaseNanos(zooKeeper));
+            }
+        } catch (KeeperException.SessionExpiredException e) {
+            lease.end("the ZooKeeper session expired");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            // No proof now; the lease lapses at its deadline unless a later proof succeeds.
+            LOGGER.log(System.Logger.Level.DEBUG, "Cannot prove {0}: {1}", lease, e);
+        }
+    }
+
+    private long leaseNanos(ZooKeeper zooKeeper) {
+        return (long) (TimeUnit.MILLISECONDS.toNanos(zooKeeper.getSessionTimeout()) * LEASE_FRACTION);
+    }
+
+    long suspensionCount() {
+        return suspensions.get();
+    }
+
+    IdClock clock() {
+        return clock;
+    }
+
+    // ---- high-water marks and release
+
+    /**
+     * Writes a high-water mark by compare-and-set, on the lease's own session and only while its znode exists.
+     *
+     * @return the mark now stored and the znode's new version
+     */
+    long[] writeHighWaterMark(ZooKeeperNodeLease lease, long epochMillis, int version) {
+        String path = lease.highWaterMarkPath();
+        byte[] data = Long.toString(epochMillis).getBytes(StandardCharsets.UTF_8);
+        int expected = version;
+        try {
+            for (int attempt = 0; attempt < 3; attempt++) {
+                ZooKeeper zooKeeper = rawClient();
+                if (zooKeeper.getSessionId() != lease.sessionId()) {
+                    lease.end("the ZooKeeper session that owned its znode is gone");
+                    break;
+                }
+                try {
+                    List<OpResult> results = zooKeeper.multi(List.of(Op.check(lease.path(), -1),
+                            Op.setData(path, data, expected)));
+                    return new long[] {epochMillis, ((OpResult.SetDataResult) results.get(1)).getStat().getVersion()};
+                } catch (KeeperException.BadVersionException e) {
+                    // An earlier write of ours may have landed though its reply was lost: read the mark back.
+                    Stat stat = new Stat();
+                    long current = parseHighWaterMark(path, zooKeeper.getData(path, false, stat));
+                    if (current >= epochMillis) {
+                        return new long[] {current, stat.getVersion()};
+                    }
+                    expected = stat.getVersion();
+                }
+            }
+        } catch (KeeperException.SessionExpiredException e) {
+            lease.end("the ZooKeeper session expired");
+        } catch (KeeperException.NoNodeException e) {
+            lease.end("its znode " + lease.path() + " or " + path + " was deleted");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while writing the high-water mark to " + path, e);
+        } catch (Exception e) {
+            throw new IllegalStateException("Cannot write the high-water mark " + epochMillis + " to znode " + path
+                    + " at ZooKeeper " + connectString() + ": " + e + "; IDs beyond the current mark must wait "
+                    + "until it can be written", e);
+        }
+        throw new IllegalStateException("Cannot write the high-water mark " + epochMillis + " to znode " + path
+                + ": " + lease + "; claim an identity again");
+    }
+
+    /** Forgets a closed lease and deletes its znode if its session still owns it, so the identity is free at once. */
+    void release(ZooKeeperNodeLease lease) {
+        leases.remove(lease);
+        deleteIfOwned(lease.path(), lease.sessionId());
+    }
+
+    private void deleteIfOwned(String path, long sessionId) {
+        try {
+            ZooKeeper zooKeeper = rawClient();
+            // On the owning session only: if it has expired the server refuses, and the znode is gone already.
+            if (zooKeeper.getSessionId() == sessionId) {
+                Stat stat = zooKeeper.exists(path, false);
+                if (stat != null && stat.getEphemeralOwner() == sessionId) {
+                    zooKeeper.delete(path, stat.getVersion());
+                }
+            }
+        } catch (KeeperException.NoNodeException | KeeperException.SessionExpiredException e) {
+            // Gone already.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            LOGGER.log(System.Logger.Level.WARNING, "Cannot delete znode {0}: {1}; the identity becomes free when "
+                    + "the ZooKeeper session ends", path, e);
+        }
+    }
+
+    // ---- helpers
+
+    private ZooKeeper rawClient() throws Exception {
+        return client.getZookeeperClient().getZooKeeper();
+    }
+
+    private String connectString() {
+        try {
+            return client.getZookeeperClient().getCurrentConnectionString();
+        } catch (RuntimeException e) {
+            return "(unknown)";
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("The ZooKeeper node lease provider is closed; build a new one");
+        }
+    }
+
+    private static void checkNamespace(String namespace) {
+        Objects.requireNonNull(namespace, "namespace");
+        // The same rule as NodeClaim, and '.' and '..' are not znode names.
+        if (!namespace.matches("[A-Za-z0-9._-]{1,64}") || namespace.equals(".") || namespace.equals("..")) {
+            throw new IllegalArgumentException("Namespace must be 1 to 64 letters, digits, '.', '-' or '_', and "
+                    + "not '.' or '..' (a znode name): '" + namespace + "'");
+        }
+    }
+
+    /** Configures a {@link ZooKeeperNodeLeaseProvider}; every default is set here. */
+    public static final class Builder {
+
+        private CuratorFramework client;
+        private String connectString;
+        private Duration sessionTimeout = DEFAULT_SESSION_TIMEOUT;
+        private Duration connectionTimeout = DEFAULT_CONNECTION_TIMEOUT;
+        private String rootPath = DEFAULT_ROOT_PATH;
+        private String lableNamespace = DEFAULT_LABLE_NAMESPACE;
+        private IdClock clock = IdClock.system();
+
+        private Builder() {
+        }
+
+        /**
+         * Uses a Curator client the caller has started and will close; the provider does not close it.
+         *
+         * @param client the started client
+         * @return this builder
+         */
+        public Builder client(CuratorFramework client) {
+            this.client = Objects.requireNonNull(client, "client");
+            return this;
+        }
+
+        /**
+         * Connects to ZooKeeper with a client the provider creates and closes.
+         *
+         * @param connectString the ensemble, such as {@code zk1:2181,zk2:2181,zk3:2181}
+         * @return this builder
+         */
+        public Builder connectString(String connectString) {
+            Objects.requireNonNull(connectString, "connectString");
+            if (connectString.isBlank()) {
+                throw new IllegalArgumentException("ZooKeeper connection string must not be blank; give host:port "
+                        + "pairs such as zk1:2181,zk2:2181");
+            }
+            this.connectString = connectString;
+            return this;
+        }
+
+        /**
+         * Sets the session timeout of a client the provider creates (default 30 s). Shorter means an identity of a
+         * crashed process is free sooner, but a pause or a network hiccup of that length loses the lease.
+         *
+         * @param sessionTimeout the session timeout asked of the server
+         * @return this builder
+         */
+        public Builder sessionTimeout(Duration sessionTimeout) {
+            this.sessionTimeout = positive("sessionTimeout", sessionTimeout);
+            return this;
+        }
+
+        /**
+         * Sets the connection timeout of a client the provider creates (default 10 s).
+         *
+         * @param connectionTimeout how long an operation waits for a connection
+         * @return this builder
+         */
+        public Builder connectionTimeout(Duration connectionTimeout) {
+            this.connectionTimeout = positive("connectionTimeout", connectionTimeout);
+            return this;
+        }
+
+        /**
+         * Sets the root znode (default {@value #DEFAULT_ROOT_PATH}).
+         *
+         * @param rootPath an absolute znode path, such as {@code /ids} or {@code /unique-id-generator}
+         * @return this builder
+         */
+        public Builder rootPath(String rootPath) {
+            Objects.requireNonNull(rootPath, "rootPath");
+            try {
+                PathUtils.validatePath(rootPath);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("ZooKeeper root path '" + rootPath + "' is not a valid znode "
+                        + "path (" + e.getMessage() + "); give an absolute path such as /ids", e);
+            }
+            this.rootPath = rootPath;
+            return this;
+        }
+
+        /**
+         * Sets the namespace whose claims use Lable's layout directly under the root, {@code <root>/pool/<id>}
+         * and {@code <root>/cluster-id} (default {@value #DEFAULT_LABLE_NAMESPACE}). To share a pool with Lable's
+         * own module, set the root to the znode that module was given.
+         *
+         * @param lableNamespace the namespace of Lable claims
+         * @return this builder
+         */
+        public Builder lableNamespace(String lableNamespace) {
+            checkNamespace(lableNamespace);
+            this.lableNamespace = lableNamespace;
+            return this;
+        }
+
+        /**
+         * Sets the clock whose monotonic reading times lease deadlines (default the system clock).
+         *
+         * @param clock the clock
+         * @return this builder
+         */
+        public Builder clock(IdClock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * Builds the provider; with a connection string this creates and starts a Curator client, without waiting
+         * for it to connect.
+         *
+         * @return the provider
+         * @throws IllegalStateException when neither or both of a client and a connection string were given
+         */
+        public ZooKeeperNodeLeaseProvider build() {
+            if ((client == null) == (connectString == null)) {
+                throw new IllegalStateException("Give the ZooKeeper node lease provider either a started "
+                        + "CuratorFramework (client) or a connection string (connectString), not "
+                        + (client == null ? "neither" : "both"));
+            }
+            return new ZooKeeperNodeLeaseProvider(this);
+        }
+
+        private static Duration positive(String name, Duration value) {
+            Objects.requireNonNull(value, name);
+            if (value.isNegative() || value.isZero() || value.toMillis() > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException(name + " must be positive and below 24 days: " + value);
+            }
+            return value;
+        }
+    }
+}

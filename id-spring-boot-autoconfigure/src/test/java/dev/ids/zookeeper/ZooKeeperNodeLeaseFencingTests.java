@@ -1,0 +1,153 @@
+package dev.ids.zookeeper;
+
+import static dev.ids.zookeeper.ZooKeeperTesting.await;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ids.node.NodeClaim;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.curator.test.TestingServer;
+import org.apache.zookeeper.ZooKeeper;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Fencing: session expiry, a server that stops and restarts, and a connection suspended for longer than the session
+ * timeout. Each test has its own in-process server (200 ms ticks: session timeouts from 0.4 to 4 s).
+ */
+class ZooKeeperNodeLeaseFencingTests {
+
+    private static final NodeClaim ONLY_ZERO = new NodeClaim("sno", 0, 0);
+
+    private final List<AutoCloseable> toClose = new ArrayList<>();
+    private TestingServer server;
+
+    @BeforeEach
+    void startServer() throws Exception {
+        server = ZooKeeperTesting.server(200);
+    }
+
+    @AfterEach
+    void closeAll() throws Exception {
+        for (int i = toClose.size() - 1; i >= 0; i--) {
+            toClose.get(i).close();
+        }
+        server.close();
+    }
+
+    private ZooKeeperNodeLeaseProvider provider(Duration sessionTimeout) {
+        ZooKeeperNodeLeaseProvider provider = ZooKeeperNodeLeaseProvider.builder()
+                .connectString(server.getConnectString()).sessionTimeout(sessionTimeout)
+                .connectionTimeout(Duration.ofSeconds(1)).build();
+        toClose.add(provider);
+        return provider;
+    }
+
+    /** Watches a lease from another thread and remembers whether it was ever seen held once the watch began. */
+    private AtomicBoolean everHeldFrom(ZooKeeperNodeLease lease) {
+        AtomicBoolean seen = new AtomicBoolean();
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread watcher = new Thread(() -> {
+            while (!stop.get()) {
+                if (lease.isHeld()) {
+                    seen.set(true);
+                }
+                Thread.onSpinWait();
+            }
+        }, "lease-watcher");
+        watcher.setDaemon(true);
+        watcher.start();
+        toClose.add(() -> {
+            stop.set(true);
+            watcher.join();
+        });
+        return seen;
+    }
+
+    @Test
+    void sessionExpiryFencesTheLeaseForGoodAndAClaimAfterwardsGetsANewLease() throws Exception {
+        ZooKeeperNodeLeaseProvider provider = provider(Duration.ofSeconds(2));
+        ZooKeeperNodeLease lease = provider.claim(new NodeClaim("sno", 0, 3));
+        assertThat(lease.isHeld()).isTrue();
+        byte[] password = provider.client().getZookeeperClient().getZooKeeper().getSessionPasswd();
+
+        ZooKeeperTesting.expireSession(server.getConnectString(), lease.sessionId(), password);
+
+        await("the lease is fenced", Duration.ofSeconds(2), () -> !lease.isHeld());
+        await("the lease ends (session lost)", Duration.ofSeconds(5), lease::isEnded);
+        ZooKeeperNodeLease again = provider.claim(new NodeClaim("sno", 0, 3));
+        assertThat(again.identity()).as("the expired session's znode is gone").isZero();
+        assertThat(again.sessionId()).isNotEqualTo(lease.sessionId());
+        assertThat(again.isHeld()).isTrue();
+        Thread.sleep(500); // several proof periods on the new session
+        assertThat(lease.isHeld()).as("the old lease stays fenced").isFalse();
+        assertThat(again.isHeld()).isTrue();
+        assertThat(lease.toString()).contains("ended");
+    }
+
+    @Test
+    void serverStopFencesAtOnceAndRestartWithinTheSessionTimeoutRestoresTheSameLease() throws Exception {
+        // 4 s session: the lease deadline is about 2.7 s, so fencing within 1 s comes from SUSPENDED.
+        ZooKeeperNodeLeaseProvider provider = provider(Duration.ofSeconds(4));
+        ZooKeeperNodeLease lease = provider.claim(new NodeClaim("sno", 0, 3));
+        assertThat(lease.isHeld()).isTrue();
+
+        server.stop();
+        await("the lease is fenced on SUSPENDED", Duration.ofSeconds(1), () -> !lease.isHeld());
+        assertThat(lease.isEnded()).isFalse();
+
+        server.restart();
+        await("the lease is proven again on the same session", Duration.ofSeconds(4), lease::isHeld);
+        ZooKeeper plain = ZooKeeperTesting.plainClient(server.getConnectString());
+        try {
+            assertThat(plain.exists(lease.path(), false).getEphemeralOwner()).isEqualTo(lease.sessionId());
+            lease.close();
+            assertThat(plain.exists(lease.path(), false)).isNull();
+        } finally {
+            plain.close();
+        }
+        ZooKeeperNodeLease again = provider(Duration.ofSeconds(4)).claim(new NodeClaim("sno", 0, 3));
+        assertThat(again.identity()).isZero();
+        assertThat(again.isHeld()).isTrue();
+    }
+
+    @Test
+    void connectionSuspendedLongerThanTheSessionTimeoutLeavesTheOldLeaseFencedAndTheIdentityToAnother()
+            throws Exception {
+        ZooKeeperNodeLeaseProvider first = provider(Duration.ofSeconds(1));
+        ZooKeeperNodeLease lease = first.claim(ONLY_ZERO);
+        assertThat(lease.isHeld()).isTrue();
+
+        server.stop();
+        await("the lease is fenced", Duration.ofSeconds(1), () -> !lease.isHeld());
+        AtomicBoolean heldAgain = everHeldFrom(lease);
+        await("the session is lost", Duration.ofSeconds(5), lease::isEnded);
+        server.restart();
+
+        // The server restores the old session and expires it a session timeout later; then the identity is free.
+        ZooKeeperNodeLeaseProvider second = provider(Duration.ofSeconds(1));
+        AtomicReference<ZooKeeperNodeLease> taken = new AtomicReference<>();
+        await("another process claims the identity", Duration.ofSeconds(8), () -> {
+            try {
+                taken.set(second.claim(ONLY_ZERO));
+                return true;
+            } catch (IllegalStateException e) { // NoFreeNodeIdentityException while the old session lives
+                return false;
+            }
+        });
+        assertThat(taken.get().isHeld()).isTrue();
+        assertThat(taken.get().identity()).isZero();
+
+        // The first process reconnects with a new session; its old lease never comes back, it must claim anew.
+        ZooKeeperNodeLease renewed = first.claim(new NodeClaim("sno", 0, 1));
+        assertThat(renewed.identity()).isEqualTo(1);
+        assertThat(renewed.isHeld()).isTrue();
+        Thread.sleep(300);
+        assertThat(lease.isHeld()).isFalse();
+        assertThat(heldAgain).as("the old lease was never held after the outage").isFalse();
+    }
+}

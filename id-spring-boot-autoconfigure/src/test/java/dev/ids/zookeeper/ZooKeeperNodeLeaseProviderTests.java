@@ -1,0 +1,375 @@
+package dev.ids.zookeeper;
+
+import static dev.ids.zookeeper.ZooKeeperTesting.await;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ids.clock.ManualClock;
+import dev.ids.node.NoFreeNodeIdentityException;
+import dev.ids.node.NodeClaim;
+import dev.ids.node.NodeLease;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.curator.test.InstanceSpec;
+import org.apache.curator.test.TestingServer;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.Stat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+
+/** Claims, release, exhaustion, the Lable layout and high-water marks, against one in-process ZooKeeper. */
+class ZooKeeperNodeLeaseProviderTests {
+
+    private static TestingServer server;
+    private static ZooKeeper plain;
+
+    private final List<AutoCloseable> toClose = new ArrayList<>();
+    private String root;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        server = ZooKeeperTesting.server(100);
+        plain = ZooKeeperTesting.plainClient(server.getConnectString());
+    }
+
+    @AfterAll
+    static void stopServer() throws Exception {
+        plain.close();
+        server.close();
+    }
+
+    @BeforeEach
+    void uniqueRoot(TestInfo test) {
+        root = "/ids-test/" + test.getTestMethod().orElseThrow().getName();
+    }
+
+    @AfterEach
+    void closeAll() throws Exception {
+        for (int i = toClose.size() - 1; i >= 0; i--) {
+            toClose.get(i).close();
+        }
+    }
+
+    private ZooKeeperNodeLeaseProvider provider() {
+        return provider(ZooKeeperNodeLeaseProvider.builder());
+    }
+
+    private ZooKeeperNodeLeaseProvider provider(ZooKeeperNodeLeaseProvider.Builder builder) {
+        ZooKeeperNodeLeaseProvider provider = builder.connectString(server.getConnectString())
+                .sessionTimeout(Duration.ofSeconds(2)).connectionTimeout(Duration.ofSeconds(2)).rootPath(root)
+                .build();
+        toClose.add(provider);
+        return provider;
+    }
+
+    private static String data(String path) throws Exception {
+        return new String(plain.getData(path, false, null), StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void claimsOfSeveralProvidersGetDistinctLowestIdentities() throws Exception {
+        List<ZooKeeperNodeLeaseProvider> providers = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            providers.add(provider());
+        }
+        ExecutorService threads = Executors.newFixedThreadPool(providers.size());
+        try {
+            List<Future<ZooKeeperNodeLease>> claims = new ArrayList<>();
+            for (ZooKeeperNodeLeaseProvider provider : providers) {
+                Callable<ZooKeeperNodeLease> claim = () -> provider.claim(new NodeClaim("sno", 0, 65_535));
+                claims.add(threads.submit(claim));
+            }
+            Set<Long> identities = new TreeSet<>();
+            for (Future<ZooKeeperNodeLease> claim : claims) {
+                ZooKeeperNodeLease lease = claim.get();
+                assertThat(lease.isHeld()).isTrue();
+                assertThat(lease.path()).isEqualTo(root + "/sno/pool/" + lease.identity());
+                identities.add(lease.identity());
+            }
+            assertThat(identities).containsExactly(0L, 1L, 2L, 3L, 4L, 5L);
+        } finally {
+            threads.shutdownNow();
+        }
+        // One more from an existing provider (the same session) takes the next one.
+        assertThat(providers.get(0).claim(new NodeClaim("sno", 0, 65_535)).identity()).isEqualTo(6);
+    }
+
+    @Test
+    void claimStartsAtTheRangeMinimumAndNamespacesAreIndependent() {
+        ZooKeeperNodeLeaseProvider provider = provider();
+        assertThat(provider.claim(new NodeClaim("elfo", 10, 20)).identity()).isEqualTo(10);
+        assertThat(provider.claim(new NodeClaim("elfo", 10, 20)).identity()).isEqualTo(11);
+        assertThat(provider.claim(new NodeClaim("elfo.payments", 10, 20)).identity()).isEqualTo(10);
+    }
+
+    @Test
+    void closeDeletesTheZnodeSoTheIdentityIsFreeAtOnce() throws Exception {
+        ZooKeeperNodeLeaseProvider first = provider();
+        ZooKeeperNodeLeaseProvider second = provider();
+        ZooKeeperNodeLease lease = first.claim(new NodeClaim("muid", 0, 10));
+        assertThat(plain.exists(lease.path(), false).getEphemeralOwner()).isEqualTo(lease.sessionId());
+
+        lease.close();
+
+        assertThat(lease.isHeld()).isFalse();
+        assertThat(lease.isEnded()).isTrue();
+        assertThat(plain.exists(lease.path(), false)).isNull();
+        assertThat(second.claim(new NodeClaim("muid", 0, 10)).identity()).isZero();
+        lease.close(); // idempotent
+    }
+
+    @Test
+    void closingTheProviderReleasesItsLeasesAndRefusesNewClaims() throws Exception {
+        ZooKeeperNodeLeaseProvider provider = provider();
+        ZooKeeperNodeLease lease = provider.claim(new NodeClaim("sno", 0, 1));
+
+        provider.close();
+
+        assertThat(lease.isHeld()).isFalse();
+        assertThat(plain.exists(lease.path(), false)).isNull();
+        assertThatIllegalStateException().isThrownBy(() -> provider.claim(new NodeClaim("sno", 0, 1)))
+                .withMessageContaining("closed");
+    }
+
+    @Test
+    void exhaustedRangeThrowsWithAClearMessage() {
+        ZooKeeperNodeLeaseProvider provider = provider();
+        for (int i = 0; i < 3; i++) {
+            provider.claim(new NodeClaim("lable.small", 0, 2));
+        }
+        assertThatThrownBy(() -> provider().claim(new NodeClaim("lable.small", 0, 2)))
+                .isInstanceOf(NoFreeNodeIdentityException.class)
+                .hasMessageContaining("namespace 'lable.small'")
+                .hasMessageContaining("all of 0 to 2 are held")
+                .hasMessageContaining(root + "/lable.small/pool")
+                .hasMessageContaining(server.getConnectString());
+    }
+
+    @Test
+    void sixtyFifthClaimOfASixtyFourIdRangeFindsNoFreeIdentity() {
+        ZooKeeperNodeLeaseProvider provider = provider();
+        for (int i = 0; i < 64; i++) {
+            assertThat(provider.claim(new NodeClaim("lable", 0, 63)).identity()).isEqualTo(i);
+        }
+        assertThatThrownBy(() -> provider.claim(new NodeClaim("lable", 0, 63)))
+                .isInstanceOf(NoFreeNodeIdentityException.class).hasMessageContaining("all of 0 to 63 are held");
+    }
+
+    @Test
+    void identityHeldByAnotherSessionIsSkippedEvenWhenItAppearsAfterTheListing() throws Exception {
+        // Lable's own module (or any other process) holds 0 and 2 as plain ephemeral znodes.
+        plain.create(root, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        plain.create(root + "/pool", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        plain.create(root + "/pool/0", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
+        plain.create(root + "/pool/2", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
+        plain.create(root + "/pool/not-an-id", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
+        try {
+            ZooKeeperNodeLeaseProvider provider = provider();
+            assertThat(provider.claim(new NodeClaim("lable", 0, 63)).identity()).isEqualTo(1);
+            assertThat(provider.claim(new NodeClaim("lable", 0, 63)).identity()).isEqualTo(3);
+        } finally {
+            plain.delete(root + "/pool/0", -1);
+            plain.delete(root + "/pool/2", -1);
+            plain.delete(root + "/pool/not-an-id", -1);
+        }
+    }
+
+    @Test
+    void lableNamespaceUsesLablesLayoutUnderTheRoot() throws Exception {
+        ZooKeeperNodeLeaseProvider provider = provider();
+        ZooKeeperNodeLease lease = provider.claim(new NodeClaim("lable", 0, 63));
+
+        assertThat(lease.path()).isEqualTo(root + "/pool/0");
+        Stat stat = plain.exists(root + "/pool/0", false);
+        assertThat(stat.getEphemeralOwner()).isEqualTo(lease.sessionId()).isNotZero();
+        assertThat(plain.exists(root + "/pool", false).getEphemeralOwner()).isZero();
+        assertThat(lease.highWaterMarkPath()).isEqualTo(root + "/hwm/0");
+        assertThat(provider.basePath("lable")).isEqualTo(root);
+        assertThat(provider.basePath("sno")).isEqualTo(root + "/sno");
+    }
+
+    @Test
+    void lableNamespaceCanBeRenamed() {
+        ZooKeeperNodeLeaseProvider provider = provider(ZooKeeperNodeLeaseProvider.builder().lableNamespace("lid"));
+        assertThat(provider.claim(new NodeClaim("lid", 0, 63)).path()).isEqualTo(root + "/pool/0");
+        assertThat(provider.claim(new NodeClaim("lable", 0, 63)).path()).isEqualTo(root + "/lable/pool/0");
+    }
+
+    @Test
+    void clusterIdIsZeroWhenAbsentAndReadFromTheClusterIdZnode() throws Exception {
+        ZooKeeperNodeLeaseProvider provider = provider();
+        assertThat(provider.clusterId("lable")).isZero();
+        assertThat(plain.exists(root + "/cluster-id", false)).as("reading writes nothing").isNull();
+
+        plain.create(root, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        plain.create(root + "/cluster-id", "7".getBytes(StandardCharsets.UTF_8), ZooDefs.Ids.OPEN_ACL_UNSAFE,
+                CreateMode.PERSISTENT);
+        assertThat(provider.clusterId("lable")).isEqualTo(7);
+        assertThat(provider.clusterId("lable.other")).as("another namespace has its own").isZero();
+
+        plain.setData(root + "/cluster-id", " 12\n".getBytes(StandardCharsets.UTF_8), -1);
+        assertThat(provider.clusterId("lable")).isEqualTo(12);
+    }
+
+    @Test
+    void clusterIdThatIsNotDecimalIsReportedWithItsZnode() throws Exception {
+        plain.create(root, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        plain.create(root + "/cluster-id", "seven".getBytes(StandardCharsets.UTF_8), ZooDefs.Ids.OPEN_ACL_UNSAFE,
+                CreateMode.PERSISTENT);
+        assertThatIllegalStateException().isThrownBy(() -> provider().clusterId("lable"))
+                .withMessageContaining(root + "/cluster-id").withMessageContaining("'seven'")
+                .withMessageContaining("write a decimal");
+    }
+
+    @Test
+    void highWaterMarkStartsAtZeroSurvivesReleaseAndOnlyMovesForward() throws Exception {
+        ZooKeeperNodeLease lease = provider().claim(new NodeClaim("sno", 0, 3));
+        assertThat(lease.highWaterMarkMillis()).isZero();
+        assertThat(data(lease.highWaterMarkPath())).isEqualTo("0");
+
+        lease.advanceHighWaterMark(1_700_000_000_000L);
+        lease.advanceHighWaterMark(1_600_000_000_000L); // lower: ignored
+        assertThat(lease.highWaterMarkMillis()).isEqualTo(1_700_000_000_000L);
+        assertThat(data(lease.highWaterMarkPath())).isEqualTo("1700000000000");
+        lease.close();
+        assertThat(plain.exists(lease.highWaterMarkPath(), false)).as("the mark is persistent").isNotNull();
+
+        NodeLease next = provider().claim(new NodeClaim("sno", 0, 3));
+        assertThat(next.identity()).isEqualTo(lease.identity());
+        assertThat(next.highWaterMarkMillis()).isEqualTo(1_700_000_000_000L);
+        next.advanceHighWaterMark(1_700_000_000_500L);
+        assertThat(data(lease.highWaterMarkPath())).isEqualTo("1700000000500");
+        assertThat(provider().claim(new NodeClaim("sno", 0, 3)).highWaterMarkMillis())
+                .as("another identity has its own mark").isZero();
+    }
+
+    @Test
+    void highWaterMarkWriteIsCompareAndSetAndNeverMovesTheStoredMarkBack() throws Exception {
+        ZooKeeperNodeLease lease = provider().claim(new NodeClaim("sno", 0, 3));
+        lease.advanceHighWaterMark(1_000L);
+
+        // Someone else (an earlier write whose reply was lost, an operator) moved the stored mark beyond ours.
+        plain.setData(lease.highWaterMarkPath(), "5000".getBytes(StandardCharsets.UTF_8), -1);
+        lease.advanceHighWaterMark(2_000L);
+        assertThat(lease.highWaterMarkMillis()).isEqualTo(5_000L);
+        assertThat(data(lease.highWaterMarkPath())).isEqualTo("5000");
+
+        // The stored version changed but the mark is below the new one: the write is retried on the new version.
+        plain.setData(lease.highWaterMarkPath(), "3000".getBytes(StandardCharsets.UTF_8), -1);
+        lease.advanceHighWaterMark(6_000L);
+        assertThat(lease.highWaterMarkMillis()).isEqualTo(6_000L);
+        assertThat(data(lease.highWaterMarkPath())).isEqualTo("6000");
+    }
+
+    @Test
+    void highWaterMarkCannotBeAdvancedOnceTheLeaseIsClosed() {
+        ZooKeeperNodeLease lease = provider().claim(new NodeClaim("sno", 0, 3));
+        lease.close();
+        assertThatIllegalStateException().isThrownBy(() -> lease.advanceHighWaterMark(10L))
+                .withMessageContaining("not held").withMessageContaining("claim an identity again");
+    }
+
+    @Test
+    void deletingTheZnodeEndsTheLeaseAtOnceAndForGood() throws Exception {
+        ZooKeeperNodeLease lease = provider().claim(new NodeClaim("sno", 0, 3));
+        plain.delete(lease.path(), -1);
+
+        await("the lease ends", Duration.ofSeconds(2), lease::isEnded);
+        assertThat(lease.isHeld()).isFalse();
+        // Another process takes the identity; the old lease does not come back.
+        ZooKeeperNodeLease next = provider().claim(new NodeClaim("sno", 0, 3));
+        assertThat(next.identity()).isEqualTo(lease.identity());
+        Thread.sleep(500); // several proof periods
+        assertThat(lease.isHeld()).isFalse();
+        assertThat(next.isHeld()).isTrue();
+        assertThatIllegalStateException().isThrownBy(() -> lease.advanceHighWaterMark(10L));
+    }
+
+    @Test
+    void localDeadlineFencesAPausedHolderAndAProofOnTheSameSessionRestoresIt() throws Exception {
+        ManualClock clock = ManualClock.atEpochMillis(1_700_000_000_000L);
+        ZooKeeperNodeLease lease = provider(ZooKeeperNodeLeaseProvider.builder().clock(clock))
+                .claim(new NodeClaim("sno", 0, 3));
+        assertThat(lease.isHeld()).isTrue();
+
+        // As if the process had been paused for longer than the lease: no proof since, so not held, connected or not.
+        clock.advance(Duration.ofSeconds(2));
+        assertThat(lease.isHeld()).isFalse();
+
+        // The next periodic proof finds the znode still owned by this session.
+        await("a proof restores the lease", Duration.ofSeconds(2), lease::isHeld);
+        assertThat(lease.isEnded()).isFalse();
+    }
+
+    @Test
+    void callerOwnedClientIsUsedButNotClosed() throws Exception {
+        try (CuratorFramework client = CuratorFrameworkFactory.newClient(server.getConnectString(),
+                new RetryOneTime(100))) {
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> ZooKeeperNodeLeaseProvider.builder().client(client).build())
+                    .withMessageContaining("LATENT").withMessageContaining("start it");
+            client.start();
+            ZooKeeperNodeLeaseProvider provider = ZooKeeperNodeLeaseProvider.builder().client(client)
+                    .rootPath(root).build();
+            ZooKeeperNodeLease lease = provider.claim(new NodeClaim("sno", 0, 3));
+            assertThat(lease.isHeld()).isTrue();
+            provider.close();
+            assertThat(plain.exists(lease.path(), false)).isNull();
+            assertThat(client.checkExists().forPath(root)).as("client still open").isNotNull();
+        }
+    }
+
+    @Test
+    void builderRejectsMissingOrConflictingConnectionAndBadPaths() throws Exception {
+        assertThatIllegalStateException().isThrownBy(() -> ZooKeeperNodeLeaseProvider.builder().build())
+                .withMessageContaining("neither");
+        try (CuratorFramework client = CuratorFrameworkFactory.newClient(server.getConnectString(),
+                new RetryOneTime(100))) {
+            assertThatIllegalStateException().isThrownBy(() -> ZooKeeperNodeLeaseProvider.builder().client(client)
+                    .connectString(server.getConnectString()).build()).withMessageContaining("both");
+        }
+        assertThatIllegalArgumentException().isThrownBy(() -> ZooKeeperNodeLeaseProvider.builder().rootPath("ids"))
+                .withMessageContaining("'ids'").withMessageContaining("/ids");
+        assertThatIllegalArgumentException().isThrownBy(() -> ZooKeeperNodeLeaseProvider.builder().rootPath("/ids/"))
+                .withMessageContaining("'/ids/'");
+        assertThatIllegalArgumentException().isThrownBy(() -> ZooKeeperNodeLeaseProvider.builder().connectString(" "))
+                .withMessageContaining("host:port");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> ZooKeeperNodeLeaseProvider.builder().sessionTimeout(Duration.ZERO))
+                .withMessageContaining("sessionTimeout");
+        assertThatIllegalArgumentException().isThrownBy(() -> provider().claim(new NodeClaim("..", 0, 1)))
+                .withMessageContaining("'..'");
+    }
+
+    @Test
+    void claimWhenZooKeeperIsUnreachableFailsNamingTheEnsemble() {
+        String nowhere = "127.0.0.1:" + InstanceSpec.getRandomPort();
+        CuratorFramework client = CuratorFrameworkFactory.builder().connectString(nowhere)
+                .connectionTimeoutMs(300).retryPolicy(new RetryOneTime(10)).build();
+        client.start();
+        toClose.add(client);
+        ZooKeeperNodeLeaseProvider provider = ZooKeeperNodeLeaseProvider.builder().client(client).build();
+        toClose.add(provider);
+        assertThatIllegalStateException().isThrownBy(() -> provider.claim(new NodeClaim("sno", 0, 3)))
+                .withMessageContaining(nowhere).withMessageContaining("reachable");
+    }
+}
