@@ -1,5 +1,6 @@
 package dev.ids;
 
+import dev.ids.node.NodeLease;
 import dev.ids.sequence.TimeSequence;
 import java.time.Duration;
 import java.util.Objects;
@@ -7,7 +8,7 @@ import java.util.Objects;
 /**
  * The builder settings of generators that may wait for their clock (after a sequence overflow or a clock
  * regression): on top of the clock and listener, the longest a call may wait before it fails with
- * {@link IdGenerationException}.
+ * {@link IdGenerationException}; and, for the schemes with a node identity, the {@link NodeLease} it may come from.
  *
  * @param <B> the concrete builder type, returned by every setter
  */
@@ -17,6 +18,7 @@ public abstract class WaitingGeneratorBuilder<B extends WaitingGeneratorBuilder<
     public static final Duration MAX_WAIT_LIMIT = Duration.ofDays(1);
 
     private Duration maxWait = TimeSequence.DEFAULT_MAX_WAIT;
+    private NodeLease lease;
 
     /** For subclasses. */
     protected WaitingGeneratorBuilder() {
@@ -49,5 +51,63 @@ public abstract class WaitingGeneratorBuilder<B extends WaitingGeneratorBuilder<
      */
     public Duration maxWait() {
         return maxWait;
+    }
+
+    /**
+     * Takes the node identity from a lease (an elfo node number, a Lable generator id, a sno partition, a muid
+     * medallion) instead of a fixed setting. Setting both an explicit identity and a lease is an error, reported by
+     * {@code build()} naming both; so is a lease whose identity lies outside the scheme's range.
+     *
+     * <p>The generator then refuses to issue IDs, with {@link IdGenerationException}, while
+     * {@link NodeLease#isHeld()} is {@code false}, and goes on by itself once it is held again (fencing). It issues
+     * no ID for a time at or before the lease's {@linkplain NodeLease#highWaterMarkMillis() high-water mark} when it
+     * is built (its first call waits for the clock to pass the mark, within the maximum wait), and advances the mark
+     * in steps before it issues IDs beyond it. The generator does not close the lease.
+     *
+     * @param lease the lease, held by this process
+     * @return this builder
+     */
+    public B lease(NodeLease lease) {
+        this.lease = Objects.requireNonNull(lease, "lease");
+        @SuppressWarnings("unchecked")
+        B self = (B) this;
+        return self;
+    }
+
+    /**
+     * Returns the lease set on this builder.
+     *
+     * @return the lease, or {@code null} when the identity is set explicitly
+     */
+    public NodeLease lease() {
+        return lease;
+    }
+
+    /**
+     * For {@code build()} of the schemes with a node identity: returns the lease's identity after checking that no
+     * explicit identity was set as well and that it lies in the scheme's range.
+     *
+     * @param name the identity's name in the scheme, for example {@code "nodeNo"}
+     * @param min the smallest identity the scheme accepts
+     * @param max the largest
+     * @param explicitSetting the explicit identity setting made on this builder, for example {@code "nodeNo(7)"},
+     *     or {@code null} when none was made
+     * @return the identity
+     * @throws IllegalStateException when an explicit identity was set too, or the lease's identity is out of range
+     */
+    protected final long identityFromLease(String name, long min, long max, String explicitSetting) {
+        if (lease == null) {
+            throw new IllegalStateException("no lease set");
+        }
+        if (explicitSetting != null) {
+            throw new IllegalStateException("both " + explicitSetting + " and lease(" + lease + ") are set: the "
+                    + name + " comes from one of them; remove one");
+        }
+        long identity = lease.identity();
+        if (identity < min || identity > max) {
+            throw new IllegalStateException("the lease's identity " + identity + " lies outside the " + name
+                    + " range " + min + ".." + max + ": claim it with a NodeClaim of that range (" + lease + ")");
+        }
+        return identity;
     }
 }

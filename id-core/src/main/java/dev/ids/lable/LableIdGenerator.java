@@ -6,6 +6,7 @@ import dev.ids.IdScheme;
 import dev.ids.MonitoredIdGenerator;
 import dev.ids.WaitingGeneratorBuilder;
 import dev.ids.internal.Checks;
+import dev.ids.internal.LeaseFence;
 import dev.ids.internal.OrderedMap;
 import dev.ids.sequence.TimeSequence;
 import java.time.Duration;
@@ -40,22 +41,28 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
     private final LableMode mode;
     private final long lowBits;
     private final TimeSequence sequence;
+    /** The lease's fence, or {@code null} without a lease. */
+    private final LeaseFence fence;
     private final LongAdder generated = new LongAdder();
 
-    private LableIdGenerator(Builder builder) {
-        this.generatorId = builder.generatorId;
+    private LableIdGenerator(Builder builder, int generatorId) {
+        this.generatorId = generatorId;
         this.clusterId = builder.clusterId;
         this.mode = builder.mode;
         this.lowBits = LableId.lowBits(generatorId, clusterId, mode);
-        this.sequence = TimeSequence.builder("lable generator (generator id " + generatorId + ", cluster id "
-                        + clusterId + ")")
+        String description = "lable generator (generator id " + generatorId + ", cluster id " + clusterId + ")";
+        this.fence = builder.lease() == null ? null : new LeaseFence(builder.lease(), description, builder.listener());
+        TimeSequence.Builder sequence = TimeSequence.builder(description)
                 .clock(builder.clock())
                 .listener(builder.listener())
                 .timeBase(TimeSequence.Resolution.MILLIS, 0, 1)
                 .maxUnit(LableId.MAX_TIMESTAMP)
                 .sequence(0, LableId.MAX_SEQUENCE)
-                .maxWait(builder.maxWait())
-                .build();
+                .maxWait(builder.maxWait());
+        if (fence != null) {
+            sequence.notBefore(fence.startMarkMillis());
+        }
+        this.sequence = sequence.build();
     }
 
     /**
@@ -73,11 +80,21 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
      *
      * @return an ID this generator has never returned before
      * @throws IdGenerationException when the clock stands further behind the last millisecond used than the maximum
-     *     wait, or outside 1970-01-01 to 2109-05-15
+     *     wait, or outside 1970-01-01 to 2109-05-15; with a lease, also when the lease is not held or its
+     *     high-water mark cannot be advanced
      */
     @Override
     public LableId next() {
-        LableId id = idAt(sequence.next(), 0);
+        if (fence != null) {
+            fence.checkHeld();
+        }
+        long slot = sequence.next();
+        if (fence != null) {
+            // Per ID (one volatile read), since another thread may have opened this millisecond and still be
+            // writing the mark that covers it; only the thread crossing the boundary writes.
+            fence.cover(sequence.unitOf(slot));
+        }
+        LableId id = idAt(slot, 0);
         generated.increment();
         return id;
     }
@@ -96,7 +113,13 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
         LableId[] ids = new LableId[count];
         int filled = 0;
         while (filled < count) {
+            if (fence != null) {
+                fence.checkHeld();
+            }
             long first = sequence.reserve(count - filled);
+            if (fence != null) {
+                fence.cover(sequence.unitOf(first));
+            }
             int run = Math.min(count - filled, LableId.MAX_SEQUENCE - sequence.sequenceOf(first) + 1);
             for (int i = 0; i < run; i++) {
                 ids[filled++] = idAt(first, i);
@@ -219,14 +242,19 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
          * Builds the generator.
          *
          * @return a new generator
-         * @throws IllegalStateException when no generator id was set
+         * @throws IllegalStateException when neither a generator id nor a {@linkplain #lease lease} was set, or
+         *     both were, or the lease's identity lies outside 0..63
          */
         public LableIdGenerator build() {
+            if (lease() != null) {
+                return new LableIdGenerator(this, (int) identityFromLease("generator id", 0,
+                        LableId.MAX_GENERATOR_ID, generatorId >= 0 ? "generatorId(" + generatorId + ")" : null));
+            }
             if (generatorId < 0) {
                 throw new IllegalStateException("generator id not set: call generatorId(0..63) with an id no other "
                         + "running generator of cluster " + clusterId + " uses");
             }
-            return new LableIdGenerator(this);
+            return new LableIdGenerator(this, generatorId);
         }
     }
 }

@@ -6,6 +6,7 @@ import dev.ids.IdScheme;
 import dev.ids.MonitoredIdGenerator;
 import dev.ids.WaitingGeneratorBuilder;
 import dev.ids.internal.Checks;
+import dev.ids.internal.LeaseFence;
 import dev.ids.internal.OrderedMap;
 import dev.ids.sequence.TimeSequence;
 import java.security.SecureRandom;
@@ -46,12 +47,17 @@ public final class MuidGenerator implements MonitoredIdGenerator<Muid> {
     private final long medallion;
     private final boolean medallionRandom;
     private final TimeSequence sequence;
+    /** The lease's fence, or {@code null} without a lease. */
+    private final LeaseFence fence;
     private final LongAdder generated = new LongAdder();
     private final long prefix;
     private final long low;
 
     private MuidGenerator(Builder builder) {
-        if (builder.medallion >= 0) {
+        if (builder.lease() != null) {
+            this.medallion = builder.leaseMedallion();
+            this.medallionRandom = false;
+        } else if (builder.medallion >= 0) {
             this.medallion = builder.medallion;
             this.medallionRandom = false;
         } else {
@@ -61,14 +67,20 @@ public final class MuidGenerator implements MonitoredIdGenerator<Muid> {
         }
         Muid zero = Muid.pack(0, medallion, 0);
         this.prefix = zero.high();
-        this.sequence = TimeSequence.builder("muid generator (medallion " + medallion + ")")
+        String description = "muid generator (medallion " + medallion + ")";
+        this.fence = builder.lease() == null ? null : new LeaseFence(builder.lease(), description, builder.listener());
+        TimeSequence.Builder sequence = TimeSequence.builder(description)
                 .clock(builder.clock())
                 .listener(builder.listener())
                 .timeBase(TimeSequence.Resolution.MICROS, 0, 1)
                 .maxUnit(Muid.MAX_TIMESTAMP)
                 .sequence(0, 0)
-                .maxWait(builder.maxWait())
-                .build();
+                .maxWait(builder.maxWait());
+        if (fence != null) {
+            // The mark is in milliseconds: the whole millisecond of the mark counts as used.
+            sequence.notBefore(Math.addExact(Math.multiplyExact(fence.startMarkMillis(), 1000L), 999L));
+        }
+        this.sequence = sequence.build();
         this.low = zero.low();
     }
 
@@ -86,11 +98,18 @@ public final class MuidGenerator implements MonitoredIdGenerator<Muid> {
      *
      * @return a muid this generator has never returned before, greater than all it returned before
      * @throws IdGenerationException when the clock stands further behind than the maximum wait, or lies outside
-     *     1970 to 2112
+     *     1970 to 2112; with a lease, also when the lease is not held or its high-water mark cannot be advanced
      */
     @Override
     public Muid next() {
-        Muid id = new Muid(sequence.unitOf(sequence.next()) << 12 | prefix, low);
+        if (fence != null) {
+            fence.checkHeld();
+        }
+        long micros = sequence.unitOf(sequence.next());
+        if (fence != null) {
+            fence.cover(Math.floorDiv(micros, 1000L));
+        }
+        Muid id = new Muid(micros << 12 | prefix, low);
         generated.increment();
         return id;
     }
@@ -103,7 +122,7 @@ public final class MuidGenerator implements MonitoredIdGenerator<Muid> {
      * @throws IdGenerationException as {@link #next()}
      */
     public MuidTransaction beginTransaction() {
-        return new MuidTransaction(next(), generated);
+        return new MuidTransaction(next(), generated, fence);
     }
 
     /**
@@ -205,10 +224,19 @@ public final class MuidGenerator implements MonitoredIdGenerator<Muid> {
             return this;
         }
 
+        /** The lease's identity, checked: no explicit medallion (nor random source) as well, and in range. */
+        private long leaseMedallion() {
+            String explicit = medallion >= 0 ? "medallion(" + medallion + ")"
+                    : random != null ? "randomMedallion(" + random + ")" : null;
+            return identityFromLease("medallion", 0, Muid.MAX_MEDALLION, explicit);
+        }
+
         /**
-         * Builds the generator, drawing the medallion now if it is random.
+         * Builds the generator, drawing the medallion now if it is random and no {@linkplain #lease lease} is set.
          *
          * @return a new generator
+         * @throws IllegalStateException when a lease and an explicit medallion (or random source) are both set, or
+         *     the lease's identity lies outside 0..2^44 - 2
          */
         public MuidGenerator build() {
             return new MuidGenerator(this);

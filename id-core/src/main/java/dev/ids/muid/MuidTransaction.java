@@ -1,6 +1,7 @@
 package dev.ids.muid;
 
 import dev.ids.IdGenerationException;
+import dev.ids.internal.LeaseFence;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -18,21 +19,27 @@ public final class MuidTransaction {
     private final AtomicInteger lastOffset;
 
     private final LongAdder generated;
+    /** The generator's lease fence, or {@code null} without a lease. */
+    private final LeaseFence fence;
 
-    /** A transaction whose changes' muids count towards {@code generated}, the generator's count. */
-    MuidTransaction(Muid id, LongAdder generated) {
-        this(id, 0, generated);
+    /**
+     * A transaction whose changes' muids count towards {@code generated}, the generator's count, and which refuses
+     * them while the generator's lease (if any) is not held.
+     */
+    MuidTransaction(Muid id, LongAdder generated, LeaseFence fence) {
+        this(id, 0, generated, fence);
     }
 
     /** For tests: a transaction whose offsets up to {@code lastOffset} are already used. */
     MuidTransaction(Muid id, int lastOffset) {
-        this(id, lastOffset, new LongAdder());
+        this(id, lastOffset, new LongAdder(), null);
     }
 
-    private MuidTransaction(Muid id, int lastOffset, LongAdder generated) {
+    private MuidTransaction(Muid id, int lastOffset, LongAdder generated, LeaseFence fence) {
         this.id = id;
         this.lastOffset = new AtomicInteger(lastOffset);
         this.generated = generated;
+        this.fence = fence;
     }
 
     /**
@@ -49,9 +56,13 @@ public final class MuidTransaction {
      * the next offset, starting at 1.
      *
      * @return a muid no other call returns
-     * @throws IdGenerationException when offsets 1 to 2^31 - 1 have all been handed out
+     * @throws IdGenerationException when offsets 1 to 2^31 - 1 have all been handed out, or the generator's node
+     *     identity lease is not held
      */
     public Muid next() {
+        if (fence != null) {
+            fence.checkHeld(); // the transaction's time is covered by the mark already: only fencing is left
+        }
         while (true) {
             int last = lastOffset.get();
             if (last == Integer.MAX_VALUE) {

@@ -85,8 +85,11 @@ public final class TimeSequence {
                 ? ticksThatFit
                 : builder.maxUnit * unitTicks + unitTicks - 1;
         this.maxWaitNanos = builder.maxWait().toNanos();
-        // Nothing issued yet: the unit before the epoch, used up.
-        this.state = new AtomicLong(pack(-unitTicks, maxSequence));
+        // Nothing issued yet: the unit before the epoch, used up; or, after notBefore, the unit of that reading.
+        long startTick = builder.notBefore == Long.MIN_VALUE || builder.notBefore - epoch < 0
+                ? -unitTicks
+                : Math.min(builder.notBefore - epoch, maxTick);
+        this.state = new AtomicLong(pack(startTick, maxSequence));
     }
 
     /**
@@ -269,6 +272,7 @@ public final class TimeSequence {
         private long maxUnit = Long.MAX_VALUE / 2;
         private int minSequence;
         private int maxSequence;
+        private long notBefore = Long.MIN_VALUE;
 
         private Builder(String description) {
             this.description = Objects.requireNonNull(description, "description");
@@ -316,11 +320,32 @@ public final class TimeSequence {
         }
 
         /**
+         * Starts the sequence as if it had used up the time unit of the given reading, so that its first slot lies
+         * in a later unit: the first call waits for the clock to reach that unit (within the maximum wait, else it
+         * fails), and reports a clock regression when the clock stands behind the reading. Generators pass a
+         * lease's high-water mark here, so that they issue nothing for a time at or before it.
+         *
+         * @param reading a clock reading in the resolution of {@link #timeBase}, since the Unix epoch (not the
+         *     sequence's epoch); readings before the sequence's epoch change nothing
+         * @return this builder
+         */
+        public Builder notBefore(long reading) {
+            this.notBefore = reading;
+            return this;
+        }
+
+        /**
          * Builds the sequence.
          *
          * @return a new sequence that has issued nothing yet
+         * @throws IllegalStateException when a lease was set: a sequence has no node identity, its generator
+         *     applies the lease
          */
         public TimeSequence build() {
+            if (lease() != null) {
+                throw new IllegalStateException(description + ": a TimeSequence takes no lease; set it on the "
+                        + "generator's builder, and pass its high-water mark to notBefore(...)");
+            }
             return new TimeSequence(this);
         }
     }

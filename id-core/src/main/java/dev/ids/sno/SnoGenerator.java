@@ -8,6 +8,7 @@ import dev.ids.WaitingGeneratorBuilder;
 import dev.ids.clock.IdClock;
 import dev.ids.event.IdGeneratorListener;
 import dev.ids.internal.Checks;
+import dev.ids.internal.LeaseFence;
 import dev.ids.internal.OrderedMap;
 import dev.ids.sequence.TimeSequence;
 import java.time.Duration;
@@ -72,6 +73,8 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
     private final IdGeneratorListener listener;
     private final long maxWaitNanos;
     private final String description;
+    /** The lease's fence, or {@code null} without a lease. */
+    private final LeaseFence fence;
 
     /**
      * {@code lastMillis << 18 | tickTock << 17 | nextSequence}: the latest wall-clock reading used (milliseconds
@@ -107,6 +110,35 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
         }
         this.safeUnits = snapshot == null || snapshot.safeTime() == null ? -1 : Sno.unitsOf(snapshot.safeTime());
         this.drifts = snapshot == null ? 0 : snapshot.drifts();
+        this.fence = builder.lease() == null ? null : new LeaseFence(builder.lease(), description, builder.listener());
+        if (fence != null) {
+            startAfterMark(fence.startMarkMillis() - Sno.EPOCH_MILLIS);
+        }
+    }
+
+    /**
+     * Starts both timelines after the high-water mark (milliseconds since 2010). The previous holder of the
+     * partition may have issued IDs on either timeline up to the mark's unit, and its tick-tock state is unknown
+     * here, so tick-tock cannot be proved safe below the mark: the current timeline is set to the mark's unit with
+     * its sequence used up (invariant A) and {@code safe} to the mark's unit (invariant B). A clock behind the mark
+     * then waits (within the maximum wait) instead of flipping; once past it, later falls of the clock may flip as
+     * usual, since both timelines are free above the mark.
+     */
+    private void startAfterMark(long markMillis) {
+        if (markMillis < 0) {
+            return; // no mark, or one before any sno time: nothing to stay clear of
+        }
+        long clamped = Math.min(markMillis, Sno.MAX_MILLIS);
+        long current = state.get();
+        long lastMillis = current >>> TIME_SHIFT;
+        boolean issued = (current & SEQUENCE_MASK) != 0;
+        // A restored snapshot's unit is kept only when it lies beyond the mark's unit, which another holder may
+        // have used in full.
+        if (!issued || lastMillis / Sno.UNIT_MILLIS <= clamped / Sno.UNIT_MILLIS) {
+            long startMillis = issued ? Math.max(lastMillis, clamped) : clamped;
+            state.set(pack(startMillis, (int) (current >>> SEQUENCE_BITS) & 1, sequenceMax + 1));
+        }
+        safeUnits = Math.max(safeUnits, clamped / Sno.UNIT_MILLIS);
     }
 
     /**
@@ -142,6 +174,9 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
      */
     public Sno next(int metabyte) {
         Checks.inRange("metabyte", metabyte, 0, 255);
+        if (fence != null) {
+            fence.checkHeld();
+        }
         long waitedNanos = 0;
         boolean overflowed = false;
         while (true) {
@@ -282,6 +317,10 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
     }
 
     private Sno issue(long units, int tick, int metabyte, int sequence, boolean overflowed, long waitedNanos) {
+        if (fence != null) {
+            // Per ID (one volatile read): another thread may have opened this unit and still be writing the mark.
+            fence.cover(Sno.EPOCH_MILLIS + units * Sno.UNIT_MILLIS);
+        }
         if (overflowed) {
             listener.onSequenceOverflow(Duration.ofNanos(Math.max(waitedNanos, 1)));
         }
@@ -475,9 +514,25 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
          * @return a new generator
          * @throws IllegalArgumentException when a restored snapshot disagrees with the partition or sequence
          *     bounds set on this builder
-         * @throws IllegalStateException when neither a partition nor a snapshot was given
+         * @throws IllegalStateException when neither a partition, a {@linkplain #lease lease} nor a snapshot was
+         *     given; when a partition and a lease were both set; when the lease's identity lies outside 0..65535 or
+         *     differs from a restored snapshot's partition
          */
         public SnoGenerator build() {
+            if (lease() != null) {
+                int leased = (int) identityFromLease("partition", 0, Sno.MAX_PARTITION,
+                        partition == null ? null : "partition(" + partition + ")");
+                if (snapshot == null) {
+                    return new SnoGenerator(this, leased,
+                            sequenceMin == null ? 0 : sequenceMin,
+                            sequenceMax == null ? Sno.MAX_SEQUENCE : sequenceMax);
+                }
+                if (snapshot.partition() != leased) {
+                    throw new IllegalStateException("the restored snapshot's partition " + snapshot.partition()
+                            + " differs from the lease's identity " + leased + "; restore a snapshot of the leased "
+                            + "partition, or none");
+                }
+            }
             if (snapshot == null) {
                 if (partition == null) {
                     throw new IllegalStateException("partition must be set (0 to 65535; distinct for every process "

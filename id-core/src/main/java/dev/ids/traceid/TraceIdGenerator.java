@@ -7,6 +7,7 @@ import dev.ids.MonitoredIdGenerator;
 import dev.ids.WaitingGeneratorBuilder;
 import dev.ids.clock.IdClock;
 import dev.ids.internal.Checks;
+import dev.ids.internal.LeaseFence;
 import dev.ids.internal.OrderedMap;
 import dev.ids.sequence.TimeSequence;
 import java.time.Duration;
@@ -52,6 +53,8 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
     private final long nodeBits;
     private final IdClock clock;
     private final TimeSequence chunks;
+    /** The lease's fence, or {@code null} without a lease. */
+    private final LeaseFence fence;
     private final LongAdder generated = new LongAdder();
     private final ThreadLocal<Chunk> leases = ThreadLocal.withInitial(Chunk::new);
 
@@ -63,17 +66,23 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
         int counter = TraceId.MAX_COUNTER;
     }
 
-    private TraceIdGenerator(Builder builder) {
-        this.nodeNo = builder.nodeNo;
+    private TraceIdGenerator(Builder builder, int nodeNo) {
+        this.nodeNo = nodeNo;
         this.nodeBits = (long) nodeNo << TraceId.NODE_NO_SHIFT;
         this.clock = builder.clock();
-        this.chunks = TimeSequence.builder("trace-id generator (node " + nodeNo + ")")
+        String description = "trace-id generator (node " + nodeNo + ")";
+        this.fence = builder.lease() == null ? null : new LeaseFence(builder.lease(), description, builder.listener());
+        TimeSequence.Builder sequence = TimeSequence.builder(description)
                 .clock(builder.clock())
                 .listener(builder.listener())
                 .timeBase(TimeSequence.Resolution.MILLIS, 0, MILLIS_PER_SECOND)
                 .sequence(0, TraceId.MAX_CHUNK_NO)
-                .maxWait(builder.maxWait())
-                .build();
+                .maxWait(builder.maxWait());
+        if (fence != null) {
+            // No chunk of the mark's second or earlier: the previous holder may have used them all.
+            sequence.notBefore(fence.startMarkMillis());
+        }
+        this.chunks = sequence.build();
     }
 
     /**
@@ -99,10 +108,14 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
      *
      * @return an ID this generator has never returned before
      * @throws IdGenerationException when a new chunk would need a longer wait for the clock than the maximum wait,
-     *     or the wall clock lies before 1970
+     *     or the wall clock lies before 1970; with a lease, also when the lease is not held or its high-water mark
+     *     cannot be advanced
      */
     @Override
     public TraceId next() {
+        if (fence != null) {
+            fence.checkHeld(); // per ID, not per chunk: a fenced node must stop at once
+        }
         Chunk chunk = leases.get();
         int counter = chunk.counter;
         if (counter < TraceId.MAX_COUNTER && clock.wallTimeMillis() < chunk.endMillis) {
@@ -117,6 +130,10 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
     private TraceId takeChunk(Chunk chunk) {
         long slot = chunks.next();
         long second = chunks.unitOf(slot);
+        if (fence != null) {
+            // Before the chunk is usable, so a failed advance leaves the chunk unused and this thread's state as it was.
+            fence.cover(second * MILLIS_PER_SECOND + MILLIS_PER_SECOND - 1);
+        }
         chunk.endMillis = (second + 1) * MILLIS_PER_SECOND;
         chunk.bits = TraceId.wrap(second) << TraceId.TIMESTAMP_SHIFT | nodeBits
                 | (long) chunks.sequenceOf(slot) << TraceId.CHUNK_NO_SHIFT;
@@ -179,14 +196,19 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
          * Builds the generator.
          *
          * @return a new generator
-         * @throws IllegalStateException when no node number was set
+         * @throws IllegalStateException when neither a node number nor a {@linkplain #lease lease} was set, or both
+         *     were, or the lease's identity lies outside 0..65535
          */
         public TraceIdGenerator build() {
+            if (lease() != null) {
+                return new TraceIdGenerator(this, (int) identityFromLease("nodeNo", 0, TraceId.MAX_NODE_NO,
+                        nodeNo >= 0 ? "nodeNo(" + nodeNo + ")" : null));
+            }
             if (nodeNo < 0) {
-                throw new IllegalStateException("nodeNo must be set (0 to " + TraceId.MAX_NODE_NO
+                throw new IllegalStateException("nodeNo or lease must be set (0 to " + TraceId.MAX_NODE_NO
                         + "; distinct for every process that generates TraceIds into one space)");
             }
-            return new TraceIdGenerator(this);
+            return new TraceIdGenerator(this, nodeNo);
         }
     }
 }
