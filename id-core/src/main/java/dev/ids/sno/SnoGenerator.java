@@ -319,7 +319,7 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
     private Sno issue(long units, int tick, int metabyte, int sequence, boolean overflowed, long waitedNanos) {
         if (fence != null) {
             // Per ID (one volatile read): another thread may have opened this unit and still be writing the mark.
-            fence.cover(Sno.EPOCH_MILLIS + units * Sno.UNIT_MILLIS);
+            fence.cover(Sno.EPOCH_MILLIS + units * Sno.UNIT_MILLIS + Sno.UNIT_MILLIS - 1);
         }
         if (overflowed) {
             listener.onSequenceOverflow(Duration.ofNanos(Math.max(waitedNanos, 1)));

@@ -1,5 +1,6 @@
 package dev.ids.testing;
 
+import dev.ids.IdGenerationException;
 import dev.ids.event.IdGeneratorListener;
 import java.time.Duration;
 import java.util.List;
@@ -13,6 +14,14 @@ public final class RecordingListener implements IdGeneratorListener {
 
     /** How far back the clock stood at each reported regression. */
     public final List<Duration> regressions = new CopyOnWriteArrayList<>();
+
+    /** The refusals reported, in order. */
+    public final List<IdGenerationException> refusals = new CopyOnWriteArrayList<>();
+
+    @Override
+    public void onRefused(IdGenerationException failure) {
+        refusals.add(failure);
+    }
 
     @Override
     public void onSequenceOverflow(Duration waited) {

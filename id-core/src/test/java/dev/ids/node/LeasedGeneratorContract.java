@@ -1,0 +1,222 @@
+package dev.ids.node;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ids.IdGenerationException;
+import dev.ids.WaitingGeneratorBuilder;
+import dev.ids.clock.ManualClock;
+import dev.ids.internal.LeaseFence;
+import dev.ids.testing.FakeNodeLease;
+import dev.ids.testing.RecordingListener;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every generator with a node identity does with a {@link NodeLease}: takes its identity, refuses while the
+ * lease is not held, issues nothing at or before the high-water mark, and writes the mark, in steps, before it
+ * issues IDs beyond it. A subclass per generator supplies the scheme's details.
+ *
+ * @param <I> the ID type
+ */
+public abstract class LeasedGeneratorContract<I> {
+
+    /** A whole second, so that second-based schemes start at a known place. */
+    protected static final long START_MILLIS = 1_750_000_000_000L;
+
+    protected final ManualClock clock = ManualClock.atEpochMillis(START_MILLIS);
+    protected final RecordingListener listener = new RecordingListener();
+
+    /** The generator under test, as a supplier of IDs. */
+    protected interface Generator<I> {
+        I next();
+    }
+
+    /** A builder with the scheme's identity unset, the test's clock and listener and the given lease. */
+    protected abstract WaitingGeneratorBuilder<?> builder(NodeLease lease);
+
+    /** Builds a generator from a builder of {@link #builder}. */
+    protected abstract Generator<I> build(WaitingGeneratorBuilder<?> builder);
+
+    /** Sets an explicit identity on a builder; returns how the message names it, for example "nodeNo(3)". */
+    protected abstract String setExplicitIdentity(WaitingGeneratorBuilder<?> builder, long identity);
+
+    /** An identity the scheme cannot hold. */
+    protected abstract long outOfRangeIdentity();
+
+    /** The identity an ID carries. */
+    protected abstract long identityOf(I id);
+
+    /** The first millisecond of the time an ID stands for. */
+    protected abstract long startMillisOf(I id);
+
+    /** The last millisecond of the time an ID stands for: the mark must cover it. */
+    protected abstract long endMillisOf(I id);
+
+    /** The other entry points that must refuse while the lease is not held (batches, transactions). */
+    protected void otherEntryPointsRefuse(Generator<I> generator) {
+    }
+
+    private Generator<I> leased(FakeNodeLease lease, Duration maxWait) {
+        return build(builder(lease).clock(clock).listener(listener).maxWait(maxWait));
+    }
+
+    @Test
+    void takesItsIdentityFromTheLease() {
+        I id = leased(new FakeNodeLease(7), Duration.ofSeconds(2)).next();
+        assertThat(identityOf(id)).isEqualTo(7);
+    }
+
+    @Test
+    void anExplicitIdentityAndALeaseTogetherAreAnErrorNamingBoth() {
+        WaitingGeneratorBuilder<?> builder = builder(new FakeNodeLease(7)).clock(clock);
+        String explicit = setExplicitIdentity(builder, 3);
+        assertThatThrownBy(() -> build(builder))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining(explicit)
+                .hasMessageContaining("lease(FakeNodeLease[7])");
+    }
+
+    @Test
+    void aLeasedIdentityOutsideTheSchemesRangeIsRejectedAtBuild() {
+        long identity = outOfRangeIdentity();
+        assertThatThrownBy(() -> build(builder(new FakeNodeLease(identity)).clock(clock)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("identity " + identity + " lies outside");
+    }
+
+    @Test
+    void refusesAtOnceWhileTheLeaseIsNotHeldAndResumesWhenItIsHeldAgain() {
+        FakeNodeLease lease = new FakeNodeLease(5);
+        Generator<I> generator = leased(lease, Duration.ofSeconds(2));
+        I before = generator.next(); // also fills a per-thread chunk where the scheme has one
+        lease.held(false);
+        assertThatThrownBy(generator::next)
+                .isInstanceOf(IdGenerationException.class)
+                .hasMessageContaining("the node identity lease is not held")
+                .hasMessageContaining("identity 5");
+        assertThat(listener.refusals).hasSize(1);
+        otherEntryPointsRefuse(generator);
+        lease.held(true);
+        I after = generator.next();
+        assertThat(after).isNotEqualTo(before);
+        assertThat(identityOf(after)).isEqualTo(5);
+    }
+
+    @Test
+    void afterARestartWithTheClockBehindTheMarkWaitsUntilTheClockPassesIt() {
+        long mark = START_MILLIS + 700;
+        Generator<I> generator = leased(new FakeNodeLease(1).mark(mark), Duration.ofSeconds(2));
+        I first = generator.next();
+        assertThat(startMillisOf(first)).isGreaterThan(mark);
+        assertThat(clock.instant().toEpochMilli()).isGreaterThan(mark);
+    }
+
+    @Test
+    void refusesWhenTheMarkLiesFurtherAheadThanTheMaximumWait() {
+        FakeNodeLease lease = new FakeNodeLease(1).mark(START_MILLIS + 60_000);
+        Generator<I> generator = leased(lease, Duration.ofSeconds(2));
+        assertThatThrownBy(generator::next).isInstanceOf(IdGenerationException.class);
+        assertThat(listener.refusals).hasSize(1);
+        clock.advance(Duration.ofSeconds(61));
+        assertThat(startMillisOf(generator.next())).isGreaterThan(START_MILLIS + 60_000);
+    }
+
+    @Test
+    void writesTheMarkBeforeIssuingIdsBeyondItInSteps() {
+        FakeNodeLease lease = new FakeNodeLease(2);
+        Generator<I> generator = leased(lease, Duration.ofSeconds(2));
+        List<Long> marksSeen = new ArrayList<>();
+        for (int second = 0; second < 30; second++) {
+            for (int i = 0; i < 10; i++) {
+                I id = generator.next();
+                assertThat(endMillisOf(id)).isLessThanOrEqualTo(lease.highWaterMarkMillis());
+            }
+            marksSeen.add(lease.highWaterMarkMillis());
+            clock.advance(Duration.ofSeconds(1));
+        }
+        // A write every STEP - MARGIN seconds of clock time, never one per ID.
+        assertThat(lease.advances).hasSizeBetween(5, 8);
+        for (int i = 1; i < lease.advances.size(); i++) {
+            assertThat(lease.advances.get(i) - lease.advances.get(i - 1))
+                    .isBetween(LeaseFence.STEP_MILLIS - LeaseFence.MARGIN_MILLIS, LeaseFence.STEP_MILLIS);
+        }
+        assertThat(marksSeen).isSorted();
+    }
+
+    @Test
+    void aFailedAdvanceRefusesAndNoIdBeyondTheWrittenMarkIsIssued() {
+        FakeNodeLease lease = new FakeNodeLease(2).failAdvance(true);
+        Generator<I> generator = leased(lease, Duration.ofSeconds(2));
+        assertThatThrownBy(generator::next)
+                .isInstanceOf(IdGenerationException.class)
+                .hasMessageContaining("cannot advance the node identity lease's high-water mark")
+                .hasMessageContaining("fake store down");
+        assertThat(listener.refusals).hasSize(1);
+
+        lease.failAdvance(false);
+        I covered = generator.next();
+        long written = lease.highWaterMarkMillis();
+        assertThat(endMillisOf(covered)).isLessThanOrEqualTo(written);
+        lease.failAdvance(true);
+        // Within the margin: the written mark still covers the IDs, so they are issued (and the write retried).
+        clock.advance(Duration.ofMillis(LeaseFence.STEP_MILLIS - LeaseFence.MARGIN_MILLIS + 1_000));
+        assertThat(endMillisOf(generator.next())).isLessThanOrEqualTo(written);
+        // Beyond the mark: refused.
+        clock.advance(Duration.ofMillis(LeaseFence.MARGIN_MILLIS));
+        assertThatThrownBy(generator::next).isInstanceOf(IdGenerationException.class);
+        assertThat(lease.highWaterMarkMillis()).isEqualTo(written);
+        lease.failAdvance(false);
+        I resumed = generator.next();
+        assertThat(endMillisOf(resumed)).isGreaterThan(written).isLessThanOrEqualTo(lease.highWaterMarkMillis());
+    }
+
+    @Test
+    void threadsCrossingSeveralAdvanceBoundariesNeverIssueBeyondTheWrittenMarkNorRepeat() throws Exception {
+        FakeNodeLease lease = new FakeNodeLease(9).advanceDelayMillis(3);
+        Generator<I> generator = leased(lease, Duration.ofSeconds(2));
+        int threads = 4;
+        int perThread = 3_000;
+        Set<I> ids = ConcurrentHashMap.newKeySet();
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<Integer>> results = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                results.add(pool.submit(() -> {
+                    start.await();
+                    int beyond = 0;
+                    for (int i = 0; i < perThread; i++) {
+                        I id = generator.next();
+                        if (endMillisOf(id) > lease.highWaterMarkMillis()) {
+                            beyond++;
+                        }
+                        ids.add(id);
+                        if (i % 5 == 0) {
+                            clock.advance(Duration.ofMillis(13));
+                        }
+                    }
+                    return beyond;
+                }));
+            }
+            start.countDown();
+            for (Future<Integer> result : results) {
+                assertThat(result.get(60, TimeUnit.SECONDS)).as("IDs returned beyond the written mark").isZero();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(ids).hasSize(threads * perThread);
+        assertThat(lease.advances).as("advance boundaries crossed").hasSizeGreaterThanOrEqualTo(4);
+        assertThat(lease.advances).isSorted();
+    }
+}
