@@ -212,4 +212,33 @@ class TimeSequenceTest {
             assertThat(all[i]).as("slot issued twice").isNotEqualTo(all[i - 1]);
         }
     }
+
+    @Test
+    void notBeforeStartsAfterTheUnitOfTheReadingAndWaitsForTheClockToPassIt() {
+        ManualClock clock = ManualClock.atEpochMillis(10_000);
+        TimeSequence sequence = TimeSequence.builder("test").clock(clock)
+                .timeBase(TimeSequence.Resolution.MILLIS, 0, 1000).sequence(0, 9)
+                .notBefore(10_500).maxWait(Duration.ofSeconds(2)).build();
+        long slot = sequence.next();
+        assertThat(sequence.unitOf(slot)).isEqualTo(11);
+        assertThat(sequence.sequenceOf(slot)).isZero();
+        assertThat(clock.instant().toEpochMilli()).isEqualTo(11_000);
+    }
+
+    @Test
+    void notBeforeFurtherAheadThanTheMaximumWaitRefuses() {
+        ManualClock clock = ManualClock.atEpochMillis(10_000);
+        TimeSequence sequence = TimeSequence.builder("test").clock(clock)
+                .notBefore(20_000).maxWait(Duration.ofSeconds(2)).build();
+        assertThatThrownBy(sequence::next).isInstanceOf(IdGenerationException.class);
+        clock.advance(Duration.ofSeconds(10));
+        assertThat(sequence.unitOf(sequence.next())).isEqualTo(20_001);
+    }
+
+    @Test
+    void aTimeSequenceRejectsALease() {
+        assertThatThrownBy(() -> TimeSequence.builder("test").lease(new dev.ids.testing.FakeNodeLease(1)).build())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("takes no lease");
+    }
 }
