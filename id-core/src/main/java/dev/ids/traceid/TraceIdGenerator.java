@@ -205,8 +205,8 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
                         nodeNo >= 0 ? "nodeNo(" + nodeNo + ")" : null));
             }
             if (nodeNo < 0) {
-                throw new IllegalStateException("nodeNo or lease must be set (0 to " + TraceId.MAX_NODE_NO
-                        + "; distinct for every process that generates TraceIds into one space)");
+                throw new IllegalStateException("nodeNo must be set (0 to " + TraceId.MAX_NODE_NO
+                        + "; distinct for every process that generates TraceIds into one space), or a lease");
             }
             return new TraceIdGenerator(this, nodeNo);
         }
