@@ -59,7 +59,10 @@ public abstract class WaitingGeneratorBuilder<B extends WaitingGeneratorBuilder<
      * {@code build()} naming both; so is a lease whose identity lies outside the scheme's range.
      *
      * <p>The generator then refuses to issue IDs, with {@link IdGenerationException}, while
-     * {@link NodeLease#isHeld()} is {@code false}, and goes on by itself once it is held again (fencing). It issues
+     * {@link NodeLease#isHeld()} is {@code false}, and goes on by itself if the same lease is held again (a
+     * ZooKeeper connection that comes back within its session). A lease lost for good (not renewed before its
+     * deadline, a session expired) is not held again: claim a new lease and build a new generator. A lease serves
+     * one generator; building a second one on it fails (fencing). It issues
      * no ID for a time at or before the lease's {@linkplain NodeLease#highWaterMarkMillis() high-water mark} when it
      * is built (its first call waits for the clock to pass the mark, within the maximum wait), and advances the mark
      * in steps before it issues IDs beyond it. The generator does not close the lease.

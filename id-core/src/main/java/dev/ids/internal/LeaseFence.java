@@ -3,7 +3,9 @@ package dev.ids.internal;
 import dev.ids.IdGenerationException;
 import dev.ids.event.IdGeneratorListener;
 import dev.ids.node.NodeLease;
+import java.util.Map;
 import java.util.Objects;
+import java.util.WeakHashMap;
 
 /**
  * What a generator built with a {@link NodeLease} does with it: refuses to issue IDs while the lease is not held
@@ -23,6 +25,9 @@ public final class LeaseFence {
     /** How close to the mark an ID's time may come before the next step is written. */
     public static final long MARGIN_MILLIS = 5_000;
 
+    /** The leases that serve a generator already: one generator per lease (weak keys). */
+    private static final Map<NodeLease, Boolean> FENCED = new WeakHashMap<>();
+
     private final NodeLease lease;
     private final String description;
     private final IdGeneratorListener listener;
@@ -40,6 +45,13 @@ public final class LeaseFence {
      */
     public LeaseFence(NodeLease lease, String description, IdGeneratorListener listener) {
         this.lease = Objects.requireNonNull(lease, "lease");
+        synchronized (FENCED) {
+            if (FENCED.put(lease, Boolean.TRUE) != null) {
+                throw new IllegalArgumentException("The lease " + lease + " serves another generator already; two "
+                        + "generators on one identity would issue the same IDs: claim a lease per generator ("
+                        + description + ")");
+            }
+        }
         this.description = Objects.requireNonNull(description, "description");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.startMark = lease.highWaterMarkMillis();

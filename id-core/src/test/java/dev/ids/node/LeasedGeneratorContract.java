@@ -87,6 +87,16 @@ public abstract class LeasedGeneratorContract<I> {
     }
 
     @Test
+    void aLeaseServesOneGeneratorOnly() {
+        FakeNodeLease lease = new FakeNodeLease(4);
+        leased(lease, Duration.ofSeconds(2));
+
+        assertThatThrownBy(() -> leased(lease, Duration.ofSeconds(2)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("serves another generator already");
+    }
+
+    @Test
     void aLeasedIdentityOutsideTheSchemesRangeIsRejectedAtBuild() {
         long identity = outOfRangeIdentity();
         assertThatThrownBy(() -> build(builder(new FakeNodeLease(identity)).clock(clock)))
