@@ -4,11 +4,14 @@ import dev.ids.GeneratorBuilder;
 import dev.ids.IdScheme;
 import dev.ids.MonitoredIdGenerator;
 import dev.ids.WaitingGeneratorBuilder;
+import dev.ids.autoconfigure.node.LeasedIdentity;
+import dev.ids.autoconfigure.node.NodeLeases;
 import dev.ids.gid.GidGenerator;
 import dev.ids.lable.LableId;
 import dev.ids.lable.LableIdGenerator;
 import dev.ids.muid.Muid;
 import dev.ids.muid.MuidGenerator;
+import dev.ids.node.NodeClaim;
 import dev.ids.sno.Sno;
 import dev.ids.sno.SnoGenerator;
 import dev.ids.traceid.TraceId;
@@ -29,6 +32,14 @@ import org.apache.commons.logging.LogFactory;
  * Builds the starter's generators: maps each property onto the core builder (unset ones keep the core's
  * defaults), resolves node identities, applies the customizers, and turns a rejected value into an
  * {@link IdsConfigurationException} that names the property.
+ *
+ * <p>A node identity comes from, in order: its property; the {@link NodeIdentityProvider} beans; a lease claimed
+ * from the {@link NodeLeases} provider (namespace the scheme's name, one lease per generator); otherwise the
+ * start-up fails (muid: the random medallion of its specification, unless the lease provider was chosen
+ * explicitly). Leased ranges: elfo node numbers {@value #LEASED_NODE_NO_MIN} to 65535 (0 means "unknown node" to
+ * elfo), Lable generator ids 0 to 63, sno partitions 0 to 65535, muid medallions 0 to
+ * {@value #LEASED_MEDALLION_MAX}, which lie below the random medallions, so a leased medallion never equals a
+ * random one.
  */
 final class IdGeneratorFactory {
 
@@ -40,29 +51,63 @@ final class IdGeneratorFactory {
 
     private final IdGeneratorRegistry registry;
 
+    private final NodeLeases leases;
+
+    /** The lowest elfo node number leased: elfo reads node number 0 as "unknown". */
+    static final int LEASED_NODE_NO_MIN = 1;
+
+    /** The highest muid medallion leased: a range as large as the other schemes', far below the random ones. */
+    static final long LEASED_MEDALLION_MAX = 65_535;
+
     IdGeneratorFactory(List<NodeIdentityProvider> identityProviders, List<IdGeneratorBuilderCustomizer> customizers,
-            IdGeneratorRegistry registry) {
+            IdGeneratorRegistry registry, NodeLeases leases) {
         this.identityProviders = List.copyOf(identityProviders);
         this.customizers = List.copyOf(customizers);
         this.registry = registry;
+        this.leases = leases;
+    }
+
+    /** A node identity: a value (set or provided), or a lease; neither for a muid generator's random medallion. */
+    private record Identity(Long value, LeasedIdentity leased) {
+
+        void applyTo(String property, WaitingGeneratorBuilder<?> builder, Consumer<Long> setter) {
+            if (leased != null) {
+                builder.lease(leased.lease());
+            } else {
+                apply(property, value, setter);
+            }
+        }
     }
 
     TraceIdGenerator traceId(String beanName, String prefix, IdsProperties.TraceId settings) {
         TraceIdGenerator.Builder builder = TraceIdGenerator.builder();
         String nodeNo = prefix + ".node-no";
-        apply(nodeNo, identity(IdScheme.TRACE_ID, beanName, nodeNo, settings.getNodeNo(), 0, TraceId.MAX_NODE_NO),
-                value -> builder.nodeNo(Math.toIntExact(value)));
-        return build(beanName, IdScheme.TRACE_ID, prefix, settings.getMaxWait(), builder, builder::build);
+        Identity identity = required(IdScheme.TRACE_ID, beanName, nodeNo, settings.getNodeNo(), 0,
+                TraceId.MAX_NODE_NO, LEASED_NODE_NO_MIN, TraceId.MAX_NODE_NO);
+        identity.applyTo(nodeNo, builder, value -> builder.nodeNo(Math.toIntExact(value)));
+        return build(beanName, IdScheme.TRACE_ID, prefix, settings.getMaxWait(), builder, builder::build,
+                identity.leased());
     }
 
     LableIdGenerator lable(String beanName, String prefix, IdsProperties.Lable settings) {
         LableIdGenerator.Builder builder = LableIdGenerator.builder();
         String generatorId = prefix + ".generator-id";
-        apply(generatorId, identity(IdScheme.LABLE, beanName, generatorId, settings.getGeneratorId(), 0,
-                LableId.MAX_GENERATOR_ID), value -> builder.generatorId(Math.toIntExact(value)));
-        apply(prefix + ".cluster-id", settings.getClusterId(), builder::clusterId);
+        Identity identity = required(IdScheme.LABLE, beanName, generatorId, settings.getGeneratorId(), 0,
+                LableId.MAX_GENERATOR_ID, 0, LableId.MAX_GENERATOR_ID);
+        identity.applyTo(generatorId, builder, value -> builder.generatorId(Math.toIntExact(value)));
+        Integer clusterId = settings.getClusterId();
+        if (clusterId == null && identity.leased() != null) {
+            // ZooKeeper keeps the cluster id with the pool (<root>/cluster-id, as Lable's own module does).
+            OptionalLong kept = leases.clusterId(identity.leased().namespace());
+            if (kept.isPresent()) {
+                apply(prefix + ".cluster-id (read from ZooKeeper, " + leases.description() + ")", kept.getAsLong(),
+                        value -> builder.clusterId(Math.toIntExact(value)));
+            }
+        }
+        apply(prefix + ".cluster-id", clusterId, builder::clusterId);
         apply(prefix + ".mode", settings.getMode(), builder::mode);
-        return build(beanName, IdScheme.LABLE, prefix, settings.getMaxWait(), builder, builder::build);
+        return build(beanName, IdScheme.LABLE, prefix, settings.getMaxWait(), builder, builder::build,
+                identity.leased());
     }
 
     GidGenerator gid(String beanName, String prefix, IdsProperties.Gid settings) {
@@ -73,14 +118,15 @@ final class IdGeneratorFactory {
             checkAlgorithm(prefix + ".random-algorithm", algorithm);
             builder.randomPerThread(() -> newSecureRandom(algorithm));
         }
-        return build(beanName, IdScheme.GID, prefix, builder, builder::build);
+        return build(beanName, IdScheme.GID, prefix, builder, builder::build, null);
     }
 
     SnoGenerator sno(String beanName, String prefix, IdsProperties.Sno settings) {
         SnoGenerator.Builder builder = SnoGenerator.builder();
         String partition = prefix + ".partition";
-        apply(partition, identity(IdScheme.SNO, beanName, partition, settings.getPartition(), 0, Sno.MAX_PARTITION),
-                value -> builder.partition(Math.toIntExact(value)));
+        Identity identity = required(IdScheme.SNO, beanName, partition, settings.getPartition(), 0,
+                Sno.MAX_PARTITION, 0, Sno.MAX_PARTITION);
+        identity.applyTo(partition, builder, value -> builder.partition(Math.toIntExact(value)));
         if (settings.getSequenceMin() != null || settings.getSequenceMax() != null) {
             int min = settings.getSequenceMin() == null ? 0 : settings.getSequenceMin();
             int max = settings.getSequenceMax() == null ? Sno.MAX_SEQUENCE : settings.getSequenceMax();
@@ -95,17 +141,20 @@ final class IdGeneratorFactory {
                         + ", or remove them to use the whole pool.");
             }
         }
-        return build(beanName, IdScheme.SNO, prefix, settings.getMaxWait(), builder, builder::build);
+        return build(beanName, IdScheme.SNO, prefix, settings.getMaxWait(), builder, builder::build,
+                identity.leased());
     }
 
     MuidGenerator muid(String beanName, String prefix, IdsProperties.Muid settings) {
         MuidGenerator.Builder builder = MuidGenerator.builder();
         String medallion = prefix + ".medallion";
-        Long configured = settings.getMedallion() != null ? settings.getMedallion()
-                : provided(new NodeIdentityRequest(IdScheme.MUID, beanName, medallion, 0, Muid.MAX_MEDALLION));
-        apply(medallion, configured, builder::medallion);
+        Identity identity = identity(IdScheme.MUID, beanName, medallion, settings.getMedallion(), 0,
+                Muid.MAX_MEDALLION, 0, LEASED_MEDALLION_MAX);
+        if (identity != null) {
+            identity.applyTo(medallion, builder, builder::medallion);
+        }
         MuidGenerator generator = build(beanName, IdScheme.MUID, prefix, settings.getMaxWait(), builder,
-                builder::build);
+                builder::build, identity == null ? null : identity.leased());
         if (generator.isMedallionRandom()) {
             logger.info("muid generator '" + beanName + "' uses the random medallion " + generator.medallion()
                     + " (0x" + Long.toHexString(generator.medallion()).toUpperCase() + "), as the muid specification "
@@ -115,42 +164,74 @@ final class IdGeneratorFactory {
     }
 
     private <G extends MonitoredIdGenerator<?>, B extends WaitingGeneratorBuilder<B>> G build(String beanName,
-            IdScheme scheme, String prefix, Duration maxWait, B builder, Supplier<G> build) {
+            IdScheme scheme, String prefix, Duration maxWait, B builder, Supplier<G> build, LeasedIdentity leased) {
         apply(prefix + ".max-wait", maxWait, builder::maxWait);
-        return build(beanName, scheme, prefix, builder, build);
+        return build(beanName, scheme, prefix, builder, build, leased);
     }
 
     /** Applies the customizers, adds the statistics to whatever listener they set, builds and registers. */
     private <G extends MonitoredIdGenerator<?>> G build(String beanName, IdScheme scheme, String prefix,
-            GeneratorBuilder<?> builder, Supplier<G> build) {
+            GeneratorBuilder<?> builder, Supplier<G> build, LeasedIdentity leased) {
         for (IdGeneratorBuilderCustomizer customizer : customizers) {
             customizer.customize(beanName, scheme, builder);
         }
         IdGeneratorStatistics statistics = new IdGeneratorStatistics();
         builder.listener(new BothListeners(builder.listener(), statistics));
-        G generator = build.get();
+        G generator;
+        try {
+            generator = build.get();
+        } catch (IllegalStateException ex) {
+            if (leased == null) {
+                throw ex;
+            }
+            // A customizer set an identity too, or the lease is unusable: name the property and the lease.
+            throw new IdsConfigurationException(leased.property(), null, "the generator '" + beanName
+                    + "' cannot use its leased node identity " + leased.lease().identity() + ": " + ex.getMessage(),
+                    "Set the identity either through " + leased.property() + " or through the lease, not both.");
+        }
+        if (leased != null) {
+            statistics.attachLease(leased);
+        }
         registry.register(beanName, prefix, generator, statistics);
         return generator;
     }
 
-    /** The configured identity, or one from the providers; fails naming the property when there is none. */
-    private Long identity(IdScheme scheme, String beanName, String property, Integer configured, long min,
-            long max) {
-        if (configured != null) {
-            return configured.longValue();
-        }
-        NodeIdentityRequest request = new NodeIdentityRequest(scheme, beanName, property, min, max);
-        Long provided = provided(request);
-        if (provided == null) {
+    /** The configured identity, a provided one or a lease; fails naming the property when there is none. */
+    private Identity required(IdScheme scheme, String beanName, String property, Integer configured, long min,
+            long max, long leaseMin, long leaseMax) {
+        Identity identity = identity(scheme, beanName, property, configured == null ? null : configured.longValue(),
+                min, max, leaseMin, leaseMax);
+        if (identity == null) {
             throw new IdsConfigurationException(property, null, "the " + scheme.schemeName() + " generator '"
-                    + beanName + "' needs a node identity, and no node-identity provider supplied one; the starter "
-                    + "does not invent one, because two instances with the same identity issue the same IDs",
+                    + beanName + "' needs a node identity, and neither a node-identity provider nor a node lease "
+                    + "provider supplied one; the starter does not invent one, because two instances with the same "
+                    + "identity issue the same IDs",
                     "Set " + property + " to a value from " + min + " to " + max + " that no other running instance "
-                    + "uses, or add a NodeIdentityProvider bean, or set "
+                    + "uses, or add a NodeIdentityProvider bean, or lease identities per instance: with a DataSource "
+                    + "bean (or ids.node.provider=jdbc) from the application's database, or with "
+                    + "ids.node.zookeeper.connect-string from ZooKeeper; or set "
                     + property.substring(0, property.lastIndexOf('.')) + ".enabled=false if you do not need "
                     + scheme.schemeName() + " IDs.");
         }
-        return provided;
+        return identity;
+    }
+
+    /** The configured identity, or one from the providers, or a lease; {@code null} when there is none. */
+    private Identity identity(IdScheme scheme, String beanName, String property, Long configured, long min,
+            long max, long leaseMin, long leaseMax) {
+        if (configured != null) {
+            return new Identity(configured, null);
+        }
+        Long provided = provided(new NodeIdentityRequest(scheme, beanName, property, min, max));
+        if (provided != null) {
+            return new Identity(provided, null);
+        }
+        if (leases.isActive() && leases.leases(scheme)) {
+            // All generators of a scheme claim in one namespace: two of them with one identity issue the same IDs.
+            return new Identity(null, leases.claim(beanName, property,
+                    new NodeClaim(scheme.schemeName(), leaseMin, leaseMax)));
+        }
+        return null;
     }
 
     private Long provided(NodeIdentityRequest request) {

@@ -2,6 +2,7 @@ package dev.ids.autoconfigure;
 
 import dev.ids.IdGenerationException;
 import dev.ids.MonitoredIdGenerator;
+import dev.ids.autoconfigure.node.LeasedIdentity;
 import dev.ids.event.IdGeneratorListener;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,12 +30,38 @@ public final class IdGeneratorStatistics implements IdGeneratorListener {
 
     private volatile Refusal lastRefusal;
 
+    private volatile LeasedIdentity leased;
+
     /** A refusal to issue an ID: when, why, and how many IDs the generator had issued by then. */
     record Refusal(Instant at, String reason, long generatedBefore) {
     }
 
     void attach(MonitoredIdGenerator<?> generator) {
         this.generator = generator;
+    }
+
+    void attachLease(LeasedIdentity leased) {
+        this.leased = leased;
+    }
+
+    /**
+     * Returns the lease the generator's node identity comes from.
+     *
+     * @return the leased identity, or empty when the identity was set (or the scheme needs none)
+     */
+    public Optional<LeasedIdentity> leasedIdentity() {
+        return Optional.ofNullable(leased);
+    }
+
+    /**
+     * Tells whether the generator can prove it holds its node identity now: always, for an identity that was set;
+     * for a leased one, while the lease holds (the generator refuses IDs otherwise).
+     *
+     * @return {@code true} unless the generator's lease is not held
+     */
+    public boolean isLeaseHeld() {
+        LeasedIdentity current = leased;
+        return current == null || current.lease().isHeld();
     }
 
     @Override
@@ -102,13 +129,19 @@ public final class IdGeneratorStatistics implements IdGeneratorListener {
     }
 
     /**
-     * Returns why the generator cannot issue IDs now: the reason of its latest refusal, as long as it has issued
-     * no ID since and its time still runs ahead of the wall clock (once the clock has caught up, the next call
-     * succeeds, so the problem is over even if no call has come).
+     * Returns why the generator cannot issue IDs now: its node lease is not held, or the reason of its latest
+     * refusal, as long as it has issued no ID since and its time still runs ahead of the wall clock (once the clock
+     * has caught up, the next call succeeds, so the problem is over even if no call has come).
      *
      * @return the reason, or empty while the generator works
      */
     public Optional<String> currentProblem() {
+        LeasedIdentity identity = leased;
+        if (identity != null && !identity.lease().isHeld()) {
+            return Optional.of("the lease on node identity " + identity.lease().identity() + " (namespace '"
+                    + identity.namespace() + "', " + identity.provider() + ") is not held: the generator refuses IDs "
+                    + "until it holds it again");
+        }
         Refusal refusal = lastRefusal;
         MonitoredIdGenerator<?> current = generator;
         if (refusal == null || current == null || current.generatedCount() > refusal.generatedBefore()

@@ -2,16 +2,19 @@ package dev.ids.autoconfigure;
 
 import dev.ids.IdGenerator;
 import dev.ids.MonitoredIdGenerator;
+import dev.ids.autoconfigure.node.NodeLeases;
 import dev.ids.gid.Gid;
 import dev.ids.gid.GidGenerator;
 import dev.ids.lable.LableId;
 import dev.ids.lable.LableIdGenerator;
 import dev.ids.muid.Muid;
 import dev.ids.muid.MuidGenerator;
+import dev.ids.node.NodeLeaseProvider;
 import dev.ids.sno.Sno;
 import dev.ids.sno.SnoGenerator;
 import dev.ids.traceid.TraceId;
 import dev.ids.traceid.TraceIdGenerator;
+import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.LazyInitializationExcludeFilter;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -27,8 +30,12 @@ import org.springframework.context.annotation.Import;
  * {@code gidGenerator}, {@code snoGenerator}, {@code muidGenerator}), injectable as {@code IdGenerator<Sno>} and
  * so on, plus the named generators of {@code ids.<scheme>.named}. A bean the application defines of the
  * generator's type, or any {@code IdGenerator} of the same ID type, replaces the starter's.
+ *
+ * <p>Node identities left unset are leased per generator from the provider {@code ids.node.provider} chooses
+ * (see {@link NodeLeases}); it runs after the DataSource auto-configuration so that the default, a lease table in
+ * the application's database, can see the DataSource.
  */
-@AutoConfiguration
+@AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @EnableConfigurationProperties(IdsProperties.class)
 @Import(NamedIdGeneratorsRegistrar.class)
 public final class IdGeneratorsAutoConfiguration {
@@ -49,11 +56,23 @@ public final class IdGeneratorsAutoConfiguration {
         return LazyInitializationExcludeFilter.forBeanTypes(MonitoredIdGenerator.class);
     }
 
+    /**
+     * The node lease provider and the leases of the generators. The generators' factory depends on it, so it is
+     * destroyed after the generators and closes their leases only when they are no longer used.
+     */
+    @Bean
+    NodeLeases idNodeLeases(IdsProperties properties, ObjectProvider<DataSource> dataSources,
+            ObjectProvider<NodeLeaseProvider> leaseProviders) {
+        return NodeLeases.create(properties.getNode(), dataSources.getIfUnique(), leaseProviders.getIfUnique(),
+                IdGeneratorsAutoConfiguration.class.getClassLoader());
+    }
+
     @Bean
     IdGeneratorFactory idGeneratorFactory(ObjectProvider<NodeIdentityProvider> identityProviders,
-            ObjectProvider<IdGeneratorBuilderCustomizer> customizers, IdGeneratorRegistry registry) {
+            ObjectProvider<IdGeneratorBuilderCustomizer> customizers, IdGeneratorRegistry registry,
+            NodeLeases nodeLeases) {
         return new IdGeneratorFactory(identityProviders.orderedStream().toList(),
-                customizers.orderedStream().toList(), registry);
+                customizers.orderedStream().toList(), registry, nodeLeases);
     }
 
     @Configuration(proxyBeanMethods = false)

@@ -1,0 +1,283 @@
+package dev.ids.autoconfigure.node;
+
+import dev.ids.IdScheme;
+import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.autoconfigure.IdsProperties;
+import dev.ids.node.NodeClaim;
+import dev.ids.node.NodeLease;
+import dev.ids.node.NodeLeaseProvider;
+import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.function.Consumer;
+import javax.sql.DataSource;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.util.ClassUtils;
+
+/**
+ * The node lease provider the starter uses for node identities whose properties are unset, chosen by
+ * {@code ids.node.provider}, and the leases claimed from it, one per generator, all closed when the context closes.
+ *
+ * <p>The provider: {@code static}, none; {@code jdbc}, a {@link JdbcNodeLeaseProvider} on the application's
+ * {@link DataSource} bean configured by {@code ids.node.jdbc.*}; {@code zookeeper}, a
+ * {@link dev.ids.zookeeper.ZooKeeperNodeLeaseProvider} configured by {@code ids.node.zookeeper.*}. Unset: a
+ * {@link NodeLeaseProvider} bean of the application if there is one, else ZooKeeper when
+ * {@code ids.node.zookeeper.connect-string} is set, else JDBC when there is a DataSource bean, else none.
+ *
+ * <p>Every generator of a scheme claims in one namespace, the scheme's name ({@code sno}, {@code lable}, ...),
+ * whether it is the default generator or a named one: two generators of one scheme with one identity issue the same
+ * IDs, so they must not both hold it, in one instance or in two.
+ */
+public final class NodeLeases implements DisposableBean {
+
+    /** Where the lease provider came from, which decides whether muid medallions are leased too. */
+    private enum Origin { NONE, AUTO, EXPLICIT }
+
+    private static final Log logger = LogFactory.getLog(NodeLeases.class);
+
+    private static final String CURATOR = "org.apache.curator.framework.CuratorFramework";
+
+    private final NodeLeaseProvider provider;
+
+    private final boolean zookeeper;
+
+    private final boolean ownsProvider;
+
+    private final Origin origin;
+
+    private final String description;
+
+    private final Map<String, LeasedIdentity> leases = new ConcurrentSkipListMap<>();
+
+    private volatile boolean announced;
+
+    private NodeLeases(NodeLeaseProvider provider, boolean zookeeper, boolean ownsProvider, Origin origin,
+            String description) {
+        this.provider = provider;
+        this.zookeeper = zookeeper;
+        this.ownsProvider = ownsProvider;
+        this.origin = origin;
+        this.description = description;
+    }
+
+    /**
+     * Chooses the lease provider from the settings and what the application has.
+     *
+     * @param settings the {@code ids.node} group
+     * @param dataSource the application's DataSource, or {@code null}
+     * @param applicationProvider a {@link NodeLeaseProvider} bean of the application, or {@code null}
+     * @param classLoader for finding Curator
+     * @return the leases, with or without a provider
+     * @throws IdsConfigurationException when the chosen provider cannot be made, naming the property to change
+     */
+    public static NodeLeases create(IdsProperties.Node settings, DataSource dataSource,
+            NodeLeaseProvider applicationProvider, ClassLoader classLoader) {
+        IdsProperties.NodeProvider kind = settings.getProvider();
+        boolean curator = ClassUtils.isPresent(CURATOR, classLoader);
+        String connectString = settings.getZookeeper().getConnectString();
+        if (kind == IdsProperties.NodeProvider.STATIC) {
+            return none();
+        }
+        if (kind == null) {
+            if (applicationProvider != null) {
+                return new NodeLeases(applicationProvider, false, false, Origin.EXPLICIT,
+                        "the application's NodeLeaseProvider " + applicationProvider);
+            }
+            if (connectString != null && !connectString.isBlank()) {
+                if (!curator) {
+                    throw new IdsConfigurationException("ids.node.zookeeper.connect-string", connectString,
+                            "leasing node identities from ZooKeeper needs Apache Curator, which is not on the "
+                            + "class path", "Add org.apache.curator:curator-framework to the application, or "
+                            + "remove ids.node.zookeeper.connect-string.");
+                }
+                return zookeeper(settings, Origin.AUTO);
+            }
+            return dataSource != null ? jdbc(settings, dataSource, Origin.AUTO) : none();
+        }
+        if (kind == IdsProperties.NodeProvider.JDBC) {
+            if (dataSource == null) {
+                throw new IdsConfigurationException("ids.node.provider", "jdbc", "the jdbc node lease provider "
+                        + "keeps its leases in the application's DataSource, and there is no (single) DataSource bean",
+                        "Configure a DataSource (for example spring-boot-starter-jdbc and spring.datasource.url), "
+                        + "or set ids.node.provider to zookeeper or static.");
+            }
+            return jdbc(settings, dataSource, Origin.EXPLICIT);
+        }
+        if (connectString == null || connectString.isBlank()) {
+            throw new IdsConfigurationException("ids.node.zookeeper.connect-string", null, "ids.node.provider is "
+                    + "zookeeper, which needs the ZooKeeper ensemble to connect to",
+                    "Set ids.node.zookeeper.connect-string (for example zk1:2181,zk2:2181,zk3:2181), or set "
+                    + "ids.node.provider to jdbc or static.");
+        }
+        if (!curator) {
+            throw new IdsConfigurationException("ids.node.provider", "zookeeper", "leasing node identities from "
+                    + "ZooKeeper needs Apache Curator, which is not on the class path",
+                    "Add org.apache.curator:curator-framework to the application, or set ids.node.provider to jdbc "
+                    + "or static.");
+        }
+        return zookeeper(settings, Origin.EXPLICIT);
+    }
+
+    private static NodeLeases none() {
+        return new NodeLeases(null, false, false, Origin.NONE, "none");
+    }
+
+    private static NodeLeases jdbc(IdsProperties.Node settings, DataSource dataSource, Origin origin) {
+        IdsProperties.Jdbc jdbc = settings.getJdbc();
+        // The provider takes connections from the pool itself and runs each statement in auto-commit: never
+        // inside the caller's transaction, which could roll a claim back or hold a renewal.
+        JdbcNodeLeaseProvider.Builder builder = JdbcNodeLeaseProvider.builder(dataSource);
+        apply("ids.node.jdbc.table-name", jdbc.getTableName(), builder::tableName);
+        apply("ids.node.jdbc.create-table", jdbc.getCreateTable(), builder::createTable);
+        apply("ids.node.jdbc.lease-length", jdbc.getLeaseLength(), builder::leaseLength);
+        apply("ids.node.jdbc.renewal-period", jdbc.getRenewalPeriod(), builder::renewalPeriod);
+        apply("ids.node.jdbc.reclaim-grace", jdbc.getReclaimGrace(), builder::reclaimGrace);
+        JdbcNodeLeaseProvider provider;
+        try {
+            provider = builder.build();
+        } catch (IllegalArgumentException ex) {
+            throw new IdsConfigurationException("ids.node.jdbc.renewal-period", jdbc.getRenewalPeriod(),
+                    ex.getMessage(), "Make ids.node.jdbc.renewal-period shorter than ids.node.jdbc.lease-length, "
+                    + "or remove it to renew every third of the lease length.");
+        }
+        return new NodeLeases(provider, false, false, origin, "jdbc (table " + provider.tableName()
+                + " in DataSource " + dataSource + ", lease " + provider.leaseLength() + ", renewal "
+                + provider.renewalPeriod() + ", grace " + provider.reclaimGrace() + ")");
+    }
+
+    private static NodeLeases zookeeper(IdsProperties.Node settings, Origin origin) {
+        NodeLeaseProvider provider = ZooKeeperLeases.create(settings.getZookeeper());
+        return new NodeLeases(provider, true, true, origin,
+                ZooKeeperLeases.describe(provider, settings.getZookeeper()));
+    }
+
+    static <T> void apply(String property, T value, Consumer<T> setter) {
+        if (value == null) {
+            return;
+        }
+        try {
+            setter.accept(value);
+        } catch (IllegalArgumentException ex) {
+            throw new IdsConfigurationException(property, value, ex.getMessage(),
+                    "Change " + property + " to an allowed value, or remove it to use the default.");
+        }
+    }
+
+    /**
+     * Tells whether a lease provider is in use.
+     *
+     * @return {@code true} unless {@code ids.node.provider} is static or nothing to lease from was found
+     */
+    public boolean isActive() {
+        return provider != null;
+    }
+
+    /**
+     * Tells whether a scheme's identities are leased when their properties are unset. Muid medallions are leased
+     * only when the provider was chosen explicitly ({@code ids.node.provider} or a provider bean); otherwise a muid
+     * generator keeps the random medallion the muid specification prescribes.
+     *
+     * @param scheme the scheme
+     * @return whether to claim a lease for it
+     */
+    public boolean leases(IdScheme scheme) {
+        return switch (scheme) {
+            case GID -> false;
+            case MUID -> origin == Origin.EXPLICIT;
+            default -> origin != Origin.NONE;
+        };
+    }
+
+    /**
+     * Describes the provider, for logs, health and failure reports.
+     *
+     * @return for example {@code jdbc (table ids_node_lease in DataSource ...)}, or {@code none}
+     */
+    public String description() {
+        return description;
+    }
+
+    /**
+     * Claims the node identity of one generator, kept until the context closes.
+     *
+     * @param generatorName the generator's bean name
+     * @param property the property that would set the identity instead, named in failures
+     * @param claim the namespace and range
+     * @return the identity held
+     * @throws IdsConfigurationException when no identity can be claimed
+     */
+    public LeasedIdentity claim(String generatorName, String property, NodeClaim claim) {
+        if (provider == null) {
+            throw new IllegalStateException("No node lease provider is in use");
+        }
+        if (!announced) {
+            announced = true;
+            logger.info("ID generators lease their node identities from " + description
+                    + (origin == Origin.AUTO ? "; chosen because ids.node.provider is unset (set it to static, "
+                    + "jdbc or zookeeper to choose)" : ""));
+        }
+        NodeLease lease;
+        try {
+            lease = provider.claim(claim);
+        } catch (IllegalStateException | IllegalArgumentException ex) {
+            throw new IdsConfigurationException(property, null, "the generator '" + generatorName + "' needs a "
+                    + "node identity from " + claim.min() + " to " + claim.max() + " in namespace '"
+                    + claim.namespace() + "', and the node lease provider " + description + " could not lease one: "
+                    + ex.getMessage(), "Make the lease store reachable or free an identity (stop an instance), or "
+                    + "set " + property + " to an identity no other instance uses, or set ids.node.provider.");
+        }
+        LeasedIdentity leased = new LeasedIdentity(generatorName, property, claim.namespace(), lease, description);
+        LeasedIdentity previous = leases.put(generatorName, leased);
+        if (previous != null) {
+            previous.lease().close();
+        }
+        logger.info("ID generator '" + generatorName + "' holds node identity " + lease.identity() + " ("
+                + property + ") leased in namespace '" + claim.namespace() + "'");
+        return leased;
+    }
+
+    /**
+     * Reads the cluster id kept with a namespace's leases, where the provider keeps one (ZooKeeper:
+     * {@code <root>/cluster-id} for Lable, as Lable's own module does).
+     *
+     * @param namespace the namespace
+     * @return the cluster id, or empty when the provider keeps none
+     */
+    public OptionalLong clusterId(String namespace) {
+        return zookeeper ? OptionalLong.of(ZooKeeperLeases.clusterId(provider, namespace)) : OptionalLong.empty();
+    }
+
+    /**
+     * Returns the identities leased so far, by generator name.
+     *
+     * @return the leased identities
+     */
+    public Collection<LeasedIdentity> leased() {
+        return Collections.unmodifiableCollection(leases.values());
+    }
+
+    /** Closes every lease (releasing the identities at once), then the provider if the starter made it. */
+    @Override
+    public void destroy() {
+        List<LeasedIdentity> all = new ArrayList<>(leases.values());
+        leases.clear();
+        for (LeasedIdentity leased : all) {
+            try {
+                leased.lease().close();
+            } catch (RuntimeException ex) {
+                logger.warn("Cannot release the node identity of '" + leased.generatorName() + "'; it becomes free "
+                        + "when its lease expires", ex);
+            }
+        }
+        if (ownsProvider && zookeeper) {
+            ZooKeeperLeases.close(provider);
+        }
+    }
+}
