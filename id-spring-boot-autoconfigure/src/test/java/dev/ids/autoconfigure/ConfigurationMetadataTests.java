@@ -6,8 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ids.gid.GidGenerator;
 import dev.ids.lable.LableIdGenerator;
+import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
 import dev.ids.sno.SnoGenerator;
 import dev.ids.sequence.TimeSequence;
+import dev.ids.zookeeper.ZooKeeperNodeLeaseProvider;
+import java.time.Duration;
 import java.io.InputStream;
 import java.util.HashMap;
 import java.util.Locale;
@@ -54,6 +57,30 @@ class ConfigurationMetadataTests {
         SnoGenerator sno = SnoGenerator.builder().partition(0).build();
         assertThat(properties.get("ids.sno.sequence-min").get("defaultValue").asInt()).isEqualTo(sno.sequenceMin());
         assertThat(properties.get("ids.sno.sequence-max").get("defaultValue").asInt()).isEqualTo(sno.sequenceMax());
+    }
+
+    @Test
+    void documentedLeaseDefaultsAreTheProvidersDefaults() throws Exception {
+        Map<String, JsonNode> properties = properties();
+        JdbcNodeLeaseProvider jdbc = JdbcNodeLeaseProvider.builder(new org.h2.jdbcx.JdbcDataSource()).build();
+        assertThat(properties.get("ids.node.jdbc.table-name").get("defaultValue").asText())
+                .isEqualTo(jdbc.tableName());
+        assertThat(duration(properties, "ids.node.jdbc.lease-length")).isEqualTo(jdbc.leaseLength());
+        assertThat(duration(properties, "ids.node.jdbc.reclaim-grace")).isEqualTo(jdbc.reclaimGrace());
+        assertThat(properties.get("ids.node.jdbc.create-table").get("defaultValue").asBoolean()).isTrue();
+        assertThat(properties.get("ids.node.jdbc.renewal-period").has("defaultValue"))
+                .as("the renewal period defaults to a third of the lease length, not a fixed value").isFalse();
+        assertThat(properties.get("ids.node.zookeeper.root-path").get("defaultValue").asText())
+                .isEqualTo(ZooKeeperNodeLeaseProvider.DEFAULT_ROOT_PATH);
+        assertThat(duration(properties, "ids.node.zookeeper.session-timeout"))
+                .isEqualTo(ZooKeeperNodeLeaseProvider.DEFAULT_SESSION_TIMEOUT);
+        assertThat(duration(properties, "ids.node.zookeeper.connection-timeout"))
+                .isEqualTo(ZooKeeperNodeLeaseProvider.DEFAULT_CONNECTION_TIMEOUT);
+        assertThat(properties).containsKey("ids.node.provider").containsKey("ids.node.zookeeper.connect-string");
+    }
+
+    private static Duration duration(Map<String, JsonNode> properties, String name) {
+        return DurationStyle.detectAndParse(properties.get(name).get("defaultValue").asText());
     }
 
     @Test

@@ -9,7 +9,9 @@ import org.springframework.boot.health.contributor.Health;
 
 /**
  * Reports whether every generator the starter made can issue IDs: UP with each generator's scheme, settings and
- * count of IDs issued; DOWN, with the reason under the generator's name, while a generator refuses to issue IDs.
+ * count of IDs issued (and, for a leased node identity, the identity, namespace, provider and whether the lease is
+ * held); DOWN, with the reason under the generator's name, while a generator refuses to issue IDs or its lease is
+ * not held.
  */
 public final class IdGeneratorsHealthIndicator extends AbstractHealthIndicator {
 
@@ -33,6 +35,14 @@ public final class IdGeneratorsHealthIndicator extends AbstractHealthIndicator {
             details.put("scheme", registration.generator().scheme().schemeName());
             details.put("settings", registration.generator().settings());
             details.put("generated", registration.generator().generatedCount());
+            registration.statistics().leasedIdentity().ifPresent(leased -> {
+                Map<String, Object> lease = new LinkedHashMap<>();
+                lease.put("identity", leased.lease().identity());
+                lease.put("namespace", leased.namespace());
+                lease.put("provider", leased.provider());
+                lease.put("held", leased.lease().isHeld());
+                details.put("lease", lease);
+            });
             Optional<String> problem = registration.statistics().currentProblem();
             if (problem.isPresent()) {
                 details.put("problem", problem.get());

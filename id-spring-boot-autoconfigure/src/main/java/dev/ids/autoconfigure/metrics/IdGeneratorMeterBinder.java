@@ -15,7 +15,9 @@ import java.util.concurrent.TimeUnit;
  * Registers the meters of every generator in the {@link IdGeneratorRegistry}, tagged {@code scheme} and
  * {@code generator} (the bean name): the counters {@code ids.generated}, {@code ids.sequence.overflow},
  * {@code ids.clock.regression} and {@code ids.refused}, the timer {@code ids.wait} (time spent waiting after
- * sequence overflows) and the gauge {@code ids.lead} (seconds the generator's time runs ahead of the wall clock).
+ * sequence overflows), the gauge {@code ids.lead} (seconds the generator's time runs ahead of the wall clock) and,
+ * for a generator whose node identity is leased, the gauge {@code ids.node.lease.held} (1 while the lease is held,
+ * 0 while the generator is fenced).
  * Generators registered after binding get their meters when they are registered.
  */
 public final class IdGeneratorMeterBinder implements MeterBinder {
@@ -56,5 +58,10 @@ public final class IdGeneratorMeterBinder implements MeterBinder {
         Gauge.builder("ids.lead", generator, measured -> measured.lead().toNanos() / 1e9)
                 .description("How far the time in the generator's latest IDs runs ahead of the wall clock")
                 .baseUnit("seconds").tags(tags).register(registry);
+        if (statistics.leasedIdentity().isPresent()) {
+            Gauge.builder("ids.node.lease.held", statistics, measured -> measured.isLeaseHeld() ? 1 : 0)
+                    .description("1 while the generator holds the lease on its node identity, 0 while it is fenced")
+                    .tags(tags).register(registry);
+        }
     }
 }

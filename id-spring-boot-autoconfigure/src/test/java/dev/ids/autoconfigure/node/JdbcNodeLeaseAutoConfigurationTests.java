@@ -1,0 +1,181 @@
+package dev.ids.autoconfigure.node;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ids.IdGenerationException;
+import dev.ids.autoconfigure.IdGeneratorRegistry;
+import dev.ids.autoconfigure.IdGeneratorsAutoConfiguration;
+import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.autoconfigure.actuate.IdGeneratorsHealthIndicator;
+import dev.ids.autoconfigure.metrics.IdGeneratorMeterBinder;
+import dev.ids.lable.LableIdGenerator;
+import dev.ids.muid.MuidGenerator;
+import dev.ids.node.NodeLease;
+import dev.ids.sno.SnoGenerator;
+import dev.ids.testing.TestDatabase;
+import dev.ids.traceid.TraceIdGenerator;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+/** Node identities leased from the application's database: chosen automatically, distinct, released, fenced. */
+@ExtendWith(OutputCaptureExtension.class)
+class JdbcNodeLeaseAutoConfigurationTests {
+
+    private static final AtomicInteger databases = new AtomicInteger();
+
+    /** A runner on a fresh in-memory database of its own; runs of one runner share it. */
+    private static ApplicationContextRunner onNewDatabase() {
+        return new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+                        IdGeneratorsAutoConfiguration.class))
+                .withPropertyValues("spring.datasource.url=" + TestDatabase.H2.url("JdbcNodeLeaseAutoConfiguration"
+                        + databases.incrementAndGet()), "ids.sno.max-wait=0s");
+    }
+
+    private static long partition(AssertableApplicationContext context) {
+        assertThat(context).hasNotFailed();
+        return context.getBean(SnoGenerator.class).next().partition();
+    }
+
+    @Test
+    void withADataSourceAndNothingConfiguredEachContextLeasesItsOwnIdentities(CapturedOutput output) {
+        ApplicationContextRunner runner = onNewDatabase();
+        runner.run(first -> runner.run(second -> {
+            assertThat(partition(first)).isZero();
+            assertThat(partition(second)).isEqualTo(1);
+            assertThat(first.getBean(TraceIdGenerator.class).next().nodeNo()).as("elfo's 0 is 'unknown'")
+                    .isEqualTo(1);
+            assertThat(second.getBean(TraceIdGenerator.class).next().nodeNo()).isEqualTo(2);
+            assertThat(first.getBean(LableIdGenerator.class).generatorId()).isZero();
+            assertThat(second.getBean(LableIdGenerator.class).generatorId()).isEqualTo(1);
+            assertThat(first.getBean(MuidGenerator.class).isMedallionRandom())
+                    .as("auto mode keeps the muid specification's random medallion").isTrue();
+            assertThat(first.getBean(NodeLeases.class).leased()).extracting(LeasedIdentity::generatorName)
+                    .containsExactly("lableIdGenerator", "snoGenerator", "traceIdGenerator");
+        }));
+        assertThat(output).contains("lease their node identities from jdbc (table ids_node_lease in DataSource")
+                .contains("chosen because ids.node.provider is unset");
+    }
+
+    @Test
+    void closingTheContextReleasesItsIdentities() {
+        ApplicationContextRunner runner = onNewDatabase();
+        runner.run(first -> runner.run(second -> assertThat(partition(second)).isEqualTo(1)));
+        runner.run(third -> assertThat(partition(third)).as("0 and 1 were released").isZero());
+    }
+
+    @Test
+    void aPropertyWinsOverTheLease() {
+        onNewDatabase().withPropertyValues("ids.sno.partition=77").run(context -> {
+            assertThat(partition(context)).isEqualTo(77);
+            assertThat(context.getBean(NodeLeases.class).leased()).extracting(LeasedIdentity::generatorName)
+                    .doesNotContain("snoGenerator").contains("traceIdGenerator");
+        });
+    }
+
+    @Test
+    void staticProviderIgnoresTheDataSourceAndFailsAsWithoutOne() {
+        onNewDatabase().withPropertyValues("ids.node.provider=static").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause().isInstanceOf(IdsConfigurationException.class)
+                    .hasMessageContaining("is not set");
+        });
+    }
+
+    @Test
+    void explicitJdbcLeasesMuidMedallionsAndNamedGeneratorsShareTheSchemesNamespace() {
+        onNewDatabase().withPropertyValues("ids.node.provider=jdbc", "ids.node.jdbc.table-name=ids_lease_named",
+                "ids.sno.named.payments.max-wait=0s").run(context -> {
+                    assertThat(context).hasNotFailed();
+                    MuidGenerator muid = context.getBean(MuidGenerator.class);
+                    assertThat(muid.isMedallionRandom()).isFalse();
+                    assertThat(muid.medallion()).isZero();
+                    assertThat(partition(context)).isZero();
+                    assertThat(context.getBean("paymentsSnoGenerator", SnoGenerator.class).next().partition())
+                            .as("one namespace per scheme: two generators never share a partition").isEqualTo(1);
+                });
+    }
+
+    @Test
+    void explicitJdbcWithoutADataSourceFailsNamingTheProperty() {
+        new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdGeneratorsAutoConfiguration.class))
+                .withPropertyValues("ids.node.provider=jdbc").run(context -> {
+                    assertThat(context).hasFailed();
+                    assertThat(context.getStartupFailure()).rootCause()
+                            .isInstanceOfSatisfying(IdsConfigurationException.class, failure -> {
+                                assertThat(failure.getProperty()).isEqualTo("ids.node.provider");
+                                assertThat(failure.getProblem()).contains("DataSource");
+                            });
+                });
+    }
+
+    @Test
+    void nothingToLeaseFromFailsNamingThePropertiesToSet() {
+        new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdGeneratorsAutoConfiguration.class))
+                .withPropertyValues("ids.trace-id.node-no=7", "ids.lable.generator-id=5").run(context -> {
+                    assertThat(context).hasFailed();
+                    assertThat(context.getStartupFailure()).rootCause()
+                            .isInstanceOfSatisfying(IdsConfigurationException.class, failure -> {
+                                assertThat(failure.getProperty()).isEqualTo("ids.sno.partition");
+                                assertThat(failure.getAction()).contains("ids.sno.partition")
+                                        .contains("ids.node.provider=jdbc")
+                                        .contains("ids.node.zookeeper.connect-string");
+                            });
+                });
+    }
+
+    @Test
+    void badLeaseSettingFailsNamingIt() {
+        onNewDatabase().withPropertyValues("ids.node.jdbc.table-name=no such table").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause().isInstanceOfSatisfying(
+                    IdsConfigurationException.class,
+                    failure -> assertThat(failure.getProperty()).isEqualTo("ids.node.jdbc.table-name"));
+        });
+    }
+
+    @Test
+    void aLeaseNotHeldTurnsHealthDownZeroesTheGaugeAndTheGeneratorRefuses() {
+        onNewDatabase().run(context -> {
+            assertThat(partition(context)).isZero();
+            IdGeneratorRegistry registry = context.getBean(IdGeneratorRegistry.class);
+            IdGeneratorsHealthIndicator health = new IdGeneratorsHealthIndicator(registry);
+            SimpleMeterRegistry meters = new SimpleMeterRegistry();
+            new IdGeneratorMeterBinder(registry).bindTo(meters);
+            assertThat(health.health().getStatus()).isEqualTo(Status.UP);
+            assertThat(meters.get("ids.node.lease.held").tag("generator", "snoGenerator").gauge().value())
+                    .isEqualTo(1);
+
+            NodeLease lease = context.getBean(NodeLeases.class).leased().stream()
+                    .filter(leased -> leased.generatorName().equals("snoGenerator")).findFirst().orElseThrow()
+                    .lease();
+            lease.close(); // what a lapsed renewal does to the generator: it no longer holds its identity
+
+            assertThatThrownBy(() -> context.getBean(SnoGenerator.class).next())
+                    .isInstanceOf(IdGenerationException.class).hasMessageContaining("lease is not held");
+            Health down = health.health();
+            assertThat(down.getStatus()).isEqualTo(Status.DOWN);
+            @SuppressWarnings("unchecked")
+            Map<String, Object> sno = (Map<String, Object>) down.getDetails().get("snoGenerator");
+            assertThat(sno.get("problem").toString()).contains("lease on node identity 0").contains("jdbc");
+            assertThat(sno.get("lease")).isEqualTo(Map.of("identity", 0L, "namespace", "sno",
+                    "provider", context.getBean(NodeLeases.class).description(), "held", false));
+            assertThat(meters.get("ids.node.lease.held").tag("generator", "snoGenerator").gauge().value())
+                    .isZero();
+            assertThat(meters.get("ids.node.lease.held").tag("generator", "traceIdGenerator").gauge().value())
+                    .isEqualTo(1);
+        });
+    }
+}
