@@ -24,6 +24,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.io.ResourceLoader;
 
 /**
  * Auto-configuration of one generator bean per enabled scheme ({@code traceIdGenerator}, {@code lableIdGenerator},
@@ -62,9 +63,9 @@ public final class IdGeneratorsAutoConfiguration {
      */
     @Bean
     NodeLeases idNodeLeases(IdsProperties properties, ObjectProvider<DataSource> dataSources,
-            ObjectProvider<NodeLeaseProvider> leaseProviders) {
+            ObjectProvider<NodeLeaseProvider> leaseProviders, ResourceLoader resourceLoader) {
         return NodeLeases.create(properties.getNode(), dataSources.getIfUnique(), leaseProviders.getIfUnique(),
-                IdGeneratorsAutoConfiguration.class.getClassLoader());
+                resourceLoader.getClassLoader());
     }
 
     @Bean
