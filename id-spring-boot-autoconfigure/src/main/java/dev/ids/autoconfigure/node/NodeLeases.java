@@ -54,6 +54,9 @@ public final class NodeLeases implements DisposableBean {
 
     private final String description;
 
+    /** The DataSource of the jdbc provider, named by its URL when the first lease is claimed; else null. */
+    private DataSource dataSource;
+
     private final Map<String, LeasedIdentity> leases = new ConcurrentSkipListMap<>();
 
     private volatile boolean announced;
@@ -147,9 +150,11 @@ public final class NodeLeases implements DisposableBean {
                     ex.getMessage(), "Make ids.node.jdbc.renewal-period shorter than ids.node.jdbc.lease-length, "
                     + "or remove it to renew every third of the lease length.");
         }
-        return new NodeLeases(provider, false, false, origin, "jdbc (table " + provider.tableName()
-                + " in DataSource " + dataSource + ", lease " + provider.leaseLength() + ", renewal "
-                + provider.renewalPeriod() + ", grace " + provider.reclaimGrace() + ")");
+        NodeLeases leases = new NodeLeases(provider, false, false, origin, "jdbc (table " + provider.tableName()
+                + " in the " + dataSource.getClass().getSimpleName() + " DataSource, lease " + provider.leaseLength()
+                + ", renewal " + provider.renewalPeriod() + ", grace " + provider.reclaimGrace() + ")");
+        leases.dataSource = dataSource;
+        return leases;
     }
 
     private static NodeLeases zookeeper(IdsProperties.Node settings, Origin origin) {
@@ -219,7 +224,7 @@ public final class NodeLeases implements DisposableBean {
         }
         if (!announced) {
             announced = true;
-            logger.info("ID generators lease their node identities from " + description
+            logger.info("ID generators lease their node identities from " + description + databaseUrl()
                     + (origin == Origin.AUTO ? "; chosen because ids.node.provider is unset (set it to static, "
                     + "jdbc or zookeeper to choose)" : ""));
         }
@@ -241,6 +246,18 @@ public final class NodeLeases implements DisposableBean {
         logger.info("ID generator '" + generatorName + "' holds node identity " + lease.identity() + " ("
                 + property + ") leased in namespace '" + claim.namespace() + "'");
         return leased;
+    }
+
+    /** The database the jdbc provider uses, for the log: its URL, read once when the first lease is claimed. */
+    private String databaseUrl() {
+        if (dataSource == null) {
+            return "";
+        }
+        try (java.sql.Connection connection = dataSource.getConnection()) {
+            return " at " + connection.getMetaData().getURL();
+        } catch (java.sql.SQLException | RuntimeException ex) {
+            return ""; // the claim that follows reports what is wrong with the database
+        }
     }
 
     /**

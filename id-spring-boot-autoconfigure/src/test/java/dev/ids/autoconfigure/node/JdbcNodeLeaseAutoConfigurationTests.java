@@ -65,7 +65,8 @@ class JdbcNodeLeaseAutoConfigurationTests {
             assertThat(first.getBean(NodeLeases.class).leased()).extracting(LeasedIdentity::generatorName)
                     .containsExactly("lableIdGenerator", "snoGenerator", "traceIdGenerator");
         }));
-        assertThat(output).contains("lease their node identities from jdbc (table ids_node_lease in DataSource")
+        assertThat(output).contains("lease their node identities from jdbc (table ids_node_lease in the HikariDataSource")
+                .contains("at jdbc:h2:mem:")
                 .contains("chosen because ids.node.provider is unset");
     }
 
