@@ -1,12 +1,7 @@
 package dev.ids.hibernate;
 
 import java.lang.annotation.Annotation;
-import java.util.EnumSet;
-import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.generator.AnnotationBasedGenerator;
-import org.hibernate.generator.BeforeExecutionGenerator;
-import org.hibernate.generator.EventType;
-import org.hibernate.generator.EventTypeSets;
 import org.hibernate.generator.GeneratorCreationContext;
 
 /**
@@ -20,11 +15,10 @@ import org.hibernate.generator.GeneratorCreationContext;
  * once, on the first insert (see {@link IdsGeneratorNames}). An attribute type the scheme cannot hold, a column too
  * short for the value, or no way to find the generator fail the start-up with a message that names the attribute.
  */
-public class IdsGenerator implements BeforeExecutionGenerator, AnnotationBasedGenerator<Annotation> {
+public class IdsGenerator extends GeneratesOnInsert implements AnnotationBasedGenerator<Annotation> {
 
     private static final long serialVersionUID = 1L;
 
-    private transient Generation generation;
 
     /** Creates the generator; Hibernate then calls {@link #initialize(Annotation, GeneratorCreationContext)}. */
     public IdsGenerator() {
@@ -43,40 +37,5 @@ public class IdsGenerator implements BeforeExecutionGenerator, AnnotationBasedGe
         String usage = "@" + annotation.annotationType().getSimpleName()
                 + (name.isEmpty() ? "" : "(name = \"" + name + "\")");
         this.generation = Generation.create(scheme, name, usage, context);
-    }
-
-    /**
-     * Returns the value for the attribute: the assigned one, or a new one.
-     *
-     * @param session the session
-     * @param owner the entity
-     * @param currentValue the attribute's value before the insert
-     * @param eventType always {@link EventType#INSERT}
-     * @return the value
-     */
-    @Override
-    public Object generate(SharedSessionContractImplementor session, Object owner, Object currentValue,
-            EventType eventType) {
-        return generation.generate(currentValue);
-    }
-
-    /**
-     * Returns {@link EventTypeSets#INSERT_ONLY}.
-     *
-     * @return the events this generator runs on
-     */
-    @Override
-    public EnumSet<EventType> getEventTypes() {
-        return EventTypeSets.INSERT_ONLY;
-    }
-
-    /**
-     * Returns {@code true}: an identifier the application assigned is kept.
-     *
-     * @return {@code true}
-     */
-    @Override
-    public boolean allowAssignedIdentifiers() {
-        return true;
     }
 }

@@ -1,13 +1,8 @@
 package dev.ids.hibernate;
 
 import dev.ids.IdScheme;
-import java.util.EnumSet;
 import java.util.Properties;
 import org.hibernate.MappingException;
-import org.hibernate.engine.spi.SharedSessionContractImplementor;
-import org.hibernate.generator.BeforeExecutionGenerator;
-import org.hibernate.generator.EventType;
-import org.hibernate.generator.EventTypeSets;
 import org.hibernate.generator.GeneratorCreationContext;
 import org.hibernate.id.Configurable;
 import org.hibernate.id.IdentifierGenerator;
@@ -19,11 +14,10 @@ import org.hibernate.id.IdentifierGenerator;
  * parameters {@value IdsGeneratorNames#SCHEME_PARAMETER} and, for a named generator,
  * {@value IdsGeneratorNames#NAME_PARAMETER} (see {@link IdsGeneratorNames#mappingXml}).
  */
-public class IdsMappedGenerator implements BeforeExecutionGenerator, Configurable {
+public class IdsMappedGenerator extends GeneratesOnInsert implements Configurable {
 
     private static final long serialVersionUID = 1L;
 
-    private transient Generation generation;
 
     /** Creates the generator; Hibernate then calls {@link #configure(GeneratorCreationContext, Properties)}. */
     public IdsMappedGenerator() {
@@ -51,40 +45,5 @@ public class IdsMappedGenerator implements BeforeExecutionGenerator, Configurabl
         String name = parameters.getProperty(IdsGeneratorNames.NAME_PARAMETER, "");
         this.generation = Generation.create(SchemeSupport.of(scheme), name,
                 "@GeneratedValue(generator = \"" + generatorName + "\")", context);
-    }
-
-    /**
-     * Returns the value for the identifier: the assigned one, or a new one.
-     *
-     * @param session the session
-     * @param owner the entity
-     * @param currentValue the identifier before the insert
-     * @param eventType always {@link EventType#INSERT}
-     * @return the value
-     */
-    @Override
-    public Object generate(SharedSessionContractImplementor session, Object owner, Object currentValue,
-            EventType eventType) {
-        return generation.generate(currentValue);
-    }
-
-    /**
-     * Returns {@link EventTypeSets#INSERT_ONLY}.
-     *
-     * @return the events this generator runs on
-     */
-    @Override
-    public EnumSet<EventType> getEventTypes() {
-        return EventTypeSets.INSERT_ONLY;
-    }
-
-    /**
-     * Returns {@code true}: an identifier the application assigned is kept.
-     *
-     * @return {@code true}
-     */
-    @Override
-    public boolean allowAssignedIdentifiers() {
-        return true;
     }
 }
