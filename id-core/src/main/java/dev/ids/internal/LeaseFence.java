@@ -1,11 +1,14 @@
 package dev.ids.internal;
 
 import dev.ids.IdGenerationException;
+import dev.ids.clock.IdClock;
 import dev.ids.event.IdGeneratorListener;
 import dev.ids.node.NodeLease;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.WeakHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What a generator built with a {@link NodeLease} does with it: refuses to issue IDs while the lease is not held
@@ -16,6 +19,13 @@ import java.util.WeakHashMap;
  * {@link NodeLease#isHeld()} costs (a volatile read and a monotonic clock reading) and {@link #cover(long)} one
  * volatile read, unless the time crosses the reserved boundary: then one thread writes the next step of the mark to
  * the store under a small lock, while the others crossing with it wait for that write. Neither allocates.
+ *
+ * <p>Restarts. The fence remembers the latest time it covered, and asks the lease to lower the stored mark to it
+ * on an orderly close ({@link NodeLease#lowerMarkOnClose}), freezing itself first so that nothing beyond is
+ * issued: a generator that starts on the identity after an orderly close finds the mark at the last ID's time, not
+ * a step ahead of it, and issues at once. After a crash the mark stays up to a step ahead of the clock: the first
+ * call then waits, within the generator's maximum wait, for the clock to pass it, logging why (an honest wait for
+ * the mark, not a clock regression), or refuses with a message that says how long is left.
  */
 public final class LeaseFence {
 
@@ -28,22 +38,37 @@ public final class LeaseFence {
     /** The leases that serve a generator already: one generator per lease (weak keys). */
     private static final Map<NodeLease, Boolean> FENCED = new WeakHashMap<>();
 
+    private static final System.Logger LOG = System.getLogger(LeaseFence.class.getName());
+
     private final NodeLease lease;
     private final String description;
     private final IdGeneratorListener listener;
     private final Object advanceLock = new Object();
     private final long startMark;
+    private final IdClock clock;
+    private final long maxWaitNanos;
     /** The latest mark this generator knows to be written: no ID is issued for a later time. */
     private volatile long reservedUntil;
+    /** The latest time covered, so an ID for it may have been issued; 0 before the first. */
+    private final AtomicLong latestCovered = new AtomicLong();
+    /** Set, under the advance lock, when the lease closes: from then on nothing is covered. */
+    private boolean frozen;
+    /** True until the wall clock has been seen past the start mark. */
+    private volatile boolean awaitingStartMark = true;
+    private volatile boolean waitLogged;
 
     /**
-     * Creates the fence of one generator; reads the lease's mark now, as the generator's start.
+     * Creates the fence of one generator; reads the lease's mark now, as the generator's start, and asks the lease
+     * to lower the mark to the latest time covered when it closes.
      *
      * @param lease the lease the generator's identity comes from
      * @param description the generator and its identity, for messages
      * @param listener the generator's listener, which hears every refusal
+     * @param clock the generator's clock, whose wall time must pass the start mark before the first ID
+     * @param maxWait the generator's maximum wait, also the longest the first call waits for the start mark
      */
-    public LeaseFence(NodeLease lease, String description, IdGeneratorListener listener) {
+    public LeaseFence(NodeLease lease, String description, IdGeneratorListener listener, IdClock clock,
+            Duration maxWait) {
         this.lease = Objects.requireNonNull(lease, "lease");
         synchronized (FENCED) {
             if (FENCED.put(lease, Boolean.TRUE) != null) {
@@ -54,8 +79,11 @@ public final class LeaseFence {
         }
         this.description = Objects.requireNonNull(description, "description");
         this.listener = Objects.requireNonNull(listener, "listener");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.maxWaitNanos = maxWait.toNanos();
         this.startMark = lease.highWaterMarkMillis();
         this.reservedUntil = startMark;
+        lease.lowerMarkOnClose(this::freezeAndReadLatest);
     }
 
     /**
@@ -78,6 +106,50 @@ public final class LeaseFence {
                     + "); refusing to issue IDs until the lease is held again, because another process may hold "
                     + "the identity now");
         }
+        if (awaitingStartMark) {
+            awaitStartMark();
+        }
+    }
+
+    /**
+     * Waits until the wall clock passes the mark the generator started from: a holder before it (this application
+     * before a crash, or another process) may have issued IDs up to the mark.
+     */
+    private void awaitStartMark() {
+        long now = clock.wallTimeMillis();
+        if (now > startMark) {
+            awaitingStartMark = false;
+            return;
+        }
+        long behind = startMark - now;
+        long waitNanos = (behind + 1) * 1_000_000L;
+        String why = "the clock stands " + behind + " ms behind the high-water mark " + startMark + " ms since "
+                + "1970-01-01T00:00:00Z of node identity " + lease.identity() + ": an earlier holder (this "
+                + "application before a restart that did not release the lease, or another process) may have issued "
+                + "IDs up to it";
+        if (waitNanos > maxWaitNanos) {
+            throw refuse(description + ": " + why + ", and that is longer than the maximum wait of "
+                    + maxWaitNanos / 1_000_000 + " ms; refusing to issue IDs for another " + (behind + 1) + " ms, "
+                    + "until the clock passes the mark");
+        }
+        if (!waitLogged) {
+            waitLogged = true;
+            LOG.log(System.Logger.Level.INFO, () -> description + ": waiting " + (behind + 1) + " ms before the "
+                    + "first ID, as " + why);
+        }
+        while (clock.wallTimeMillis() <= startMark) {
+            clock.pause(Math.min(waitNanos, 1_000_000L));
+        }
+        awaitingStartMark = false;
+    }
+
+    /** Called by the lease as it closes: stops covering, then tells the latest time that may have been issued. */
+    private long freezeAndReadLatest() {
+        synchronized (advanceLock) {
+            frozen = true;
+            reservedUntil = Long.MIN_VALUE / 2;
+        }
+        return latestCovered.get();
     }
 
     /**
@@ -88,6 +160,12 @@ public final class LeaseFence {
      * @throws IdGenerationException when the time lies beyond the mark and the mark cannot be advanced
      */
     public void cover(long epochMillis) {
+        // Recorded before the reserved mark is read: a close that freezes the fence after this either sees the
+        // time, or this call sees the frozen mark and refuses.
+        long latest = latestCovered.get();
+        while (epochMillis > latest && !latestCovered.compareAndSet(latest, epochMillis)) {
+            latest = latestCovered.get();
+        }
         if (epochMillis <= reservedUntil - MARGIN_MILLIS) {
             return;
         }
@@ -99,6 +177,10 @@ public final class LeaseFence {
             long reserved = reservedUntil;
             if (epochMillis <= reserved - MARGIN_MILLIS) {
                 return; // another thread wrote the step while this one waited for the lock
+            }
+            if (frozen) {
+                throw refuse(description + ": the node identity lease (identity " + lease.identity() + ") was "
+                        + "closed; refusing to issue IDs");
             }
             long target = epochMillis + STEP_MILLIS;
             try {

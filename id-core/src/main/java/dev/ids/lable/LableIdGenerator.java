@@ -51,7 +51,8 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
         this.mode = builder.mode;
         this.lowBits = LableId.lowBits(generatorId, clusterId, mode);
         String description = "lable generator (generator id " + generatorId + ", cluster id " + clusterId + ")";
-        this.fence = builder.lease() == null ? null : new LeaseFence(builder.lease(), description, builder.listener());
+        this.fence = builder.lease() == null ? null
+                : new LeaseFence(builder.lease(), description, builder.listener(), builder.clock(), builder.maxWait());
         TimeSequence.Builder sequence = TimeSequence.builder(description)
                 .clock(builder.clock())
                 .listener(builder.listener())

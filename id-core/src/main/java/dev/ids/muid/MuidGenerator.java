@@ -68,7 +68,8 @@ public final class MuidGenerator implements MonitoredIdGenerator<Muid> {
         Muid zero = Muid.pack(0, medallion, 0);
         this.prefix = zero.high();
         String description = "muid generator (medallion " + medallion + ")";
-        this.fence = builder.lease() == null ? null : new LeaseFence(builder.lease(), description, builder.listener());
+        this.fence = builder.lease() == null ? null
+                : new LeaseFence(builder.lease(), description, builder.listener(), builder.clock(), builder.maxWait());
         TimeSequence.Builder sequence = TimeSequence.builder(description)
                 .clock(builder.clock())
                 .listener(builder.listener())

@@ -1,5 +1,8 @@
 package dev.ids.node;
 
+import java.time.Duration;
+import java.util.function.LongSupplier;
+
 /**
  * A node identity this process holds exclusively for a while (an elfo node number, a Lable generator id, a sno
  * partition, a muid medallion), claimed from a shared store such as the application's database or ZooKeeper.
@@ -9,6 +12,16 @@ package dev.ids.node;
  * process may claim the identity after a grace period. The lease also carries a high-water mark: the latest time
  * for which any holder of the identity may have issued IDs. A new holder (or this process after a restart) does
  * not issue IDs for times at or before it.
+ *
+ * <p>The lease's deadline and the high-water mark guard different things. The deadline fences a process that
+ * cannot renew (a pause, a partition) before another process may claim its identity. The mark is the final
+ * guarantee: when a host is suspended (a laptop lid, a frozen VM, SIGSTOP) or its clock is stepped, the deadline
+ * logic still stops that process, and whoever holds the identity next issues nothing for a time at or before the
+ * mark, so even an ID issued in the last moment before the suspension cannot be issued again.
+ *
+ * <p>Implementations also report figures for metrics and health ({@link #renewalCount()},
+ * {@link #renewalFailureCount()}, {@link #remaining()}) and whether the lease has ended for good
+ * ({@link #isEnded()}), which {@link ReclaimingNodeLease} uses to claim the identity again.
  */
 public interface NodeLease extends AutoCloseable {
 
@@ -43,6 +56,59 @@ public interface NodeLease extends AutoCloseable {
      * @throws IllegalStateException when the lease is no longer held or the store cannot be written
      */
     void advanceHighWaterMark(long epochMillis);
+
+    /**
+     * Tells whether the lease has ended for good: lost (not renewed in time, taken by another process, its
+     * ZooKeeper session expired) or closed. An ended lease is never held again; a temporarily unproven lease (a
+     * ZooKeeper connection suspended within its session) has not ended.
+     *
+     * @return {@code true} once ended; {@code false} by default, for leases that cannot tell
+     */
+    default boolean isEnded() {
+        return false;
+    }
+
+    /**
+     * Returns how many times the lease was renewed (a JDBC row extended, a ZooKeeper ownership proven).
+     *
+     * @return the successful renewals so far; 0 for leases that do not count them
+     */
+    default long renewalCount() {
+        return 0;
+    }
+
+    /**
+     * Returns how many renewal attempts failed: the store could not be reached, or it answered that another
+     * process holds the identity.
+     *
+     * @return the failed renewal attempts so far; 0 for leases that do not count them
+     */
+    default long renewalFailureCount() {
+        return 0;
+    }
+
+    /**
+     * Returns the time left before the lease would stop being held if it were not renewed again.
+     *
+     * @return the time left; {@link Duration#ZERO} while not held, and by default
+     */
+    default Duration remaining() {
+        return Duration.ZERO;
+    }
+
+    /**
+     * Lets an orderly {@link #close()} lower the stored high-water mark from the step reserved ahead of the clock
+     * to the latest time IDs were actually issued for, so that the next holder (this application after a quick
+     * restart) need not wait for the clock to pass a mark that no ID reached. The lease calls the supplier once,
+     * while closing and only if it still holds the identity; the supplier must stop the generator from issuing
+     * further IDs before it answers. The lease never lowers the mark below the mark it started from.
+     *
+     * @param latestIssuedMillis answers the latest time, in milliseconds since the Unix epoch, for which an ID may
+     *     have been issued; 0 when none was
+     */
+    default void lowerMarkOnClose(LongSupplier latestIssuedMillis) {
+        // Leases that cannot lower the mark keep it: the next holder waits for the clock to pass it.
+    }
 
     /**
      * Releases the identity so that another process may claim it at once.

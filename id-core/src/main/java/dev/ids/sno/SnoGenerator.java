@@ -110,7 +110,8 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
         }
         this.safeUnits = snapshot == null || snapshot.safeTime() == null ? -1 : Sno.unitsOf(snapshot.safeTime());
         this.drifts = snapshot == null ? 0 : snapshot.drifts();
-        this.fence = builder.lease() == null ? null : new LeaseFence(builder.lease(), description, builder.listener());
+        this.fence = builder.lease() == null ? null
+                : new LeaseFence(builder.lease(), description, builder.listener(), builder.clock(), builder.maxWait());
         if (fence != null) {
             startAfterMark(fence.startMarkMillis() - Sno.EPOCH_MILLIS);
         }

@@ -71,7 +71,8 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
         this.nodeBits = (long) nodeNo << TraceId.NODE_NO_SHIFT;
         this.clock = builder.clock();
         String description = "trace-id generator (node " + nodeNo + ")";
-        this.fence = builder.lease() == null ? null : new LeaseFence(builder.lease(), description, builder.listener());
+        this.fence = builder.lease() == null ? null
+                : new LeaseFence(builder.lease(), description, builder.listener(), builder.clock(), builder.maxWait());
         TimeSequence.Builder sequence = TimeSequence.builder(description)
                 .clock(builder.clock())
                 .listener(builder.listener())

@@ -311,6 +311,13 @@ public class IdsProperties {
          */
         private NodeProvider provider;
 
+        /**
+         * How often a leased identity is checked and, once its lease has ended for good (not renewed in time, its
+         * ZooKeeper session expired), claimed again: the same identity, as each generator keeps its own; retries
+         * back off up to sixteen times this. The generator refuses IDs until the identity is held again.
+         */
+        private Duration reclaimPeriod;
+
         private final Jdbc jdbc = new Jdbc();
 
         private final ZooKeeper zookeeper = new ZooKeeper();
@@ -321,6 +328,14 @@ public class IdsProperties {
 
         public void setProvider(NodeProvider provider) {
             this.provider = provider;
+        }
+
+        public Duration getReclaimPeriod() {
+            return reclaimPeriod;
+        }
+
+        public void setReclaimPeriod(Duration reclaimPeriod) {
+            this.reclaimPeriod = reclaimPeriod;
         }
 
         public Jdbc getJdbc() {

@@ -2,6 +2,11 @@ package dev.ids.zookeeper;
 
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+import org.apache.curator.framework.api.CuratorWatcher;
 
 /**
  * A node identity held as an ephemeral znode, {@code <base>/pool/<identity>}, owned by this process's ZooKeeper
@@ -32,6 +37,14 @@ public final class ZooKeeperNodeLease implements NodeLease {
     private final String path;
     private final String highWaterMarkPath;
     private final long sessionId;
+    /** The zxid that created the znode: tells this lease's znode from one created anew at the same path. */
+    private final long createdZxid;
+    /** The mark read at the claim: an orderly close never lowers the stored mark below it. */
+    private final long startMark;
+    private final AtomicLong renewals = new AtomicLong();
+    private final AtomicLong failures = new AtomicLong();
+    private volatile LongSupplier latestIssued;
+    private volatile CuratorWatcher watcher;
 
     private volatile int state = SUSPENDED;
     private volatile long deadlineNanos;
@@ -49,13 +62,16 @@ public final class ZooKeeperNodeLease implements NodeLease {
     private int highWaterMarkVersion;
 
     ZooKeeperNodeLease(ZooKeeperNodeLeaseProvider provider, NodeClaim claim, long identity, String path,
-            String highWaterMarkPath, long sessionId, long highWaterMark, int highWaterMarkVersion) {
+            String highWaterMarkPath, long sessionId, long createdZxid, long highWaterMark,
+            int highWaterMarkVersion) {
         this.provider = provider;
         this.claim = claim;
         this.identity = identity;
         this.path = path;
         this.highWaterMarkPath = highWaterMarkPath;
         this.sessionId = sessionId;
+        this.createdZxid = createdZxid;
+        this.startMark = highWaterMark;
         this.highWaterMark = highWaterMark;
         this.highWaterMarkVersion = highWaterMarkVersion;
     }
@@ -98,7 +114,39 @@ public final class ZooKeeperNodeLease implements NodeLease {
     }
 
     @Override
+    public long renewalCount() {
+        return renewals.get();
+    }
+
+    @Override
+    public long renewalFailureCount() {
+        return failures.get();
+    }
+
+    @Override
+    public Duration remaining() {
+        if (state != ACTIVE) {
+            return Duration.ZERO;
+        }
+        long left = deadlineNanos - provider.clock().monotonicNanos();
+        return left > 0 ? Duration.ofNanos(left) : Duration.ZERO;
+    }
+
+    @Override
+    public void lowerMarkOnClose(LongSupplier latestIssuedMillis) {
+        this.latestIssued = Objects.requireNonNull(latestIssuedMillis, "latestIssuedMillis");
+    }
+
+    /**
+     * Ends the lease and deletes its znode, so the identity is free at once. When a generator
+     * {@linkplain #lowerMarkOnClose registered} the latest time it issued IDs for and the lease is still held, the
+     * high-water mark is first lowered to that time (never below the mark the lease started from), on the owning
+     * session and only while its znode is still this lease's.
+     */
+    @Override
     public void close() {
+        LongSupplier issued = latestIssued;
+        boolean lowerMark = issued != null && isHeld();
         synchronized (this) {
             if (closed) {
                 return;
@@ -109,7 +157,45 @@ public final class ZooKeeperNodeLease implements NodeLease {
                 endReason = "closed";
             }
         }
-        provider.release(this);
+        long finalMark = -1;
+        if (lowerMark) {
+            finalMark = Math.max(startMark, issued.getAsLong());
+        }
+        provider.release(this, finalMark);
+    }
+
+    /** The version of the high-water-mark znode this lease last read or wrote, for compare-and-set. */
+    int highWaterMarkVersion() {
+        synchronized (highWaterMarkLock) {
+            return highWaterMarkVersion;
+        }
+    }
+
+    /** Records that the stored mark was lowered at close. */
+    void markLowered(long mark) {
+        synchronized (highWaterMarkLock) {
+            highWaterMark = mark;
+        }
+    }
+
+    long createdZxid() {
+        return createdZxid;
+    }
+
+    void countRenewal() {
+        renewals.incrementAndGet();
+    }
+
+    void countFailure() {
+        failures.incrementAndGet();
+    }
+
+    CuratorWatcher watcher() {
+        return watcher;
+    }
+
+    void watcher(CuratorWatcher watcher) {
+        this.watcher = watcher;
     }
 
     /**
@@ -154,6 +240,7 @@ public final class ZooKeeperNodeLease implements NodeLease {
      *
      * @return {@code true} once ended
      */
+    @Override
     public boolean isEnded() {
         return state == ENDED;
     }

@@ -279,28 +279,32 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         long askedAt = clock.monotonicNanos();
         Stat stat = new Stat();
         long owner;
+        long createdZxid;
         try {
             client.create().storingStatIn(stat).creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
                     .forPath(path, ownerData());
             owner = stat.getEphemeralOwner();
+            createdZxid = stat.getCzxid();
         } catch (KeeperException.NodeExistsException e) {
             // Taken, unless Curator retried our own create after its reply was lost: then our session owns it.
             Stat existing = client.checkExists().forPath(path);
-            if (existing == null || existing.getEphemeralOwner() != rawClient().getSessionId()) {
+            if (existing == null || existing.getEphemeralOwner() != rawClient().getSessionId()
+                    || leases.stream().anyMatch(held -> held.path().equals(path) && !held.isEnded())) {
                 return null;
             }
             owner = existing.getEphemeralOwner();
+            createdZxid = existing.getCzxid();
         }
         String highWaterMarkPath = ZKPaths.makePath(base, HIGH_WATER_MARKS, Long.toString(identity));
         long[] mark;
         try {
-            mark = readHighWaterMark(highWaterMarkPath);
+            mark = stampHighWaterMark(highWaterMarkPath);
         } catch (Exception e) {
             deleteIfOwned(path, owner);
             throw e;
         }
         ZooKeeperNodeLease lease = new ZooKeeperNodeLease(this, claim, identity, path, highWaterMarkPath, owner,
-                mark[0], (int) mark[1]);
+                createdZxid, mark[0], (int) mark[1]);
         // Added before the session check, so that a loss reported from here on reaches the lease.
         leases.add(lease);
         ZooKeeper zooKeeper;
@@ -328,13 +332,25 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         return ("pid " + ProcessHandle.current().pid()).getBytes(StandardCharsets.UTF_8);
     }
 
-    /** Reads an identity's high-water mark and its znode version, creating the znode with 0 when absent. */
-    private long[] readHighWaterMark(String path) throws Exception {
+    /**
+     * Reads an identity's high-water mark, creating the znode with 0 when absent, and writes it back unchanged by
+     * compare-and-set: the new version tells any earlier holder, whose writes compare against an older version,
+     * that the identity was claimed since, so its late writes fail instead of passing a check of the pool znode
+     * (which exists, but is the new holder's).
+     *
+     * @return the mark and the znode's version after the stamp
+     */
+    private long[] stampHighWaterMark(String path) throws Exception {
         while (true) {
             Stat stat = new Stat();
             try {
                 byte[] data = client.getData().storingStatIn(stat).forPath(path);
-                return new long[] {parseHighWaterMark(path, data), stat.getVersion()};
+                long mark = parseHighWaterMark(path, data);
+                Stat stamped = client.setData().withVersion(stat.getVersion())
+                        .forPath(path, Long.toString(mark).getBytes(StandardCharsets.UTF_8));
+                return new long[] {mark, stamped.getVersion()};
+            } catch (KeeperException.BadVersionException e) {
+                // Written meanwhile by an earlier holder: read it again.
             } catch (KeeperException.NoNodeException e) {
                 try {
                     client.create().creatingParentsIfNeeded().forPath(path, "0".getBytes(StandardCharsets.UTF_8));
@@ -368,6 +384,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
                 }
             }
         };
+        lease.watcher(watcher);
         setWatch(lease, watcher);
     }
 
@@ -453,23 +470,53 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
             }
             // The raw handle, not Curator's retrying API: a read on this session fails instead of reconnecting
             // with a new session, and while disconnected it fails quickly rather than waiting.
-            Stat stat = zooKeeper.exists(lease.path(), false);
-            if (stat == null) {
-                lease.end("its znode " + lease.path() + " was deleted");
-            } else if (stat.getEphemeralOwner() != lease.sessionId()) {
-                lease.end("its znode " + lease.path() + " belongs to session 0x"
-                        + Long.toHexString(stat.getEphemeralOwner()));
+            Stat stat = provenStat(zooKeeper, lease);
+            String foreign = foreignOwner(stat, lease);
+            if (foreign != null) {
+                lease.end(foreign);
+                lease.countFailure();
             } else {
                 lease.proven(askedAt, suspensionsBefore, leaseNanos(zooKeeper));
+                lease.countRenewal();
             }
         } catch (KeeperException.SessionExpiredException e) {
             lease.end("the ZooKeeper session expired");
+            lease.countFailure();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
             // No proof now; the lease lapses at its deadline unless a later proof succeeds.
+            lease.countFailure();
             LOGGER.log(System.Logger.Level.DEBUG, "Cannot prove {0}: {1}", lease, e);
         }
+    }
+
+    /**
+     * Reads the lease's znode after a sync: the server this client talks to may lag behind the leader (after a
+     * reconnection to another server), and a proof must not rest on a stale read that still shows a deleted znode.
+     */
+    private Stat provenStat(ZooKeeper zooKeeper, ZooKeeperNodeLease lease) throws Exception {
+        java.util.concurrent.CompletableFuture<Integer> synced = new java.util.concurrent.CompletableFuture<>();
+        zooKeeper.sync(lease.path(), (rc, path, context) -> synced.complete(rc), null);
+        int rc = synced.get(Math.max(1L, proofPeriodMillis()), TimeUnit.MILLISECONDS);
+        if (rc != KeeperException.Code.OK.intValue() && rc != KeeperException.Code.NONODE.intValue()) {
+            throw KeeperException.create(KeeperException.Code.get(rc), lease.path());
+        }
+        return zooKeeper.exists(lease.path(), false);
+    }
+
+    /** Why the znode read is not this lease's own; null when it is: same owner session and same creation. */
+    private static String foreignOwner(Stat stat, ZooKeeperNodeLease lease) {
+        if (stat == null) {
+            return "its znode " + lease.path() + " was deleted";
+        }
+        if (stat.getEphemeralOwner() != lease.sessionId()) {
+            return "its znode " + lease.path() + " belongs to session 0x" + Long.toHexString(stat.getEphemeralOwner());
+        }
+        if (stat.getCzxid() != lease.createdZxid()) {
+            return "its znode " + lease.path() + " was deleted and created anew";
+        }
+        return null;
     }
 
     private long leaseNanos(ZooKeeper zooKeeper) {
@@ -513,6 +560,13 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
                     if (current >= epochMillis) {
                         return new long[] {current, stat.getVersion()};
                     }
+                    // Or another holder claimed the identity and stamped the mark: the pool znode the multi
+                    // checked may be its, not ours. Retry only after proving that the znode is still ours.
+                    String foreign = foreignOwner(provenStat(zooKeeper, lease), lease);
+                    if (foreign != null) {
+                        lease.end(foreign);
+                        break;
+                    }
                     expected = stat.getVersion();
                 }
             }
@@ -532,10 +586,53 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
                 + ": " + lease + "; claim an identity again");
     }
 
-    /** Forgets a closed lease and deletes its znode if its session still owns it, so the identity is free at once. */
-    void release(ZooKeeperNodeLease lease) {
+    /**
+     * Forgets a closed lease, stops watching its znode and deletes the znode if its session still owns it, so the
+     * identity is free at once; first lowers the high-water mark to {@code finalMark} when that is 0 or more.
+     */
+    void release(ZooKeeperNodeLease lease, long finalMark) {
         leases.remove(lease);
+        CuratorWatcher watcher = lease.watcher();
+        if (watcher != null) {
+            try {
+                client.watchers().remove(watcher).locally().quietly().forPath(lease.path());
+            } catch (Exception e) {
+                LOGGER.log(System.Logger.Level.DEBUG, "Cannot remove the watch on {0}: {1}", lease.path(), e);
+            }
+        }
+        if (finalMark >= 0) {
+            lowerHighWaterMark(lease, finalMark);
+        }
         deleteIfOwned(lease.path(), lease.sessionId());
+    }
+
+    /**
+     * Lowers the mark at an orderly close, by compare-and-set against the version this lease last wrote or read
+     * (a claim by anyone else since would have changed it) and only while the pool znode is this lease's. A
+     * failure keeps the higher mark: the next holder then waits for the clock, which is safe.
+     */
+    private void lowerHighWaterMark(ZooKeeperNodeLease lease, long finalMark) {
+        String path = lease.highWaterMarkPath();
+        try {
+            ZooKeeper zooKeeper = rawClient();
+            if (zooKeeper.getSessionId() != lease.sessionId()
+                    || foreignOwner(provenStat(zooKeeper, lease), lease) != null) {
+                return;
+            }
+            Stat pool = zooKeeper.exists(lease.path(), false);
+            if (pool == null) {
+                return;
+            }
+            zooKeeper.multi(List.of(Op.check(lease.path(), pool.getVersion()),
+                    Op.setData(path, Long.toString(finalMark).getBytes(StandardCharsets.UTF_8),
+                            lease.highWaterMarkVersion())));
+            lease.markLowered(finalMark);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            LOGGER.log(System.Logger.Level.INFO, "Kept the high-water mark of {0} ({1}); the next holder waits for "
+                    + "the clock to pass it", lease, e.toString());
+        }
     }
 
     private void deleteIfOwned(String path, long sessionId) {

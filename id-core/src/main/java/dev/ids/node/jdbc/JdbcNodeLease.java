@@ -8,10 +8,13 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 /**
  * A node identity held through a row of the lease table; see {@link JdbcNodeLeaseProvider} for the protocol and
@@ -39,9 +42,14 @@ final class JdbcNodeLease implements NodeLease {
     private final long leaseNanos;
     private final long renewalNanos;
     private final long retryNanos;
-    /** Serialises renewals with close(), so a release is never overtaken by a renewal in flight. */
+    /** Guards the closed flag; held only for state changes, never across a database call. */
     private final Object lock = new Object();
     private final AtomicLong highWaterMark;
+    /** The mark read when the lease was claimed: an orderly close never lowers the stored mark below it. */
+    private final long startMark;
+    private final AtomicLong renewals = new AtomicLong();
+    private final AtomicLong failures = new AtomicLong();
+    private volatile LongSupplier latestIssued;
     private final ScheduledExecutorService renewer;
 
     /** Monotonic time until which the lease holds: the start of the last successful claim or renewal + lease. */
@@ -49,7 +57,9 @@ final class JdbcNodeLease implements NodeLease {
     /** Latched: once the lease is lost (or seen past its deadline), it is never held again. */
     private volatile boolean lost;
     private volatile String lossReason;
-    private boolean closed;
+    private volatile boolean closed;
+    /** Guarded by {@link #lock}: whether a release has been written (or is being written). */
+    private boolean released;
 
     JdbcNodeLease(JdbcNodeLeaseProvider provider, NodeClaim claim, long identity, String holder, long startNanos,
             long highWaterMark) {
@@ -62,6 +72,7 @@ final class JdbcNodeLease implements NodeLease {
         this.renewalNanos = provider.renewalPeriod().toNanos();
         this.retryNanos = Math.max(1_000_000L, renewalNanos / 5);
         this.highWaterMark = new AtomicLong(highWaterMark);
+        this.startMark = highWaterMark;
         this.deadlineNanos = startNanos + leaseNanos;
         if (provider.backgroundRenewal()) {
             String name = "ids-node-lease-" + claim.namespace() + "-" + identity;
@@ -96,6 +107,35 @@ final class JdbcNodeLease implements NodeLease {
     @Override
     public long highWaterMarkMillis() {
         return highWaterMark.get();
+    }
+
+    @Override
+    public boolean isEnded() {
+        return !isHeld();
+    }
+
+    @Override
+    public long renewalCount() {
+        return renewals.get();
+    }
+
+    @Override
+    public long renewalFailureCount() {
+        return failures.get();
+    }
+
+    @Override
+    public Duration remaining() {
+        if (lost) {
+            return Duration.ZERO;
+        }
+        long left = deadlineNanos - clock.monotonicNanos();
+        return left > 0 ? Duration.ofNanos(left) : Duration.ZERO;
+    }
+
+    @Override
+    public void lowerMarkOnClose(LongSupplier latestIssuedMillis) {
+        this.latestIssued = Objects.requireNonNull(latestIssuedMillis, "latestIssuedMillis");
     }
 
     @Override
@@ -136,43 +176,52 @@ final class JdbcNodeLease implements NodeLease {
      * @return what came of it
      */
     Renewal renew() {
+        // No lock across the database call: a slow database must not hold up close(), nor anything else. A
+        // renewal that overlaps a release cannot revive the row, as the renewal only extends an unreleased one.
+        if (closed || lost) {
+            return Renewal.LOST;
+        }
+        long start = clock.monotonicNanos();
+        if (start - deadlineNanos >= 0) {
+            failures.incrementAndGet();
+            markLost("not renewed before its deadline");
+            return Renewal.LOST;
+        }
+        long expiresAt = clock.wallTimeMillis() + provider.leaseLength().toMillis();
+        boolean ours;
+        try {
+            ours = provider.withConnection(connection -> {
+                try (PreparedStatement update = provider.prepare(connection, provider.renewSql)) {
+                    update.setLong(1, expiresAt);
+                    update.setString(2, claim.namespace());
+                    update.setLong(3, identity);
+                    update.setString(4, holder);
+                    return update.executeUpdate() == 1 || stillHolder(connection);
+                }
+            });
+        } catch (SQLException e) {
+            failures.incrementAndGet();
+            LOG.log(Level.WARNING, () -> "Could not renew " + this + " (will retry until its deadline): "
+                    + e.getMessage());
+            return Renewal.FAILED;
+        }
+        if (!ours) {
+            failures.incrementAndGet();
+            markLost("another process holds the identity now");
+            return Renewal.LOST;
+        }
         synchronized (lock) {
-            if (closed || lost) {
-                return Renewal.LOST;
-            }
-            long start = clock.monotonicNanos();
-            if (start - deadlineNanos >= 0) {
-                markLost("not renewed before its deadline");
-                return Renewal.LOST;
-            }
-            long expiresAt = clock.wallTimeMillis() + provider.leaseLength().toMillis();
-            boolean ours;
-            try {
-                ours = provider.withConnection(connection -> {
-                    try (PreparedStatement update = provider.prepare(connection, provider.renewSql)) {
-                        update.setLong(1, expiresAt);
-                        update.setString(2, claim.namespace());
-                        update.setLong(3, identity);
-                        update.setString(4, holder);
-                        return update.executeUpdate() == 1 || stillHolder(connection);
-                    }
-                });
-            } catch (SQLException e) {
-                LOG.log(Level.WARNING, () -> "Could not renew " + this + " (will retry until its deadline): "
-                        + e.getMessage());
-                return Renewal.FAILED;
-            }
-            if (!ours) {
-                markLost("another process holds the identity now");
-                return Renewal.LOST;
-            }
-            if (lost || clock.monotonicNanos() - deadlineNanos >= 0) {
+            if (closed || lost || clock.monotonicNanos() - deadlineNanos >= 0) {
+                if (!closed) {
+                    failures.incrementAndGet();
+                }
                 markLost("renewed only after its deadline");
                 return Renewal.LOST;
             }
             deadlineNanos = start + leaseNanos;
-            return Renewal.RENEWED;
         }
+        renewals.incrementAndGet();
+        return Renewal.RENEWED;
     }
 
     private void renewAndReschedule() {
@@ -226,16 +275,24 @@ final class JdbcNodeLease implements NodeLease {
     }
 
     /**
-     * Stops renewing and releases the row at once (its expiry becomes 0, its high-water mark stays), under the
-     * holder condition, so a lease that was lost cannot release its successor's row. A failure to release is
-     * logged: the identity then becomes claimable after its expiry plus the grace.
+     * Stops renewing and releases the row at once (its expiry becomes 0), under the holder condition, so a lease
+     * that was lost cannot release its successor's row. The high-water mark stays, or, when a generator
+     * {@linkplain #lowerMarkOnClose registered} the latest time it issued IDs for and the lease is still held, is
+     * lowered to that time (never below the mark the lease started from), so the next holder need not wait for
+     * the reserved step. A failure to release is logged: the identity then becomes claimable after its expiry plus
+     * the grace.
      */
     @Override
     public void close() {
+        LongSupplier issued = latestIssued;
+        // Lowering the mark is safe only while the row is ours: checked before the lease stops being held.
+        boolean lowerMark = issued != null && isHeld();
         synchronized (lock) {
-            if (closed) {
+            if (released) {
                 return;
             }
+            // A close whose release failed (the database was down) tries again: the row then frees at once.
+            released = true;
             closed = true;
             lost = true;
             if (lossReason == null) {
@@ -245,8 +302,18 @@ final class JdbcNodeLease implements NodeLease {
         if (renewer != null) {
             renewer.shutdownNow();
         }
+        long finalMark = lowerMark ? Math.max(startMark, issued.getAsLong()) : -1;
         try {
             provider.withConnection(connection -> {
+                if (finalMark >= 0) {
+                    try (PreparedStatement release = provider.prepare(connection, provider.releaseLoweringSql)) {
+                        release.setLong(1, finalMark);
+                        release.setString(2, claim.namespace());
+                        release.setLong(3, identity);
+                        release.setString(4, holder);
+                        return release.executeUpdate();
+                    }
+                }
                 try (PreparedStatement release = provider.prepare(connection, provider.releaseSql)) {
                     release.setString(1, claim.namespace());
                     release.setLong(2, identity);
@@ -254,7 +321,13 @@ final class JdbcNodeLease implements NodeLease {
                     return release.executeUpdate();
                 }
             });
+            if (finalMark >= 0) {
+                highWaterMark.set(finalMark);
+            }
         } catch (SQLException e) {
+            synchronized (lock) {
+                released = false;
+            }
             LOG.log(Level.WARNING, () -> "Could not release " + this + "; it becomes claimable after its expiry"
                     + " plus the reclaim grace: " + e.getMessage());
         }

@@ -130,6 +130,7 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
     final String holderSql;
     final String advanceSql;
     final String releaseSql;
+    final String releaseLoweringSql;
 
     private JdbcNodeLeaseProvider(Builder builder) {
         this.dataSource = builder.dataSource;
@@ -143,7 +144,10 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         this.holderId = builder.holderId != null ? builder.holderId : defaultHolderId();
         this.clock = builder.clock;
         this.backgroundRenewal = builder.backgroundRenewal;
-        this.queryTimeoutSeconds = (int) Math.max(1, Math.min(Integer.MAX_VALUE, leaseLength.toSeconds()));
+        // About one renewal period: a renewal stuck longer than that cannot save the lease in time anyway, and the
+        // retry that follows gets its own chance before the deadline.
+        long renewalMillis = this.renewalPeriod.toMillis();
+        this.queryTimeoutSeconds = (int) Math.max(1, Math.min(Integer.MAX_VALUE, (renewalMillis + 999) / 1000));
         String t = tableName;
         this.selectRangeSql = "SELECT node_id, expires_at FROM " + t
                 + " WHERE namespace = ? AND node_id >= ? AND node_id <= ? ORDER BY node_id";
@@ -153,11 +157,15 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
                 + " SET holder = ?, expires_at = ? WHERE namespace = ? AND node_id = ? AND expires_at < ?";
         this.selectHighWaterMarkSql = "SELECT high_water_mark FROM " + t
                 + " WHERE namespace = ? AND node_id = ? AND holder = ?";
-        this.renewSql = "UPDATE " + t + " SET expires_at = ? WHERE namespace = ? AND node_id = ? AND holder = ?";
+        // expires_at > 0: a renewal that overlaps the release of its own lease must not revive the row.
+        this.renewSql = "UPDATE " + t + " SET expires_at = ? WHERE namespace = ? AND node_id = ? AND holder = ?"
+                + " AND expires_at > 0";
         this.holderSql = "SELECT 1 FROM " + t + " WHERE namespace = ? AND node_id = ? AND holder = ?";
         this.advanceSql = "UPDATE " + t + " SET high_water_mark = GREATEST(high_water_mark, ?)"
                 + " WHERE namespace = ? AND node_id = ? AND holder = ?";
         this.releaseSql = "UPDATE " + t + " SET expires_at = 0 WHERE namespace = ? AND node_id = ? AND holder = ?";
+        this.releaseLoweringSql = "UPDATE " + t + " SET expires_at = 0, high_water_mark = ?"
+                + " WHERE namespace = ? AND node_id = ? AND holder = ?";
     }
 
     /**
@@ -442,6 +450,10 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         return clock;
     }
 
+    int queryTimeoutSeconds() {
+        return queryTimeoutSeconds;
+    }
+
     boolean backgroundRenewal() {
         return backgroundRenewal;
     }
@@ -568,13 +580,19 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
          * exceed the largest difference between the wall clocks of the processes sharing the table (NTP keeps
          * that to milliseconds; the default leaves room for a badly synchronised machine).
          *
-         * @param reclaimGrace zero or more
+         * @param reclaimGrace at least one millisecond, and more than the largest clock difference between the
+         *     processes
          * @return this builder
+         * @throws IllegalArgumentException when zero or negative: without a grace, a process whose clock runs
+         *     ahead could take an identity while its holder still believes it holds it
          */
         public Builder reclaimGrace(Duration reclaimGrace) {
             Objects.requireNonNull(reclaimGrace, "reclaimGrace");
-            if (reclaimGrace.isNegative()) {
-                throw new IllegalArgumentException("reclaimGrace must not be negative: " + reclaimGrace);
+            if (reclaimGrace.toMillis() < 1) {
+                throw new IllegalArgumentException("reclaimGrace must be at least 1 ms, and more than the largest "
+                        + "difference between the wall clocks of the processes sharing the lease table (default "
+                        + DEFAULT_RECLAIM_GRACE + "); a grace of " + reclaimGrace + " would let a process whose "
+                        + "clock runs ahead take an identity its holder still uses");
             }
             this.reclaimGrace = reclaimGrace;
             return this;

@@ -63,12 +63,31 @@ class JdbcNodeLeaseProviderBuilderTest {
     }
 
     @Test
-    void nonPositiveDurationsAndANegativeGraceAreRefused() {
+    void nonPositiveDurationsAndGracesAreRefused() {
         JdbcNodeLeaseProvider.Builder builder = JdbcNodeLeaseProvider.builder(dataSource);
         assertThatThrownBy(() -> builder.leaseLength(Duration.ZERO)).hasMessageContaining("leaseLength");
         assertThatThrownBy(() -> builder.renewalPeriod(Duration.ofNanos(1))).hasMessageContaining("renewalPeriod");
         assertThatThrownBy(() -> builder.reclaimGrace(Duration.ofMillis(-1))).hasMessageContaining("reclaimGrace");
-        assertThat(builder.reclaimGrace(Duration.ZERO).build().reclaimGrace()).isZero();
+    }
+
+    @Test
+    void aZeroReclaimGraceIsRefusedBecauseItMustExceedTheClockSkew() {
+        JdbcNodeLeaseProvider.Builder builder = JdbcNodeLeaseProvider.builder(dataSource);
+        assertThatThrownBy(() -> builder.reclaimGrace(Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("reclaimGrace must be at least 1 ms")
+                .hasMessageContaining("difference between the wall clocks")
+                .hasMessageContaining("PT0S");
+        assertThat(builder.reclaimGrace(Duration.ofMillis(1)).build().reclaimGrace()).isEqualTo(Duration.ofMillis(1));
+    }
+
+    @Test
+    void theQueryTimeoutIsAboutTheRenewalPeriodNotTheLeaseLength() {
+        JdbcNodeLeaseProvider provider = JdbcNodeLeaseProvider.builder(dataSource)
+                .leaseLength(Duration.ofSeconds(60)).renewalPeriod(Duration.ofMillis(4_500)).build();
+        assertThat(provider.queryTimeoutSeconds()).isEqualTo(5);
+        assertThat(JdbcNodeLeaseProvider.builder(dataSource).build().queryTimeoutSeconds())
+                .as("a third of the default 30 s lease").isEqualTo(10);
     }
 
     @Test

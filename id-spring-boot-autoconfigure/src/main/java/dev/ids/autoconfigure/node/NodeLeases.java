@@ -3,10 +3,13 @@ package dev.ids.autoconfigure.node;
 import dev.ids.IdScheme;
 import dev.ids.autoconfigure.IdsConfigurationException;
 import dev.ids.autoconfigure.IdsProperties;
+import dev.ids.clock.IdClock;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.node.NodeLeaseProvider;
+import dev.ids.node.ReclaimingNodeLease;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -34,6 +37,11 @@ import org.springframework.util.ClassUtils;
  * <p>Every generator of a scheme claims in one namespace, the scheme's name ({@code sno}, {@code lable}, ...),
  * whether it is the default generator or a named one: two generators of one scheme with one identity issue the same
  * IDs, so they must not both hold it, in one instance or in two.
+ *
+ * <p>Each lease is a {@link ReclaimingNodeLease}: when it ends for good (not renewed in time, the ZooKeeper session
+ * expired, the row taken over), the generator refuses IDs and health turns DOWN, and the same identity is claimed
+ * again every {@code ids.node.reclaim-period} (backing off) until that succeeds; then the generator issues IDs
+ * again, without a restart. The same identity, because the generator bean keeps its identity for its life.
  */
 public final class NodeLeases implements DisposableBean {
 
@@ -61,6 +69,8 @@ public final class NodeLeases implements DisposableBean {
 
     private volatile boolean announced;
 
+    private Duration reclaimPeriod = ReclaimingNodeLease.DEFAULT_CHECK_PERIOD;
+
     private NodeLeases(NodeLeaseProvider provider, boolean zookeeper, boolean ownsProvider, Origin origin,
             String description) {
         this.provider = provider;
@@ -81,6 +91,22 @@ public final class NodeLeases implements DisposableBean {
      * @throws IdsConfigurationException when the chosen provider cannot be made, naming the property to change
      */
     public static NodeLeases create(IdsProperties.Node settings, DataSource dataSource,
+            NodeLeaseProvider applicationProvider, ClassLoader classLoader) {
+        Duration reclaimPeriod = settings.getReclaimPeriod();
+        if (reclaimPeriod != null && (reclaimPeriod.toMillis() < 1
+                || reclaimPeriod.compareTo(ReclaimingNodeLease.MAX_RETRY_PERIOD) > 0)) {
+            throw new IdsConfigurationException("ids.node.reclaim-period", reclaimPeriod, "the period must be from "
+                    + "1ms to " + ReclaimingNodeLease.MAX_RETRY_PERIOD.toSeconds() + "s",
+                    "Set ids.node.reclaim-period within that range, or remove it to use the default (1s).");
+        }
+        NodeLeases leases = choose(settings, dataSource, applicationProvider, classLoader);
+        if (reclaimPeriod != null) {
+            leases.reclaimPeriod = reclaimPeriod;
+        }
+        return leases;
+    }
+
+    private static NodeLeases choose(IdsProperties.Node settings, DataSource dataSource,
             NodeLeaseProvider applicationProvider, ClassLoader classLoader) {
         IdsProperties.NodeProvider kind = settings.getProvider();
         boolean curator = ClassUtils.isPresent(CURATOR, classLoader);
@@ -230,7 +256,7 @@ public final class NodeLeases implements DisposableBean {
         }
         NodeLease lease;
         try {
-            lease = provider.claim(claim);
+            lease = ReclaimingNodeLease.claim(provider, claim, IdClock.system(), reclaimPeriod);
         } catch (IllegalStateException | IllegalArgumentException ex) {
             throw new IdsConfigurationException(property, null, "the generator '" + generatorName + "' needs a "
                     + "node identity from " + claim.min() + " to " + claim.max() + " in namespace '"

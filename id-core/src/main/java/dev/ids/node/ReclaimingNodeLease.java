@@ -1,0 +1,305 @@
+package dev.ids.node;
+
+import dev.ids.clock.IdClock;
+import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+/**
+ * A node lease that survives the loss of the lease it holds: when that lease ends for good (not renewed in time,
+ * taken by another process, its ZooKeeper session expired), it claims the <em>same</em> identity again from the
+ * provider, in the background, and is held again once that succeeds. Give it to a generator instead of a plain
+ * lease so that the application recovers from a lost lease without a restart:
+ *
+ * <pre>{@code
+ * NodeLease lease = ReclaimingNodeLease.claim(provider, new NodeClaim("sno", 0, 65535));
+ * SnoGenerator generator = SnoGenerator.builder().lease(lease).build();
+ * }</pre>
+ *
+ * <p>Why the same identity, never another: a generator bakes its identity into every ID and into its state (a sno
+ * partition, a Lable generator id), so it cannot move to another identity; a new identity would take a new
+ * generator, which beans injected elsewhere would never see. While another process holds the identity (it took it
+ * after this lease lapsed), this lease stays not held, and the generator refuses IDs, until that process releases
+ * it or its lease lapses in turn. The wait is logged, counted by {@link #renewalFailureCount()} and shown by health.
+ *
+ * <p>From the loss until the identity is claimed again {@link #isHeld()} is {@code false}. When the new claim finds a
+ * higher high-water mark than this holder knew, another process held the identity meanwhile and may have issued
+ * IDs up to that mark: the lease then stays not held until the wall clock passes the mark, so the generator, whose
+ * state knows nothing of that process's IDs, cannot repeat one. Re-claims are retried with a back-off (from the
+ * check period, doubling, up to sixteen times it or {@link #MAX_RETRY_PERIOD}), so a store that is down or slow is
+ * not hammered.
+ *
+ * <p>Safe for use by many threads. {@link #close()} stops the re-claiming and closes the lease held.
+ */
+public final class ReclaimingNodeLease implements NodeLease {
+
+    /** How often the lease checks, by default, whether the lease it holds has ended. */
+    public static final Duration DEFAULT_CHECK_PERIOD = Duration.ofSeconds(1);
+
+    /** The longest wait between two re-claim attempts. */
+    public static final Duration MAX_RETRY_PERIOD = Duration.ofSeconds(30);
+
+    private static final System.Logger LOG = System.getLogger(ReclaimingNodeLease.class.getName());
+
+    private final NodeLeaseProvider provider;
+    private final NodeClaim sameIdentity;
+    private final long identity;
+    private final IdClock clock;
+    private final long checkNanos;
+    private final long maxRetryNanos;
+    private final ScheduledExecutorService checker;
+    private final Object lock = new Object();
+    /** The latest mark this holder knows the store to have: read at a claim or written by an advance. */
+    private final AtomicLong knownMark = new AtomicLong();
+    /** After a re-claim that found another holder's mark: not held until the wall clock passes it; 0 when none. */
+    private final AtomicLong notHeldUntilMillis = new AtomicLong();
+    private final AtomicLong reclaims = new AtomicLong();
+    private final AtomicLong failedReclaims = new AtomicLong();
+
+    private volatile NodeLease current;
+    /** Renewals and failures of the leases held before the current one. */
+    private volatile long pastRenewals;
+    private volatile long pastFailures;
+    private volatile LongSupplier latestIssued;
+    private volatile boolean closed;
+    private long retryNanos;
+
+    private ReclaimingNodeLease(NodeLeaseProvider provider, NodeLease first, NodeClaim claim, IdClock clock,
+            Duration checkPeriod) {
+        this.provider = provider;
+        this.identity = first.identity();
+        this.sameIdentity = new NodeClaim(claim.namespace(), identity, identity);
+        this.clock = clock;
+        this.checkNanos = checkPeriod.toNanos();
+        this.maxRetryNanos = Math.min(MAX_RETRY_PERIOD.toNanos(), Math.multiplyExact(checkNanos, 16));
+        this.retryNanos = checkNanos;
+        this.current = first;
+        this.knownMark.set(first.highWaterMarkMillis());
+        String name = "ids-node-lease-reclaim-" + claim.namespace() + "-" + identity;
+        this.checker = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, name);
+            thread.setDaemon(true);
+            return thread;
+        });
+        schedule(checkNanos);
+    }
+
+    /**
+     * Claims the lowest free identity of a range, to be claimed again whenever its lease ends, checking every
+     * {@link #DEFAULT_CHECK_PERIOD} with the system clock.
+     *
+     * @param provider where to claim from
+     * @param claim the namespace and range of the first claim
+     * @return the lease
+     * @throws NoFreeNodeIdentityException when every identity of the range is held
+     * @throws IllegalStateException when the store cannot be reached
+     */
+    public static ReclaimingNodeLease claim(NodeLeaseProvider provider, NodeClaim claim) {
+        return claim(provider, claim, IdClock.system(), DEFAULT_CHECK_PERIOD);
+    }
+
+    /**
+     * Claims the lowest free identity of a range, to be claimed again whenever its lease ends.
+     *
+     * @param provider where to claim from
+     * @param claim the namespace and range of the first claim
+     * @param clock the clock whose wall time must pass another holder's mark after a re-claim (the generator's)
+     * @param checkPeriod how often to check whether the lease has ended, and the first wait between re-claims;
+     *     at least one millisecond
+     * @return the lease
+     * @throws NoFreeNodeIdentityException when every identity of the range is held
+     * @throws IllegalStateException when the store cannot be reached
+     * @throws IllegalArgumentException when the check period is shorter than a millisecond
+     */
+    public static ReclaimingNodeLease claim(NodeLeaseProvider provider, NodeClaim claim, IdClock clock,
+            Duration checkPeriod) {
+        Objects.requireNonNull(provider, "provider");
+        Objects.requireNonNull(claim, "claim");
+        Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(checkPeriod, "checkPeriod");
+        if (checkPeriod.toMillis() < 1 || checkPeriod.compareTo(MAX_RETRY_PERIOD) > 0) {
+            throw new IllegalArgumentException("checkPeriod must be from 1 ms to " + MAX_RETRY_PERIOD + ": "
+                    + checkPeriod);
+        }
+        NodeLease first = Objects.requireNonNull(provider.claim(claim), "the provider returned no lease");
+        return new ReclaimingNodeLease(provider, first, claim, clock, checkPeriod);
+    }
+
+    @Override
+    public long identity() {
+        return identity;
+    }
+
+    @Override
+    public boolean isHeld() {
+        if (!current.isHeld()) {
+            return false;
+        }
+        long until = notHeldUntilMillis.get();
+        if (until == 0) {
+            return true;
+        }
+        if (clock.wallTimeMillis() <= until) {
+            return false;
+        }
+        notHeldUntilMillis.compareAndSet(until, 0);
+        return true;
+    }
+
+    @Override
+    public long highWaterMarkMillis() {
+        return current.highWaterMarkMillis();
+    }
+
+    @Override
+    public void advanceHighWaterMark(long epochMillis) {
+        current.advanceHighWaterMark(epochMillis);
+        knownMark.accumulateAndGet(epochMillis, Math::max);
+    }
+
+    /**
+     * Tells whether this lease was closed; a lost inner lease does not end it, as it is claimed again.
+     *
+     * @return {@code true} once closed
+     */
+    @Override
+    public boolean isEnded() {
+        return closed;
+    }
+
+    /**
+     * Returns the renewals of every lease held so far.
+     *
+     * @return the renewals
+     */
+    @Override
+    public long renewalCount() {
+        return pastRenewals + current.renewalCount();
+    }
+
+    /**
+     * Returns the failed renewals of every lease held so far, plus the failed attempts to claim the identity again.
+     *
+     * @return the failures
+     */
+    @Override
+    public long renewalFailureCount() {
+        return pastFailures + current.renewalFailureCount() + failedReclaims.get();
+    }
+
+    @Override
+    public Duration remaining() {
+        return isHeld() ? current.remaining() : Duration.ZERO;
+    }
+
+    /**
+     * Returns how many times the identity was claimed again after its lease ended.
+     *
+     * @return the re-claims so far
+     */
+    public long reclaimCount() {
+        return reclaims.get();
+    }
+
+    @Override
+    public void lowerMarkOnClose(LongSupplier latestIssuedMillis) {
+        this.latestIssued = Objects.requireNonNull(latestIssuedMillis, "latestIssuedMillis");
+    }
+
+    /** Stops claiming again and closes the lease held, lowering its mark if a generator asked for that. */
+    @Override
+    public void close() {
+        NodeLease lease;
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            lease = current;
+        }
+        checker.shutdownNow();
+        LongSupplier issued = latestIssued;
+        if (issued != null && lease.isHeld()) {
+            lease.lowerMarkOnClose(issued);
+        }
+        lease.close();
+    }
+
+    private void schedule(long delayNanos) {
+        try {
+            checker.schedule(this::check, delayNanos, TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException e) {
+            // Closed.
+        }
+    }
+
+    private void check() {
+        if (closed) {
+            return;
+        }
+        NodeLease lease = current;
+        if (!lease.isEnded()) {
+            retryNanos = checkNanos;
+            schedule(checkNanos);
+            return;
+        }
+        schedule(reclaim(lease) ? checkNanos : nextRetry());
+    }
+
+    private long nextRetry() {
+        long delay = retryNanos;
+        retryNanos = Math.min(maxRetryNanos, delay * 2);
+        return delay;
+    }
+
+    /** Claims the identity again; true when it did (or the lease was closed meanwhile). */
+    private boolean reclaim(NodeLease lost) {
+        long known = Math.max(knownMark.get(), lost.highWaterMarkMillis());
+        NodeLease next;
+        try {
+            // Closing the ended lease first releases its row if it still names it (a JDBC lease that lapsed while
+            // the database was down), so the claim below need not wait for the reclaim grace; it cannot release a
+            // row another process took, nor does it lower the mark, as the lease is no longer held.
+            lost.close();
+            next = provider.claim(sameIdentity);
+        } catch (RuntimeException e) {
+            long failures = failedReclaims.incrementAndGet();
+            Level level = failures == 1 ? Level.WARNING : Level.DEBUG;
+            LOG.log(level, () -> "The lease on node identity " + identity + " in namespace '"
+                    + sameIdentity.namespace() + "' ended and cannot be claimed again yet (attempt " + failures
+                    + "; generators on it refuse IDs until it is): " + e.getMessage());
+            return false;
+        }
+        long mark = next.highWaterMarkMillis();
+        synchronized (lock) {
+            if (closed) {
+                next.close();
+                return true;
+            }
+            pastRenewals += lost.renewalCount();
+            pastFailures += lost.renewalFailureCount();
+            if (mark > known) {
+                notHeldUntilMillis.set(mark);
+            }
+            knownMark.accumulateAndGet(mark, Math::max);
+            current = next;
+        }
+        reclaims.incrementAndGet();
+        retryNanos = checkNanos;
+        LOG.log(Level.INFO, () -> "Claimed node identity " + identity + " in namespace '" + sameIdentity.namespace()
+                + "' again after its lease ended" + (mark > known ? "; another process held it meanwhile, so its "
+                + "generators wait until the clock passes that process's high-water mark " + mark : ""));
+        return true;
+    }
+
+    @Override
+    public String toString() {
+        return "ReclaimingNodeLease[" + current + (closed ? ", closed" : "") + "]";
+    }
+}
