@@ -77,6 +77,8 @@ class ConfigurationMetadataTests {
         assertThat(duration(properties, "ids.node.zookeeper.connection-timeout"))
                 .isEqualTo(ZooKeeperNodeLeaseProvider.DEFAULT_CONNECTION_TIMEOUT);
         assertThat(properties).containsKey("ids.node.provider").containsKey("ids.node.zookeeper.connect-string");
+        assertThat(duration(properties, "ids.node.reclaim-period"))
+                .isEqualTo(dev.ids.node.ReclaimingNodeLease.DEFAULT_CHECK_PERIOD);
     }
 
     private static Duration duration(Map<String, JsonNode> properties, String name) {

@@ -2,8 +2,13 @@ package dev.ids.zookeeper;
 
 import static dev.ids.zookeeper.ZooKeeperTesting.await;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ids.IdGenerationException;
+import dev.ids.clock.IdClock;
 import dev.ids.node.NodeClaim;
+import dev.ids.node.ReclaimingNodeLease;
+import dev.ids.sno.SnoGenerator;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -149,5 +154,61 @@ class ZooKeeperNodeLeaseFencingTests {
         Thread.sleep(300);
         assertThat(lease.isHeld()).isFalse();
         assertThat(heldAgain).as("the old lease was never held after the outage").isFalse();
+    }
+
+    @Test
+    void sessionExpiryFencesAtOnceAndAReclaimingLeaseClaimsTheSameIdentityAgainOnceFree() throws Exception {
+        ZooKeeperNodeLeaseProvider provider = provider(Duration.ofSeconds(2));
+        List<ZooKeeperNodeLease> inner = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ReclaimingNodeLease lease = ReclaimingNodeLease.claim(claim -> {
+            ZooKeeperNodeLease claimed = provider.claim(claim);
+            inner.add(claimed);
+            return claimed;
+        }, ONLY_ZERO, IdClock.system(), Duration.ofMillis(20));
+        toClose.add(lease);
+        SnoGenerator generator = SnoGenerator.builder().lease(lease).build();
+        int partition = generator.next().partition();
+        byte[] password = provider.client().getZookeeperClient().getZooKeeper().getSessionPasswd();
+
+        ZooKeeperTesting.expireSession(server.getConnectString(), inner.get(0).sessionId(), password);
+        // Another process takes the freed identity before this one learns of the expiry.
+        ZooKeeperNodeLease other = provider(Duration.ofSeconds(2)).claim(ONLY_ZERO);
+        await("the lease is fenced", Duration.ofSeconds(5), () -> !lease.isHeld());
+        await("the inner lease ends (session lost)", Duration.ofSeconds(5), () -> inner.get(0).isEnded());
+        assertThatThrownBy(generator::next).isInstanceOf(IdGenerationException.class)
+                .hasMessageContaining("lease is not held");
+        await("re-claims fail while the other process holds the identity", Duration.ofSeconds(5),
+                () -> lease.renewalFailureCount() >= 2);
+        assertThat(lease.isHeld()).isFalse();
+
+        other.close();
+        await("the same identity is claimed again", Duration.ofSeconds(5), lease::isHeld);
+        assertThat(lease.reclaimCount()).isEqualTo(1);
+        assertThat(inner).hasSize(2);
+        assertThat(inner.get(1).identity()).isZero();
+        assertThat(inner.get(1).sessionId()).as("a new session").isNotEqualTo(inner.get(0).sessionId());
+        assertThat(generator.next().partition()).isEqualTo(partition);
+    }
+
+    @Test
+    void aLeaseWhoseZnodeWasCreatedAnewByAnotherSessionCannotWriteTheMark() throws Exception {
+        ZooKeeperNodeLeaseProvider provider = provider(Duration.ofSeconds(2));
+        ZooKeeperNodeLease lease = provider.claim(ONLY_ZERO);
+        lease.advanceHighWaterMark(1_000);
+        ZooKeeper plain = ZooKeeperTesting.plainClient(server.getConnectString());
+        try {
+            // Someone deletes the znode by hand and another process claims the identity at once; this lease's
+            // watcher may not have fired yet, so the write below must find out for itself.
+            plain.delete(lease.path(), -1);
+            ZooKeeperNodeLease other = provider(Duration.ofSeconds(2)).claim(ONLY_ZERO);
+            assertThat(other.highWaterMarkMillis()).isEqualTo(1_000);
+            // Straight to the provider: the lease itself refuses once its watcher has seen the deletion.
+            assertThatThrownBy(() -> provider.writeHighWaterMark(lease, 5_000, lease.highWaterMarkVersion()))
+                    .isInstanceOf(IllegalStateException.class);
+            assertThat(lease.isEnded()).isTrue();
+            assertThat(new String(plain.getData(lease.highWaterMarkPath(), false, null))).isEqualTo("1000");
+        } finally {
+            plain.close();
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.ids.autoconfigure.actuate;
 
 import dev.ids.autoconfigure.IdGeneratorRegistry;
+import dev.ids.node.ReclaimingNodeLease;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -9,8 +10,8 @@ import org.springframework.boot.health.contributor.Health;
 
 /**
  * Reports whether every generator the starter made can issue IDs: UP with each generator's scheme, settings and
- * count of IDs issued (and, for a leased node identity, the identity, namespace, provider and whether the lease is
- * held); DOWN, with the reason under the generator's name, while a generator refuses to issue IDs or its lease is
+ * count of IDs issued (and, for a leased node identity, the identity, namespace, provider, whether the lease is
+ * held, the time left on it, its renewals, failed renewals and re-claims); DOWN, with the reason under the generator's name, while a generator refuses to issue IDs or its lease is
  * not held.
  */
 public final class IdGeneratorsHealthIndicator extends AbstractHealthIndicator {
@@ -41,6 +42,12 @@ public final class IdGeneratorsHealthIndicator extends AbstractHealthIndicator {
                 lease.put("namespace", leased.namespace());
                 lease.put("provider", leased.provider());
                 lease.put("held", leased.lease().isHeld());
+                lease.put("remaining", leased.lease().remaining().toString());
+                lease.put("renewals", leased.lease().renewalCount());
+                lease.put("failures", leased.lease().renewalFailureCount());
+                if (leased.lease() instanceof ReclaimingNodeLease reclaiming) {
+                    lease.put("reclaims", reclaiming.reclaimCount());
+                }
                 details.put("lease", lease);
             });
             Optional<String> problem = registration.statistics().currentProblem();

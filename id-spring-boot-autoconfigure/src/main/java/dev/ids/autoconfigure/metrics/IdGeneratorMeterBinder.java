@@ -3,6 +3,7 @@ package dev.ids.autoconfigure.metrics;
 import dev.ids.MonitoredIdGenerator;
 import dev.ids.autoconfigure.IdGeneratorRegistry;
 import dev.ids.autoconfigure.IdGeneratorStatistics;
+import dev.ids.node.NodeLease;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.Gauge;
@@ -17,7 +18,12 @@ import java.util.concurrent.TimeUnit;
  * {@code ids.clock.regression} and {@code ids.refused}, the timer {@code ids.wait} (time spent waiting after
  * sequence overflows), the gauge {@code ids.lead} (seconds the generator's time runs ahead of the wall clock) and,
  * for a generator whose node identity is leased, the gauge {@code ids.node.lease.held} (1 while the lease is held,
- * 0 while the generator is fenced).
+ * 0 while the generator is fenced), the counters {@code ids.node.lease.renewals} (successful renewals) and
+ * {@code ids.node.lease.failures} (failed renewal attempts, including failed attempts to claim a lost identity
+ * again), and the gauge {@code ids.node.lease.remaining} (seconds left before the lease would lapse without another
+ * renewal; 0 while not held). In Prometheus these are {@code ids_node_lease_held},
+ * {@code ids_node_lease_renewals_total}, {@code ids_node_lease_failures_total} and
+ * {@code ids_node_lease_remaining_seconds}, names the sample application's dashboard relies on.
  * Generators registered after binding get their meters when they are registered.
  */
 public final class IdGeneratorMeterBinder implements MeterBinder {
@@ -59,9 +65,19 @@ public final class IdGeneratorMeterBinder implements MeterBinder {
                 .description("How far the time in the generator's latest IDs runs ahead of the wall clock")
                 .baseUnit("seconds").tags(tags).register(registry);
         if (statistics.leasedIdentity().isPresent()) {
+            NodeLease lease = statistics.leasedIdentity().get().lease();
             Gauge.builder("ids.node.lease.held", statistics, measured -> measured.isLeaseHeld() ? 1 : 0)
                     .description("1 while the generator holds the lease on its node identity, 0 while it is fenced")
                     .tags(tags).register(registry);
+            FunctionCounter.builder("ids.node.lease.renewals", lease, NodeLease::renewalCount)
+                    .description("Times the lease on the generator's node identity was renewed").tags(tags)
+                    .register(registry);
+            FunctionCounter.builder("ids.node.lease.failures", lease, NodeLease::renewalFailureCount)
+                    .description("Failed attempts to renew the lease on the generator's node identity, or to claim "
+                            + "it again once lost").tags(tags).register(registry);
+            Gauge.builder("ids.node.lease.remaining", lease, measured -> measured.remaining().toNanos() / 1e9)
+                    .description("Time left before the lease on the generator's node identity lapses unless renewed")
+                    .baseUnit("seconds").tags(tags).register(registry);
         }
     }
 }

@@ -201,6 +201,11 @@ public final class NodeLeases implements DisposableBean {
         }
     }
 
+    /** The provider the leases come from, or {@code null}; for tests. */
+    NodeLeaseProvider provider() {
+        return provider;
+    }
+
     /**
      * Tells whether a lease provider is in use.
      *

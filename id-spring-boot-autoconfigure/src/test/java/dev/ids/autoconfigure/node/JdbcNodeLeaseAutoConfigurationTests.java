@@ -16,8 +16,13 @@ import dev.ids.sno.SnoGenerator;
 import dev.ids.testing.TestDatabase;
 import dev.ids.traceid.TraceIdGenerator;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Duration;
 import java.util.Map;
+import javax.sql.DataSource;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -171,12 +176,81 @@ class JdbcNodeLeaseAutoConfigurationTests {
             @SuppressWarnings("unchecked")
             Map<String, Object> sno = (Map<String, Object>) down.getDetails().get("snoGenerator");
             assertThat(sno.get("problem").toString()).contains("lease on node identity 0").contains("jdbc");
-            assertThat(sno.get("lease")).isEqualTo(Map.of("identity", 0L, "namespace", "sno",
-                    "provider", context.getBean(NodeLeases.class).description(), "held", false));
+            assertThat(sno.get("lease")).asInstanceOf(InstanceOfAssertFactories.MAP)
+                    .containsAllEntriesOf(Map.of("identity", 0L, "namespace", "sno",
+                            "provider", context.getBean(NodeLeases.class).description(), "held", false,
+                            "remaining", "PT0S", "reclaims", 0L));
             assertThat(meters.get("ids.node.lease.held").tag("generator", "snoGenerator").gauge().value())
                     .isZero();
             assertThat(meters.get("ids.node.lease.held").tag("generator", "traceIdGenerator").gauge().value())
                     .isEqualTo(1);
         });
+    }
+
+    @Test
+    void aLeaseTakenOverIsFencedWithHealthDownAndClaimedAgainWithoutARestart() {
+        onNewDatabase().withPropertyValues("ids.node.reclaim-period=20ms", "ids.node.jdbc.lease-length=5s",
+                "ids.node.jdbc.renewal-period=50ms").run(context -> {
+            assertThat(partition(context)).isZero();
+            IdGeneratorRegistry registry = context.getBean(IdGeneratorRegistry.class);
+            IdGeneratorsHealthIndicator health = new IdGeneratorsHealthIndicator(registry);
+            SimpleMeterRegistry meters = new SimpleMeterRegistry();
+            new IdGeneratorMeterBinder(registry).bindTo(meters);
+            awaitTrue("a renewal", () -> meters.get("ids.node.lease.renewals").tag("generator", "snoGenerator")
+                    .functionCounter().count() >= 1);
+            assertThat(meters.get("ids.node.lease.remaining").tag("generator", "snoGenerator").gauge().value())
+                    .isPositive().isLessThanOrEqualTo(5.0);
+
+            // Another process takes the row over, as it may once this one's lease lapsed.
+            execute(context.getBean(DataSource.class), "UPDATE ids_node_lease SET holder = 'other', expires_at = "
+                    + (System.currentTimeMillis() + 60_000) + " WHERE namespace = 'sno' AND node_id = 0");
+            awaitTrue("the generator is fenced", () -> health.health().getStatus().equals(Status.DOWN));
+            assertThatThrownBy(() -> context.getBean(SnoGenerator.class).next())
+                    .isInstanceOf(IdGenerationException.class).hasMessageContaining("lease is not held");
+            assertThat(meters.get("ids.node.lease.held").tag("generator", "snoGenerator").gauge().value()).isZero();
+            awaitTrue("failures are counted", () -> meters.get("ids.node.lease.failures")
+                    .tag("generator", "snoGenerator").functionCounter().count() >= 2);
+            assertThat(meters.get("ids.node.lease.remaining").tag("generator", "snoGenerator").gauge().value())
+                    .isZero();
+
+            // The other process releases it: the same identity is claimed again, and the same bean issues IDs.
+            execute(context.getBean(DataSource.class),
+                    "UPDATE ids_node_lease SET expires_at = 0 WHERE namespace = 'sno' AND node_id = 0");
+            awaitTrue("health is UP again", () -> health.health().getStatus().equals(Status.UP));
+            assertThat(context.getBean(SnoGenerator.class).next().partition()).isZero();
+            assertThat(meters.get("ids.node.lease.held").tag("generator", "snoGenerator").gauge().value())
+                    .isEqualTo(1);
+            @SuppressWarnings("unchecked")
+            Map<String, Object> sno = (Map<String, Object>) health.health().getDetails().get("snoGenerator");
+            assertThat(sno.get("lease")).asInstanceOf(InstanceOfAssertFactories.MAP).containsEntry("reclaims", 1L)
+                    .containsEntry("held", true);
+        });
+    }
+
+    @Test
+    void aReclaimPeriodOutOfRangeFailsNamingTheProperty() {
+        onNewDatabase().withPropertyValues("ids.node.reclaim-period=0s").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause().isInstanceOfSatisfying(
+                    IdsConfigurationException.class, failure -> {
+                        assertThat(failure.getProperty()).isEqualTo("ids.node.reclaim-period");
+                        assertThat(failure.getMessage()).contains("1ms to 30s");
+                    });
+        });
+    }
+
+    private static void execute(DataSource dataSource, String sql) throws Exception {
+        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+            assertThat(statement.executeUpdate(sql)).isEqualTo(1);
+        }
+    }
+
+    private static void awaitTrue(String what, java.util.function.BooleanSupplier condition)
+            throws InterruptedException {
+        long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime() - end).as("timed out waiting until " + what).isNegative();
+            Thread.sleep(10);
+        }
     }
 }

@@ -1,8 +1,19 @@
 package dev.ids.autoconfigure.node;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ids.IdGenerationException;
+import dev.ids.autoconfigure.IdGeneratorRegistry;
 import dev.ids.autoconfigure.IdGeneratorsAutoConfiguration;
+import dev.ids.autoconfigure.actuate.IdGeneratorsHealthIndicator;
+import dev.ids.node.NodeClaim;
+import dev.ids.node.NodeLease;
+import dev.ids.zookeeper.ZooKeeperNodeLeaseProvider;
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
+import org.apache.zookeeper.ZooKeeper;
+import org.springframework.boot.health.contributor.Status;
 import dev.ids.autoconfigure.IdsConfigurationException;
 import dev.ids.lable.LableIdGenerator;
 import dev.ids.muid.MuidGenerator;
@@ -109,5 +120,53 @@ class ZooKeeperNodeLeaseAutoConfigurationTests {
                             IdsConfigurationException.class,
                             failure -> assertThat(failure.getAction()).contains("curator-framework"));
                 });
+    }
+
+    @Test
+    void anExpiredSessionFencesTheGeneratorBeanTurnsHealthDownAndTheSameIdentityIsClaimedAgain() throws Exception {
+        String root = newRoot();
+        runner(root).withPropertyValues("ids.node.reclaim-period=20ms").run(context -> {
+            assertThat(context).hasNotFailed();
+            SnoGenerator generator = context.getBean(SnoGenerator.class);
+            assertThat(generator.next().partition()).isZero();
+            IdGeneratorsHealthIndicator health = new IdGeneratorsHealthIndicator(
+                    context.getBean(IdGeneratorRegistry.class));
+            assertThat(health.health().getStatus()).isEqualTo(Status.UP);
+            ZooKeeperNodeLeaseProvider provider = (ZooKeeperNodeLeaseProvider) context.getBean(NodeLeases.class)
+                    .provider();
+            ZooKeeper session = provider.client().getZookeeperClient().getZooKeeper();
+
+            expire(session.getSessionId(), session.getSessionPasswd());
+            // Another instance takes partition 0 before this one has learnt of the expiry.
+            ZooKeeperNodeLeaseProvider other = ZooKeeperNodeLeaseProvider.builder().client(client).rootPath(root)
+                    .build();
+            try {
+                NodeLease taken = other.claim(new NodeClaim("sno", 0, 0));
+                await("the generator is fenced", () -> health.health().getStatus().equals(Status.DOWN));
+                assertThatThrownBy(generator::next).isInstanceOf(IdGenerationException.class)
+                        .hasMessageContaining("lease is not held");
+                taken.close();
+            } finally {
+                other.close();
+            }
+            await("health is UP again", () -> health.health().getStatus().equals(Status.UP));
+            assertThat(context.getBean(SnoGenerator.class)).isSameAs(generator);
+            assertThat(generator.next().partition()).as("the same identity, claimed again").isZero();
+        });
+    }
+
+    /** Ends a session as the server does on expiry: a second handle joins it and closes it. */
+    private static void expire(long sessionId, byte[] password) throws Exception {
+        ZooKeeper joined = new ZooKeeper(server.getConnectString(), 2_000, event -> { }, sessionId, password);
+        await("a second handle joins the session", () -> joined.getState().isConnected());
+        joined.close();
+    }
+
+    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime() - end).as("timed out waiting until " + what).isNegative();
+            Thread.sleep(10);
+        }
     }
 }
