@@ -129,14 +129,19 @@ public abstract class LeasedGeneratorContract<I> {
         I first = generator.next();
         assertThat(startMillisOf(first)).isGreaterThan(mark);
         assertThat(clock.instant().toEpochMilli()).isGreaterThan(mark);
+        assertThat(listener.regressions).as("a wait for the mark, not a clock regression").isEmpty();
+        assertThat(listener.refusals).isEmpty();
     }
 
     @Test
     void refusesWhenTheMarkLiesFurtherAheadThanTheMaximumWait() {
         FakeNodeLease lease = new FakeNodeLease(1).mark(START_MILLIS + 60_000);
         Generator<I> generator = leased(lease, Duration.ofSeconds(2));
-        assertThatThrownBy(generator::next).isInstanceOf(IdGenerationException.class);
+        assertThatThrownBy(generator::next).isInstanceOf(IdGenerationException.class)
+                .hasMessageContaining("behind the high-water mark " + (START_MILLIS + 60_000))
+                .hasMessageContaining("refusing to issue IDs for another 60001 ms");
         assertThat(listener.refusals).hasSize(1);
+        assertThat(listener.regressions).isEmpty();
         clock.advance(Duration.ofSeconds(61));
         assertThat(startMillisOf(generator.next())).isGreaterThan(START_MILLIS + 60_000);
     }
