@@ -211,4 +211,23 @@ class ZooKeeperNodeLeaseFencingTests {
             plain.close();
         }
     }
+
+    @Test
+    void anOrderlyCloseLowersTheMarkToTheLastIdsTimeSoTheNextHolderIssuesAtOnce() throws Exception {
+        ZooKeeperNodeLeaseProvider provider = provider(Duration.ofSeconds(2));
+        ZooKeeperNodeLease lease = provider.claim(ONLY_ZERO);
+        SnoGenerator generator = SnoGenerator.builder().lease(lease).maxWait(Duration.ZERO).build();
+        long last = 0;
+        for (int i = 0; i < 100; i++) {
+            dev.ids.sno.Sno id = generator.next();
+            last = Math.max(last, id.timestamp().toEpochMilli() + dev.ids.sno.Sno.UNIT_MILLIS - 1);
+        }
+        assertThat(lease.highWaterMarkMillis()).as("a step ahead").isGreaterThan(last + 1_000);
+        lease.close();
+
+        ZooKeeperNodeLease next = provider.claim(ONLY_ZERO);
+        assertThat(next.highWaterMarkMillis()).isEqualTo(last);
+        Thread.sleep(dev.ids.sno.Sno.UNIT_MILLIS + 1);
+        assertThat(SnoGenerator.builder().lease(next).maxWait(Duration.ZERO).build().next().partition()).isZero();
+    }
 }
