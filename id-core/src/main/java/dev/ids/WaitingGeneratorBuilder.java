@@ -61,11 +61,13 @@ public abstract class WaitingGeneratorBuilder<B extends WaitingGeneratorBuilder<
      * <p>The generator then refuses to issue IDs, with {@link IdGenerationException}, while
      * {@link NodeLease#isHeld()} is {@code false}, and goes on by itself if the same lease is held again (a
      * ZooKeeper connection that comes back within its session). A lease lost for good (not renewed before its
-     * deadline, a session expired) is not held again: claim a new lease and build a new generator. A lease serves
-     * one generator; building a second one on it fails (fencing). It issues
-     * no ID for a time at or before the lease's {@linkplain NodeLease#highWaterMarkMillis() high-water mark} when it
-     * is built (its first call waits for the clock to pass the mark, within the maximum wait), and advances the mark
-     * in steps before it issues IDs beyond it. The generator does not close the lease.
+     * deadline, a session expired) is not held again; pass a {@link dev.ids.node.ReclaimingNodeLease}, which claims
+     * the same identity again, for a generator that recovers by itself. A lease serves one generator; building a
+     * second one on it fails (fencing). It issues no ID for a time at or before the lease's
+     * {@linkplain NodeLease#highWaterMarkMillis() high-water mark} when it is built (its first call waits for the
+     * clock to pass the mark, within the maximum wait, logging why), and advances the mark in steps before it issues
+     * IDs beyond it. The generator does not close the lease; when the lease is closed, it lowers the mark to the
+     * latest time the generator issued IDs for, and the generator issues no more.
      *
      * @param lease the lease, held by this process
      * @return this builder
