@@ -196,6 +196,47 @@ class ReclaimingJdbcNodeLeaseH2Test {
         assertThat(lease.isEnded()).isTrue();
     }
 
+    @Test
+    void aRenewalStuckInTheDatabaseBlocksNeitherIsHeldNorClose(TestInfo test) throws Exception {
+        namespace = "reclaim.stuck";
+        java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicBoolean stall = new java.util.concurrent.atomic.AtomicBoolean();
+        javax.sql.DataSource stalling = (javax.sql.DataSource) java.lang.reflect.Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[] {javax.sql.DataSource.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("getConnection") && stall.compareAndSet(true, false)) {
+                        entered.countDown();
+                        release.await(); // a database that does not answer
+                    }
+                    try {
+                        return method.invoke(dataSource, args);
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        JdbcNodeLease lease = (JdbcNodeLease) JdbcNodeLeaseProvider.builder(stalling).tableName(TABLE).clock(clock)
+                .backgroundRenewal(false).build().claim(new NodeClaim(namespace, 0, 3));
+        stall.set(true);
+        Thread renewal = new Thread(lease::renew, "stuck-renewal");
+        renewal.start();
+        try {
+            entered.await();
+            assertThat(lease.isHeld()).isTrue();
+            Thread closer = new Thread(lease::close, "closer");
+            closer.start();
+            closer.join(5_000);
+            assertThat(closer.isAlive()).as("close() waits for the stuck renewal").isFalse();
+            assertThat(lease.isHeld()).isFalse();
+        } finally {
+            release.countDown();
+            renewal.join(5_000);
+        }
+        assertThat(lease.isEnded()).isTrue();
+        try (NodeLease again = provider().claim(new NodeClaim(namespace, 0, 3))) {
+            assertThat(again.identity()).as("the release stands despite the late renewal").isEqualTo(lease.identity());
+        }
+    }
+
     @AfterEach
     void closeLeases() throws SQLException {
         toClose.forEach(NodeLease::close);
