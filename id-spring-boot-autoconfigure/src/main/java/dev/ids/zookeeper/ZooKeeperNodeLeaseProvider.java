@@ -44,7 +44,9 @@ import org.apache.zookeeper.data.Stat;
  * <ul>
  * <li>{@code pool/<identity>}: ephemeral, one per identity held, created by the holder's session;</li>
  * <li>{@code hwm/<identity>}: persistent, the identity's high-water mark in decimal milliseconds since the Unix
- * epoch, kept across holders and advanced by compare-and-set on the znode's version;</li>
+ * epoch, kept across holders and advanced by compare-and-set on the znode's version; each claim writes it back
+ * unchanged, so a late write of an earlier holder fails its compare-and-set, and the writer then proves that the
+ * pool znode is still its own (same session, same creation) before it retries;</li>
  * <li>{@code cluster-id}: persistent, decimal, read by {@link #clusterId(String)}; 0 when absent.</li>
  * </ul>
  * For Lable IDs this is the layout of Lable's own ZooKeeper module ({@code <znode>/cluster-id} and ephemeral
@@ -60,7 +62,9 @@ import org.apache.zookeeper.data.Stat;
  * the server may expire the session, and another process take the identity, one session timeout after it last
  * heard from this client, while the client may learn of the expiry much later (only when it reconnects). After a
  * suspension the lease is held again only once a read on the same session finds the znode still owned by that
- * session; after the session is lost it never is, and the holder must claim again (it may get another identity).
+ * session; after the session is lost it never is, and the holder must claim again (it may get another identity;
+ * {@link dev.ids.node.ReclaimingNodeLease} claims the same one again, as the starter does). Proofs read after a
+ * {@code sync}, so a server that lags behind the leader cannot vouch for a znode that is gone.
  * A background daemon thread re-proves ownership every sixth of the negotiated session timeout.
  *
  * <p>Safe for use by many threads. {@link #close()} closes every lease still open and, when the provider created
