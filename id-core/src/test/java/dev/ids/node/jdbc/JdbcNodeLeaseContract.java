@@ -102,6 +102,35 @@ abstract class JdbcNodeLeaseContract {
     }
 
     @Test
+    void anOrderlyCloseLowersTheMarkToTheLatestIssuedTimeButNeverBelowTheStartMark() {
+        JdbcNodeLease first = claim(provider("first"), 0);
+        first.advanceHighWaterMark(START_MILLIS + 10_000);
+        first.close();
+
+        JdbcNodeLease second = claim(provider("second"), 0);
+        assertThat(second.highWaterMarkMillis()).as("no generator registered: kept").isEqualTo(START_MILLIS + 10_000);
+        second.lowerMarkOnClose(() -> START_MILLIS + 5_000); // below the mark it started from
+        second.advanceHighWaterMark(START_MILLIS + 20_000);
+        second.close();
+
+        JdbcNodeLease third = claim(provider("third"), 0);
+        assertThat(third.highWaterMarkMillis()).isEqualTo(START_MILLIS + 10_000);
+        third.lowerMarkOnClose(() -> START_MILLIS + 15_000);
+        third.advanceHighWaterMark(START_MILLIS + 25_000);
+        third.close();
+
+        JdbcNodeLease fourth = claim(provider("fourth"), 0);
+        assertThat(fourth.highWaterMarkMillis()).isEqualTo(START_MILLIS + 15_000);
+        fourth.lowerMarkOnClose(() -> START_MILLIS);
+        fourth.advanceHighWaterMark(START_MILLIS + 16_000);
+        assertThat(fourth.isHeld()).isTrue();
+        // The lease lapses (no renewal): a close must not lower a mark it may no longer own.
+        clock.advance(LEASE);
+        fourth.close();
+        assertThat(claim(provider("fifth"), 0).highWaterMarkMillis()).isEqualTo(START_MILLIS + 16_000);
+    }
+
+    @Test
     void twentyConcurrentClaimantsGetTheTwentyLowestIdentities() throws Exception {
         // Without the table, the claimants also race to create it (PostgreSQL can fail one of two such CREATEs).
         execute("DROP TABLE IF EXISTS " + TABLE, false);
