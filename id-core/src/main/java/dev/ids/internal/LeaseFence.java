@@ -56,6 +56,11 @@ public final class LeaseFence {
     /** True until the wall clock has been seen past the start mark. */
     private volatile boolean awaitingStartMark = true;
     private volatile boolean waitLogged;
+    /**
+     * Guarded by the advance lock: the highest mark found in the lease that this generator did not write, so
+     * another holder's (the lease lapsed and was claimed again meanwhile); the start mark until one is found.
+     */
+    private long foreignMark;
 
     /**
      * Creates the fence of one generator; reads the lease's mark now, as the generator's start, and asks the lease
@@ -83,6 +88,7 @@ public final class LeaseFence {
         this.maxWaitNanos = maxWait.toNanos();
         this.startMark = lease.highWaterMarkMillis();
         this.reservedUntil = startMark;
+        this.foreignMark = startMark;
         lease.lowerMarkOnClose(this::freezeAndReadLatest);
     }
 
@@ -143,6 +149,29 @@ public final class LeaseFence {
         awaitingStartMark = false;
     }
 
+    /**
+     * Returns the latest time for which another holder of the identity may have issued IDs: the mark the generator
+     * started from, or a higher one found since (a lease that lapsed and was claimed again after another process
+     * had held the identity). A generator that may issue IDs for times behind its latest one (sno's tick-tock)
+     * must stay above it. Slow (it may read the lease under a lock): for rare paths only.
+     *
+     * @return the mark, in milliseconds since the Unix epoch
+     */
+    public long foreignMarkMillis() {
+        synchronized (advanceLock) {
+            noteForeignMark();
+            return foreignMark;
+        }
+    }
+
+    /** Under the advance lock: a lease mark above what this generator reserved was written by someone else. */
+    private void noteForeignMark() {
+        long stored = lease.highWaterMarkMillis();
+        if (!frozen && stored > reservedUntil && stored > foreignMark) {
+            foreignMark = stored;
+        }
+    }
+
     /** Called by the lease as it closes: stops covering, then tells the latest time that may have been issued. */
     private long freezeAndReadLatest() {
         synchronized (advanceLock) {
@@ -182,6 +211,7 @@ public final class LeaseFence {
                 throw refuse(description + ": the node identity lease (identity " + lease.identity() + ") was "
                         + "closed; refusing to issue IDs");
             }
+            noteForeignMark();
             long target = epochMillis + STEP_MILLIS;
             try {
                 lease.advanceHighWaterMark(target);

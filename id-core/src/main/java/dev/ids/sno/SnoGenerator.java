@@ -216,6 +216,13 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
                 if (state.get() != current) {
                     continue; // another thread moved on, perhaps flipped: decide again on its state
                 }
+                if (fence != null) {
+                    // Another holder may have used either timeline up to its mark (a lease claimed again).
+                    long foreign = fence.foreignMarkMillis() - Sno.EPOCH_MILLIS;
+                    if (foreign >= 0) {
+                        safeUnits = Math.max(safeUnits, Math.min(foreign, Sno.MAX_MILLIS) / Sno.UNIT_MILLIS);
+                    }
+                }
                 if (nowUnit > safeUnits) {
                     int flipped = tick ^ 1;
                     if (state.compareAndSet(current, pack(nowMillis, flipped, sequenceMin + 1))) {

@@ -128,6 +128,14 @@ class ReclaimingJdbcNodeLeaseH2Test {
         // The other process covered each ID's whole time unit by its mark, so no unit it used ends after the mark.
         assertThat(after.timestamp().toEpochMilli() + Sno.UNIT_MILLIS - 1).isGreaterThan(otherMark);
         assertThat(listener.regressions).isEmpty();
+
+        // The clock then falls back behind the other process's mark: tick-tock must not flip into units that
+        // process may have used on either timeline; the generator waits until its clock passes the mark instead.
+        clock.stepWallClock(Duration.ofMillis(otherMark - 100 - clock.instant().toEpochMilli()));
+        Sno behind = generator.next();
+        assertThat(behind.timestamp().toEpochMilli() + Sno.UNIT_MILLIS - 1).isGreaterThan(otherMark);
+        assertThat(behind.tickTock()).isEqualTo(after.tickTock());
+        assertThat(listener.regressions).isNotEmpty();
     }
 
     @Test
