@@ -11,8 +11,8 @@ import org.springframework.boot.health.contributor.Health;
 /**
  * Reports whether every generator the starter made can issue IDs: UP with each generator's scheme, settings and
  * count of IDs issued (and, for a leased node identity, the identity, namespace, provider, whether the lease is
- * held, the time left on it, its renewals, failed renewals and re-claims); DOWN, with the reason under the generator's name, while a generator refuses to issue IDs or its lease is
- * not held.
+ * held, the time left on it, its renewals, failed renewals and re-claims); DOWN, with the reason under the
+ * generator's name, while a generator refuses to issue IDs or its lease is not held.
  */
 public final class IdGeneratorsHealthIndicator extends AbstractHealthIndicator {
 

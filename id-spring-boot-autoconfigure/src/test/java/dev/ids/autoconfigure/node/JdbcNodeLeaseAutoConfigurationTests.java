@@ -228,6 +228,23 @@ class JdbcNodeLeaseAutoConfigurationTests {
     }
 
     @Test
+    void leaseMetersHaveThePrometheusNamesTheDashboardQueries() {
+        onNewDatabase().run(context -> {
+            assertThat(partition(context)).isZero();
+            io.micrometer.prometheusmetrics.PrometheusMeterRegistry prometheus =
+                    new io.micrometer.prometheusmetrics.PrometheusMeterRegistry(
+                            io.micrometer.prometheusmetrics.PrometheusConfig.DEFAULT);
+            new IdGeneratorMeterBinder(context.getBean(IdGeneratorRegistry.class)).bindTo(prometheus);
+            String tags = "{generator=\"snoGenerator\",scheme=\"sno\"}";
+            assertThat(prometheus.scrape()).contains("ids_node_lease_held" + tags + " 1.0")
+                    .contains("ids_node_lease_renewals_total" + tags + " 0.0")
+                    .contains("ids_node_lease_failures_total" + tags + " 0.0")
+                    .containsPattern(java.util.regex.Pattern.quote("ids_node_lease_remaining_seconds" + tags)
+                            + " (29|30)\\.\\d+");
+        });
+    }
+
+    @Test
     void aReclaimPeriodOutOfRangeFailsNamingTheProperty() {
         onNewDatabase().withPropertyValues("ids.node.reclaim-period=0s").run(context -> {
             assertThat(context).hasFailed();
