@@ -143,7 +143,13 @@ public final class LeaseFence {
             LOG.log(System.Logger.Level.INFO, () -> description + ": waiting " + (behind + 1) + " ms before the "
                     + "first ID, as " + why);
         }
+        long deadline = clock.monotonicNanos() + maxWaitNanos;
         while (clock.wallTimeMillis() <= startMark) {
+            if (clock.monotonicNanos() - deadline > 0) {
+                // The wall clock did not move as expected (stepped back meanwhile): give up within the bound.
+                throw refuse(description + ": " + why + ", and the clock did not pass it within the maximum wait of "
+                        + maxWaitNanos / 1_000_000 + " ms; refusing to issue IDs until it does");
+            }
             clock.pause(Math.min(waitNanos, 1_000_000L));
         }
         awaitingStartMark = false;
