@@ -25,7 +25,7 @@ class MultiProcessZooKeeperLeaseIT {
 
     private static final String ROOT = "/ids-multijvm";
     private static final int CLUSTER_ID = 5;
-    private static final long SESSION_MILLIS = 2_000;
+    private static final long SESSION_MILLIS = 3_000;
 
     /** Lable IDs carry the generator id, and the cluster id read from the root; an ID of another cluster fails. */
     private static final KillAndRestartScenario.Scheme LABLE = KillAndRestartScenario.scheme(

@@ -30,7 +30,7 @@ class MultiProcessJdbcLeaseIT {
 
     private static final String TABLE = "ids_multijvm_lease_it";
     private static final String NAMESPACE = "trace-id.multijvm";
-    private static final long LEASE_MILLIS = 3_000;
+    private static final long LEASE_MILLIS = 5_000;
     private static final long GRACE_MILLIS = 1_000;
 
     private static final Instant NOW = Instant.now();
