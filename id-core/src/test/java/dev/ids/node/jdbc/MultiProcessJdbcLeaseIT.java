@@ -45,6 +45,9 @@ class MultiProcessJdbcLeaseIT {
     @TempDir
     Path directory;
 
+    /** The killed process's lease expiry, read right after the kill. */
+    private long expiresAtOfKilled;
+
     @Test
     void processesSharingAnH2ServerNeverIssueTheSameIdAcrossAKillAndRestart() throws Exception {
         // A TCP server in this JVM, so that the children share one database without any installation.
@@ -65,10 +68,22 @@ class MultiProcessJdbcLeaseIT {
     }
 
     private void runScenario(String url, String user, String password) throws Exception {
+        dropTable(url, user, password);
+        try {
+            killAndRestart(url, user, password);
+        } finally {
+            dropTable(url, user, password);
+        }
+    }
+
+    private static void dropTable(String url, String user, String password) throws SQLException {
         try (Connection connection = DriverManager.getConnection(url, user, password);
                 Statement statement = connection.createStatement()) {
             statement.execute("DROP TABLE IF EXISTS " + TABLE);
         }
+    }
+
+    private void killAndRestart(String url, String user, String password) throws Exception {
         KillAndRestartScenario.Store store = new KillAndRestartScenario.Store() {
             @Override
             public List<String> arguments(Path out) {
@@ -87,6 +102,9 @@ class MultiProcessJdbcLeaseIT {
                 Row row = row(url, user, password, identity);
                 assertThat(row.holder()).as("the holder of node number " + identity + " right after the kill")
                         .isEqualTo("leased-id-writer/pid " + killed.pid() + "#1");
+                assertThat(row.expiresAt())
+                        .as("its lease's expiry: the kill came while it held node number " + identity)
+                        .isGreaterThan(killedAtMillis);
                 expiresAtOfKilled = row.expiresAt();
             }
         };
@@ -102,8 +120,6 @@ class MultiProcessJdbcLeaseIT {
                 .startsWith("leased-id-writer/pid " + outcome.restartPid() + "#");
         assertThat(after.expiresAt()).as("released by the new process's orderly end").isZero();
     }
-
-    private long expiresAtOfKilled;
 
     private record Row(String holder, long expiresAt) {
     }
