@@ -1,6 +1,7 @@
 package dev.ids.node.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.ids.node.process.ChildJvm;
 import dev.ids.node.process.KillAndRestartScenario;
@@ -54,7 +55,7 @@ class MultiProcessJdbcLeaseIT {
         Server server = Server.createTcpServer("-tcpPort", "0", "-ifNotExists").start();
         try {
             String url = "jdbc:h2:tcp://127.0.0.1:" + server.getPort() + "/mem:ids-multijvm;DB_CLOSE_DELAY=-1";
-            runScenario(url, "sa", "");
+            runScenario(url, "sa", "", false);
         } finally {
             server.stop();
         }
@@ -64,13 +65,26 @@ class MultiProcessJdbcLeaseIT {
     void processesSharingPostgreSqlNeverIssueTheSameIdAcrossAKillAndRestart() throws Exception {
         TestDatabase.POSTGRESQL.assumeReachable();
         runScenario(TestDatabase.POSTGRESQL.url(""), TestDatabase.POSTGRESQL.username(),
-                TestDatabase.POSTGRESQL.password());
+                TestDatabase.POSTGRESQL.password(), false);
     }
 
-    private void runScenario(String url, String user, String password) throws Exception {
+    /** A process stopped past its lease (a long GC pause, a suspended VM) must not issue IDs when it resumes. */
+    @Test
+    void aProcessPausedPastItsLeaseRefusesToIssueIdsWhenItResumesBesideItsSuccessor() throws Exception {
+        assumeFalse(System.getProperty("os.name").startsWith("Windows"), "pauses with kill -STOP");
+        Server server = Server.createTcpServer("-tcpPort", "0", "-ifNotExists").start();
+        try {
+            String url = "jdbc:h2:tcp://127.0.0.1:" + server.getPort() + "/mem:ids-multijvm-pause;DB_CLOSE_DELAY=-1";
+            runScenario(url, "sa", "", true);
+        } finally {
+            server.stop();
+        }
+    }
+
+    private void runScenario(String url, String user, String password, boolean pause) throws Exception {
         dropTable(url, user, password);
         try {
-            killAndRestart(url, user, password);
+            killAndRestart(url, user, password, pause);
         } finally {
             dropTable(url, user, password);
         }
@@ -83,7 +97,7 @@ class MultiProcessJdbcLeaseIT {
         }
     }
 
-    private void killAndRestart(String url, String user, String password) throws Exception {
+    private void killAndRestart(String url, String user, String password, boolean pause) throws Exception {
         KillAndRestartScenario.Store store = new KillAndRestartScenario.Store() {
             @Override
             public List<String> arguments(Path out) {
@@ -108,8 +122,8 @@ class MultiProcessJdbcLeaseIT {
                 expiresAtOfKilled = row.expiresAt();
             }
         };
-        KillAndRestartScenario.Outcome outcome = new KillAndRestartScenario(directory, store, TRACE_ID, 1, 10_000)
-                .run();
+        KillAndRestartScenario scenario = new KillAndRestartScenario(directory, store, TRACE_ID, 1, 10_000);
+        KillAndRestartScenario.Outcome outcome = (pause ? scenario.pausingInsteadOfKilling() : scenario).run();
 
         assertThat(outcome.restartClaimedAtMillis())
                 .as("when the new process held node number %d: only after the killed one's lease expired at %d"

@@ -180,6 +180,36 @@ public final class ChildJvm implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops the child with {@code SIGSTOP}, as a long GC pause or a suspended virtual machine would: its threads,
+     * timers and connections all stand still while the rest of the world, the monotonic clock included, goes on.
+     *
+     * @throws IOException when the {@code kill} command cannot be run
+     * @throws InterruptedException when interrupted
+     */
+    public void pause() throws IOException, InterruptedException {
+        signal("STOP");
+    }
+
+    /**
+     * Lets a {@linkplain #pause() paused} child go on with {@code SIGCONT}.
+     *
+     * @throws IOException when the {@code kill} command cannot be run
+     * @throws InterruptedException when interrupted
+     */
+    public void resume() throws IOException, InterruptedException {
+        signal("CONT");
+    }
+
+    private void signal(String signal) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
+                .redirectErrorStream(true).start();
+        String output = new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+            fail("kill -" + signal + " " + process.pid() + " failed: " + output);
+        }
+    }
+
     private String stderr() {
         try {
             return Files.exists(errFile) ? Files.readString(errFile) : "(none)";

@@ -21,6 +21,8 @@ import java.util.function.LongUnaryOperator;
  * new one started, which must wait for the killed one's identity (the range is full) and then for the clock to
  * pass its high-water mark; then all stop, and every ID of every file must be distinct.
  *
+ * <p>{@link #pausingInsteadOfKilling()} gives the same scenario with B paused past its lease instead of killed.
+ *
  * <p>The store-specific checks (that the identity was not taken before the killed holder's lease lapsed) are the
  * caller's, through {@link Store#afterKill} and the returned {@link Outcome}.
  */
@@ -111,6 +113,18 @@ public final class KillAndRestartScenario {
     private final Scheme scheme;
     private final long min;
     private final long minimumIdsPerProcess;
+    private final boolean pause;
+
+    /**
+     * Returns the same scenario with a pause instead of a kill: B is stopped ({@code SIGSTOP}, as a long GC pause
+     * or a suspended VM would stop it) until its successor holds its identity and issues IDs, then resumed
+     * ({@code SIGCONT}); B must then refuse to issue IDs (fencing), and end normally when told to.
+     *
+     * @return the scenario with a pause
+     */
+    public KillAndRestartScenario pausingInsteadOfKilling() {
+        return new KillAndRestartScenario(directory, store, scheme, min, minimumIdsPerProcess, true);
+    }
 
     /**
      * Prepares the scenario.
@@ -123,6 +137,12 @@ public final class KillAndRestartScenario {
      * @param minimumIdsPerProcess how many IDs each child must at least have written
      */
     public KillAndRestartScenario(Path directory, Store store, Scheme scheme, long min, long minimumIdsPerProcess) {
+        this(directory, store, scheme, min, minimumIdsPerProcess, false);
+    }
+
+    private KillAndRestartScenario(Path directory, Store store, Scheme scheme, long min, long minimumIdsPerProcess,
+            boolean pause) {
+        this.pause = pause;
         this.directory = directory;
         this.store = store;
         this.scheme = scheme;
@@ -155,7 +175,11 @@ public final class KillAndRestartScenario {
 
             ChildJvm killed = children.get("B");
             long killedIdentity = identities.get("B");
-            killed.kill();
+            if (pause) {
+                killed.pause();
+            } else {
+                killed.kill();
+            }
             long killedAt = System.currentTimeMillis();
             store.afterKill(killed, killedIdentity, killedAt);
 
@@ -165,20 +189,24 @@ public final class KillAndRestartScenario {
             long restartClaimedAt = restarted.field("CLAIMED", "wallMillis", START_TIMEOUT);
             long restartMark = restarted.field("CLAIMED", "mark", START_TIMEOUT);
             restarted.awaitLine("READY", START_TIMEOUT);
+            if (pause) {
+                killed.resume(); // now a second process believes, for a moment, that it holds the identity
+            }
             Thread.sleep(2_000); // the successor at full speed beside the two survivors
 
             for (ChildJvm child : children.values()) {
-                if (child != killed) {
+                if (pause || child != killed) {
                     child.stop();
                 }
             }
             Map<String, Long> counts = new LinkedHashMap<>();
             for (ChildJvm child : children.values()) {
-                if (child != killed) {
+                if (pause || child != killed) {
                     child.awaitSuccess(Duration.ofSeconds(30));
                     child.awaitLine("DONE", Duration.ofSeconds(5));
                 }
             }
+            long resumedRefusals = pause ? killed.field("DONE", "refused", Duration.ofSeconds(5)) : 0;
             identities.put("B2", restartIdentity);
             DistinctIds distinct = new DistinctIds(scheme.blockBits());
             Map<String, FileSummary> summaries = new LinkedHashMap<>();
@@ -187,9 +215,9 @@ public final class KillAndRestartScenario {
                 summaries.put(child.name(), summary);
                 counts.put(child.name(), summary.count());
             }
-            System.out.println("IDs written per process: " + counts + "; identities " + identities
-                    + "; B killed at " + killedAt + ", B2 claimed at " + restartClaimedAt + " with mark " + restartMark
-                    + "; " + distinct);
+            System.out.println("IDs written per process: " + counts + "; identities " + identities + "; B "
+                    + (pause ? "paused" : "killed") + " at " + killedAt + ", B2 claimed at " + restartClaimedAt
+                    + " with mark " + restartMark + "; " + distinct);
 
             for (Map.Entry<String, FileSummary> entry : summaries.entrySet()) {
                 String name = entry.getKey();
@@ -208,6 +236,10 @@ public final class KillAndRestartScenario {
                     .isGreaterThanOrEqualTo(lastOfKilled);
             assertThat(firstOfRestart).as("the successor's first ID lies after the high-water mark")
                     .isGreaterThan(restartMark);
+            if (pause) {
+                assertThat(resumedRefusals).as("calls the paused process had refused after it resumed (fencing)")
+                        .isPositive();
+            }
             return new Outcome(killedIdentity, killedAt, restartClaimedAt, restartIdentity, restarted.pid(), counts);
         } finally {
             for (ChildJvm child : children.values()) {
