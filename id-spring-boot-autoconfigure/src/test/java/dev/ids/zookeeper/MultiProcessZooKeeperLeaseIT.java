@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ids.lable.LableId;
 import dev.ids.node.process.ChildJvm;
 import dev.ids.node.process.KillAndRestartScenario;
+import dev.ids.node.process.KillAndRestartScenario.Handover;
+import dev.ids.node.process.KillAndRestartScenario.Interruption;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,8 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 5 on a shared ZooKeeper: separate JVMs lease Lable generator ids (Lable's own layout) and generate at full
- * speed while one of them is killed and a new one started; every ID is distinct, the killed one's ephemeral znode
- * keeps its generator id until its session expires, and the new holder issues only IDs after the killed one's last.
+ * speed while one of them is killed and another paused past its session, and new ones started; every ID is
+ * distinct, an interrupted one's ephemeral znode keeps its generator id until its session expires, a new holder
+ * issues only IDs after the interrupted one's last, and the paused one refuses IDs once it resumes.
  */
 class MultiProcessZooKeeperLeaseIT {
 
@@ -38,7 +41,7 @@ class MultiProcessZooKeeperLeaseIT {
     Path directory;
 
     @Test
-    void processesSharingZooKeeperNeverIssueTheSameIdAcrossAKillAndRestart() throws Exception {
+    void processesSharingZooKeeperNeverIssueTheSameIdWhenOneIsKilledAndAnotherPausedPastItsSession() throws Exception {
         try (TestingServer server = ZooKeeperTesting.server(200)) {
             ZooKeeper plain = ZooKeeperTesting.plainClient(server.getConnectString());
             try {
@@ -53,11 +56,15 @@ class MultiProcessZooKeeperLeaseIT {
     }
 
     private void run(String connectString, ZooKeeper plain) throws Exception {
+        boolean canPause = !System.getProperty("os.name").startsWith("Windows"); // kill -STOP
+        Interruption[] interruptions = canPause ? new Interruption[] {Interruption.KILL, Interruption.PAUSE}
+                : new Interruption[] {Interruption.KILL};
+        int processes = interruptions.length + 2;
         KillAndRestartScenario.Store store = new KillAndRestartScenario.Store() {
             @Override
             public List<String> arguments(Path out) {
                 return List.of("zk.connect=" + connectString, "zk.session.ms=" + SESSION_MILLIS, "zk.root=" + ROOT,
-                        "scheme=lable", "namespace=lable", "min=0", "max=2", "out=" + out);
+                        "scheme=lable", "namespace=lable", "min=0", "max=" + (processes - 1), "out=" + out);
             }
 
             @Override
@@ -66,26 +73,36 @@ class MultiProcessZooKeeperLeaseIT {
             }
 
             @Override
-            public void afterKill(ChildJvm killed, long identity, long killedAtMillis) throws Exception {
-                // A crash releases nothing: the znode stays until the server expires the dead session.
-                Stat killedZnode = plain.exists(ROOT + "/pool/" + identity, false);
-                assertThat(killedZnode).as("the killed process's znode %s/pool/%d right after the kill", ROOT,
-                        identity).isNotNull();
-                assertThat(killedZnode.getEphemeralOwner()).as("its session").isNotZero();
+            public void afterInterruption(ChildJvm child, long identity, long atMillis) throws Exception {
+                // Neither a crash nor a pause releases anything: the znode stays until the session expires.
+                Stat znode = plain.exists(ROOT + "/pool/" + identity, false);
+                assertThat(znode).as("the znode %s/pool/%d right after %s's interruption", ROOT, identity,
+                        child.name()).isNotNull();
+                assertThat(znode.getEphemeralOwner()).as("its session").isNotZero();
+            }
+
+            @Override
+            public void afterResumedEnded(ChildJvm resumed, long identity, ChildJvm successor) throws Exception {
+                assertThat(plain.exists(ROOT + "/pool/" + identity, false))
+                        .as("the znode of generator id %d once %s, resumed, ended while %s runs", identity,
+                                resumed.name(), successor.name()).isNotNull();
             }
         };
-        KillAndRestartScenario.Outcome outcome = new KillAndRestartScenario(directory, store, LABLE, 0, 10_000)
+        List<Handover> handovers = new KillAndRestartScenario(directory, store, LABLE, 0, 10_000, interruptions)
                 .run();
 
-        // Sessions are kept alive by pings at least every third of the timeout, so the dead session ends at the
-        // earliest two thirds of the timeout after the kill; half is a safe lower bound.
-        assertThat(outcome.restartClaimedAtMillis() - outcome.killedAtMillis())
-                .as("ms from the kill until the new process held generator id %d (session timeout %d ms)",
-                        outcome.killedIdentity(), SESSION_MILLIS)
-                .isGreaterThanOrEqualTo(SESSION_MILLIS / 2);
-        assertThat(plain.exists(ROOT + "/pool/" + outcome.killedIdentity(), false))
-                .as("the generator id's znode after the new process's orderly end").isNull();
-        Stat mark = plain.exists(ROOT + "/hwm/" + outcome.killedIdentity(), false);
-        assertThat(mark).as("the generator id's persistent high-water mark").isNotNull();
+        for (Handover handover : handovers) {
+            // Sessions are kept alive by pings at least every third of the timeout, so a dead or stopped client's
+            // session ends at the earliest two thirds of the timeout after the interruption; half is a safe bound.
+            assertThat(handover.claimedAtMillis() - handover.interruptedAtMillis())
+                    .as("ms from the interruption of %s until %s held generator id %d (session timeout %d ms)",
+                            handover.interrupted(), handover.successor(), handover.identity(), SESSION_MILLIS)
+                    .isGreaterThanOrEqualTo(SESSION_MILLIS / 2);
+            assertThat(plain.exists(ROOT + "/pool/" + handover.identity(), false))
+                    .as("the znode of generator id %d after the orderly end of %s", handover.identity(),
+                            handover.successor()).isNull();
+            assertThat(plain.exists(ROOT + "/hwm/" + handover.identity(), false))
+                    .as("the persistent high-water mark of generator id %d", handover.identity()).isNotNull();
+        }
     }
 }

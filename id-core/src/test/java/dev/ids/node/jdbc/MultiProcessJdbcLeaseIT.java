@@ -1,10 +1,11 @@
 package dev.ids.node.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.ids.node.process.ChildJvm;
 import dev.ids.node.process.KillAndRestartScenario;
+import dev.ids.node.process.KillAndRestartScenario.Handover;
+import dev.ids.node.process.KillAndRestartScenario.Interruption;
 import dev.ids.node.process.LeasedIdWriter;
 import dev.ids.testing.TestDatabase;
 import dev.ids.traceid.TraceId;
@@ -17,15 +18,18 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.h2.tools.Server;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 5 on a shared database: separate JVMs lease TraceId node numbers from one lease table and generate at full
- * speed while one of them is killed and a new one started; every ID of every process is distinct, the new process
- * takes the killed one's node number only after its lease (and the reclaim grace) ran out, and issues only IDs
- * after the killed one's last.
+ * speed while one of them is killed (and, on H2, another paused past its lease) and new ones started; every ID of
+ * every process is distinct, a new process takes an interrupted one's node number only after its lease (and the
+ * reclaim grace) ran out and issues only IDs after the interrupted one's last, and a paused process refuses IDs
+ * once it resumes.
  */
 class MultiProcessJdbcLeaseIT {
 
@@ -33,6 +37,7 @@ class MultiProcessJdbcLeaseIT {
     private static final String NAMESPACE = "trace-id.multijvm";
     private static final long LEASE_MILLIS = 5_000;
     private static final long GRACE_MILLIS = 1_000;
+    private static final String HOLDER = "leased-id-writer/pid ";
 
     private static final Instant NOW = Instant.now();
 
@@ -46,64 +51,50 @@ class MultiProcessJdbcLeaseIT {
     @TempDir
     Path directory;
 
-    /** The killed process's lease expiry, read right after the kill. */
-    private long expiresAtOfKilled;
+    /** The interrupted processes' lease expiries by node number, read right after the interruption. */
+    private final Map<Long, Long> expiryOfInterrupted = new ConcurrentHashMap<>();
 
     @Test
-    void processesSharingAnH2ServerNeverIssueTheSameIdAcrossAKillAndRestart() throws Exception {
+    void processesSharingAnH2ServerNeverIssueTheSameIdWhenOneIsKilledAndAnotherPausedPastItsLease()
+            throws Exception {
         // A TCP server in this JVM, so that the children share one database without any installation.
         Server server = Server.createTcpServer("-tcpPort", "0", "-ifNotExists").start();
         try {
             String url = "jdbc:h2:tcp://127.0.0.1:" + server.getPort() + "/mem:ids-multijvm;DB_CLOSE_DELAY=-1";
-            runScenario(url, "sa", "", false);
+            boolean canPause = !System.getProperty("os.name").startsWith("Windows"); // kill -STOP
+            runScenario(url, "sa", "", canPause ? new Interruption[] {Interruption.KILL, Interruption.PAUSE}
+                    : new Interruption[] {Interruption.KILL});
         } finally {
             server.stop();
         }
     }
 
     @Test
-    void processesSharingPostgreSqlNeverIssueTheSameIdAcrossAKillAndRestart() throws Exception {
+    void processesSharingPostgreSqlNeverIssueTheSameIdWhenOneIsKilledAndRestarted() throws Exception {
         TestDatabase.POSTGRESQL.assumeReachable();
         runScenario(TestDatabase.POSTGRESQL.url(""), TestDatabase.POSTGRESQL.username(),
-                TestDatabase.POSTGRESQL.password(), false);
+                TestDatabase.POSTGRESQL.password(), Interruption.KILL);
     }
 
-    /** A process stopped past its lease (a long GC pause, a suspended VM) must not issue IDs when it resumes. */
-    @Test
-    void aProcessPausedPastItsLeaseRefusesToIssueIdsWhenItResumesBesideItsSuccessor() throws Exception {
-        assumeFalse(System.getProperty("os.name").startsWith("Windows"), "pauses with kill -STOP");
-        Server server = Server.createTcpServer("-tcpPort", "0", "-ifNotExists").start();
-        try {
-            String url = "jdbc:h2:tcp://127.0.0.1:" + server.getPort() + "/mem:ids-multijvm-pause;DB_CLOSE_DELAY=-1";
-            runScenario(url, "sa", "", true);
-        } finally {
-            server.stop();
-        }
-    }
-
-    private void runScenario(String url, String user, String password, boolean pause) throws Exception {
+    private void runScenario(String url, String user, String password, Interruption... interruptions)
+            throws Exception {
         dropTable(url, user, password);
         try {
-            killAndRestart(url, user, password, pause);
+            interruptAndRestart(url, user, password, interruptions);
         } finally {
             dropTable(url, user, password);
         }
     }
 
-    private static void dropTable(String url, String user, String password) throws SQLException {
-        try (Connection connection = DriverManager.getConnection(url, user, password);
-                Statement statement = connection.createStatement()) {
-            statement.execute("DROP TABLE IF EXISTS " + TABLE);
-        }
-    }
-
-    private void killAndRestart(String url, String user, String password, boolean pause) throws Exception {
+    private void interruptAndRestart(String url, String user, String password, Interruption... interruptions)
+            throws Exception {
+        int processes = interruptions.length + 2;
         KillAndRestartScenario.Store store = new KillAndRestartScenario.Store() {
             @Override
             public List<String> arguments(Path out) {
                 return List.of("jdbc.url=" + url, "jdbc.user=" + user, "jdbc.password=" + password,
                         "jdbc.table=" + TABLE, "lease.ms=" + LEASE_MILLIS, "grace.ms=" + GRACE_MILLIS,
-                        "scheme=trace-id", "namespace=" + NAMESPACE, "min=1", "max=3", "out=" + out);
+                        "scheme=trace-id", "namespace=" + NAMESPACE, "min=1", "max=" + processes, "out=" + out);
             }
 
             @Override
@@ -112,27 +103,38 @@ class MultiProcessJdbcLeaseIT {
             }
 
             @Override
-            public void afterKill(ChildJvm killed, long identity, long killedAtMillis) throws SQLException {
+            public void afterInterruption(ChildJvm child, long identity, long atMillis) throws SQLException {
                 Row row = row(url, user, password, identity);
-                assertThat(row.holder()).as("the holder of node number " + identity + " right after the kill")
-                        .isEqualTo("leased-id-writer/pid " + killed.pid() + "#1");
-                assertThat(row.expiresAt())
-                        .as("its lease's expiry: the kill came while it held node number " + identity)
-                        .isGreaterThan(killedAtMillis);
-                expiresAtOfKilled = row.expiresAt();
+                assertThat(row.holder()).as("the holder of node number %d right after %s's interruption", identity,
+                        child.name()).isEqualTo(HOLDER + child.pid() + "#1");
+                assertThat(row.expiresAt()).as("its lease's expiry: %s was interrupted while it held node number %d",
+                        child.name(), identity).isGreaterThan(atMillis);
+                expiryOfInterrupted.put(identity, row.expiresAt());
+            }
+
+            @Override
+            public void afterResumedEnded(ChildJvm resumed, long identity, ChildJvm successor) throws SQLException {
+                Row row = row(url, user, password, identity);
+                assertThat(row.holder()).as("the holder of node number %d once %s, resumed, ended", identity,
+                        resumed.name()).startsWith(HOLDER + successor.pid() + "#");
+                assertThat(row.expiresAt()).as("its expiry: %s's end did not release %s's lease", resumed.name(),
+                        successor.name()).isGreaterThan(System.currentTimeMillis());
             }
         };
-        KillAndRestartScenario scenario = new KillAndRestartScenario(directory, store, TRACE_ID, 1, 10_000);
-        KillAndRestartScenario.Outcome outcome = (pause ? scenario.pausingInsteadOfKilling() : scenario).run();
+        List<Handover> handovers = new KillAndRestartScenario(directory, store, TRACE_ID, 1, 10_000, interruptions)
+                .run();
 
-        assertThat(outcome.restartClaimedAtMillis())
-                .as("when the new process held node number %d: only after the killed one's lease expired at %d"
-                        + " plus the %d ms grace", outcome.killedIdentity(), expiresAtOfKilled, GRACE_MILLIS)
-                .isGreaterThan(expiresAtOfKilled + GRACE_MILLIS);
-        Row after = row(url, user, password, outcome.killedIdentity());
-        assertThat(after.holder()).as("the holder of node number %d at the end", outcome.killedIdentity())
-                .startsWith("leased-id-writer/pid " + outcome.restartPid() + "#");
-        assertThat(after.expiresAt()).as("released by the new process's orderly end").isZero();
+        for (Handover handover : handovers) {
+            long expiry = expiryOfInterrupted.get(handover.identity());
+            assertThat(handover.claimedAtMillis())
+                    .as("when %s held node number %d: only after the lease of %s expired at %d plus the %d ms grace",
+                            handover.successor(), handover.identity(), handover.interrupted(), expiry, GRACE_MILLIS)
+                    .isGreaterThan(expiry + GRACE_MILLIS);
+            Row after = row(url, user, password, handover.identity());
+            assertThat(after.holder()).as("the holder of node number %d at the end", handover.identity())
+                    .startsWith(HOLDER + handover.successorPid() + "#");
+            assertThat(after.expiresAt()).as("released by the orderly end of %s", handover.successor()).isZero();
+        }
     }
 
     private record Row(String holder, long expiresAt) {
@@ -148,6 +150,13 @@ class MultiProcessJdbcLeaseIT {
                 assertThat(result.next()).as("a lease row for node number " + identity).isTrue();
                 return new Row(result.getString(1), result.getLong(2));
             }
+        }
+    }
+
+    private static void dropTable(String url, String user, String password) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(url, user, password);
+                Statement statement = connection.createStatement()) {
+            statement.execute("DROP TABLE IF EXISTS " + TABLE);
         }
     }
 }

@@ -14,21 +14,37 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongToIntFunction;
 import java.util.function.LongUnaryOperator;
+import java.util.stream.LongStream;
 
 /**
- * The multi-process uniqueness scenario of issue 5, for any lease store: three {@link LeasedIdWriter} JVMs claim
- * the three identities of a range and generate at full speed; one is killed with {@code destroyForcibly()} and a
- * new one started, which must wait for the killed one's identity (the range is full) and then for the clock to
- * pass its high-water mark; then all stop, and every ID of every file must be distinct.
+ * The multi-process uniqueness scenario of issue 5, for any lease store: {@link LeasedIdWriter} JVMs claim every
+ * identity of a range and generate at full speed; some are interrupted (killed with {@code destroyForcibly()}, or
+ * paused with {@code SIGSTOP} past their lease) and as many new ones started, which must wait for an interrupted
+ * one's identity (the range is full) and then for the clock to pass its high-water mark; paused ones are resumed
+ * beside their successors and must refuse to issue IDs; then all stop, and every ID of every file must be distinct.
  *
- * <p>{@link #pausingInsteadOfKilling()} gives the same scenario with B paused past its lease instead of killed.
+ * <p>Processes are named A, B, C...: A and the last one run throughout, those between are interrupted in the order
+ * given; the new process started after B's interruption is B2, and so on (B2 may take C's identity).
  *
- * <p>The store-specific checks (that the identity was not taken before the killed holder's lease lapsed) are the
- * caller's, through {@link Store#afterKill} and the returned {@link Outcome}.
+ * <p>The store-specific checks (that an identity was not taken before its holder's lease lapsed) are the caller's,
+ * through {@link Store#afterInterruption} and the returned {@link Handover}s.
  */
 public final class KillAndRestartScenario {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+
+    /** What happens to a process in the middle of the run. */
+    public enum Interruption {
+
+        /** Killed at once, as {@code kill -9} or a crash would: nothing released, nothing flushed. */
+        KILL,
+
+        /**
+         * Stopped with {@code SIGSTOP}, as a long GC pause or a suspended VM would stop it, until its successor
+         * issues IDs; then resumed, when it must refuse to issue IDs (fencing), and told to end normally.
+         */
+        PAUSE
+    }
 
     /** How the IDs of a scheme are read, for the checks. */
     public interface Scheme {
@@ -65,11 +81,11 @@ public final class KillAndRestartScenario {
         int blockBits();
     }
 
-    /** How the children reach the store, and what the caller checks when one has been killed. */
+    /** How the children reach the store, and what the caller checks when one has been interrupted. */
     public interface Store {
 
         /**
-         * Returns the main class and arguments that make a {@link LeasedIdWriter} write to the given file.
+         * Returns the arguments that make a child write to the given file.
          *
          * @param out the output file
          * @return the main class's arguments, store settings and {@code out=} included
@@ -84,28 +100,41 @@ public final class KillAndRestartScenario {
         Class<?> mainClass();
 
         /**
-         * Called at once after the child was killed, before the new one starts.
+         * Called at once after a child was killed or paused, before its successor starts.
          *
-         * @param killed the dead child
+         * @param child the dead or paused child
          * @param identity the identity it held
-         * @param killedAtMillis the wall time when it was confirmed dead
+         * @param atMillis the wall time when it was confirmed dead, or sent the stop signal
          * @throws Exception when the check fails
          */
-        void afterKill(ChildJvm killed, long identity, long killedAtMillis) throws Exception;
+        void afterInterruption(ChildJvm child, long identity, long atMillis) throws Exception;
+
+        /**
+         * Called when a paused child, resumed, has ended normally (releasing what it believes it holds) while its
+         * successor still runs: the successor must still hold the identity.
+         *
+         * @param resumed the ended child
+         * @param identity the identity it held before its pause
+         * @param successor the running child that holds the identity now
+         * @throws Exception when the check fails
+         */
+        void afterResumedEnded(ChildJvm resumed, long identity, ChildJvm successor) throws Exception;
     }
 
     /**
-     * What happened, for the caller's own checks.
+     * One identity that passed from an interrupted process to a new one.
      *
-     * @param killedIdentity the identity of the killed child
-     * @param killedAtMillis when it was confirmed dead
-     * @param restartClaimedAtMillis when its successor printed that it held a lease
-     * @param restartIdentity the successor's identity
-     * @param restartPid the successor's process id
-     * @param counts the number of IDs in each child's file, by child name
+     * @param interrupted the interrupted process's name
+     * @param how how it was interrupted
+     * @param identity the identity
+     * @param interruptedAtMillis when it was confirmed dead or sent the stop signal
+     * @param successor the new holder's name
+     * @param successorPid the new holder's process id
+     * @param claimedAtMillis when the new holder printed that it held the identity
+     * @param mark the high-water mark the new holder found
      */
-    public record Outcome(long killedIdentity, long killedAtMillis, long restartClaimedAtMillis,
-            long restartIdentity, long restartPid, Map<String, Long> counts) {
+    public record Handover(String interrupted, Interruption how, long identity, long interruptedAtMillis,
+            String successor, long successorPid, long claimedAtMillis, long mark) {
     }
 
     private final Path directory;
@@ -113,18 +142,7 @@ public final class KillAndRestartScenario {
     private final Scheme scheme;
     private final long min;
     private final long minimumIdsPerProcess;
-    private final boolean pause;
-
-    /**
-     * Returns the same scenario with a pause instead of a kill: B is stopped ({@code SIGSTOP}, as a long GC pause
-     * or a suspended VM would stop it) until its successor holds its identity and issues IDs, then resumed
-     * ({@code SIGCONT}); B must then refuse to issue IDs (fencing), and end normally when told to.
-     *
-     * @return the scenario with a pause
-     */
-    public KillAndRestartScenario pausingInsteadOfKilling() {
-        return new KillAndRestartScenario(directory, store, scheme, min, minimumIdsPerProcess, true);
-    }
+    private final List<Interruption> interruptions;
 
     /**
      * Prepares the scenario.
@@ -132,92 +150,112 @@ public final class KillAndRestartScenario {
      * @param directory where the ID files and standard-error files go
      * @param store how children reach the store
      * @param scheme how IDs are read
-     * @param min the lowest identity of the claim's range; the range is {@code min} to {@code min + 2}, set by
-     *     the caller's arguments as well
+     * @param min the lowest identity of the claim's range; the range, set by the store's arguments, must be
+     *     {@code min} to {@code min + interruptions.length + 1}: as many identities as processes
      * @param minimumIdsPerProcess how many IDs each child must at least have written
+     * @param interruptions what happens to B, C..., at the same moment
      */
-    public KillAndRestartScenario(Path directory, Store store, Scheme scheme, long min, long minimumIdsPerProcess) {
-        this(directory, store, scheme, min, minimumIdsPerProcess, false);
-    }
-
-    private KillAndRestartScenario(Path directory, Store store, Scheme scheme, long min, long minimumIdsPerProcess,
-            boolean pause) {
-        this.pause = pause;
+    public KillAndRestartScenario(Path directory, Store store, Scheme scheme, long min, long minimumIdsPerProcess,
+            Interruption... interruptions) {
+        if (interruptions.length == 0) {
+            throw new IllegalArgumentException("Give at least one interruption");
+        }
         this.directory = directory;
         this.store = store;
         this.scheme = scheme;
         this.min = min;
         this.minimumIdsPerProcess = minimumIdsPerProcess;
+        this.interruptions = List.of(interruptions);
     }
 
     /**
      * Runs the scenario and checks what holds for every store.
      *
-     * @return what happened
+     * @return one handover per interruption, in order
      * @throws Exception when a child fails or a check fails
      */
-    public Outcome run() throws Exception {
+    public List<Handover> run() throws Exception {
         Map<String, ChildJvm> children = new LinkedHashMap<>();
         try {
-            for (String name : List.of("A", "B", "C")) {
+            int processes = interruptions.size() + 2;
+            for (int i = 0; i < processes; i++) {
+                String name = String.valueOf((char) ('A' + i));
                 children.put(name, start(name));
             }
             Map<String, Long> identities = new LinkedHashMap<>();
             for (ChildJvm child : children.values()) {
                 identities.put(child.name(), child.field("CLAIMED", "identity", START_TIMEOUT));
             }
-            assertThat(identities.values()).as("the three processes' identities")
-                    .containsExactlyInAnyOrder(min, min + 1, min + 2);
+            assertThat(identities.values()).as("the identities of the first %d processes", processes)
+                    .containsExactlyInAnyOrderElementsOf(LongStream.range(min, min + processes).boxed().toList());
             for (ChildJvm child : children.values()) {
                 child.awaitLine("READY", START_TIMEOUT);
             }
-            Thread.sleep(2_000); // all three at full speed
+            Thread.sleep(2_000); // all at full speed
 
-            ChildJvm killed = children.get("B");
-            long killedIdentity = identities.get("B");
-            if (pause) {
-                killed.pause();
-            } else {
-                killed.kill();
+            List<ChildJvm> interrupted = new ArrayList<>();
+            Map<String, Long> interruptedAt = new LinkedHashMap<>();
+            for (int i = 0; i < interruptions.size(); i++) {
+                ChildJvm child = children.get(String.valueOf((char) ('B' + i)));
+                if (interruptions.get(i) == Interruption.PAUSE) {
+                    child.pause();
+                } else {
+                    child.kill();
+                }
+                interrupted.add(child);
+                interruptedAt.put(child.name(), System.currentTimeMillis());
             }
-            long killedAt = System.currentTimeMillis();
-            store.afterKill(killed, killedIdentity, killedAt);
-
-            ChildJvm restarted = start("B2");
-            children.put("B2", restarted);
-            long restartIdentity = restarted.field("CLAIMED", "identity", START_TIMEOUT);
-            long restartClaimedAt = restarted.field("CLAIMED", "wallMillis", START_TIMEOUT);
-            long restartMark = restarted.field("CLAIMED", "mark", START_TIMEOUT);
-            restarted.awaitLine("READY", START_TIMEOUT);
-            if (pause) {
-                killed.resume(); // now a second process believes, for a moment, that it holds the identity
+            for (ChildJvm child : interrupted) {
+                store.afterInterruption(child, identities.get(child.name()), interruptedAt.get(child.name()));
             }
-            Thread.sleep(2_000); // the successor at full speed beside the two survivors
 
-            for (ChildJvm child : children.values()) {
-                if (pause || child != killed) {
-                    child.stop();
+            List<ChildJvm> successors = new ArrayList<>();
+            for (ChildJvm child : interrupted) {
+                ChildJvm successor = start(child.name() + "2");
+                children.put(successor.name(), successor);
+                successors.add(successor);
+            }
+            for (ChildJvm successor : successors) {
+                identities.put(successor.name(), successor.field("CLAIMED", "identity", START_TIMEOUT));
+                successor.awaitLine("READY", START_TIMEOUT);
+            }
+            for (int i = 0; i < interruptions.size(); i++) {
+                if (interruptions.get(i) == Interruption.PAUSE) {
+                    // Now two processes have believed they hold one identity: the resumed one must notice first.
+                    interrupted.get(i).resume();
                 }
             }
-            Map<String, Long> counts = new LinkedHashMap<>();
-            for (ChildJvm child : children.values()) {
-                if (pause || child != killed) {
-                    child.awaitSuccess(Duration.ofSeconds(30));
-                    child.awaitLine("DONE", Duration.ofSeconds(5));
+            Thread.sleep(2_000); // the successors at full speed beside the survivors (and the resumed)
+
+            for (int i = 0; i < interruptions.size(); i++) {
+                if (interruptions.get(i) == Interruption.PAUSE) {
+                    ChildJvm resumed = interrupted.get(i);
+                    long identity = identities.get(resumed.name());
+                    resumed.stop();
+                    resumed.awaitSuccess(Duration.ofSeconds(30));
+                    resumed.awaitLine("DONE", Duration.ofSeconds(5));
+                    store.afterResumedEnded(resumed, identity, successors.stream()
+                            .filter(successor -> identities.get(successor.name()) == identity).findFirst()
+                            .orElseThrow());
                 }
             }
-            long resumedRefusals = pause ? killed.field("DONE", "refused", Duration.ofSeconds(5)) : 0;
-            identities.put("B2", restartIdentity);
+            List<ChildJvm> running = children.values().stream()
+                    .filter(child -> !interrupted.contains(child)).toList();
+            running.forEach(ChildJvm::stop);
+            for (ChildJvm child : running) {
+                child.awaitSuccess(Duration.ofSeconds(30));
+                child.awaitLine("DONE", Duration.ofSeconds(5));
+            }
+
             DistinctIds distinct = new DistinctIds(scheme.blockBits());
             Map<String, FileSummary> summaries = new LinkedHashMap<>();
             for (ChildJvm child : children.values()) {
-                FileSummary summary = summarize(child.name(), identities.get(child.name()), distinct);
-                summaries.put(child.name(), summary);
-                counts.put(child.name(), summary.count());
+                summaries.put(child.name(), summarize(child.name(), identities.get(child.name()), distinct));
             }
-            System.out.println("IDs written per process: " + counts + "; identities " + identities + "; B "
-                    + (pause ? "paused" : "killed") + " at " + killedAt + ", B2 claimed at " + restartClaimedAt
-                    + " with mark " + restartMark + "; " + distinct);
+            Map<String, Long> counts = new LinkedHashMap<>();
+            summaries.forEach((name, summary) -> counts.put(name, summary.count()));
+            System.out.println("IDs written per process: " + counts + "; identities " + identities
+                    + "; interrupted " + interruptions + " at " + interruptedAt + "; " + distinct);
 
             for (Map.Entry<String, FileSummary> entry : summaries.entrySet()) {
                 String name = entry.getKey();
@@ -228,19 +266,33 @@ public final class KillAndRestartScenario {
             }
             assertThat(distinct.duplicates()).as("IDs written more than once, across all processes").isEmpty();
 
-            // The range is full, so the successor can only have had the killed one's identity.
-            assertThat(restartIdentity).as("the restarted process's identity").isEqualTo(killedIdentity);
-            long lastOfKilled = summaries.get("B").lastEndMillis();
-            long firstOfRestart = summaries.get("B2").firstStartMillis();
-            assertThat(restartMark).as("the high-water mark the successor found covers the killed one's last ID")
-                    .isGreaterThanOrEqualTo(lastOfKilled);
-            assertThat(firstOfRestart).as("the successor's first ID lies after the high-water mark")
-                    .isGreaterThan(restartMark);
-            if (pause) {
-                assertThat(resumedRefusals).as("calls the paused process had refused after it resumed (fencing)")
-                        .isPositive();
+            // The range is full, so the successors can only have had the interrupted ones' identities.
+            assertThat(successors.stream().map(successor -> identities.get(successor.name())).toList())
+                    .as("the new processes' identities").containsExactlyInAnyOrderElementsOf(
+                            interrupted.stream().map(child -> identities.get(child.name())).toList());
+            List<Handover> handovers = new ArrayList<>();
+            for (int i = 0; i < interruptions.size(); i++) {
+                ChildJvm child = interrupted.get(i);
+                long identity = identities.get(child.name());
+                ChildJvm successor = successors.stream()
+                        .filter(candidate -> identities.get(candidate.name()) == identity).findFirst().orElseThrow();
+                long mark = successor.field("CLAIMED", "mark", START_TIMEOUT);
+                Handover handover = new Handover(child.name(), interruptions.get(i), identity,
+                        interruptedAt.get(child.name()), successor.name(), successor.pid(),
+                        successor.field("CLAIMED", "wallMillis", START_TIMEOUT), mark);
+                System.out.println("Handover: " + handover);
+                assertThat(mark).as("the high-water mark %s found covers the last ID of %s", successor.name(),
+                        child.name()).isGreaterThanOrEqualTo(summaries.get(child.name()).lastEndMillis());
+                assertThat(summaries.get(successor.name()).firstStartMillis())
+                        .as("the first ID of %s lies after the high-water mark it found", successor.name())
+                        .isGreaterThan(mark);
+                if (handover.how() == Interruption.PAUSE) {
+                    assertThat(child.field("DONE", "refused", Duration.ofSeconds(5)))
+                            .as("calls %s refused after it resumed (fencing)", child.name()).isPositive();
+                }
+                handovers.add(handover);
             }
-            return new Outcome(killedIdentity, killedAt, restartClaimedAt, restartIdentity, restarted.pid(), counts);
+            return handovers;
         } finally {
             for (ChildJvm child : children.values()) {
                 child.close();
