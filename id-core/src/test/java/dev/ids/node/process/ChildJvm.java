@@ -184,7 +184,7 @@ public final class ChildJvm implements AutoCloseable {
      * Stops the child with {@code SIGSTOP}, as a long GC pause or a suspended virtual machine would: its threads,
      * timers and connections all stand still while the rest of the world, the monotonic clock included, goes on.
      *
-     * @throws IOException when the {@code kill} command cannot be run
+     * @throws IOException when the shell cannot be started
      * @throws InterruptedException when interrupted
      */
     public void pause() throws IOException, InterruptedException {
@@ -194,7 +194,7 @@ public final class ChildJvm implements AutoCloseable {
     /**
      * Lets a {@linkplain #pause() paused} child go on with {@code SIGCONT}.
      *
-     * @throws IOException when the {@code kill} command cannot be run
+     * @throws IOException when the shell cannot be started
      * @throws InterruptedException when interrupted
      */
     public void resume() throws IOException, InterruptedException {
@@ -202,7 +202,8 @@ public final class ChildJvm implements AutoCloseable {
     }
 
     private void signal(String signal) throws IOException, InterruptedException {
-        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
+        // The shell's built-in kill: a minimal image may have no kill executable.
+        Process kill = new ProcessBuilder("sh", "-c", "kill -" + signal + " " + process.pid())
                 .redirectErrorStream(true).start();
         String output = new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {

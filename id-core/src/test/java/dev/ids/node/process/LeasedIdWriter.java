@@ -162,7 +162,7 @@ public final class LeasedIdWriter {
                     out.println("READY");
                 }
                 if (System.nanoTime() - nextProgress >= 0) {
-                    nextProgress += 1_000_000_000L;
+                    nextProgress = System.nanoTime() + 1_000_000_000L; // one line after a pause, not a burst
                     out.println("PROGRESS count=" + count.sum() + " refused=" + refused.sum());
                 }
             }
