@@ -177,20 +177,7 @@ public final class KillAndRestartScenario {
     public List<Handover> run() throws Exception {
         Map<String, ChildJvm> children = new LinkedHashMap<>();
         try {
-            int processes = interruptions.size() + 2;
-            for (int i = 0; i < processes; i++) {
-                String name = String.valueOf((char) ('A' + i));
-                children.put(name, start(name));
-            }
-            Map<String, Long> identities = new LinkedHashMap<>();
-            for (ChildJvm child : children.values()) {
-                identities.put(child.name(), child.field("CLAIMED", "identity", START_TIMEOUT));
-            }
-            assertThat(identities.values()).as("the identities of the first %d processes", processes)
-                    .containsExactlyInAnyOrderElementsOf(LongStream.range(min, min + processes).boxed().toList());
-            for (ChildJvm child : children.values()) {
-                child.awaitLine("READY", START_TIMEOUT);
-            }
+            Map<String, Long> identities = startAll(children);
             Thread.sleep(2_000); // all at full speed
 
             List<ChildJvm> interrupted = new ArrayList<>();
@@ -209,16 +196,7 @@ public final class KillAndRestartScenario {
                 store.afterInterruption(child, identities.get(child.name()), interruptedAt.get(child.name()));
             }
 
-            List<ChildJvm> successors = new ArrayList<>();
-            for (ChildJvm child : interrupted) {
-                ChildJvm successor = start(child.name() + "2");
-                children.put(successor.name(), successor);
-                successors.add(successor);
-            }
-            for (ChildJvm successor : successors) {
-                identities.put(successor.name(), successor.field("CLAIMED", "identity", START_TIMEOUT));
-                successor.awaitLine("READY", START_TIMEOUT);
-            }
+            List<ChildJvm> successors = startSuccessors(interrupted, children, identities);
             for (int i = 0; i < interruptions.size(); i++) {
                 if (interruptions.get(i) == Interruption.PAUSE) {
                     // Now two processes have believed they hold one identity: the resumed one must notice first.
@@ -226,78 +204,135 @@ public final class KillAndRestartScenario {
                 }
             }
             Thread.sleep(2_000); // the successors at full speed beside the survivors (and the resumed)
+            endAll(children, interrupted, successors, identities);
 
-            for (int i = 0; i < interruptions.size(); i++) {
-                if (interruptions.get(i) == Interruption.PAUSE) {
-                    ChildJvm resumed = interrupted.get(i);
-                    long identity = identities.get(resumed.name());
-                    resumed.stop();
-                    resumed.awaitSuccess(Duration.ofSeconds(30));
-                    resumed.awaitLine("DONE", Duration.ofSeconds(5));
-                    store.afterResumedEnded(resumed, identity, successors.stream()
-                            .filter(successor -> identities.get(successor.name()) == identity).findFirst()
-                            .orElseThrow());
-                }
-            }
-            List<ChildJvm> running = children.values().stream()
-                    .filter(child -> !interrupted.contains(child)).toList();
-            running.forEach(ChildJvm::stop);
-            for (ChildJvm child : running) {
-                child.awaitSuccess(Duration.ofSeconds(30));
-                child.awaitLine("DONE", Duration.ofSeconds(5));
-            }
-
-            DistinctIds distinct = new DistinctIds(scheme.blockBits());
-            Map<String, FileSummary> summaries = new LinkedHashMap<>();
-            for (ChildJvm child : children.values()) {
-                summaries.put(child.name(), summarize(child.name(), identities.get(child.name()), distinct));
-            }
-            Map<String, Long> counts = new LinkedHashMap<>();
-            summaries.forEach((name, summary) -> counts.put(name, summary.count()));
-            System.out.println("IDs written per process: " + counts + "; identities " + identities
-                    + "; interrupted " + interruptions + " at " + interruptedAt + "; " + distinct);
-
-            for (Map.Entry<String, FileSummary> entry : summaries.entrySet()) {
-                String name = entry.getKey();
-                assertThat(entry.getValue().count()).as("IDs written by " + name)
-                        .isGreaterThanOrEqualTo(minimumIdsPerProcess);
-                assertThat(entry.getValue().foreign()).as("IDs of " + name + " that do not carry its identity "
-                        + identities.get(name)).isZero();
-            }
-            assertThat(distinct.duplicates()).as("IDs written more than once, across all processes").isEmpty();
-
-            // The range is full, so the successors can only have had the interrupted ones' identities.
-            assertThat(successors.stream().map(successor -> identities.get(successor.name())).toList())
-                    .as("the new processes' identities").containsExactlyInAnyOrderElementsOf(
-                            interrupted.stream().map(child -> identities.get(child.name())).toList());
-            List<Handover> handovers = new ArrayList<>();
-            for (int i = 0; i < interruptions.size(); i++) {
-                ChildJvm child = interrupted.get(i);
-                long identity = identities.get(child.name());
-                ChildJvm successor = successors.stream()
-                        .filter(candidate -> identities.get(candidate.name()) == identity).findFirst().orElseThrow();
-                long mark = successor.field("CLAIMED", "mark", START_TIMEOUT);
-                Handover handover = new Handover(child.name(), interruptions.get(i), identity,
-                        interruptedAt.get(child.name()), successor.name(), successor.pid(),
-                        successor.field("CLAIMED", "wallMillis", START_TIMEOUT), mark);
-                System.out.println("Handover: " + handover);
-                assertThat(mark).as("the high-water mark %s found covers the last ID of %s", successor.name(),
-                        child.name()).isGreaterThanOrEqualTo(summaries.get(child.name()).lastEndMillis());
-                assertThat(summaries.get(successor.name()).firstStartMillis())
-                        .as("the first ID of %s lies after the high-water mark it found", successor.name())
-                        .isGreaterThan(mark);
-                if (handover.how() == Interruption.PAUSE) {
-                    assertThat(child.field("DONE", "refused", Duration.ofSeconds(5)))
-                            .as("calls %s refused after it resumed (fencing)", child.name()).isPositive();
-                }
-                handovers.add(handover);
-            }
-            return handovers;
+            Map<String, FileSummary> summaries = checkFiles(children, identities);
+            System.out.println("Interrupted " + interruptions + " at " + interruptedAt);
+            return checkHandovers(interrupted, interruptedAt, successors, identities, summaries);
         } finally {
             for (ChildJvm child : children.values()) {
                 child.close();
             }
         }
+    }
+
+    /** Starts A, B, C... at once and waits until each holds an identity of the range and has written IDs. */
+    private Map<String, Long> startAll(Map<String, ChildJvm> children) throws Exception {
+        int processes = interruptions.size() + 2;
+        for (int i = 0; i < processes; i++) {
+            String name = String.valueOf((char) ('A' + i));
+            children.put(name, start(name));
+        }
+        Map<String, Long> identities = new LinkedHashMap<>();
+        for (ChildJvm child : children.values()) {
+            identities.put(child.name(), child.field("CLAIMED", "identity", START_TIMEOUT));
+        }
+        assertThat(identities.values()).as("the identities of the first %d processes", processes)
+                .containsExactlyInAnyOrderElementsOf(LongStream.range(min, min + processes).boxed().toList());
+        for (ChildJvm child : children.values()) {
+            child.awaitLine("READY", START_TIMEOUT);
+        }
+        return identities;
+    }
+
+    /** Starts one new process per interrupted one and waits until each holds an identity and has written IDs. */
+    private List<ChildJvm> startSuccessors(List<ChildJvm> interrupted, Map<String, ChildJvm> children,
+            Map<String, Long> identities) throws Exception {
+        List<ChildJvm> successors = new ArrayList<>();
+        for (ChildJvm child : interrupted) {
+            ChildJvm successor = start(child.name() + "2");
+            children.put(successor.name(), successor);
+            successors.add(successor);
+        }
+        for (ChildJvm successor : successors) {
+            identities.put(successor.name(), successor.field("CLAIMED", "identity", START_TIMEOUT));
+            successor.awaitLine("READY", START_TIMEOUT);
+        }
+        // The range is full, so the successors can only have had the interrupted ones' identities.
+        assertThat(successors.stream().map(successor -> identities.get(successor.name())).toList())
+                .as("the new processes' identities").containsExactlyInAnyOrderElementsOf(
+                        interrupted.stream().map(child -> identities.get(child.name())).toList());
+        return successors;
+    }
+
+    /**
+     * Ends the resumed processes first, checking through the store that their orderly end left their
+     * successors' leases alone, then all others still running; each must end normally.
+     */
+    private void endAll(Map<String, ChildJvm> children, List<ChildJvm> interrupted, List<ChildJvm> successors,
+            Map<String, Long> identities) throws Exception {
+        for (int i = 0; i < interruptions.size(); i++) {
+            if (interruptions.get(i) == Interruption.PAUSE) {
+                ChildJvm resumed = interrupted.get(i);
+                long identity = identities.get(resumed.name());
+                resumed.stop();
+                resumed.awaitSuccess(Duration.ofSeconds(30));
+                resumed.awaitLine("DONE", Duration.ofSeconds(5));
+                store.afterResumedEnded(resumed, identity, successorOf(identity, successors, identities));
+            }
+        }
+        List<ChildJvm> running = children.values().stream().filter(child -> !interrupted.contains(child)).toList();
+        running.forEach(ChildJvm::stop);
+        for (ChildJvm child : running) {
+            child.awaitSuccess(Duration.ofSeconds(30));
+            child.awaitLine("DONE", Duration.ofSeconds(5));
+        }
+    }
+
+    /** Reads every file once: enough IDs each, each with its process's identity, and no ID twice in all. */
+    private Map<String, FileSummary> checkFiles(Map<String, ChildJvm> children, Map<String, Long> identities)
+            throws IOException {
+        DistinctIds distinct = new DistinctIds(scheme.blockBits());
+        Map<String, FileSummary> summaries = new LinkedHashMap<>();
+        for (ChildJvm child : children.values()) {
+            summaries.put(child.name(), summarize(child.name(), identities.get(child.name()), distinct));
+        }
+        Map<String, Long> counts = new LinkedHashMap<>();
+        summaries.forEach((name, summary) -> counts.put(name, summary.count()));
+        System.out.println("IDs written per process: " + counts + "; identities " + identities + "; " + distinct);
+
+        for (Map.Entry<String, FileSummary> entry : summaries.entrySet()) {
+            String name = entry.getKey();
+            assertThat(entry.getValue().count()).as("IDs written by " + name)
+                    .isGreaterThanOrEqualTo(minimumIdsPerProcess);
+            assertThat(entry.getValue().foreign()).as("IDs of " + name + " that do not carry its identity "
+                    + identities.get(name)).isZero();
+        }
+        assertThat(distinct.duplicates()).as("IDs written more than once, across all processes").isEmpty();
+        return summaries;
+    }
+
+    /** Checks the high-water mark across each handover, and the fencing of each resumed process. */
+    private List<Handover> checkHandovers(List<ChildJvm> interrupted, Map<String, Long> interruptedAt,
+            List<ChildJvm> successors, Map<String, Long> identities, Map<String, FileSummary> summaries)
+            throws InterruptedException {
+        List<Handover> handovers = new ArrayList<>();
+        for (int i = 0; i < interruptions.size(); i++) {
+            ChildJvm child = interrupted.get(i);
+            long identity = identities.get(child.name());
+            ChildJvm successor = successorOf(identity, successors, identities);
+            long mark = successor.field("CLAIMED", "mark", START_TIMEOUT);
+            Handover handover = new Handover(child.name(), interruptions.get(i), identity,
+                    interruptedAt.get(child.name()), successor.name(), successor.pid(),
+                    successor.field("CLAIMED", "wallMillis", START_TIMEOUT), mark);
+            System.out.println("Handover: " + handover);
+            assertThat(mark).as("the high-water mark %s found covers the last ID of %s", successor.name(),
+                    child.name()).isGreaterThanOrEqualTo(summaries.get(child.name()).lastEndMillis());
+            assertThat(summaries.get(successor.name()).firstStartMillis())
+                    .as("the first ID of %s lies after the high-water mark it found", successor.name())
+                    .isGreaterThan(mark);
+            if (handover.how() == Interruption.PAUSE) {
+                assertThat(child.field("DONE", "refused", Duration.ofSeconds(5)))
+                        .as("calls %s refused after it resumed (fencing)", child.name()).isPositive();
+            }
+            handovers.add(handover);
+        }
+        return handovers;
+    }
+
+    private static ChildJvm successorOf(long identity, List<ChildJvm> successors, Map<String, Long> identities) {
+        return successors.stream().filter(successor -> identities.get(successor.name()) == identity).findFirst()
+                .orElseThrow();
     }
 
     private ChildJvm start(String name) throws IOException {
