@@ -1,0 +1,311 @@
+package dev.ids.node.process;
+
+import dev.ids.IdGenerationException;
+import dev.ids.lable.LableIdGenerator;
+import dev.ids.node.NoFreeNodeIdentityException;
+import dev.ids.node.NodeClaim;
+import dev.ids.node.NodeLease;
+import dev.ids.node.NodeLeaseProvider;
+import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
+import dev.ids.traceid.TraceIdGenerator;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+
+/**
+ * The child process of the multi-process uniqueness tests: claims a node identity from a shared store, builds a
+ * generator on the lease and issues IDs as fast as it can on several threads for a while, appending every ID, as
+ * its 8 big-endian bytes, to its own file. Run as a separate JVM, so that a test can kill it for real.
+ *
+ * <p>Arguments are {@code key=value} pairs:
+ * <ul>
+ * <li>{@code jdbc.url}, {@code jdbc.user}, {@code jdbc.password}, {@code jdbc.table}: the lease table
+ * ({@link #main} only; other mains pass their own provider to {@link #run});</li>
+ * <li>{@code lease.ms}, {@code grace.ms}: the JDBC lease length and reclaim grace;</li>
+ * <li>{@code scheme}: {@code trace-id} or {@code lable}; {@code namespace}, {@code min}, {@code max}: the claim;</li>
+ * <li>{@code out}: the output file; {@code seconds}: how long to generate; {@code threads} (2);
+ * {@code claim.timeout.ms}: how long to keep trying while every identity is held (30 s).</li>
+ * </ul>
+ * The run ends after {@code seconds} or when standard input ends, whichever comes first.
+ *
+ * <p>It prints one line per event to standard output, which the test reads: {@code CLAIMED identity=<n>
+ * mark=<ms> wallMillis=<ms>} once the lease is held, {@code READY} after the first ID is written,
+ * {@code PROGRESS count=<n> refused=<n>} every second and {@code DONE count=<n> refused=<n>} at the end, after the
+ * file is complete and the lease released.
+ */
+public final class LeasedIdWriter {
+
+    /** IDs per buffer: a killed process loses at most this many per thread, never part of one. */
+    private static final int IDS_PER_BUFFER = 4096;
+
+    private LeasedIdWriter() {
+    }
+
+    /**
+     * Runs the writer on a JDBC lease table.
+     *
+     * @param args {@code key=value} pairs, see the class comment
+     * @throws Exception when anything fails; the exit status is then non-zero
+     */
+    public static void main(String[] args) throws Exception {
+        Map<String, String> options = parse(args);
+        DataSource dataSource = new DriverManagerDataSource(options.get("jdbc.url"),
+                options.getOrDefault("jdbc.user", ""), options.getOrDefault("jdbc.password", ""));
+        JdbcNodeLeaseProvider provider = JdbcNodeLeaseProvider.builder(dataSource)
+                .tableName(require(options, "jdbc.table"))
+                .leaseLength(Duration.ofMillis(Long.parseLong(options.getOrDefault("lease.ms", "3000"))))
+                .reclaimGrace(Duration.ofMillis(Long.parseLong(options.getOrDefault("grace.ms", "1000"))))
+                .holderId("leased-id-writer/pid " + ProcessHandle.current().pid())
+                .build();
+        run(options, provider, 0);
+        System.exit(0);
+    }
+
+    /**
+     * Parses {@code key=value} arguments.
+     *
+     * @param args the arguments
+     * @return the options
+     */
+    public static Map<String, String> parse(String[] args) {
+        Map<String, String> options = new HashMap<>();
+        for (String arg : args) {
+            int equals = arg.indexOf('=');
+            if (equals < 1) {
+                throw new IllegalArgumentException("Arguments are key=value pairs: '" + arg + "'");
+            }
+            options.put(arg.substring(0, equals), arg.substring(equals + 1));
+        }
+        return options;
+    }
+
+    /**
+     * Claims, generates and writes, as the class comment describes.
+     *
+     * @param options the parsed options
+     * @param provider where to claim the identity
+     * @param clusterId the Lable cluster id (ignored for other schemes)
+     * @throws Exception when the claim times out or the file cannot be written
+     */
+    public static void run(Map<String, String> options, NodeLeaseProvider provider, int clusterId)
+            throws Exception {
+        PrintWriter out = new PrintWriter(System.out, true);
+        String scheme = require(options, "scheme");
+        NodeClaim claim = new NodeClaim(require(options, "namespace"), Long.parseLong(require(options, "min")),
+                Long.parseLong(require(options, "max")));
+        Path file = Path.of(require(options, "out"));
+        long runNanos = Duration.ofMillis((long) (Double.parseDouble(require(options, "seconds")) * 1000)).toNanos();
+        int threads = Integer.parseInt(options.getOrDefault("threads", "2"));
+        long claimTimeoutMillis = Long.parseLong(options.getOrDefault("claim.timeout.ms", "30000"));
+
+        NodeLease lease = claimPatiently(provider, claim, claimTimeoutMillis);
+        out.println("CLAIMED identity=" + lease.identity() + " mark=" + lease.highWaterMarkMillis()
+                + " wallMillis=" + System.currentTimeMillis());
+
+        // A restarted holder's first call waits for the clock to pass the mark, up to one step of it (10 s).
+        Duration maxWait = Duration.ofSeconds(15);
+        LongSupplier next = switch (scheme) {
+            case "trace-id" -> {
+                TraceIdGenerator generator = TraceIdGenerator.builder().lease(lease).maxWait(maxWait).build();
+                yield () -> generator.next().toLong();
+            }
+            case "lable" -> {
+                LableIdGenerator generator = LableIdGenerator.builder().lease(lease).clusterId(clusterId)
+                        .maxWait(maxWait).build();
+                yield () -> generator.next().toLong();
+            }
+            default -> throw new IllegalArgumentException("scheme must be trace-id or lable: '" + scheme + "'");
+        };
+
+        LongAdder count = new LongAdder();
+        LongAdder refused = new LongAdder();
+        AtomicLong written = new AtomicLong();
+        AtomicBoolean stop = stopOnEndOfInput();
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            long end = System.nanoTime() + runNanos;
+            Thread[] workers = new Thread[threads];
+            Throwable[] failures = new Throwable[threads];
+            for (int t = 0; t < threads; t++) {
+                int index = t;
+                workers[t] = new Thread(() -> {
+                    try {
+                        generate(next, channel, end, stop, count, refused, written);
+                    } catch (Throwable e) {
+                        failures[index] = e;
+                    }
+                }, "writer-" + t);
+                workers[t].start();
+            }
+            boolean ready = false;
+            long nextProgress = System.nanoTime() + 1_000_000_000L;
+            while (anyAlive(workers)) {
+                Thread.sleep(5);
+                if (!ready && written.get() > 0) {
+                    ready = true;
+                    out.println("READY");
+                }
+                if (System.nanoTime() - nextProgress >= 0) {
+                    nextProgress = System.nanoTime() + 1_000_000_000L; // one line after a pause, not a burst
+                    out.println("PROGRESS count=" + count.sum() + " refused=" + refused.sum());
+                }
+            }
+            for (Throwable failure : failures) {
+                if (failure != null) {
+                    throw new IllegalStateException("A writer thread failed", failure);
+                }
+            }
+            channel.force(false);
+        }
+        lease.close();
+        out.println("DONE count=" + count.sum() + " refused=" + refused.sum());
+    }
+
+    private static void generate(LongSupplier next, FileChannel channel, long end, AtomicBoolean stop,
+            LongAdder count, LongAdder refused, AtomicLong written) throws IOException, InterruptedException {
+        ByteBuffer buffer = ByteBuffer.allocate(IDS_PER_BUFFER * Long.BYTES);
+        while (System.nanoTime() - end < 0 && !stop.get()) {
+            long id;
+            try {
+                id = next.getAsLong();
+            } catch (IdGenerationException e) {
+                // Fenced: the lease is not held, or the mark cannot be advanced. Count it and try again.
+                refused.increment();
+                Thread.sleep(10);
+                continue;
+            }
+            buffer.putLong(id);
+            count.increment();
+            if (!buffer.hasRemaining()) {
+                flush(buffer, channel, written);
+            }
+        }
+        flush(buffer, channel, written);
+    }
+
+    private static void flush(ByteBuffer buffer, FileChannel channel, AtomicLong written) throws IOException {
+        buffer.flip();
+        int ids = buffer.remaining() / Long.BYTES;
+        synchronized (channel) {
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+        }
+        buffer.clear();
+        written.addAndGet(ids);
+    }
+
+    /** The test ends a run early by closing this process's standard input. */
+    private static AtomicBoolean stopOnEndOfInput() {
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread reader = new Thread(() -> {
+            try {
+                while (System.in.read() >= 0) {
+                    // wait for the end of input
+                }
+            } catch (IOException e) {
+                // a broken pipe ends the run as well
+            }
+            stop.set(true);
+        }, "stop-on-eof");
+        reader.setDaemon(true);
+        reader.start();
+        return stop;
+    }
+
+    private static NodeLease claimPatiently(NodeLeaseProvider provider, NodeClaim claim, long timeoutMillis)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+        while (true) {
+            try {
+                return provider.claim(claim);
+            } catch (NoFreeNodeIdentityException e) {
+                // Every identity is held, the killed process's too until its lease lapses: wait for one.
+                if (System.nanoTime() - deadline > 0) {
+                    throw e;
+                }
+                Thread.sleep(50);
+            }
+        }
+    }
+
+    private static boolean anyAlive(Thread[] threads) {
+        for (Thread thread : threads) {
+            if (thread.isAlive()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String require(Map<String, String> options, String key) {
+        String value = options.get(key);
+        if (value == null) {
+            throw new IllegalArgumentException("Missing argument " + key + "=...");
+        }
+        return value;
+    }
+
+    /** Connections from DriverManager, enough for the lease provider. */
+    private record DriverManagerDataSource(String url, String user, String password) implements DataSource {
+
+        @Override
+        public Connection getConnection() throws SQLException {
+            return DriverManager.getConnection(url, user, password);
+        }
+
+        @Override
+        public Connection getConnection(String username, String pass) throws SQLException {
+            return DriverManager.getConnection(url, username, pass);
+        }
+
+        @Override
+        public PrintWriter getLogWriter() {
+            return null;
+        }
+
+        @Override
+        public void setLogWriter(PrintWriter writer) {
+        }
+
+        @Override
+        public void setLoginTimeout(int seconds) {
+        }
+
+        @Override
+        public int getLoginTimeout() {
+            return 0;
+        }
+
+        @Override
+        public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+            throw new SQLFeatureNotSupportedException();
+        }
+
+        @Override
+        public <T> T unwrap(Class<T> type) throws SQLException {
+            throw new SQLException("Not a wrapper");
+        }
+
+        @Override
+        public boolean isWrapperFor(Class<?> type) {
+            return false;
+        }
+    }
+}

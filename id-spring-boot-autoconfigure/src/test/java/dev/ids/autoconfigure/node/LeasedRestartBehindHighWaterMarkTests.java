@@ -1,0 +1,116 @@
+package dev.ids.autoconfigure.node;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+import dev.ids.IdGenerationException;
+import dev.ids.autoconfigure.IdGeneratorBuilderCustomizer;
+import dev.ids.autoconfigure.IdGeneratorsAutoConfiguration;
+import dev.ids.clock.ManualClock;
+import dev.ids.sno.Sno;
+import dev.ids.sno.SnoGenerator;
+import dev.ids.testing.TestDatabase;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+/**
+ * Issue 5, "a restart with the clock set behind the high-water mark: no ID is issued until the clock passes it",
+ * through the starter: an application leases its sno partition from its database, issues IDs while its clock runs
+ * on, stops, and starts again on the same database with its clock set back behind the mark the first run wrote.
+ */
+class LeasedRestartBehindHighWaterMarkTests {
+
+    private static final AtomicInteger databases = new AtomicInteger();
+
+    private final ManualClock clock = ManualClock.at(Instant.now());
+
+    /** One database for both runs of the application; the generators run on the test's clock. */
+    private ApplicationContextRunner application(String maxWait) {
+        return new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+                        IdGeneratorsAutoConfiguration.class))
+                .withPropertyValues("spring.datasource.url=" + TestDatabase.H2.url("LeasedRestartBehindMark"
+                        + databases.incrementAndGet()), "ids.node.provider=jdbc", "ids.sno.max-wait=" + maxWait)
+                .withBean(IdGeneratorBuilderCustomizer.class,
+                        () -> (name, scheme, builder) -> builder.clock(clock));
+    }
+
+    private static long mark(AssertableApplicationContext context) {
+        return context.getBean(NodeLeases.class).leased().stream()
+                .filter(leased -> leased.generatorName().equals("snoGenerator")).findFirst().orElseThrow()
+                .lease().highWaterMarkMillis();
+    }
+
+    /** The first run: 3,000 IDs over 30 s of its clock, so the mark moves on several times. */
+    private List<Sno> firstRun(AssertableApplicationContext context) {
+        assertThat(context).hasNotFailed();
+        SnoGenerator generator = context.getBean(SnoGenerator.class);
+        List<Sno> issued = new ArrayList<>();
+        for (int i = 0; i < 3_000; i++) {
+            issued.add(generator.next());
+            if (i % 100 == 99) {
+                clock.advance(Duration.ofSeconds(1));
+            }
+        }
+        return issued;
+    }
+
+    @Test
+    void afterARestartWithTheClockBehindTheMarkNoIdIsIssuedUntilTheClockPassesIt() {
+        ApplicationContextRunner application = application("0s");
+        List<Sno> first = new ArrayList<>();
+        application.run(context -> first.addAll(firstRun(context)));
+        Instant lastOfFirst = first.get(first.size() - 1).timestamp();
+
+        clock.setWallClock(lastOfFirst.minusSeconds(20)); // an NTP step back, or a restored VM snapshot
+        application.run(context -> {
+            assertThat(context).hasNotFailed();
+            SnoGenerator generator = context.getBean(SnoGenerator.class);
+            long mark = mark(context);
+            assertThat(mark).as("the mark the restarted application found").isGreaterThanOrEqualTo(
+                    lastOfFirst.toEpochMilli());
+            assertThat(generator.partition()).as("the partition leased again")
+                    .isEqualTo(first.get(0).partition());
+
+            assertThatExceptionOfType(IdGenerationException.class).as("an ID with the clock 20 s behind the mark")
+                    .isThrownBy(generator::next).withMessageContaining("refusing to issue a possible duplicate");
+            clock.setWallClock(Instant.ofEpochMilli(mark));
+            assertThatExceptionOfType(IdGenerationException.class).as("an ID with the clock at the mark")
+                    .isThrownBy(generator::next);
+
+            clock.setWallClock(Instant.ofEpochMilli(mark + 50));
+            Sno next = generator.next();
+            assertThat(next.timestamp().toEpochMilli()).as("the first ID once the clock passed the mark")
+                    .isGreaterThan(mark);
+            assertThat(next).isGreaterThan(first.get(first.size() - 1));
+            assertThat(first).doesNotContain(next);
+        });
+    }
+
+    @Test
+    void withALongEnoughMaxWaitTheFirstCallAfterTheRestartWaitsForTheMarkInsteadOfFailing() {
+        ApplicationContextRunner application = application("1m");
+        List<Sno> first = new ArrayList<>();
+        application.run(context -> first.addAll(firstRun(context)));
+        Instant lastOfFirst = first.get(first.size() - 1).timestamp();
+
+        clock.setWallClock(lastOfFirst.minusSeconds(20));
+        application.run(context -> {
+            assertThat(context).hasNotFailed();
+            long mark = mark(context);
+            Sno next = context.getBean(SnoGenerator.class).next(); // the test clock moves on while it waits
+
+            assertThat(next.timestamp().toEpochMilli()).isGreaterThan(mark);
+            assertThat(clock.instant().toEpochMilli()).as("the clock after the wait").isGreaterThan(mark);
+            assertThat(first).doesNotContain(next);
+        });
+    }
+}
