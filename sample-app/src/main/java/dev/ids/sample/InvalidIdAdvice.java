@@ -11,7 +11,8 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
 
 /**
  * Answers a request value that does not convert with 400 and the reason: for an ID, the parser's own message
- * ("Invalid sno 'x': ..."), which Spring's generic answer ("Failed to convert 'id' ...") would hide.
+ * ("Invalid sno 'x': ..."), which Spring's generic answer ("Failed to convert 'id' ...") would hide; for a time
+ * range a scheme cannot express, the message of its {@code min}/{@code max}.
  */
 @RestControllerAdvice
 @Order(Ordered.HIGHEST_PRECEDENCE)
@@ -27,5 +28,12 @@ class InvalidIdAdvice {
         problem.setProperty("parameter", failure.getName());
         problem.setProperty("input", String.valueOf(failure.getValue()));
         return problem;
+    }
+
+    // A time range outside what a scheme can express (an sno after 2079, a Lable ID before 1970) is the caller's
+    // mistake, not the server's.
+    @ExceptionHandler(IllegalArgumentException.class)
+    ProblemDetail badArgument(IllegalArgumentException failure) {
+        return ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, failure.getMessage());
     }
 }

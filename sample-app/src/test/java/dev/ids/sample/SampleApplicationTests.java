@@ -109,6 +109,20 @@ class SampleApplicationTests {
     }
 
     @Test
+    void answersARangeTheSchemeCannotExpressWith400() throws Exception {
+        HttpResponse<String> beforeSno = get("/api/orders?from=2001-01-01T00:00:00Z&to=2002-01-01T00:00:00Z");
+        HttpResponse<String> backwards = get("/api/volumes?from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z");
+        HttpResponse<String> tooLong = get("/api/traces?from=2020-01-01T00:00:00Z&to=2026-01-01T00:00:00Z");
+
+        assertThat(beforeSno.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(beforeSno.body()).get("detail").stringValue()).contains("2001-01-01T00:00:00Z");
+        assertThat(backwards.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(backwards.body()).get("detail").stringValue()).contains("must be before");
+        assertThat(tooLong.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(tooLong.body()).get("detail").stringValue()).contains("shorter than 388 days");
+    }
+
+    @Test
     void ordersCarryTheirKindInTheSnoMetabyte() throws Exception {
         JsonNode order = post("/api/orders", "{\"kind\":\"RETURN\",\"item\":\"lamp\",\"quantity\":2}", 201);
 
