@@ -1,4 +1,2 @@
-/**
- * The sample application (filled in by the sample-app issue).
- */
+/** The sample application and what its five REST resources share: time ranges, assigned IDs and error answers. */
 package dev.ids.sample;

@@ -1,0 +1,44 @@
+package dev.ids.sample.accounts;
+
+import dev.ids.lable.LableId;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+
+/** An account, keyed by a Lable ID that Hibernate takes from the generator named "lable" on insert. */
+@Entity
+@Table(name = "sample_accounts")
+public class Account {
+
+    @Id
+    @GeneratedValue(generator = "lable")
+    private LableId id;
+
+    private String name;
+
+    protected Account() {
+    }
+
+    Account(String name) {
+        this.name = name;
+    }
+
+    public LableId getId() {
+        return id;
+    }
+
+    public String getName() {
+        return name;
+    }
+
+    /**
+     * Returns when the account was created: the millisecond in its ID.
+     *
+     * @return the ID's timestamp
+     */
+    public Instant getCreatedAt() {
+        return id.timestamp();
+    }
+}

@@ -1,0 +1,2 @@
+/** Orders keyed by sno, whose metabyte carries the order kind. */
+package dev.ids.sample.orders;

@@ -1,0 +1,2 @@
+/** Trace entries keyed by elfo TraceIds. */
+package dev.ids.sample.traces;
