@@ -81,7 +81,8 @@ class LeasedRestartBehindHighWaterMarkTests {
                     .isEqualTo(first.get(0).partition());
 
             assertThatExceptionOfType(IdGenerationException.class).as("an ID with the clock 20 s behind the mark")
-                    .isThrownBy(generator::next).withMessageContaining("refusing to issue a possible duplicate");
+                    .isThrownBy(generator::next).withMessageContaining("behind the high-water mark")
+                    .withMessageContaining("until the clock passes the mark");
             clock.setWallClock(Instant.ofEpochMilli(mark));
             assertThatExceptionOfType(IdGenerationException.class).as("an ID with the clock at the mark")
                     .isThrownBy(generator::next);
