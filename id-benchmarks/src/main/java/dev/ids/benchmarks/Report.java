@@ -22,6 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.function.DoubleFunction;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 
@@ -305,8 +306,7 @@ final class Report {
         for (Map.Entry<String, Double> entry : rowsPerSecond.entrySet()) {
             RunResult run = byStrategy.get(entry.getKey());
             out.append("| ").append(entry.getKey()).append(" | ")
-                    .append(fixed(run.getPrimaryResult().getScore())).append(" ± ")
-                    .append(fixed(error(run.getPrimaryResult()))).append(" | ").append(count(entry.getValue()))
+                    .append(withError(run, Report::fixed)).append(" | ").append(count(entry.getValue()))
                     .append(" | ").append(ratio(entry.getValue() / sequence)).append(" | ")
                     .append(ratio(entry.getValue() / identity)).append(" |\n");
         }
@@ -342,15 +342,22 @@ final class Report {
         }
     }
 
+    /** The JMH settings of each group of this run, from the suite's own definition. */
     private String settingsText() {
-        return switch (length) {
-            case SMOKE -> "smoke run: in-process (no fork), one 100 ms iteration, a few benchmarks only; figures"
-                    + " meaningless";
-            case SHORT -> "short run: 1 fork per benchmark; generation 1 x 1 s warm-up + 2 x 1 s; fast path and"
-                    + " codecs 1 x 0.5 s + 2 x 0.5 s; inserts 1 + 2 single shots; -Xmx1g";
-            case LONG -> "long run: 2 forks per benchmark; generation 3 x 1 s warm-up + 5 x 2 s; fast path and"
-                    + " codecs 3 x 1 s + 5 x 1 s; inserts 2 + 5 single shots; -Xmx1g";
-        };
+        StringBuilder text = new StringBuilder(length.name().toLowerCase(Locale.ROOT)).append(" run:");
+        for (BenchmarkSuite.Group group : BenchmarkSuite.groups(length)) {
+            String name = group.include().substring(PACKAGE.length()).replace("\\.", "").replace("$", "");
+            text.append(' ').append(name).append(" (").append(group.threads()).append(" thread(s), ")
+                    .append(group.forks() == 0 ? "no fork" : group.forks() + " fork(s)").append(", ")
+                    .append(group.warmups()).append(" x ").append(timeText(group.warmupTime()))
+                    .append(" warm-up, ").append(group.iterations()).append(" x ")
+                    .append(timeText(group.iterationTime())).append(");");
+        }
+        return text.append(" forks with -Xms512m -Xmx1g").toString();
+    }
+
+    private static String timeText(org.openjdk.jmh.runner.options.TimeValue time) {
+        return time == org.openjdk.jmh.runner.options.TimeValue.NONE ? "single shot" : time.toString();
     }
 
     private static List<String> lscpu() {
@@ -390,8 +397,11 @@ final class Report {
                         : fixed(measured - threshold))});
     }
 
-    private String withError(String name, int threads, java.util.function.DoubleFunction<String> format) {
-        RunResult run = find(name, threads);
+    private String withError(String name, int threads, DoubleFunction<String> format) {
+        return withError(find(name, threads), format);
+    }
+
+    private static String withError(RunResult run, DoubleFunction<String> format) {
         if (run == null) {
             return "—";
         }
@@ -447,6 +457,6 @@ final class Report {
     }
 
     private static String percent(double value) {
-        return Double.isNaN(value) ? "—" : String.format(Locale.ROOT, "%.0f%%", value * 100);
+        return Double.isNaN(value) ? "—" : String.format(Locale.ROOT, "%.1f%%", value * 100);
     }
 }
