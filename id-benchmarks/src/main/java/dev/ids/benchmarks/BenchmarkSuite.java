@@ -172,7 +172,7 @@ public final class BenchmarkSuite {
                             new String[0]),
                     new Group(codec, 1, 1, TimeValue.milliseconds(500), 2, TimeValue.milliseconds(500), 1, true,
                             new String[0]),
-                    new Group(insert, 1, 2, none, 3, none, 1, false, new String[0]));
+                    new Group(insert, 1, 1, none, 2, none, 1, false, new String[0]));
             case LONG -> List.of(
                     new Group(generation, 1, 3, TimeValue.seconds(1), 5, TimeValue.seconds(2), 2, false,
                             new String[0]),
@@ -181,7 +181,7 @@ public final class BenchmarkSuite {
                     new Group(fastPath, 1, 3, TimeValue.seconds(1), 5, TimeValue.seconds(1), 2, false,
                             new String[0]),
                     new Group(codec, 1, 3, TimeValue.seconds(1), 5, TimeValue.seconds(1), 2, true, new String[0]),
-                    new Group(insert, 1, 4, none, 5, none, 2, false, new String[0]));
+                    new Group(insert, 1, 3, none, 5, none, 2, false, new String[0]));
         };
     }
 
