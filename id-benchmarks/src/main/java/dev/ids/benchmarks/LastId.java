@@ -58,29 +58,37 @@ public class LastId {
     @TearDown(Level.Iteration)
     public void recordLead(BenchmarkParams params) {
         String file = System.getProperty(FILE_PROPERTY);
-        Instant embedded = embeddedTime();
-        Instant now = Instant.now();
+        if (file != null) {
+            record(Path.of(file), params.getBenchmark(), params.getThreads(), Instant.now());
+        }
         id = null;
-        if (file == null || embedded == null) {
+    }
+
+    /** Appends the lead of the last ID over {@code now}, unless there is no ID or it carries no time. */
+    void record(Path file, String benchmark, int threads, Instant now) {
+        Instant embedded = embeddedTime();
+        if (embedded == null) {
             return;
         }
         long leadMicros = Duration.between(now, embedded).toNanos() / 1000L;
-        String line = params.getBenchmark() + "\t" + params.getThreads() + "\t" + leadMicros + "\n";
+        String line = benchmark + "\t" + threads + "\t" + leadMicros + "\n";
         try {
-            Files.write(Path.of(file), line.getBytes(StandardCharsets.UTF_8), StandardOpenOption.CREATE,
+            Files.write(file, line.getBytes(StandardCharsets.UTF_8), StandardOpenOption.CREATE,
                     StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot append the lead to " + file, e);
         }
     }
 
-    private Instant embeddedTime() {
+    /** The time the last ID carries, decoded with its library's own API; {@code null} for none. */
+    Instant embeddedTime() {
         if (rawTime != null) {
             return rawTime.apply(raw);
         }
         Object last = id;
         if (last instanceof TraceId traceId) {
-            return traceId.instant();
+            // instant() would resolve a second after now to 388 days earlier and hide the very lead measured here.
+            return traceId.instantNear(Instant.now());
         } else if (last instanceof LableId lable) {
             return lable.timestamp();
         } else if (last instanceof Sno sno) {
