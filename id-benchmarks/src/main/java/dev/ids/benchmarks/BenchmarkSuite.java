@@ -140,49 +140,70 @@ public final class BenchmarkSuite {
         }
     }
 
-    /** One JMH run: the benchmarks matching {@code include} at one thread count, with one kind of iteration. */
-    record Group(String include, int threads, int warmups, TimeValue warmupTime, int iterations,
+    /**
+     * One JMH run: the benchmarks matching {@code include} at one thread count, with one kind of iteration;
+     * {@code kind} names the part of the table it feeds.
+     */
+    record Group(String kind, String include, int threads, int warmups, TimeValue warmupTime, int iterations,
             TimeValue iterationTime, int forks, boolean gc, String[] params) {
     }
 
+    /** Iteration settings of one kind of benchmark. */
+    private record Timing(int forks, int warmups, TimeValue warmupTime, int iterations, TimeValue iterationTime) {
+
+        Group group(String kind, String include, int threads, boolean gc, String... params) {
+            return new Group(kind, include, threads, warmups, warmupTime, iterations, iterationTime, forks, gc,
+                    params);
+        }
+    }
+
+    /**
+     * The generation benchmarks in the order they run. Each runs at 1 and then 2 threads, and the figures that the
+     * targets compare run next to each other (GID beside {@code UUID.randomUUID()}, the fast path right after
+     * tsid-creator), so that a change in the machine's load between them distorts the ratios less.
+     */
+    private static final List<String> GENERATION_ORDER = List.of("GenerationBenchmarks.traceId",
+            "GenerationBenchmarks.lable", "PeerGenerationBenchmarks.lableUniqueIdReference", "GenerationBenchmarks.sno",
+            "GenerationBenchmarks.muid", "GenerationBenchmarks.gid", "PeerGenerationBenchmarks.jdkRandomUuid",
+            "PeerGenerationBenchmarks.tsidCreator", "PeerGenerationBenchmarks.hypersistenceTsid",
+            "PeerGenerationBenchmarks.ulidMonotonic", "PeerGenerationBenchmarks.uuidCreatorV7",
+            "PeerGenerationBenchmarks.cosIdSnowflake");
+
     static List<Group> groups(Length length) {
-        String generation = PACKAGE + "(Generation|PeerGeneration)Benchmarks\\.";
         String fastPath = PACKAGE + "FastPathBenchmarks\\.";
         String codec = PACKAGE + "CodecBenchmarks\\.";
         String insert = PACKAGE + "InsertBenchmarks\\.";
         TimeValue none = TimeValue.NONE;
-        return switch (length) {
-            case SMOKE -> List.of(
-                    new Group(PACKAGE + "GenerationBenchmarks\\.sno$", 1, 0, none, 1, TimeValue.milliseconds(100), 0,
-                            false, new String[0]),
-                    new Group(PACKAGE + "PeerGenerationBenchmarks\\.tsidCreator$", 1, 0, none, 1,
-                            TimeValue.milliseconds(100), 0, false, new String[0]),
-                    new Group(fastPath + "sno$", 1, 0, none, 1, TimeValue.milliseconds(100), 0, false,
-                            new String[0]),
-                    new Group(codec + "(snoToString|snoParse|uuidToString)$", 1, 0, none, 1,
-                            TimeValue.milliseconds(100), 0, true, new String[0]),
-                    new Group(insert, 1, 0, none, 1, none, 0, false,
-                            new String[] {"strategy=sno,sequence", "rows=1000"}));
-            case SHORT -> List.of(
-                    new Group(generation, 1, 1, TimeValue.milliseconds(500), 2, TimeValue.seconds(1), 1, false,
-                            new String[0]),
-                    new Group(generation, 2, 1, TimeValue.milliseconds(500), 2, TimeValue.seconds(1), 1, false,
-                            new String[0]),
-                    new Group(fastPath, 1, 1, TimeValue.milliseconds(500), 2, TimeValue.milliseconds(500), 1, false,
-                            new String[0]),
-                    new Group(codec, 1, 1, TimeValue.milliseconds(500), 2, TimeValue.milliseconds(500), 1, true,
-                            new String[0]),
-                    new Group(insert, 1, 1, none, 2, none, 1, false, new String[0]));
-            case LONG -> List.of(
-                    new Group(generation, 1, 3, TimeValue.seconds(1), 5, TimeValue.seconds(2), 2, false,
-                            new String[0]),
-                    new Group(generation, 2, 3, TimeValue.seconds(1), 5, TimeValue.seconds(2), 2, false,
-                            new String[0]),
-                    new Group(fastPath, 1, 3, TimeValue.seconds(1), 5, TimeValue.seconds(1), 2, false,
-                            new String[0]),
-                    new Group(codec, 1, 3, TimeValue.seconds(1), 5, TimeValue.seconds(1), 2, true, new String[0]),
-                    new Group(insert, 1, 3, none, 5, none, 2, false, new String[0]));
-        };
+        if (length == Length.SMOKE) {
+            Timing tiny = new Timing(0, 0, none, 1, TimeValue.milliseconds(100));
+            return List.of(tiny.group("generation", exactly("GenerationBenchmarks.sno"), 1, false),
+                    tiny.group("generation", exactly("PeerGenerationBenchmarks.tsidCreator"), 1, false),
+                    tiny.group("fast path", fastPath + "sno$", 1, false),
+                    tiny.group("codecs", codec + "(snoToString|snoParse|uuidToString)$", 1, true),
+                    new Timing(0, 0, none, 1, none).group("inserts", insert, 1, false, "strategy=sno,sequence",
+                            "rows=1000"));
+        }
+        boolean quick = length == Length.SHORT;
+        Timing generation = quick ? new Timing(1, 1, TimeValue.milliseconds(500), 2, TimeValue.seconds(1))
+                : new Timing(2, 3, TimeValue.seconds(1), 5, TimeValue.seconds(2));
+        Timing small = quick ? new Timing(1, 1, TimeValue.milliseconds(500), 2, TimeValue.milliseconds(500))
+                : new Timing(2, 3, TimeValue.seconds(1), 5, TimeValue.seconds(1));
+        Timing inserts = quick ? new Timing(1, 1, none, 2, none) : new Timing(2, 3, none, 5, none);
+        List<Group> groups = new ArrayList<>();
+        for (String benchmark : GENERATION_ORDER) {
+            groups.add(generation.group("generation", exactly(benchmark), 1, false));
+            groups.add(generation.group("generation", exactly(benchmark), 2, false));
+            if (benchmark.endsWith(".tsidCreator")) {
+                groups.add(small.group("fast path", fastPath, 1, false));
+            }
+        }
+        groups.add(small.group("codecs", codec, 1, true));
+        groups.add(inserts.group("inserts", insert, 1, false));
+        return groups;
+    }
+
+    private static String exactly(String benchmark) {
+        return PACKAGE + benchmark.replace(".", "\\.") + "$";
     }
 
     private static List<RunResult> runGroup(Group group, Settings settings, Path leads) throws RunnerException {
@@ -215,7 +236,7 @@ public final class BenchmarkSuite {
         if (group.forks() == 0) {
             System.setProperty(LastId.FILE_PROPERTY, leads.toString());
         }
-        System.out.printf(Locale.ROOT, "%n== %s, %d thread(s) ==%n", include, group.threads());
+        System.out.printf(Locale.ROOT, "%n== %s: %s, %d thread(s) ==%n", group.kind(), include, group.threads());
         try {
             return new ArrayList<>(new Runner(options.build()).run());
         } catch (NoBenchmarksException e) {

@@ -352,18 +352,20 @@ final class Report {
         }
     }
 
-    /** The JMH settings of each group of this run, from the suite's own definition. */
+    /** The JMH settings of each kind of benchmark in this run, from the suite's own definition. */
     private String settingsText() {
         StringBuilder text = new StringBuilder(length.name().toLowerCase(Locale.ROOT)).append(" run:");
+        java.util.Set<String> described = new java.util.HashSet<>();
         for (BenchmarkSuite.Group group : BenchmarkSuite.groups(length)) {
-            String name = group.include().substring(PACKAGE.length()).replace("\\.", "").replace("$", "");
-            text.append(' ').append(name).append(" (").append(group.threads()).append(" thread(s), ")
-                    .append(group.forks() == 0 ? "no fork" : group.forks() + " fork(s)").append(", ")
-                    .append(group.warmups()).append(" x ").append(timeText(group.warmupTime()))
-                    .append(" warm-up, ").append(group.iterations()).append(" x ")
-                    .append(timeText(group.iterationTime())).append(");");
+            if (described.add(group.kind())) {
+                text.append(' ').append(group.kind()).append(" (")
+                        .append(group.forks() == 0 ? "no fork" : group.forks() + " fork(s)").append(", ")
+                        .append(group.warmups()).append(" x ").append(timeText(group.warmupTime()))
+                        .append(" warm-up, ").append(group.iterations()).append(" x ")
+                        .append(timeText(group.iterationTime())).append(");");
+            }
         }
-        return text.append(" forks with -Xms512m -Xmx1g").toString();
+        return text.append(" forks run with -Xms512m -Xmx1g").toString();
     }
 
     private static String timeText(org.openjdk.jmh.runner.options.TimeValue time) {
