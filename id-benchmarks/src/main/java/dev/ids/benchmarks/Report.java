@@ -1,0 +1,479 @@
+package dev.ids.benchmarks;
+
+import com.github.f4b6a3.tsid.TsidCreator;
+import com.github.f4b6a3.ulid.UlidCreator;
+import dev.ids.gid.GidGenerator;
+import dev.ids.lable.LableIdGenerator;
+import dev.ids.lable.LableMode;
+import dev.ids.muid.MuidGenerator;
+import dev.ids.sno.SnoGenerator;
+import dev.ids.traceid.TraceIdGenerator;
+import io.hypersistence.tsid.TSID;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.function.DoubleFunction;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+
+/**
+ * The markdown table of one suite run: the figures, their ratios to the peers named in the targets of issue 7, and
+ * whether each target was met or by how much it was missed. Only ratios within one run mean anything on a shared
+ * machine.
+ */
+final class Report {
+
+    private static final String PACKAGE = BenchmarkSuite.class.getPackageName() + ".";
+
+    /** Capacity of one node (or generator, or partition) in IDs per second. */
+    private static final Map<String, Double> CAPACITY = Map.of("traceId", 4_190_208.0, "lable", 64_000.0,
+            "sno", 16_384_000.0);
+
+    /** A generator, the length of its scheme's time unit in microseconds, and what it is called in the table. */
+    private record Generator(String benchmark, String label, long unitMicros, String unitText) {
+    }
+
+    private static final List<Generator> OURS = List.of(
+            new Generator("GenerationBenchmarks.traceId", "ids TraceId", 1_000_000, "1 s"),
+            new Generator("GenerationBenchmarks.lable", "ids Lable", 1_000, "1 ms"),
+            new Generator("GenerationBenchmarks.sno", "ids sno", 4_000, "4 ms"),
+            new Generator("GenerationBenchmarks.gid", "ids GID", 1_000, "1 ms"),
+            new Generator("GenerationBenchmarks.muid", "ids muid", 1, "1 µs"));
+
+    private static final List<Generator> PEERS = List.of(
+            new Generator("PeerGenerationBenchmarks.jdkRandomUuid", "JDK UUID.randomUUID()", 0, "—"),
+            new Generator("PeerGenerationBenchmarks.uuidCreatorV7", "uuid-creator getTimeOrderedEpoch() (v7)", 1_000,
+                    "1 ms"),
+            new Generator("PeerGenerationBenchmarks.tsidCreator", "tsid-creator TsidCreator.getTsid()", 1_000,
+                    "1 ms"),
+            new Generator("PeerGenerationBenchmarks.hypersistenceTsid", "hypersistence-tsid TSID.Factory.getTsid()",
+                    1_000, "1 ms"),
+            new Generator("PeerGenerationBenchmarks.ulidMonotonic", "ulid-creator getMonotonicUlid()", 1_000, "1 ms"),
+            new Generator("PeerGenerationBenchmarks.cosIdSnowflake", "CosId MillisecondSnowflakeId", 1_000, "1 ms"),
+            new Generator("PeerGenerationBenchmarks.lableUniqueIdReference", "Lable uniqueid-core 2.0 (reference)",
+                    1_000, "1 ms"));
+
+    private final Map<String, RunResult> results = new LinkedHashMap<>();
+    private final Map<String, Long> leads;
+    private final BenchmarkSuite.Length length;
+    private final String note;
+    private final long seconds;
+    private final List<String[]> targets = new ArrayList<>();
+
+    Report(List<RunResult> runs, Map<String, Long> leads, BenchmarkSuite.Length length, String note, long seconds) {
+        for (RunResult run : runs) {
+            String name = run.getParams().getBenchmark().substring(PACKAGE.length());
+            String strategy = run.getParams().getParam("strategy");
+            results.put(key(name, run.getParams().getThreads(), strategy), run);
+        }
+        this.leads = leads;
+        this.length = length;
+        this.note = note;
+        this.seconds = seconds;
+    }
+
+    private static String key(String name, int threads, String strategy) {
+        return name + "@" + threads + (strategy == null ? "" : "/" + strategy);
+    }
+
+    private RunResult find(String name, int threads) {
+        return results.get(key(name, threads, null));
+    }
+
+    /** The primary score of a benchmark, or NaN when it did not run. */
+    private double score(String name, int threads) {
+        RunResult run = find(name, threads);
+        return run == null ? Double.NaN : run.getPrimaryResult().getScore();
+    }
+
+    private double alloc(String name) {
+        RunResult run = find(name, 1);
+        if (run == null) {
+            return Double.NaN;
+        }
+        Result<?> result = run.getSecondaryResults().get("gc.alloc.rate.norm");
+        if (result == null) {
+            result = run.getSecondaryResults().get("·gc.alloc.rate.norm");
+        }
+        return result == null ? Double.NaN : result.getScore();
+    }
+
+    private Long lead(String name, int threads) {
+        return leads.get(Leads.key(PACKAGE + name, threads));
+    }
+
+    String markdown() {
+        StringBuilder out = new StringBuilder();
+        out.append("# Benchmark results\n\n");
+        out.append("Written by `dev.ids.benchmarks.BenchmarkSuite` (").append(length.name().toLowerCase(Locale.ROOT))
+                .append(" run, ").append(seconds).append(" s). Only the ratios between figures of this one run mean "
+                        + "anything; the absolute figures depend on the machine and its load.\n\n");
+        out.append("How to read it:\n\n"
+                + "- Capacity of one node per scheme: sno 65,536 IDs per 4 ms per partition (16.38 M/s), TraceId "
+                + "4,096 chunks x 1,023 counters per second (4.19 M/s), Lable 64 per millisecond per generator "
+                + "(64,000/s), muid one per microsecond per medallion (1 M/s); GIDs are random and unbounded. A "
+                + "sequenced generator at capacity waits for its clock, so its figure is the capacity it reaches.\n"
+                + "- A peer above its own scheme's capacity (a 12-bit sequence per millisecond holds 4.1 M/s) "
+                + "borrows future time: the lead column shows how far ahead of the wall clock its last IDs were.\n"
+                + "- Inserts: H2 uses a single-column integer primary key as the row key itself, while any other "
+                + "key (UUID, BINARY) gets a separate unique index, so 10- and 16-byte keys pay a second B-tree "
+                + "there; and Lable's 64,000 IDs per second bound 100,000 inserts to at least 1.56 s.\n\n");
+        generation(out);
+        fastPath(out);
+        codecs(out);
+        inserts(out);
+        out.append("## Targets (issue 7)\n\n| target | measured | verdict |\n|---|---|---|\n");
+        for (String[] row : targets) {
+            out.append("| ").append(String.join(" | ", row)).append(" |\n");
+        }
+        out.append('\n');
+        machine(out);
+        return out.toString();
+    }
+
+    private void generation(StringBuilder out) {
+        out.append("## Generation with the system clock\n\n");
+        out.append("One generator shared by the benchmark threads. Lead: how far the embedded time of the last ID of "
+                + "each thread lay ahead of the wall clock at the end of each iteration (largest over iterations and "
+                + "threads; negative = behind), decoded with each library's own API.\n\n");
+        out.append("| generator | 1 thread, IDs/s | 2 threads, IDs/s | 2 / 1 | lead, 1 thread | lead, 2 threads "
+                + "| time unit |\n|---|---|---|---|---|---|---|\n");
+        List<Generator> all = new ArrayList<>(OURS);
+        all.addAll(PEERS);
+        for (Generator g : all) {
+            double one = score(g.benchmark(), 1);
+            double two = score(g.benchmark(), 2);
+            out.append("| ").append(g.label()).append(" | ").append(withError(g.benchmark(), 1, Report::count))
+                    .append(" | ").append(withError(g.benchmark(), 2, Report::count)).append(" | ")
+                    .append(ratio(two / one)).append(" | ").append(leadText(lead(g.benchmark(), 1))).append(" | ")
+                    .append(leadText(lead(g.benchmark(), 2))).append(" | ").append(g.unitText()).append(" |\n");
+        }
+        out.append('\n');
+        for (Generator g : OURS) {
+            String scheme = g.benchmark().substring(g.benchmark().indexOf('.') + 1);
+            Double capacity = CAPACITY.get(scheme);
+            double one = score(g.benchmark(), 1);
+            double two = score(g.benchmark(), 2);
+            if (capacity != null) {
+                atLeast(g.label() + " saturated, 1 thread: >= 90% of " + count(capacity) + "/s", one,
+                        0.9 * capacity, count(one) + "/s (" + percent(one / capacity) + " of capacity)");
+            }
+            atLeast(g.label() + ": 2 threads aggregate >= 1 thread", two / one, 1.0,
+                    count(two) + "/s vs " + count(one) + "/s (" + ratio(two / one) + ")");
+        }
+        double uuidOne = score("PeerGenerationBenchmarks.jdkRandomUuid", 1);
+        double uuidTwo = score("PeerGenerationBenchmarks.jdkRandomUuid", 2);
+        double gidOne = score("GenerationBenchmarks.gid", 1);
+        double gidTwo = score("GenerationBenchmarks.gid", 2);
+        atLeast("ids GID >= 3x UUID.randomUUID(), 1 thread", gidOne / uuidOne, 3.0, ratio(gidOne / uuidOne));
+        atLeast("ids GID >= 5x UUID.randomUUID(), 2 threads", gidTwo / uuidTwo, 5.0, ratio(gidTwo / uuidTwo));
+        for (Generator g : all) {
+            if (g.unitMicros() == 0) {
+                continue;
+            }
+            Long one = lead(g.benchmark(), 1);
+            Long two = lead(g.benchmark(), 2);
+            if (one == null && two == null) {
+                continue;
+            }
+            long worst = Math.max(one == null ? Long.MIN_VALUE : one, two == null ? Long.MIN_VALUE : two);
+            String target = g.label() + ": at most one time unit (" + g.unitText() + ") ahead of the wall clock";
+            if (worst <= g.unitMicros()) {
+                targets.add(new String[] {target, leadText(worst), "met"});
+            } else {
+                targets.add(new String[] {target, leadText(worst), "**missed**: " + count((double) worst
+                        / g.unitMicros()) + " time units ahead"});
+            }
+        }
+    }
+
+    private void fastPath(StringBuilder out) {
+        out.append("## Generation fast path\n\n");
+        out.append("Each thread has its own generator on a clock that moves one time unit forward before the "
+                + "unit's sequence can run out (see `FastPathBenchmarks`), so no call waits. Compared with "
+                + "tsid-creator's `getTsid()` on the system clock (1 thread, converted to ns per ID).\n\n");
+        double tsid = 1e9 / score("PeerGenerationBenchmarks.tsidCreator", 1);
+        out.append("| generator | ns per ID | vs tsid-creator getTsid() (").append(nanos(tsid))
+                .append(" ns) |\n|---|---|---|\n");
+        for (String scheme : List.of("sno", "traceId", "lable", "muid")) {
+            String name = "FastPathBenchmarks." + scheme;
+            double ns = score(name, 1);
+            out.append("| ").append(scheme).append(" | ").append(withError(name, 1, Report::nanos)).append(" | ")
+                    .append(ratio(ns / tsid)).append(" |\n");
+            atMost("fast path of " + scheme + " <= 0.5x tsid-creator getTsid()", ns / tsid, 0.5,
+                    nanos(ns) + " ns vs " + nanos(tsid) + " ns (" + ratio(ns / tsid) + ")");
+        }
+        out.append('\n');
+    }
+
+    private void codecs(StringBuilder out) {
+        out.append("## String and binary forms\n\n");
+        out.append("ns per call, and bytes allocated per call (JMH's gc profiler, `gc.alloc.rate.norm`) next to the "
+                + "size of the result itself (64-bit HotSpot layout with compressed pointers).\n\n");
+        out.append("| type | toString | alloc / result | parse | alloc / result | toBytes | alloc / result "
+                + "| fromBytes | alloc / result |\n|---|---|---|---|---|---|---|---|---|\n");
+        Map<String, Object> samples = samples();
+        double uuidToString = score("CodecBenchmarks.uuidToString", 1);
+        double uuidParse = score("CodecBenchmarks.uuidFromString", 1);
+        String[][] rows = {
+            {"TraceId", "traceId"}, {"LableId", "lable"}, {"Sno", "sno"}, {"Gid", "gid"}, {"Muid", "muid"},
+            {"UUID (JDK)", "uuid"}, {"tsid-creator Tsid", "tsidCreator"},
+            {"hypersistence TSID", "hypersistenceTsid"}, {"ulid-creator Ulid", "ulid"}};
+        for (String[] row : rows) {
+            String prefix = "CodecBenchmarks." + row[1];
+            boolean uuid = row[1].equals("uuid");
+            boolean ours = !uuid && !row[0].contains(" ");
+            Object id = samples.get(row[1]);
+            String text = id.toString();
+            String toString = prefix + "ToString";
+            String parse = prefix + (uuid ? "FromString" : "Parse");
+            out.append("| ").append(row[0]).append(" | ").append(withError(toString, 1, Report::nanos))
+                    .append(" | ").append(allocText(toString, ObjectSizes.of(text))).append(" | ")
+                    .append(withError(parse, 1, Report::nanos)).append(" | ")
+                    .append(allocText(parse, ObjectSizes.of(id))).append(" | ");
+            if (ours) {
+                byte[] bytes = bytesOf(id);
+                out.append(withError(prefix + "ToBytes", 1, Report::nanos)).append(" | ")
+                        .append(allocText(prefix + "ToBytes", ObjectSizes.of(bytes))).append(" | ")
+                        .append(withError(prefix + "FromBytes", 1, Report::nanos)).append(" | ")
+                        .append(allocText(prefix + "FromBytes", ObjectSizes.of(id))).append(" |\n");
+            } else {
+                out.append("— | — | — | — |\n");
+            }
+            if (ours) {
+                double ts = score(toString, 1);
+                double ps = score(parse, 1);
+                atMost(row[0] + ".toString() faster than UUID.toString()", ts / uuidToString, 1.0,
+                        nanos(ts) + " vs " + nanos(uuidToString) + " ns (" + ratio(ts / uuidToString) + ")");
+                atMost(row[0] + ".parse faster than UUID.fromString()", ps / uuidParse, 1.0,
+                        nanos(ps) + " vs " + nanos(uuidParse) + " ns (" + ratio(ps / uuidParse) + ")");
+                long textSize = ObjectSizes.of(text);
+                long idSize = ObjectSizes.of(id);
+                atMost(row[0] + ".toString() allocates no more than its result (" + textSize + " B)",
+                        alloc(toString), textSize + 0.5, bytes(alloc(toString)) + " B/op");
+                atMost(row[0] + ".parse allocates no more than its result (" + idSize + " B)", alloc(parse),
+                        idSize + 0.5, bytes(alloc(parse)) + " B/op");
+            }
+        }
+        out.append('\n');
+    }
+
+    private static byte[] bytesOf(Object id) {
+        if (id instanceof dev.ids.traceid.TraceId t) {
+            return t.toBytes();
+        } else if (id instanceof dev.ids.lable.LableId l) {
+            return l.toBytes();
+        } else if (id instanceof dev.ids.sno.Sno s) {
+            return s.toBytes();
+        } else if (id instanceof dev.ids.gid.Gid g) {
+            return g.toBytes();
+        } else if (id instanceof dev.ids.muid.Muid m) {
+            return m.toBytes();
+        }
+        throw new IllegalArgumentException(String.valueOf(id));
+    }
+
+    /** IDs like the ones the codec benchmarks use, for the sizes of their results. */
+    private static Map<String, Object> samples() {
+        Map<String, Object> samples = new LinkedHashMap<>();
+        samples.put("traceId", TraceIdGenerator.builder().nodeNo(7).build().next());
+        samples.put("lable", LableIdGenerator.builder().generatorId(5).clusterId(2).mode(LableMode.TIME_SEQUENTIAL)
+                .build().next());
+        samples.put("sno", SnoGenerator.builder().partition(513).build().next(3));
+        samples.put("gid", GidGenerator.builder().build().next());
+        samples.put("muid", MuidGenerator.builder().medallion(0x1BFC71B112DL).build().next());
+        samples.put("uuid", UUID.randomUUID());
+        samples.put("tsidCreator", TsidCreator.getTsid());
+        samples.put("hypersistenceTsid", TSID.Factory.getTsid());
+        samples.put("ulid", UlidCreator.getMonotonicUlid());
+        return samples;
+    }
+
+    private void inserts(StringBuilder out) {
+        out.append("## Inserts through Hibernate into H2\n\n");
+        out.append("100,000 rows per invocation with JDBC batching (batch size ").append(InsertBenchmarks.BATCH_SIZE)
+                .append("; IDENTITY cannot batch), each from an empty table; plain Hibernate, the ids generators "
+                        + "from the `ids.generator.<scheme>` settings.\n\n");
+        out.append("| ID strategy | ms per run | rows/s | vs pooled SEQUENCE | vs IDENTITY |\n|---|---|---|---|---|\n");
+        Map<String, Double> rowsPerSecond = new LinkedHashMap<>();
+        Map<String, RunResult> byStrategy = new LinkedHashMap<>();
+        for (RunResult run : results.values()) {
+            String strategy = run.getParams().getParam("strategy");
+            if (strategy != null) {
+                int rows = Integer.parseInt(run.getParams().getParam("rows"));
+                double millis = run.getPrimaryResult().getScore();
+                rowsPerSecond.put(strategy, rows / millis * 1000.0);
+                byStrategy.put(strategy, run);
+            }
+        }
+        double sequence = rowsPerSecond.getOrDefault("sequence", Double.NaN);
+        double identity = rowsPerSecond.getOrDefault("identity", Double.NaN);
+        for (Map.Entry<String, Double> entry : rowsPerSecond.entrySet()) {
+            RunResult run = byStrategy.get(entry.getKey());
+            out.append("| ").append(entry.getKey()).append(" | ")
+                    .append(withError(run, Report::fixed)).append(" | ").append(count(entry.getValue()))
+                    .append(" | ").append(ratio(entry.getValue() / sequence)).append(" | ")
+                    .append(ratio(entry.getValue() / identity)).append(" |\n");
+        }
+        out.append('\n');
+        for (String scheme : List.of("trace-id", "lable", "sno", "gid", "muid")) {
+            Double rate = rowsPerSecond.get(scheme);
+            if (rate == null) {
+                continue;
+            }
+            atLeast("inserts with " + scheme + " >= pooled SEQUENCE", rate / sequence, 1.0,
+                    count(rate) + " vs " + count(sequence) + " rows/s (" + ratio(rate / sequence) + ")");
+            atLeast("inserts with " + scheme + " >= 3x IDENTITY", rate / identity, 3.0,
+                    count(rate) + " vs " + count(identity) + " rows/s (" + ratio(rate / identity) + ")");
+        }
+    }
+
+    private void machine(StringBuilder out) {
+        out.append("## Machine\n\n");
+        out.append("- date: ").append(Instant.now().truncatedTo(ChronoUnit.SECONDS)).append('\n');
+        out.append("- processors available to the JVM: ").append(Runtime.getRuntime().availableProcessors())
+                .append('\n');
+        for (String line : lscpu()) {
+            out.append("- ").append(line).append('\n');
+        }
+        out.append("- JDK: ").append(System.getProperty("java.vm.name")).append(' ')
+                .append(System.getProperty("java.runtime.version")).append(" (").append(System.getProperty("os.name"))
+                .append(' ').append(System.getProperty("os.arch")).append(")\n");
+        out.append("- JMH ").append(org.openjdk.jmh.util.Utils.class.getPackage().getImplementationVersion() == null
+                ? "1.37" : org.openjdk.jmh.util.Utils.class.getPackage().getImplementationVersion())
+                .append(", ").append(settingsText()).append('\n');
+        if (!note.isBlank()) {
+            out.append("- note: ").append(note).append('\n');
+        }
+    }
+
+    /** The JMH settings of each kind of benchmark in this run, from the suite's own definition. */
+    private String settingsText() {
+        StringBuilder text = new StringBuilder(length.name().toLowerCase(Locale.ROOT)).append(" run:");
+        java.util.Set<String> described = new java.util.HashSet<>();
+        for (BenchmarkSuite.Group group : BenchmarkSuite.groups(length)) {
+            if (described.add(group.kind())) {
+                text.append(' ').append(group.kind()).append(" (")
+                        .append(group.forks() == 0 ? "no fork" : group.forks() + " fork(s)").append(", ")
+                        .append(group.warmups()).append(" x ").append(timeText(group.warmupTime()))
+                        .append(" warm-up, ").append(group.iterations()).append(" x ")
+                        .append(timeText(group.iterationTime())).append(");");
+            }
+        }
+        return text.append(" forks run with -Xms512m -Xmx1g").toString();
+    }
+
+    private static String timeText(org.openjdk.jmh.runner.options.TimeValue time) {
+        return time == org.openjdk.jmh.runner.options.TimeValue.NONE ? "single shot" : time.toString();
+    }
+
+    private static List<String> lscpu() {
+        List<String> lines = new ArrayList<>();
+        try {
+            Process process = new ProcessBuilder("lscpu").redirectErrorStream(true).start();
+            try (BufferedReader reader = new BufferedReader(
+                    new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = reader.readLine()) != null) {
+                    String trimmed = line.trim().replaceAll("\\s{2,}", " ");
+                    if (trimmed.startsWith("Model name:") || trimmed.startsWith("CPU(s):")
+                            || trimmed.startsWith("Thread(s) per core:") || trimmed.startsWith("Architecture:")
+                            || trimmed.startsWith("Hypervisor vendor:")) {
+                        lines.add("lscpu " + trimmed);
+                    }
+                }
+            }
+            process.waitFor(5, TimeUnit.SECONDS);
+        } catch (IOException e) {
+            lines.add("lscpu not available: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return lines;
+    }
+
+    private void atLeast(String target, double measured, double threshold, String shown) {
+        targets.add(new String[] {target, shown, Double.isNaN(measured) ? "not run"
+                : measured >= threshold ? "met" : "**missed** by " + percent((threshold - measured) / threshold)});
+    }
+
+    private void atMost(String target, double measured, double threshold, String shown) {
+        targets.add(new String[] {target, shown, Double.isNaN(measured) ? "not run"
+                : measured <= threshold ? "met"
+                : "**missed** by " + (threshold > 0 ? percent((measured - threshold) / threshold)
+                        : fixed(measured - threshold))});
+    }
+
+    private String withError(String name, int threads, DoubleFunction<String> format) {
+        return withError(find(name, threads), format);
+    }
+
+    private static String withError(RunResult run, DoubleFunction<String> format) {
+        if (run == null) {
+            return "—";
+        }
+        Result<?> primary = run.getPrimaryResult();
+        double error = error(primary);
+        return format.apply(primary.getScore()) + (Double.isNaN(error) ? "" : " ± " + format.apply(error));
+    }
+
+    private static double error(Result<?> result) {
+        double error = result.getScoreError();
+        return Double.isFinite(error) ? error : Double.NaN;
+    }
+
+    private String allocText(String name, long resultSize) {
+        double alloc = alloc(name);
+        return Double.isNaN(alloc) ? "—" : bytes(alloc) + " / " + resultSize + " B";
+    }
+
+    private static String leadText(Long micros) {
+        if (micros == null) {
+            return "—";
+        }
+        return String.format(Locale.ROOT, "%+.3f ms", micros / 1000.0);
+    }
+
+    static String count(double value) {
+        if (Double.isNaN(value)) {
+            return "—";
+        }
+        if (Math.abs(value) >= 1e6) {
+            return String.format(Locale.ROOT, "%.2f M", value / 1e6);
+        }
+        if (Math.abs(value) >= 1e3) {
+            return String.format(Locale.ROOT, "%.1f k", value / 1e3);
+        }
+        return String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    private static String nanos(double value) {
+        return Double.isNaN(value) ? "—" : String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    private static String bytes(double value) {
+        return Double.isNaN(value) ? "—" : String.format(Locale.ROOT, "%.0f", value);
+    }
+
+    private static String fixed(double value) {
+        return Double.isNaN(value) ? "—" : String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    private static String ratio(double value) {
+        return Double.isNaN(value) || Double.isInfinite(value) ? "—" : String.format(Locale.ROOT, "%.2fx", value);
+    }
+
+    private static String percent(double value) {
+        return Double.isNaN(value) ? "—" : String.format(Locale.ROOT, "%.1f%%", value * 100);
+    }
+}
