@@ -347,6 +347,9 @@ public final class Gid implements Comparable<Gid> {
                 .component("type", type().displayName())
                 .component("timestamp", timestampMillis())
                 .component("random", Hex.of(randomBytes()))
+                .field("prefix", 8, prefix())
+                .field("timestamp", 48, timestampMillis())
+                .field("random", RANDOM_BYTES * 8, Hex.of(randomBytes()))
                 .build();
     }
 

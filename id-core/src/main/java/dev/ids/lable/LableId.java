@@ -292,6 +292,14 @@ public final class LableId implements Comparable<LableId> {
                 .component("generatorId", generatorId())
                 .component("clusterId", clusterId())
                 .component("mode", mode().name())
+                // in SPREAD mode the timestamp field holds the time's bits in reverse order
+                .field("timestamp", 42, bits >>> TIMESTAMP_SHIFT)
+                .field("sequence", 6, sequence())
+                .field("reserved", 3, (bits >>> 13) & 0x7)
+                .field("mode", 1, (bits & MODE_BIT) == 0 ? 0 : 1)
+                .field("reserved", 2, (bits >>> 10) & 0x3)
+                .field("generatorId", 6, generatorId())
+                .field("clusterId", 4, clusterId())
                 .build();
     }
 

@@ -278,6 +278,9 @@ public final class Muid implements Comparable<Muid> {
                 .component("timestamp", timestamp())
                 .component("medallion", medallion())
                 .component("offset", offset())
+                .field("timestamp", 52, high >>> 12)
+                .field("medallion", 44, (high & 0xFFFL) << 32 | low >>> 32)
+                .field("offset", 32, Integer.toUnsignedLong(offset()))
                 .build();
     }
 

@@ -267,6 +267,11 @@ public final class Sno implements Comparable<Sno> {
                 .component("metabyte", metabyte())
                 .component("partition", partition())
                 .component("sequence", sequence())
+                .field("units", 39, units())
+                .field("tickTock", 1, tickTock())
+                .field("metabyte", 8, metabyte())
+                .field("partition", 16, partition())
+                .field("sequence", 16, sequence())
                 .build();
     }
 

@@ -311,6 +311,11 @@ public final class TraceId implements Comparable<TraceId> {
                 .component("nodeNo", nodeNo())
                 .component("chunkNo", chunkNo())
                 .component("counter", counter())
+                .field("reserved", 1, 0)
+                .field("timestamp", 25, timestamp())
+                .field("nodeNo", 16, nodeNo())
+                .field("chunkNo", 12, chunkNo())
+                .field("counter", 10, counter())
                 .build();
     }
 
