@@ -5,8 +5,11 @@ import dev.ids.IdScheme;
 import dev.ids.MonitoredIdGenerator;
 import dev.ids.autoconfigure.IdGeneratorRegistry;
 import dev.ids.autoconfigure.IdGeneratorStatistics;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
@@ -16,8 +19,8 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector;
 
 /**
  * The {@code ids} endpoint: lists the generators the starter made, with their settings, state and counted events
- * ({@code /actuator/ids}), and decodes an ID of any scheme into the decoded view
- * ({@code /actuator/ids/{scheme}/{id}}).
+ * ({@code /actuator/ids}), decodes an ID of a given scheme into the decoded view ({@code /actuator/ids/{scheme}/{id}})
+ * and decodes an ID of unknown scheme as every scheme that accepts it ({@code /actuator/ids/{id}}).
  */
 @Endpoint(id = "ids")
 public final class IdsEndpoint {
@@ -60,6 +63,35 @@ public final class IdsEndpoint {
         }
     }
 
+    /**
+     * Decodes an ID whose scheme is not known, as every scheme that accepts its text. Some strings are valid in more
+     * than one scheme (16 lower-case hex digits without {@code 0} or {@code 1} are both a Lable ID and a sno; a
+     * decimal number of 16 such digits is a TraceId too), so the answer lists each reading, in scheme order.
+     *
+     * @param id the ID's string form
+     * @return the input, each scheme's decoded view that accepts it, and why each other scheme refused it
+     * @throws InvalidEndpointRequestException naming the input and each scheme's reason when no scheme accepts it
+     */
+    @ReadOperation
+    public CandidatesDescriptor decodeAnyScheme(@Selector String id) {
+        List<DecodedId> matches = new ArrayList<>();
+        Map<String, String> rejections = new LinkedHashMap<>();
+        for (IdScheme scheme : IdScheme.values()) {
+            try {
+                matches.add(scheme.decode(id));
+            } catch (IllegalArgumentException ex) {
+                rejections.put(scheme.schemeName(), ex.getMessage());
+            }
+        }
+        if (matches.isEmpty()) {
+            String reasons = rejections.entrySet().stream().map(entry -> entry.getKey() + ": " + entry.getValue())
+                    .collect(Collectors.joining("; "));
+            String message = "'" + id + "' is not an ID of any scheme (" + IdScheme.names() + "): " + reasons;
+            throw new InvalidEndpointRequestException(message, message);
+        }
+        return new CandidatesDescriptor(id, matches, rejections);
+    }
+
     private static GeneratorDescriptor describe(IdGeneratorRegistry.Registration registration) {
         MonitoredIdGenerator<?> generator = registration.generator();
         IdGeneratorStatistics statistics = registration.statistics();
@@ -77,6 +109,17 @@ public final class IdsEndpoint {
      * @param generators one entry per generator, sorted by bean name
      */
     public record GeneratorsDescriptor(List<GeneratorDescriptor> generators) implements OperationResponseBody {
+    }
+
+    /**
+     * The readings of an ID whose scheme was not given, for JSON.
+     *
+     * @param input the ID as given
+     * @param matches the decoded view under each scheme that accepts it, in scheme order, at least one
+     * @param rejected each other scheme's name with the reason it refused the input
+     */
+    public record CandidatesDescriptor(String input, List<DecodedId> matches, Map<String, String> rejected)
+            implements OperationResponseBody {
     }
 
     /**

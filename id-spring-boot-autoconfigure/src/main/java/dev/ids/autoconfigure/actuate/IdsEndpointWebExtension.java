@@ -9,8 +9,9 @@ import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.boot.actuate.endpoint.web.annotation.EndpointWebExtension;
 
 /**
- * Web extension of the {@link IdsEndpoint}: answers an unknown scheme or an invalid ID with status 400 and the
- * decoded view's error object, {@code {"input": "...", "error": "..."}}, whatever the server's error page shows.
+ * Web extension of the {@link IdsEndpoint}: answers an unknown scheme or an invalid ID (one no scheme accepts, when no
+ * scheme is given) with status 400 and the decoded view's error object, {@code {"input": "...", "error": "..."}},
+ * whatever the server's error page shows.
  */
 @EndpointWebExtension(endpoint = IdsEndpoint.class)
 public final class IdsEndpointWebExtension {
@@ -38,10 +39,30 @@ public final class IdsEndpointWebExtension {
         try {
             return new WebEndpointResponse<>(endpoint.decode(scheme, id));
         } catch (InvalidEndpointRequestException ex) {
-            Map<String, String> error = new LinkedHashMap<>();
-            error.put("input", id);
-            error.put("error", ex.getReason());
-            return new WebEndpointResponse<>(error, WebEndpointResponse.STATUS_BAD_REQUEST);
+            return badRequest(id, ex);
         }
+    }
+
+    /**
+     * Decodes an ID of unknown scheme as every scheme that accepts it.
+     *
+     * @param id the ID's string form
+     * @return the input, the decoded views and the other schemes' reasons with status 200, or the input and what
+     *     each scheme found wrong with it with status 400 when no scheme accepts it
+     */
+    @ReadOperation
+    public WebEndpointResponse<Object> decodeAnyScheme(@Selector String id) {
+        try {
+            return new WebEndpointResponse<>(endpoint.decodeAnyScheme(id));
+        } catch (InvalidEndpointRequestException ex) {
+            return badRequest(id, ex);
+        }
+    }
+
+    private static WebEndpointResponse<Object> badRequest(String id, InvalidEndpointRequestException ex) {
+        Map<String, String> error = new LinkedHashMap<>();
+        error.put("input", id);
+        error.put("error", ex.getReason());
+        return new WebEndpointResponse<>(error, WebEndpointResponse.STATUS_BAD_REQUEST);
     }
 }
