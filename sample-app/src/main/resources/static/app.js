@@ -173,7 +173,7 @@
     const rows = [];
     for (let start = 0; start < bits.length; start += BITS_PER_ROW) {
       const end = Math.min(start + BITS_PER_ROW, bits.length);
-      const row = element('div', { className: 'bit-row', style: { gridTemplateColumns: 'repeat(' + (end - start) + ', 1fr)' } });
+      const row = element('div', { className: 'bit-row', style: { gridTemplateColumns: 'repeat(' + BITS_PER_ROW + ', 1fr)' } });
       for (const field of view.layout) {
         const from = Math.max(field.offset, start);
         const to = Math.min(field.offset + field.bits, end);

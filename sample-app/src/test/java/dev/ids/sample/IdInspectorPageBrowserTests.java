@@ -11,19 +11,25 @@ import dev.ids.sno.Sno;
 import dev.ids.sno.SnoGenerator;
 import dev.ids.testing.Vectors;
 import dev.ids.traceid.TraceId;
+import java.io.IOException;
 import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -195,6 +201,19 @@ class IdInspectorPageBrowserTests {
         assertThat(browser.findElement(By.cssSelector("#counters tr[data-generator='snoGenerator'] td.state"))
                 .getText()).isEqualTo("UP");
         assertThat(browser.findElements(By.cssSelector("#counters tbody tr"))).hasSize(5);
+    }
+
+    /** Keeps what the page looked like at the end of each test, for a person reading a failed build. */
+    @AfterEach
+    void saveScreenshot(TestInfo test) throws IOException {
+        Path directory = Path.of("target", "browser-screenshots");
+        Files.createDirectories(directory);
+        String name = test.getTestMethod().orElseThrow().getName();
+        if (test.getDisplayName().startsWith("[")) {
+            name += test.getDisplayName().replaceAll("[^A-Za-z0-9]+", "-");
+        }
+        Files.write(directory.resolve(name + ".png"),
+                browser.getScreenshotAs(OutputType.BYTES));
     }
 
     private void decode(String text) {
