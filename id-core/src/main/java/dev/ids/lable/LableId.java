@@ -280,7 +280,8 @@ public final class LableId implements Comparable<LableId> {
     /**
      * Returns the decoded view: scheme {@code lable}, the string form, the hex of the bytes, the instant, and the
      * components {@code timestamp} (ms), {@code sequence}, {@code generatorId}, {@code clusterId} and {@code mode}
-     * ({@code "SPREAD"} or {@code "TIME_SEQUENTIAL"}).
+     * ({@code "SPREAD"} or {@code "TIME_SEQUENTIAL"}). The layout holds the raw bits: in SPREAD mode its 42-bit
+     * {@code timestamp} field is the time's bits reversed; {@code reserved} fields are always zero.
      *
      * @return the decoded view
      */

@@ -256,7 +256,8 @@ public final class Sno implements Comparable<Sno> {
 
     /**
      * Returns the decoded view: scheme {@code sno}, canonical string, hex, timestamp and the components
-     * {@code units}, {@code tickTock}, {@code metabyte}, {@code partition}, {@code sequence}.
+     * {@code units}, {@code tickTock}, {@code metabyte}, {@code partition}, {@code sequence}, which the layout
+     * places in 39, 1, 8, 16 and 16 bits.
      *
      * @return the decoded view
      */
