@@ -79,6 +79,8 @@
     const body = await readBody(response);
     if (response.status === 404) {
       fail('Decoding is not available: expose the ids endpoint (management.endpoints.web.exposure.include=ids).');
+    } else if (!response.ok && body.rejected) {
+      fail('"' + id + '" is not an ID of any scheme.', body.rejected);
     } else if (!response.ok) {
       fail(body.error || 'HTTP ' + response.status);
     } else {
@@ -86,10 +88,15 @@
     }
   }
 
-  function fail(message) {
+  // Shows what is wrong with the input; with reasons per scheme, one line each.
+  function fail(message, reasons) {
     decoded.replaceChildren();
     input.setAttribute('aria-invalid', 'true');
     showError(decodeError, message);
+    if (reasons) {
+      decodeError.append(element('ul', { className: 'reasons' }, ...Object.entries(reasons).map(([scheme, reason]) =>
+        element('li', { 'data-scheme': scheme }, element('strong', {}, scheme), ': ' + reason))));
+    }
   }
 
   function render(matches, id) {

@@ -173,7 +173,9 @@ class IdInspectorPageBrowserTests {
         decode("not-an-id!");
 
         WebElement error = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("decode-error")));
-        assertThat(error.getText()).contains("'not-an-id!' is not an ID of any scheme").contains("sno: ");
+        assertThat(error.getText()).startsWith("\"not-an-id!\" is not an ID of any scheme.");
+        assertThat(error.findElements(By.cssSelector(".reasons li"))).extracting(WebElement::getText)
+                .hasSize(5).anySatisfy(reason -> assertThat(reason).startsWith("sno: Invalid sno 'not-an-id!'"));
         assertThat(error.getDomAttribute("role")).isEqualTo("alert");
         assertThat(browser.findElement(By.id("decode-input")).getDomAttribute("aria-invalid")).isEqualTo("true");
         assertThat(browser.findElements(By.className("match"))).isEmpty();

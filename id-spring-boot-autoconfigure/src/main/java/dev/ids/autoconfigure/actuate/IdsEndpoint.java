@@ -74,6 +74,15 @@ public final class IdsEndpoint {
      */
     @ReadOperation
     public CandidatesDescriptor decodeAnyScheme(@Selector String id) {
+        CandidatesDescriptor candidates = candidates(id);
+        if (candidates.matches().isEmpty()) {
+            String message = noSchemeMessage(candidates);
+            throw new InvalidEndpointRequestException(message, message);
+        }
+        return candidates;
+    }
+
+    static CandidatesDescriptor candidates(String id) {
         List<DecodedId> matches = new ArrayList<>();
         Map<String, String> rejections = new LinkedHashMap<>();
         for (IdScheme scheme : IdScheme.values()) {
@@ -83,13 +92,13 @@ public final class IdsEndpoint {
                 rejections.put(scheme.schemeName(), ex.getMessage());
             }
         }
-        if (matches.isEmpty()) {
-            String reasons = rejections.entrySet().stream().map(entry -> entry.getKey() + ": " + entry.getValue())
-                    .collect(Collectors.joining("; "));
-            String message = "'" + id + "' is not an ID of any scheme (" + IdScheme.names() + "): " + reasons;
-            throw new InvalidEndpointRequestException(message, message);
-        }
         return new CandidatesDescriptor(id, matches, rejections);
+    }
+
+    static String noSchemeMessage(CandidatesDescriptor candidates) {
+        String reasons = candidates.rejected().entrySet().stream()
+                .map(entry -> entry.getKey() + ": " + entry.getValue()).collect(Collectors.joining("; "));
+        return "'" + candidates.input() + "' is not an ID of any scheme (" + IdScheme.names() + "): " + reasons;
     }
 
     private static GeneratorDescriptor describe(IdGeneratorRegistry.Registration registration) {

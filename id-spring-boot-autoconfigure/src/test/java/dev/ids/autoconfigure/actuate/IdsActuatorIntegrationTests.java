@@ -117,6 +117,7 @@ class IdsActuatorIntegrationTests {
 
         assertThat(body.get("input").asString()).isEqualTo("zz");
         assertThat(body.get("error").asString()).contains("not an ID of any scheme");
+        assertThat(body.get("rejected").propertyNames()).containsExactly("trace-id", "lable", "gid", "sno", "muid");
     }
 
     @Test

@@ -200,6 +200,13 @@ class IdsEndpointAutoConfigurationTests {
     }
 
     @Test
+    void endpointRefusesTextNoSchemeAcceptsNamingTheInput() {
+        exposed.run(context -> assertThat(catchThrowableOfType(InvalidEndpointRequestException.class,
+                () -> context.getBean(IdsEndpoint.class).decodeAnyScheme("??")).getReason())
+                .startsWith("'??' is not an ID of any scheme (trace-id, lable, gid, sno, muid): trace-id: "));
+    }
+
+    @Test
     void decodesAMuidWithoutItsSchemeAsAMuidOnly() {
         exposed.run(context -> {
             IdsEndpoint.CandidatesDescriptor candidates = context.getBean(IdsEndpoint.class)
@@ -224,6 +231,10 @@ class IdsEndpointAutoConfigurationTests {
                     .containsEntry("input", "not-an-id").extractingByKey("error").asString()
                     .contains("'not-an-id' is not an ID of any scheme").contains("trace-id: ").contains("lable: ")
                     .contains("gid: ").contains("sno: ").contains("muid: ");
+            assertThat(response.getBody()).asInstanceOf(InstanceOfAssertFactories.MAP).extractingByKey("rejected")
+                    .asInstanceOf(InstanceOfAssertFactories.MAP)
+                    .containsOnlyKeys("trace-id", "lable", "gid", "sno", "muid")
+                    .extractingByKey("gid").asString().contains("'not-an-id'");
         });
     }
 }
