@@ -3,6 +3,7 @@ package dev.ids.sample;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ids.autoconfigure.IdGeneratorRegistry;
 import dev.ids.gid.Gid;
 import dev.ids.inspector.InspectorTestApplication;
 import dev.ids.lable.LableId;
@@ -69,6 +70,9 @@ class IdInspectorPageBrowserTests {
 
     @Autowired
     private SnoGenerator snoGenerator;
+
+    @Autowired
+    private IdGeneratorRegistry generators;
 
     @BeforeAll
     static void startBrowser() {
@@ -202,7 +206,8 @@ class IdInspectorPageBrowserTests {
         wait.until(ExpectedConditions.textToBe(generated, String.valueOf(before + 3)));
         assertThat(browser.findElement(By.cssSelector("#counters tr[data-generator='snoGenerator'] td.state"))
                 .getText()).isEqualTo("UP");
-        assertThat(browser.findElements(By.cssSelector("#counters tbody tr"))).hasSize(5);
+        assertThat(browser.findElements(By.cssSelector("#counters tbody tr")))
+                .hasSize(generators.registrations().size());
     }
 
     /** Keeps what the page looked like at the end of each test, for a person reading a failed build. */
