@@ -4,12 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.ids.gid.GidGenerator;
-import dev.ids.inspector.InspectorTestApplication;
-import dev.ids.lable.LableIdGenerator;
-import dev.ids.muid.MuidGenerator;
-import dev.ids.sno.SnoGenerator;
-import dev.ids.traceid.TraceIdGenerator;
+import dev.ids.IdGenerator;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -24,13 +19,8 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 /** Checks that every metric the Grafana dashboard queries is one the application exports to Prometheus. */
-@SpringBootTest(classes = InspectorTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = "management.endpoints.web.exposure.include=health,metrics,prometheus,ids")
 class GrafanaDashboardTests {
 
     private static final Path DASHBOARD = Path.of("grafana", "ids-dashboard.json");
@@ -43,33 +33,16 @@ class GrafanaDashboardTests {
 
     private static final Pattern LABEL_VALUES = Pattern.compile("label_values\\(\\s*([A-Za-z_:][A-Za-z0-9_:]*)\\s*[{,]");
 
-    @LocalServerPort
-    private int port;
-
-    @Autowired
-    private TraceIdGenerator traceIds;
-
-    @Autowired
-    private LableIdGenerator lableIds;
-
-    @Autowired
-    private GidGenerator gids;
-
-    @Autowired
-    private SnoGenerator snos;
-
-    @Autowired
-    private MuidGenerator muids;
-
     @Test
     void everyMetricTheDashboardQueriesIsExported() throws Exception {
-        traceIds.next();
-        lableIds.next();
-        gids.next();
-        snos.next();
-        muids.next();
-
-        Set<String> exported = exportedMetricNames(scrape());
+        Set<String> exported;
+        try (RunningApplication application = RunningApplication.start()) {
+            List<IdGenerator<?>> generators = new ArrayList<>();
+            application.context().getBeansOfType(IdGenerator.class).values().forEach(generators::add);
+            assertThat(generators).hasSizeGreaterThanOrEqualTo(5);
+            generators.forEach(IdGenerator::next);
+            exported = exportedMetricNames(scrape(application.url("/actuator/prometheus")));
+        }
         Set<String> queried = queriedMetricNames(new ObjectMapper().readTree(DASHBOARD.toFile()));
 
         Set<String> missing = new TreeSet<>(queried);
@@ -172,9 +145,8 @@ class GrafanaDashboardTests {
         return names;
     }
 
-    private String scrape() throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/actuator/prometheus"))
-                .build();
+    private static String scrape(String url) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(url)).build();
         HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         return response.body();

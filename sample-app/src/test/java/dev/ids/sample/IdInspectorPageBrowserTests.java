@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ids.autoconfigure.IdGeneratorRegistry;
 import dev.ids.gid.Gid;
-import dev.ids.inspector.InspectorTestApplication;
 import dev.ids.lable.LableId;
 import dev.ids.muid.Muid;
 import dev.ids.sno.Sno;
@@ -35,16 +34,11 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
  * Drives the ID-inspector page at {@code /} in headless Chromium: creates entities and decodes their IDs, decodes a
  * pasted vector, shows errors and live counters.
  */
-@SpringBootTest(classes = InspectorTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = "management.endpoints.web.exposure.include=health,metrics,prometheus,ids")
 class IdInspectorPageBrowserTests {
 
     /** Per resource of the REST API: its scheme, its field names most significant first, and its bytes. */
@@ -61,28 +55,27 @@ class IdInspectorPageBrowserTests {
                     id -> Muid.parse(id).toBytes()));
 
     private static HeadlessChromium chromium;
+    private static RunningApplication application;
 
     private ChromeDriver browser;
     private WebDriverWait wait;
 
-    @LocalServerPort
-    private int port;
-
-    @Autowired
-    private SnoGenerator snoGenerator;
-
-    @Autowired
-    private IdGeneratorRegistry generators;
-
     @BeforeAll
-    static void startBrowser() {
+    static void start() {
         chromium = HeadlessChromium.start();
+        application = RunningApplication.start();
     }
 
     @AfterAll
-    static void stopBrowser() {
-        if (chromium != null) {
-            chromium.close();
+    static void stop() {
+        try {
+            if (chromium != null) {
+                chromium.close();
+            }
+        } finally {
+            if (application != null) {
+                application.close();
+            }
         }
     }
 
@@ -90,7 +83,7 @@ class IdInspectorPageBrowserTests {
     void openPage() {
         browser = chromium.driver();
         wait = new WebDriverWait(browser, Duration.ofSeconds(10));
-        browser.get("http://localhost:" + port + "/");
+        browser.get(application.url("/"));
         assertThat(browser.getTitle()).isEqualTo("ID inspector");
     }
 
@@ -195,6 +188,8 @@ class IdInspectorPageBrowserTests {
 
     @Test
     void generatorCountersFollowGeneratedIds() {
+        SnoGenerator snoGenerator = application.context().getBean("snoGenerator", SnoGenerator.class);
+        IdGeneratorRegistry generators = application.context().getBean(IdGeneratorRegistry.class);
         By generated = By.cssSelector("#counters tr[data-generator='snoGenerator'] td.generated");
         long before = snoGenerator.generatedCount();
         wait.until(ExpectedConditions.textToBe(generated, String.valueOf(before)));
