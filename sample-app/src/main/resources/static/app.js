@@ -292,6 +292,8 @@
     event.preventDefault();
     decode(input.value);
   });
+  // A pasted ID is decoded at once; the pasted text is in the box only after the event.
+  input.addEventListener('paste', () => setTimeout(() => decode(input.value), 0));
   for (const button of document.querySelectorAll('.create-buttons button')) {
     button.addEventListener('click', () => create(button));
   }
