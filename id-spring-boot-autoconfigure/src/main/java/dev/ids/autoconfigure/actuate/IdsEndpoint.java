@@ -65,8 +65,8 @@ public final class IdsEndpoint {
 
     /**
      * Decodes an ID whose scheme is not known, as every scheme that accepts its text. Some strings are valid in more
-     * than one scheme (16 lower-case hex digits without {@code 0} or {@code 1} are both a Lable ID and a sno; a
-     * decimal number of 16 such digits is a TraceId too), so the answer lists each reading, in scheme order.
+     * than one scheme: 16 decimal digits from 2 to 9 are both a TraceId and a sno, and a Lable ID written only in
+     * decimal digits is usually a TraceId too. So the answer lists each reading, in scheme order.
      *
      * @param id the ID's string form
      * @return the input, each scheme's decoded view that accepts it, and why each other scheme refused it
