@@ -157,6 +157,19 @@ class IdInspectorPageBrowserTests {
     }
 
     @Test
+    void pastedIdIsDecodedWithoutPressingDecode() {
+        Gid gid = Gid.parse("74gfrC8X75-4Fwt5S13qxVrN");
+        // a paste event as the browser fires it: the text lands in the box after the event
+        browser.executeScript("const input = document.getElementById('decode-input');"
+                + "input.dispatchEvent(new Event('paste')); input.value = arguments[0];", gid.toString());
+
+        WebElement match = wait.until(ExpectedConditions.visibilityOfElementLocated(
+                By.cssSelector(".match[data-scheme='gid']")));
+        assertThat(cell(match, "type", "value")).isEqualTo(gid.type().displayName());
+        assertThat(cell(match, "timestamp", "raw")).isEqualTo(String.valueOf(gid.timestampMillis()));
+    }
+
+    @Test
     void textValidInTwoSchemesShowsBothReadings() {
         decode("2222222422222222");
 
