@@ -1,15 +1,17 @@
 package dev.ids;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
  * The decoded view of one identifier, the same for every scheme: its scheme, canonical string, bytes in hex, the
- * instant it embeds and its components in layout order. The command-line tool prints it as JSON; the Actuator
- * endpoint returns it.
+ * instant it embeds, its components in layout order and its bit layout. The command-line tool prints it as JSON; the
+ * Actuator endpoint returns it.
  *
  * @param scheme the scheme's name ({@code trace-id}, {@code lable}, {@code gid}, {@code sno}, {@code muid})
  * @param canonical the identifier's canonical {@code toString()}
@@ -17,17 +19,24 @@ import java.util.Objects;
  * @param timestamp the instant the identifier embeds
  * @param components the components in the order of the layout, each an {@link Integer}, {@link Long} or
  *     {@link String}
+ * @param layout the bit fields of the binary form from the most significant bit on, covering every bit of
+ *     {@code hex} exactly once, or empty when not known
  */
-public record DecodedId(String scheme, String canonical, String hex, Instant timestamp, Map<String, Object> components) {
+public record DecodedId(String scheme, String canonical, String hex, Instant timestamp, Map<String, Object> components,
+        List<Field> layout) {
 
     /**
-     * Checks the fields and keeps an unmodifiable copy of the components in their given order.
+     * Checks the fields and keeps unmodifiable copies of the components and the layout in their given order.
      *
      * @param scheme the scheme's name
      * @param canonical the canonical string
      * @param hex the hexadecimal text of the bytes
      * @param timestamp the embedded instant
      * @param components the components, values of type {@link Integer}, {@link Long} or {@link String}
+     * @param layout the bit fields, most significant first, contiguous and covering the {@code hex.length() * 4}
+     *     bits exactly; or empty
+     * @throws IllegalArgumentException when a component has another type or the layout has a gap, an overlap or
+     *     another total width
      */
     public DecodedId {
         Objects.requireNonNull(scheme, "scheme");
@@ -41,6 +50,38 @@ public record DecodedId(String scheme, String canonical, String hex, Instant tim
             }
         });
         components = Collections.unmodifiableMap(new LinkedHashMap<>(components));
+        layout = List.copyOf(layout);
+        checkLayout(hex, layout);
+    }
+
+    /**
+     * Creates a decoded view without a bit layout.
+     *
+     * @param scheme the scheme's name
+     * @param canonical the canonical string
+     * @param hex the hexadecimal text of the bytes
+     * @param timestamp the embedded instant
+     * @param components the components, values of type {@link Integer}, {@link Long} or {@link String}
+     */
+    public DecodedId(String scheme, String canonical, String hex, Instant timestamp, Map<String, Object> components) {
+        this(scheme, canonical, hex, timestamp, components, List.of());
+    }
+
+    private static void checkLayout(String hex, List<Field> layout) {
+        if (layout.isEmpty()) {
+            return;
+        }
+        int next = 0;
+        for (Field field : layout) {
+            if (field.offset() != next) {
+                throw new IllegalArgumentException("Layout field '" + field.name() + "' starts at bit " + field.offset()
+                        + " but the previous field ends before bit " + next);
+            }
+            next += field.bits();
+        }
+        if (next != hex.length() * 4) {
+            throw new IllegalArgumentException("Layout covers " + next + " bits but the ID has " + hex.length() * 4);
+        }
     }
 
     /**
@@ -58,7 +99,8 @@ public record DecodedId(String scheme, String canonical, String hex, Instant tim
 
     /**
      * Returns this view as one line of JSON:
-     * {@code {"scheme":"sno","canonical":"...","hex":"...","timestamp":"...","components":{...}}}.
+     * {@code {"scheme":"sno","canonical":"...","hex":"...","timestamp":"...","components":{...},"layout":[...]}},
+     * each layout field as {@code {"name":"units","offset":0,"bits":39,"value":1}}.
      *
      * @return the JSON text
      */
@@ -76,7 +118,52 @@ public record DecodedId(String scheme, String canonical, String hex, Instant tim
             first = false;
             Json.field(json, component.getKey(), component.getValue());
         }
-        return json.append("}}").toString();
+        json.append("},\"layout\":[");
+        for (int i = 0; i < layout.size(); i++) {
+            Field field = layout.get(i);
+            json.append(i == 0 ? "{" : ",{");
+            Json.field(json, "name", field.name()).append(',');
+            Json.field(json, "offset", field.offset()).append(',');
+            Json.field(json, "bits", field.bits()).append(',');
+            Json.field(json, "value", field.value()).append('}');
+        }
+        return json.append("]}").toString();
+    }
+
+    /**
+     * One field of the bit layout: a run of bits of the binary form, counted from its most significant bit.
+     *
+     * @param name the field's name: the name of the component it holds where there is one, {@code reserved} for
+     *     bits the scheme keeps at zero
+     * @param offset the position of the field's first bit, 0 for the most significant bit of the ID
+     * @param bits how many bits the field spans, at least 1
+     * @param value the bits as an unsigned number: a {@link Long} for up to 63 bits, else a lower-case hex string
+     *     of {@code ceil(bits / 4)} digits
+     */
+    public record Field(String name, int offset, int bits, Object value) {
+
+        /**
+         * Checks the field.
+         *
+         * @param name the field's name
+         * @param offset the first bit, from the most significant bit
+         * @param bits the width
+         * @param value a {@link Long} for up to 63 bits, else a hex string
+         * @throws IllegalArgumentException when the width, offset or value type is not possible
+         */
+        public Field {
+            Objects.requireNonNull(name, "name");
+            if (bits < 1 || offset < 0) {
+                throw new IllegalArgumentException("Layout field '" + name + "' needs offset >= 0 and bits >= 1: "
+                        + offset + ", " + bits);
+            }
+            boolean fits = bits <= 63 ? value instanceof Long number && (number >>> bits) == 0
+                    : value instanceof String text && text.length() == (bits + 3) / 4;
+            if (!fits) {
+                throw new IllegalArgumentException("Layout field '" + name + "' of " + bits
+                        + " bits cannot hold " + value);
+            }
+        }
     }
 
     /**
@@ -101,6 +188,8 @@ public record DecodedId(String scheme, String canonical, String hex, Instant tim
         private final String hex;
         private final Instant timestamp;
         private final Map<String, Object> components = new LinkedHashMap<>();
+        private final List<Field> layout = new ArrayList<>();
+        private int nextBit;
 
         private Builder(String scheme, String canonical, String hex, Instant timestamp) {
             this.scheme = scheme;
@@ -134,12 +223,40 @@ public record DecodedId(String scheme, String canonical, String hex, Instant tim
         }
 
         /**
+         * Adds the next bit field of the layout, right after the previous one.
+         *
+         * @param name the field's name
+         * @param bits its width, 1..63
+         * @param value its bits as an unsigned number
+         * @return this builder
+         */
+        public Builder field(String name, int bits, long value) {
+            layout.add(new Field(name, nextBit, bits, value));
+            nextBit += bits;
+            return this;
+        }
+
+        /**
+         * Adds the next bit field of the layout, one wider than 63 bits, right after the previous one.
+         *
+         * @param name the field's name
+         * @param bits its width
+         * @param hexValue its bits as lower-case hex, {@code ceil(bits / 4)} digits
+         * @return this builder
+         */
+        public Builder field(String name, int bits, String hexValue) {
+            layout.add(new Field(name, nextBit, bits, hexValue));
+            nextBit += bits;
+            return this;
+        }
+
+        /**
          * Returns the decoded view.
          *
-         * @return the view with the components added so far
+         * @return the view with the components and layout fields added so far
          */
         public DecodedId build() {
-            return new DecodedId(scheme, canonical, hex, timestamp, components);
+            return new DecodedId(scheme, canonical, hex, timestamp, components, layout);
         }
     }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -51,5 +52,40 @@ class DecodedIdTest {
     void componentOfAnotherTypeIsRefused() {
         assertThatThrownBy(() -> new DecodedId("gid", "x", "00", Instant.EPOCH, Map.of("when", Instant.EPOCH)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("when");
+    }
+
+    @Test
+    void jsonListsTheLayoutFieldsInOrder() throws Exception {
+        DecodedId view = DecodedId.builder("x", "x", "f0", Instant.EPOCH).field("high", 4, 15).field("low", 4, 0)
+                .build();
+
+        JsonNode layout = JSON.readTree(view.toJson()).get("layout");
+
+        assertThat(layout).hasSize(2);
+        assertThat(layout.get(1).get("name").asText()).isEqualTo("low");
+        assertThat(layout.get(1).get("offset").asInt()).isEqualTo(4);
+        assertThat(layout.get(1).get("bits").asInt()).isEqualTo(4);
+        assertThat(layout.get(0).get("value").asLong()).isEqualTo(15);
+    }
+
+    @Test
+    void layoutThatDoesNotCoverTheBytesIsRefused() {
+        assertThatThrownBy(() -> DecodedId.builder("x", "x", "f0", Instant.EPOCH).field("high", 4, 15).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("covers 4 bits but the ID has 8");
+    }
+
+    @Test
+    void layoutWithAGapIsRefused() {
+        List<DecodedId.Field> layout = List.of(new DecodedId.Field("high", 0, 4, 1L),
+                new DecodedId.Field("low", 5, 3, 1L));
+
+        assertThatThrownBy(() -> new DecodedId("x", "x", "f0", Instant.EPOCH, Map.of(), layout))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'low' starts at bit 5");
+    }
+
+    @Test
+    void fieldValueWiderThanTheFieldIsRefused() {
+        assertThatThrownBy(() -> new DecodedId.Field("mode", 0, 1, 2L))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'mode' of 1 bits cannot hold 2");
     }
 }

@@ -337,7 +337,8 @@ public final class Gid implements Comparable<Gid> {
 
     /**
      * Returns the decoded view: scheme {@code gid}, components {@code prefix}, {@code type}, {@code timestamp}
-     * (ms) and {@code random} (hex of bytes 7..15).
+     * (ms) and {@code random} (hex of bytes 7..15); the layout holds {@code prefix} (8 bits), {@code timestamp}
+     * (48) and {@code random} (72, as hex).
      *
      * @return the decoded view
      */
@@ -347,6 +348,9 @@ public final class Gid implements Comparable<Gid> {
                 .component("type", type().displayName())
                 .component("timestamp", timestampMillis())
                 .component("random", Hex.of(randomBytes()))
+                .field("prefix", 8, prefix())
+                .field("timestamp", 48, timestampMillis())
+                .field("random", RANDOM_BYTES * 8, Hex.of(randomBytes()))
                 .build();
     }
 

@@ -280,7 +280,8 @@ public final class LableId implements Comparable<LableId> {
     /**
      * Returns the decoded view: scheme {@code lable}, the string form, the hex of the bytes, the instant, and the
      * components {@code timestamp} (ms), {@code sequence}, {@code generatorId}, {@code clusterId} and {@code mode}
-     * ({@code "SPREAD"} or {@code "TIME_SEQUENTIAL"}).
+     * ({@code "SPREAD"} or {@code "TIME_SEQUENTIAL"}). The layout holds the raw bits: in SPREAD mode its 42-bit
+     * {@code timestamp} field is the time's bits reversed; {@code reserved} fields are always zero.
      *
      * @return the decoded view
      */
@@ -292,6 +293,14 @@ public final class LableId implements Comparable<LableId> {
                 .component("generatorId", generatorId())
                 .component("clusterId", clusterId())
                 .component("mode", mode().name())
+                // in SPREAD mode the timestamp field holds the time's bits in reverse order
+                .field("timestamp", 42, bits >>> TIMESTAMP_SHIFT)
+                .field("sequence", 6, sequence())
+                .field("reserved", 3, (bits >>> 13) & 0x7)
+                .field("mode", 1, (bits & MODE_BIT) == 0 ? 0 : 1)
+                .field("reserved", 2, (bits >>> 10) & 0x3)
+                .field("generatorId", 6, generatorId())
+                .field("clusterId", 4, clusterId())
                 .build();
     }
 

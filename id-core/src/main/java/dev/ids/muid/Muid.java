@@ -269,7 +269,8 @@ public final class Muid implements Comparable<Muid> {
 
     /**
      * Returns the decoded view: scheme {@code muid}, the canonical string, the hex of the bytes, the embedded time
-     * and the components {@code timestamp} (µs), {@code medallion} and {@code offset} (signed).
+     * and the components {@code timestamp} (µs), {@code medallion} and {@code offset} (signed). The layout holds
+     * their raw bits, 52, 44 and 32 of them, unsigned (all ones where a component reads -1).
      *
      * @return the decoded view
      */
@@ -278,6 +279,9 @@ public final class Muid implements Comparable<Muid> {
                 .component("timestamp", timestamp())
                 .component("medallion", medallion())
                 .component("offset", offset())
+                .field("timestamp", 52, high >>> 12)
+                .field("medallion", 44, (high & 0xFFFL) << 32 | low >>> 32)
+                .field("offset", 32, Integer.toUnsignedLong(offset()))
                 .build();
     }
 

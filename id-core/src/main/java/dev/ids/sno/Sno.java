@@ -256,7 +256,8 @@ public final class Sno implements Comparable<Sno> {
 
     /**
      * Returns the decoded view: scheme {@code sno}, canonical string, hex, timestamp and the components
-     * {@code units}, {@code tickTock}, {@code metabyte}, {@code partition}, {@code sequence}.
+     * {@code units}, {@code tickTock}, {@code metabyte}, {@code partition}, {@code sequence}, which the layout
+     * places in 39, 1, 8, 16 and 16 bits.
      *
      * @return the decoded view
      */
@@ -267,6 +268,11 @@ public final class Sno implements Comparable<Sno> {
                 .component("metabyte", metabyte())
                 .component("partition", partition())
                 .component("sequence", sequence())
+                .field("units", 39, units())
+                .field("tickTock", 1, tickTock())
+                .field("metabyte", 8, metabyte())
+                .field("partition", 16, partition())
+                .field("sequence", 16, sequence())
                 .build();
     }
 

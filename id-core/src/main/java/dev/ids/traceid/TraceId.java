@@ -300,7 +300,8 @@ public final class TraceId implements Comparable<TraceId> {
     /**
      * Returns the decoded view: scheme {@code trace-id}, the decimal string, the 16 hex digits of the bytes, the
      * instant resolved by {@link #instant(Instant)}, and the components {@code timestamp} (the 25-bit seconds),
-     * {@code nodeNo}, {@code chunkNo} and {@code counter}.
+     * {@code nodeNo}, {@code chunkNo} and {@code counter}. The layout covers the 8 bytes: a {@code reserved} zero
+     * bit, then 25, 16, 12 and 10 bits of the components.
      *
      * @param reference the time to resolve the wrapped timestamp against
      * @return the decoded view
@@ -311,6 +312,11 @@ public final class TraceId implements Comparable<TraceId> {
                 .component("nodeNo", nodeNo())
                 .component("chunkNo", chunkNo())
                 .component("counter", counter())
+                .field("reserved", 1, 0)
+                .field("timestamp", 25, timestamp())
+                .field("nodeNo", 16, nodeNo())
+                .field("chunkNo", 12, chunkNo())
+                .field("counter", 10, counter())
                 .build();
     }
 

@@ -99,7 +99,15 @@ class LableIdTest {
         assertThat(LableId.parse("000d016fa28502a3").decoded().toJson()).isEqualTo(
                 "{\"scheme\":\"lable\",\"canonical\":\"000d016fa28502a3\",\"hex\":\"000d016fa28502a3\","
                         + "\"timestamp\":\"2014-05-13T16:53:20Z\",\"components\":{\"timestamp\":1400000000000,"
-                        + "\"sequence\":5,\"generatorId\":42,\"clusterId\":3,\"mode\":\"SPREAD\"}}");
+                        + "\"sequence\":5,\"generatorId\":42,\"clusterId\":3,\"mode\":\"SPREAD\"},"
+                        // SPREAD: the 42-bit timestamp field holds 1400000000000's bits reversed
+                        + "\"layout\":[{\"name\":\"timestamp\",\"offset\":0,\"bits\":42,\"value\":872791690},"
+                        + "{\"name\":\"sequence\",\"offset\":42,\"bits\":6,\"value\":5},"
+                        + "{\"name\":\"reserved\",\"offset\":48,\"bits\":3,\"value\":0},"
+                        + "{\"name\":\"mode\",\"offset\":51,\"bits\":1,\"value\":0},"
+                        + "{\"name\":\"reserved\",\"offset\":52,\"bits\":2,\"value\":0},"
+                        + "{\"name\":\"generatorId\",\"offset\":54,\"bits\":6,\"value\":42},"
+                        + "{\"name\":\"clusterId\",\"offset\":60,\"bits\":4,\"value\":3}]}");
     }
 
     @Test

@@ -96,6 +96,10 @@ class MuidTest {
         assertThat(Muid.parse("5D5EAC793E61F-1BFC71B112D-FFFFFFFF").decoded().toJson()).isEqualTo(
                 "{\"scheme\":\"muid\",\"canonical\":\"5D5EAC793E61F-1BFC71B112D-FFFFFFFF\","
                         + "\"hex\":\"5d5eac793e61f1bfc71b112dffffffff\",\"timestamp\":\"2022-01-19T08:00:30.975519Z\","
-                        + "\"components\":{\"timestamp\":1642579230975519,\"medallion\":1923190821165,\"offset\":-1}}");
+                        + "\"components\":{\"timestamp\":1642579230975519,\"medallion\":1923190821165,\"offset\":-1},"
+                        // the layout holds the raw bits: offset -1 is 32 ones
+                        + "\"layout\":[{\"name\":\"timestamp\",\"offset\":0,\"bits\":52,\"value\":1642579230975519},"
+                        + "{\"name\":\"medallion\",\"offset\":52,\"bits\":44,\"value\":1923190821165},"
+                        + "{\"name\":\"offset\",\"offset\":96,\"bits\":32,\"value\":4294967295}]}");
     }
 }

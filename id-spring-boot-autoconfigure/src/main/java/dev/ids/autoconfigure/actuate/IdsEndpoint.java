@@ -5,8 +5,11 @@ import dev.ids.IdScheme;
 import dev.ids.MonitoredIdGenerator;
 import dev.ids.autoconfigure.IdGeneratorRegistry;
 import dev.ids.autoconfigure.IdGeneratorStatistics;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
@@ -16,8 +19,8 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector;
 
 /**
  * The {@code ids} endpoint: lists the generators the starter made, with their settings, state and counted events
- * ({@code /actuator/ids}), and decodes an ID of any scheme into the decoded view
- * ({@code /actuator/ids/{scheme}/{id}}).
+ * ({@code /actuator/ids}), decodes an ID of a given scheme into the decoded view ({@code /actuator/ids/{scheme}/{id}})
+ * and decodes an ID of unknown scheme as every scheme that accepts it ({@code /actuator/ids/{id}}).
  */
 @Endpoint(id = "ids")
 public final class IdsEndpoint {
@@ -60,6 +63,44 @@ public final class IdsEndpoint {
         }
     }
 
+    /**
+     * Decodes an ID whose scheme is not known, as every scheme that accepts its text. Some strings are valid in more
+     * than one scheme: 16 decimal digits from 2 to 9 are both a TraceId and a sno, and a Lable ID written only in
+     * decimal digits is usually a TraceId too. So the answer lists each reading, in scheme order.
+     *
+     * @param id the ID's string form
+     * @return the input, each scheme's decoded view that accepts it, and why each other scheme refused it
+     * @throws InvalidEndpointRequestException naming the input and each scheme's reason when no scheme accepts it
+     */
+    @ReadOperation
+    public CandidatesDescriptor decodeAnyScheme(@Selector String id) {
+        CandidatesDescriptor candidates = candidates(id);
+        if (candidates.matches().isEmpty()) {
+            String message = noSchemeMessage(candidates);
+            throw new InvalidEndpointRequestException(message, message);
+        }
+        return candidates;
+    }
+
+    static CandidatesDescriptor candidates(String id) {
+        List<DecodedId> matches = new ArrayList<>();
+        Map<String, String> rejections = new LinkedHashMap<>();
+        for (IdScheme scheme : IdScheme.values()) {
+            try {
+                matches.add(scheme.decode(id));
+            } catch (IllegalArgumentException ex) {
+                rejections.put(scheme.schemeName(), ex.getMessage());
+            }
+        }
+        return new CandidatesDescriptor(id, matches, rejections);
+    }
+
+    static String noSchemeMessage(CandidatesDescriptor candidates) {
+        String reasons = candidates.rejected().entrySet().stream()
+                .map(entry -> entry.getKey() + ": " + entry.getValue()).collect(Collectors.joining("; "));
+        return "'" + candidates.input() + "' is not an ID of any scheme (" + IdScheme.names() + "): " + reasons;
+    }
+
     private static GeneratorDescriptor describe(IdGeneratorRegistry.Registration registration) {
         MonitoredIdGenerator<?> generator = registration.generator();
         IdGeneratorStatistics statistics = registration.statistics();
@@ -77,6 +118,17 @@ public final class IdsEndpoint {
      * @param generators one entry per generator, sorted by bean name
      */
     public record GeneratorsDescriptor(List<GeneratorDescriptor> generators) implements OperationResponseBody {
+    }
+
+    /**
+     * The readings of an ID whose scheme was not given, for JSON.
+     *
+     * @param input the ID as given
+     * @param matches the decoded view under each scheme that accepts it, in scheme order, at least one
+     * @param rejected each other scheme's name with the reason it refused the input
+     */
+    public record CandidatesDescriptor(String input, List<DecodedId> matches, Map<String, String> rejected)
+            implements OperationResponseBody {
     }
 
     /**

@@ -10,7 +10,8 @@ import org.springframework.boot.actuate.endpoint.web.annotation.EndpointWebExten
 
 /**
  * Web extension of the {@link IdsEndpoint}: answers an unknown scheme or an invalid ID with status 400 and the
- * decoded view's error object, {@code {"input": "...", "error": "..."}}, whatever the server's error page shows.
+ * decoded view's error object, {@code {"input": "...", "error": "..."}}, whatever the server's error page shows; when no
+ * scheme was given, the object also lists each scheme's reason under {@code rejected}.
  */
 @EndpointWebExtension(endpoint = IdsEndpoint.class)
 public final class IdsEndpointWebExtension {
@@ -38,10 +39,34 @@ public final class IdsEndpointWebExtension {
         try {
             return new WebEndpointResponse<>(endpoint.decode(scheme, id));
         } catch (InvalidEndpointRequestException ex) {
-            Map<String, String> error = new LinkedHashMap<>();
-            error.put("input", id);
-            error.put("error", ex.getReason());
-            return new WebEndpointResponse<>(error, WebEndpointResponse.STATUS_BAD_REQUEST);
+            return badRequest(id, ex);
         }
+    }
+
+    /**
+     * Decodes an ID of unknown scheme as every scheme that accepts it.
+     *
+     * @param id the ID's string form
+     * @return the input, the decoded views and the other schemes' reasons with status 200; or, with status 400 when
+     *     no scheme accepts it, the input, the error and each scheme's reason under {@code rejected}
+     */
+    @ReadOperation
+    public WebEndpointResponse<Object> decodeAnyScheme(@Selector String id) {
+        IdsEndpoint.CandidatesDescriptor candidates = IdsEndpoint.candidates(id);
+        if (!candidates.matches().isEmpty()) {
+            return new WebEndpointResponse<>(candidates);
+        }
+        Map<String, Object> error = new LinkedHashMap<>();
+        error.put("input", id);
+        error.put("error", IdsEndpoint.noSchemeMessage(candidates));
+        error.put("rejected", candidates.rejected());
+        return new WebEndpointResponse<>(error, WebEndpointResponse.STATUS_BAD_REQUEST);
+    }
+
+    private static WebEndpointResponse<Object> badRequest(String id, InvalidEndpointRequestException ex) {
+        Map<String, String> error = new LinkedHashMap<>();
+        error.put("input", id);
+        error.put("error", ex.getReason());
+        return new WebEndpointResponse<>(error, WebEndpointResponse.STATUS_BAD_REQUEST);
     }
 }

@@ -87,6 +87,40 @@ class IdsActuatorIntegrationTests {
     }
 
     @Test
+    void idsEndpointDecodesWithTheBitLayout() throws Exception {
+        JsonNode layout = getJson("/actuator/ids/sno/2222222422222222", 200).get("layout");
+
+        assertThat(layout.findValuesAsString("name")).containsExactly("units", "tickTock", "metabyte", "partition",
+                "sequence");
+        assertThat(layout.get(0).get("offset").asInt()).isZero();
+        assertThat(layout.get(0).get("bits").asInt()).isEqualTo(39);
+        assertThat(layout.get(0).get("value").asLong()).isEqualTo(1);
+        assertThat(layout.get(4).get("offset").asInt()).isEqualTo(64);
+    }
+
+    @Test
+    void idsEndpointDecodesAnIdOfUnknownSchemeAsEverySchemeThatAcceptsIt() throws Exception {
+        Muid muid = this.muid.next();
+
+        JsonNode body = getJson("/actuator/ids/" + muid, 200);
+
+        assertThat(body.get("input").asString()).isEqualTo(muid.toString());
+        assertThat(body.get("matches")).hasSize(1);
+        assertThat(body.get("matches").get(0).get("scheme").asString()).isEqualTo("muid");
+        assertThat(body.get("matches").get(0).get("layout")).hasSize(3);
+        assertThat(body.get("rejected").propertyNames()).containsExactly("trace-id", "lable", "gid", "sno");
+    }
+
+    @Test
+    void idsEndpointAnswersTextOfNoSchemeWithBadRequest() throws Exception {
+        JsonNode body = getJson("/actuator/ids/zz", 400);
+
+        assertThat(body.get("input").asString()).isEqualTo("zz");
+        assertThat(body.get("error").asString()).contains("not an ID of any scheme");
+        assertThat(body.get("rejected").propertyNames()).containsExactly("trace-id", "lable", "gid", "sno", "muid");
+    }
+
+    @Test
     void idsEndpointAnswersAnInvalidIdWithBadRequestAndTheErrorText() throws Exception {
         JsonNode body = getJson("/actuator/ids/sno/BAD", 400);
 

@@ -181,4 +181,60 @@ class IdsEndpointAutoConfigurationTests {
             assertThat(valid.getBody()).isInstanceOf(DecodedId.class);
         });
     }
+
+    @Test
+    void decodesAnIdOfUnknownSchemeAsEverySchemeThatAcceptsIt() {
+        exposed.run(context -> {
+            IdsEndpoint endpoint = context.getBean(IdsEndpoint.class);
+            // 16 digits from 2-9: a sno in base32 and a TraceId in decimal at once
+            IdsEndpoint.CandidatesDescriptor candidates = endpoint.decodeAnyScheme("2222222422222222");
+
+            assertThat(candidates.input()).isEqualTo("2222222422222222");
+            assertThat(candidates.matches()).extracting(DecodedId::scheme).containsExactly("trace-id", "sno");
+            assertThat(candidates.matches().get(0).canonical()).isEqualTo("2222222422222222");
+            assertThat(candidates.matches().get(0).components()).containsEntry("counter", 2222222422222222L & 0x3FF);
+            assertThat(candidates.matches().get(1).hex()).isEqualTo("00000000020000000000");
+            assertThat(candidates.rejected()).containsOnlyKeys("lable", "gid", "muid");
+            assertThat(candidates.rejected().get("lable")).contains("2222222422222222");
+        });
+    }
+
+    @Test
+    void endpointRefusesTextNoSchemeAcceptsNamingTheInput() {
+        exposed.run(context -> assertThat(catchThrowableOfType(InvalidEndpointRequestException.class,
+                () -> context.getBean(IdsEndpoint.class).decodeAnyScheme("??")).getReason())
+                .startsWith("'??' is not an ID of any scheme (trace-id, lable, gid, sno, muid): trace-id: "));
+    }
+
+    @Test
+    void decodesAMuidWithoutItsSchemeAsAMuidOnly() {
+        exposed.run(context -> {
+            IdsEndpoint.CandidatesDescriptor candidates = context.getBean(IdsEndpoint.class)
+                    .decodeAnyScheme("5D5EAC793E61F-1BFC71B112D-00000001");
+
+            assertThat(candidates.matches()).singleElement().satisfies(match -> {
+                assertThat(match.scheme()).isEqualTo("muid");
+                assertThat(match.components()).containsEntry("medallion", 0x1BFC71B112DL).containsEntry("offset", 1L);
+                assertThat(match.layout()).extracting(DecodedId.Field::bits).containsExactly(52, 44, 32);
+            });
+        });
+    }
+
+    @Test
+    void webExtensionAnswersTextNoSchemeAcceptsWithStatus400AndEachSchemesReason() {
+        exposed.run(context -> {
+            WebEndpointResponse<Object> response = context.getBean(IdsEndpointWebExtension.class)
+                    .decodeAnyScheme("not-an-id");
+
+            assertThat(response.getStatus()).isEqualTo(400);
+            assertThat(response.getBody()).asInstanceOf(InstanceOfAssertFactories.MAP)
+                    .containsEntry("input", "not-an-id").extractingByKey("error").asString()
+                    .contains("'not-an-id' is not an ID of any scheme").contains("trace-id: ").contains("lable: ")
+                    .contains("gid: ").contains("sno: ").contains("muid: ");
+            assertThat(response.getBody()).asInstanceOf(InstanceOfAssertFactories.MAP).extractingByKey("rejected")
+                    .asInstanceOf(InstanceOfAssertFactories.MAP)
+                    .containsOnlyKeys("trace-id", "lable", "gid", "sno", "muid")
+                    .extractingByKey("gid").asString().contains("'not-an-id'");
+        });
+    }
 }
