@@ -198,7 +198,10 @@ public abstract class LeasedGeneratorContract<I> {
     @Test
     void threadsCrossingSeveralAdvanceBoundariesNeverIssueBeyondTheWrittenMarkNorRepeat() throws Exception {
         FakeNodeLease lease = new FakeNodeLease(9).advanceDelayMillis(3);
-        Generator<I> generator = leased(lease, Duration.ofSeconds(2));
+        // The threads advance the shared manual clock, so a thread that keeps losing the race for a time unit sees
+        // other threads' advances as its own waiting time: a generous maximum wait keeps a slow machine from
+        // turning that into a refusal (the waits themselves take no real time on a manual clock).
+        Generator<I> generator = leased(lease, Duration.ofHours(1));
         int threads = 4;
         int perThread = 3_000;
         Set<I> ids = ConcurrentHashMap.newKeySet();
