@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class MultiProcessJdbcLeaseIT {
 
-    private static final String TABLE = "ids_multijvm_lease_it";
+    /** A table of this run's own, so that builds running side by side on one database server keep apart. */
+    private static final String TABLE = "ids_multijvm_lease_it_" + ProcessHandle.current().pid();
     private static final String NAMESPACE = "trace-id.multijvm";
     private static final long LEASE_MILLIS = 5_000;
     private static final long GRACE_MILLIS = 1_000;
