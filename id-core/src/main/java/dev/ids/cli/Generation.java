@@ -31,12 +31,14 @@ final class Generation {
         return switch (scheme) {
             case TRACE_ID -> {
                 options.allowOnly(name, List.of("node"));
-                yield of(TraceIdGenerator.builder().nodeNo((int) options.longValue("node", 0, 0, 65535)).build());
+                yield of(TraceIdGenerator.builder().nodeNo((int) options.requiredLong(name, "node", 0, 65535,
+                        "the node number every TraceId carries, distinct for every process generating them")).build());
             }
             case LABLE -> {
                 options.allowOnly(name, List.of("generator", "cluster", "mode"));
                 yield of(LableIdGenerator.builder()
-                        .generatorId((int) options.longValue("generator", 0, 0, 63))
+                        .generatorId((int) options.requiredLong(name, "generator", 0, 63,
+                                "the generator id every ID carries, distinct for every process in a cluster"))
                         .clusterId((int) options.longValue("cluster", 0, 0, 15))
                         .mode(choice("--mode", options.text("mode", "spread"), LableMode.class))
                         .build());
@@ -49,7 +51,8 @@ final class Generation {
             case SNO -> {
                 options.allowOnly(name, List.of("partition", "meta"));
                 SnoGenerator generator = SnoGenerator.builder()
-                        .partition((int) options.longValue("partition", 0, 0, 65535)).build();
+                        .partition((int) options.requiredLong(name, "partition", 0, 65535,
+                                "the partition every sno carries, distinct for every process generating them")).build();
                 int metabyte = (int) options.longValue("meta", 0, 0, 255);
                 yield new Generation(() -> generator.next(metabyte));
             }

@@ -41,11 +41,14 @@ public final class IdsCommand {
 
             Schemes: trace-id, lable, gid, sno, muid
 
-            Options of generate (each scheme takes only its own; node identities default to 0):
-              trace-id  --node <0..65535>
-              lable     --generator <0..63>  --cluster <0..15>  --mode spread|time-sequential
+            Options of generate (each scheme takes only its own). A node identity (--node, --generator,
+            --partition) is required: it must differ between processes generating IDs at the same time, and the
+            tool does not guess one.
+              trace-id  --node <0..65535>  (required)
+              lable     --generator <0..63>  (required)  --cluster <0..15>  (default 0)
+                        --mode spread|time-sequential  (default spread)
               gid       --type volume|log|segment  (default volume)
-              sno       --partition <0..65535>  --meta <0..255>
+              sno       --partition <0..65535>  (required)  --meta <0..255>  (default 0)
               muid      --medallion <0..17592186044414>  (default: random, as the muid specification prescribes)
 
             decode prints {"scheme", "canonical", "hex", "timestamp", "components"} for each valid ID and

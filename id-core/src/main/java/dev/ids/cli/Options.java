@@ -55,6 +55,19 @@ final class Options {
         return value == null ? defaultValue : parseLong("--" + name, value, min, max);
     }
 
+    /**
+     * The value of an option that has no default: a node identity the tool cannot choose, since two processes that
+     * pick the same one issue the same IDs.
+     */
+    long requiredLong(String scheme, String name, long min, long max, String meaning) {
+        String value = values.get(name);
+        if (value == null) {
+            throw new UsageException(scheme + " needs --" + name + " <" + min + ".." + max + ">: " + meaning
+                    + "; the tool does not choose one, since two processes with the same one issue the same IDs");
+        }
+        return parseLong("--" + name, value, min, max);
+    }
+
     String text(String name, String defaultValue) {
         return values.getOrDefault(name, defaultValue);
     }

@@ -124,7 +124,14 @@ class IdsCommandTest {
     @ParameterizedTest
     @EnumSource(IdScheme.class)
     void generatedIdsDecodeAsTheirScheme(IdScheme scheme) throws Exception {
-        run("", "generate", scheme.schemeName(), "5");
+        List<String> args = new ArrayList<>(List.of("generate", scheme.schemeName(), "5"));
+        args.addAll(switch (scheme) {
+            case TRACE_ID -> List.of("--node", "9");
+            case LABLE -> List.of("--generator", "9");
+            case SNO -> List.of("--partition", "9");
+            case GID, MUID -> List.<String>of();
+        });
+        run("", args.toArray(String[]::new));
 
         assertThat(status).as(err).isZero();
         String[] ids = out.split("\n");
@@ -145,6 +152,35 @@ class IdsCommandTest {
             assertThat(components.get("partition").asInt()).isEqualTo(513);
             assertThat(components.get("metabyte").asInt()).isEqualTo(7);
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = IdScheme.class, names = {"TRACE_ID", "LABLE", "SNO"})
+    void aMissingNodeIdentityIsAUsageErrorNamingTheOptionAndItsRange(IdScheme scheme) {
+        run("", "generate", scheme.schemeName(), "3");
+
+        String expected = switch (scheme) {
+            case TRACE_ID -> "--node <0..65535>";
+            case LABLE -> "--generator <0..63>";
+            default -> "--partition <0..65535>";
+        };
+        assertThat(status).isEqualTo(2);
+        assertThat(err).contains(scheme.schemeName() + " needs " + expected);
+        assertThat(out).isEmpty();
+    }
+
+    @Test
+    void muidWithoutAMedallionTakesARandomOneInTheSpecificationsRange() throws Exception {
+        List<Long> medallions = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            run("", "generate", "muid");
+            assertThat(status).as(err).isZero();
+            run("", "decode", "muid", out.strip());
+            medallions.add(outputLines().get(0).get("components").get("medallion").asLong());
+        }
+
+        assertThat(medallions).allSatisfy(medallion -> assertThat(medallion).isBetween(0x10000000000L, 0x1FFFFFFFFFFL))
+                .doesNotHaveDuplicates();
     }
 
     @Test
@@ -173,7 +209,7 @@ class IdsCommandTest {
 
     @Test
     void unknownModeListsTheModes() {
-        run("", "generate", "lable", "--mode", "fast");
+        run("", "generate", "lable", "--generator", "1", "--mode", "fast");
 
         assertThat(status).isEqualTo(2);
         assertThat(err).contains("fast").contains("spread, time-sequential");

@@ -17,40 +17,65 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.env.YamlPropertySourceLoader;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.ContextConsumer;
 import org.springframework.core.env.PropertySource;
 import org.springframework.core.io.ByteArrayResource;
 
-/** Boots the auto-configuration with the {@code application.yml} the README shows, so the README cannot drift. */
+/** Boots the auto-configuration with each {@code application.yml} the README shows, so the README cannot drift. */
 class ReadmeConfigurationTests {
 
     private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(IdGeneratorsAutoConfiguration.class));
 
     @Test
-    void readmeYamlGivesTheGeneratorsItDescribes() throws Exception {
-        List<PropertySource<?>> yaml = new YamlPropertySourceLoader().load("README.md",
-                new ByteArrayResource(readmeYaml().getBytes(StandardCharsets.UTF_8)));
+    void readmeTenLineYamlGivesTheNodeIdentitiesItSets() throws Exception {
+        String yaml = readmeYaml(0);
+        assertThat(yaml.lines()).as("the starter section's application.yml").hasSize(10);
 
-        contextRunner.withInitializer(context -> yaml.forEach(context.getEnvironment().getPropertySources()::addFirst))
-                .run(context -> {
-                    assertThat(context).hasNotFailed();
-                    assertThat(context.getBean(TraceIdGenerator.class).nodeNo()).isEqualTo(7);
-                    assertThat(context.getBean(LableIdGenerator.class).generatorId()).isEqualTo(5);
-                    assertThat(context.getBean(LableIdGenerator.class).mode()).isEqualTo(LableMode.TIME_SEQUENTIAL);
-                    assertThat(context.getBean(SnoGenerator.class).partition()).isEqualTo(513);
-                    assertThat(context.getBean("paymentsSnoGenerator", SnoGenerator.class).partition())
-                            .isEqualTo(514);
-                    assertThat(context.getBean(GidGenerator.class).type()).isEqualTo(GidType.LOG);
-                    assertThat(context.getBean(MuidGenerator.class).medallion()).isEqualTo(1923190821165L);
-                });
+        runWith(yaml, context -> {
+            assertThat(context).hasNotFailed();
+            assertThat(context.getBean(TraceIdGenerator.class).nodeNo()).isEqualTo(7);
+            assertThat(context.getBean(LableIdGenerator.class).generatorId()).isEqualTo(5);
+            assertThat(context.getBean(SnoGenerator.class).partition()).isEqualTo(513);
+            assertThat(context.getBean("paymentsSnoGenerator", SnoGenerator.class).partition()).isEqualTo(514);
+            assertThat(context.getBean(GidGenerator.class).type()).isEqualTo(GidType.VOLUME);
+            assertThat(context.getBean(MuidGenerator.class).medallion())
+                    .isBetween(0x10000000000L, 0x1FFFFFFFFFFL);
+        });
     }
 
-    private static String readmeYaml() throws Exception {
+    @Test
+    void readmeLongerYamlGivesTheGeneratorsItDescribes() throws Exception {
+        runWith(readmeYaml(1), context -> {
+            assertThat(context).hasNotFailed();
+            assertThat(context.getBean(TraceIdGenerator.class).nodeNo()).isEqualTo(7);
+            assertThat(context.getBean(LableIdGenerator.class).generatorId()).isEqualTo(5);
+            assertThat(context.getBean(LableIdGenerator.class).mode()).isEqualTo(LableMode.TIME_SEQUENTIAL);
+            assertThat(context.getBean(SnoGenerator.class).partition()).isEqualTo(513);
+            assertThat(context.getBean("paymentsSnoGenerator", SnoGenerator.class).partition()).isEqualTo(514);
+            assertThat(context.getBean(GidGenerator.class).type()).isEqualTo(GidType.LOG);
+            assertThat(context.getBean(MuidGenerator.class).medallion()).isEqualTo(1923190821165L);
+        });
+    }
+
+    private void runWith(String yaml, ContextConsumer<AssertableApplicationContext> assertions) throws Exception {
+        List<PropertySource<?>> sources = new YamlPropertySourceLoader().load("README.md",
+                new ByteArrayResource(yaml.getBytes(StandardCharsets.UTF_8)));
+        contextRunner.withInitializer(
+                context -> sources.forEach(context.getEnvironment().getPropertySources()::addFirst)).run(assertions);
+    }
+
+    /** The {@code index}-th {@code application.yml} block of the README (0: the starter section's). */
+    private static String readmeYaml(int index) throws Exception {
         Path readme = Paths.get("").toAbsolutePath().getParent().resolve("README.md");
         String text = Files.readString(readme);
-        int start = text.indexOf("```yaml\nids:");
-        assertThat(start).as("the README's application.yml block").isNotNegative();
+        int start = -1;
+        for (int i = 0; i <= index; i++) {
+            start = text.indexOf("```yaml\nids:", start + 1);
+            assertThat(start).as("application.yml block %d of the README", index).isNotNegative();
+        }
         int end = text.indexOf("```", start + 7);
         return text.substring(start + "```yaml\n".length(), end);
     }
