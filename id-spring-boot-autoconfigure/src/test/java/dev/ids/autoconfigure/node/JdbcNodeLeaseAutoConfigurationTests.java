@@ -129,6 +129,37 @@ class JdbcNodeLeaseAutoConfigurationTests {
                 .contains("chosen because ids.node.provider is unset");
     }
 
+    /** The threads alive now that the starter's leases run (renewers and re-claimers: {@code ids-node-lease-*}). */
+    static java.util.Set<Thread> leaseThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.isAlive() && thread.getName().startsWith("ids-node-lease-"))
+                .collect(java.util.stream.Collectors.toSet());
+    }
+
+    /** Waits a little for threads told to stop; returns those still alive. */
+    static java.util.List<String> stillAlive(java.util.Set<Thread> threads) throws InterruptedException {
+        for (Thread thread : threads) {
+            thread.join(5_000);
+        }
+        return threads.stream().filter(Thread::isAlive).map(Thread::getName).toList();
+    }
+
+    @Test
+    void closingTheContextStopsItsLeaseThreads() throws InterruptedException {
+        java.util.Set<Thread> before = leaseThreads();
+        java.util.Set<Thread> started = new java.util.HashSet<>();
+        onNewDatabase().run(context -> {
+            assertThat(context).hasNotFailed();
+            started.addAll(leaseThreads());
+            started.removeAll(before);
+        });
+        assertThat(started).extracting(Thread::getName).as("a renewer and a re-claimer per leased generator")
+                .anyMatch(name -> name.startsWith("ids-node-lease-reclaim-sno-"))
+                .anyMatch(name -> name.startsWith("ids-node-lease-sno-"))
+                .hasSize(6);
+        assertThat(stillAlive(started)).isEmpty();
+    }
+
     @Test
     void closingTheContextReleasesItsIdentities() {
         ApplicationContextRunner runner = onNewDatabase();
