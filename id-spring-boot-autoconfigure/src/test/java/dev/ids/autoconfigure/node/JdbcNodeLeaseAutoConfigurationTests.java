@@ -161,6 +161,21 @@ class JdbcNodeLeaseAutoConfigurationTests {
     }
 
     @Test
+    void aPoolWhoseConnectionTimeoutOutlastsTheRenewalWindowIsWarnedAbout(CapturedOutput output) {
+        onNewDatabase().run(context -> assertThat(partition(context)).isZero());
+        assertThat(output).contains("connection timeout (30000 ms) is not shorter than the 20000 ms between a lease's "
+                + "renewal and its expiry").contains("spring.datasource.hikari.connection-timeout")
+                .contains("NodeLeaseProvider bean");
+    }
+
+    @Test
+    void aPoolWhoseConnectionTimeoutFitsTheRenewalWindowIsNotWarnedAbout(CapturedOutput output) {
+        onNewDatabase().withPropertyValues("spring.datasource.hikari.connection-timeout=5000")
+                .run(context -> assertThat(partition(context)).isZero());
+        assertThat(output).contains("lease their node identities from jdbc").doesNotContain("connection timeout (");
+    }
+
+    @Test
     void closingTheContextReleasesItsIdentities() {
         ApplicationContextRunner runner = onNewDatabase();
         runner.run(first -> runner.run(second -> assertThat(partition(second)).isEqualTo(1)));
