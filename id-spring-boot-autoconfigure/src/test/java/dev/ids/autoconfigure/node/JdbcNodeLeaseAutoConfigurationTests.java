@@ -215,6 +215,17 @@ class JdbcNodeLeaseAutoConfigurationTests {
     }
 
     @Test
+    void aLeasedMuidMedallionLiesBelowTheSpecificationsRandomRangeAndTheDepartureIsLogged(CapturedOutput output) {
+        onNewDatabase().withPropertyValues("ids.node.provider=jdbc").run(context -> {
+            MuidGenerator muid = context.getBean(MuidGenerator.class);
+            assertThat(muid.medallion()).isLessThan(0x10000000000L);
+            assertThat(muid.next().medallion()).isEqualTo(muid.medallion());
+        });
+        assertThat(output).contains("muid generator 'muidGenerator' uses the leased medallion 0, below the muid "
+                + "specification's random range [0x10000000000, 0x1FFFFFFFFFF]").contains("a departure");
+    }
+
+    @Test
     void explicitJdbcWithoutADataSourceFailsNamingTheProperty() {
         new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdGeneratorsAutoConfiguration.class))
                 .withPropertyValues("ids.node.provider=jdbc").run(context -> {
