@@ -192,7 +192,8 @@ public final class LeaseFence {
      * within {@link #MARGIN_MILLIS} of the mark, when the mark is advanced to the time plus {@link #STEP_MILLIS}.
      *
      * @param epochMillis the time the ID stands for, in milliseconds since the Unix epoch
-     * @throws IdGenerationException when the time lies beyond the mark and the mark cannot be advanced
+     * @throws IdGenerationException when the time lies beyond the mark and the mark cannot be advanced, or at or
+     *     before a mark another holder of the identity wrote (see {@link #foreignMarkMillis()})
      */
     public void cover(long epochMillis) {
         // Recorded before the reserved mark is read: a close that freezes the fence after this either sees the
@@ -218,6 +219,14 @@ public final class LeaseFence {
                         + "closed; refusing to issue IDs");
             }
             noteForeignMark();
+            if (epochMillis <= foreignMark) {
+                // Only reachable beyond the reserved mark, where another holder may have issued IDs (the lease was
+                // claimed again after it held the identity, then the clock stepped back below its mark).
+                throw refuse(description + ": an ID for " + epochMillis + " ms since 1970-01-01T00:00:00Z lies at "
+                        + "or before the high-water mark " + foreignMark + " up to which another holder of node "
+                        + "identity " + lease.identity() + " may have issued IDs (the clock stands behind it); "
+                        + "refusing to issue IDs until the clock passes it");
+            }
             long target = epochMillis + STEP_MILLIS;
             try {
                 lease.advanceHighWaterMark(target);

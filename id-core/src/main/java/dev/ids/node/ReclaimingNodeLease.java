@@ -30,8 +30,9 @@ import java.util.function.LongSupplier;
  *
  * <p>From the loss until the identity is claimed again {@link #isHeld()} is {@code false}. When the new claim finds a
  * higher high-water mark than this holder knew, another process held the identity meanwhile and may have issued
- * IDs up to that mark: the lease then stays not held until the wall clock passes the mark, so the generator, whose
- * state knows nothing of that process's IDs, cannot repeat one. Re-claims are retried with a back-off (from the
+ * IDs up to that mark: the lease then is not held while the wall clock stands at or before the mark (also after a
+ * clock stepped back below it), so the generator, whose state knows nothing of that process's IDs, cannot repeat
+ * one; the generator's fence refuses such times as well. Re-claims are retried with a back-off (from the
  * check period, doubling, up to sixteen times it or {@link #MAX_RETRY_PERIOD}), so a store that is down or slow is
  * not hammered.
  *
@@ -57,7 +58,10 @@ public final class ReclaimingNodeLease implements NodeLease {
     private final Object lock = new Object();
     /** The latest mark this holder knows the store to have: read at a claim or written by an advance. */
     private final AtomicLong knownMark = new AtomicLong();
-    /** After a re-claim that found another holder's mark: not held until the wall clock passes it; 0 when none. */
+    /**
+     * After a re-claim that found another holder's mark: not held while the wall clock stands at or before it, even
+     * after it passed it once (a clock stepped back); 0 when none.
+     */
     private final AtomicLong notHeldUntilMillis = new AtomicLong();
     private final AtomicLong reclaims = new AtomicLong();
     private final AtomicLong failedReclaims = new AtomicLong();
@@ -142,14 +146,9 @@ public final class ReclaimingNodeLease implements NodeLease {
             return false;
         }
         long until = notHeldUntilMillis.get();
-        if (until == 0) {
-            return true;
-        }
-        if (clock.wallTimeMillis() <= until) {
-            return false;
-        }
-        notHeldUntilMillis.compareAndSet(until, 0);
-        return true;
+        // Compared on every call, never cleared: a clock stepped back below the mark after passing it would
+        // otherwise let the generator issue IDs the other holder may have issued.
+        return until == 0 || clock.wallTimeMillis() > until;
     }
 
     @Override
@@ -285,7 +284,7 @@ public final class ReclaimingNodeLease implements NodeLease {
             pastRenewals += lost.renewalCount();
             pastFailures += lost.renewalFailureCount();
             if (mark > known) {
-                notHeldUntilMillis.set(mark);
+                notHeldUntilMillis.accumulateAndGet(mark, Math::max);
             }
             knownMark.accumulateAndGet(mark, Math::max);
             current = next;

@@ -147,6 +147,25 @@ public abstract class LeasedGeneratorContract<I> {
     }
 
     @Test
+    void afterAnotherHolderRaisedTheMarkAClockSteppedBackBelowItIsRefused() {
+        FakeNodeLease lease = new FakeNodeLease(5);
+        Generator<I> generator = leased(lease, Duration.ofSeconds(2));
+        generator.next();
+        // The lease lapsed; another process held identity 5 and issued IDs up to its mark; the lease is held again.
+        long foreignMark = START_MILLIS + 20_000;
+        lease.held(false).mark(foreignMark).held(true);
+        clock.setWallClock(java.time.Instant.ofEpochMilli(foreignMark + 1));
+        clock.setWallClock(java.time.Instant.ofEpochMilli(START_MILLIS + 15_000)); // NTP steps the clock back
+        assertThatThrownBy(generator::next).isInstanceOf(IdGenerationException.class)
+                .hasMessageContaining("at or before the high-water mark " + foreignMark)
+                .hasMessageContaining("another holder of node identity 5");
+        assertThat(listener.refusals).hasSize(1);
+        clock.setWallClock(java.time.Instant.ofEpochMilli(foreignMark + 1));
+        // The other holder covered each of its IDs' whole time by its mark: a time ending after it is not one of its.
+        assertThat(endMillisOf(generator.next())).isGreaterThan(foreignMark);
+    }
+
+    @Test
     void writesTheMarkBeforeIssuingIdsBeyondItInSteps() {
         FakeNodeLease lease = new FakeNodeLease(2);
         Generator<I> generator = leased(lease, Duration.ofSeconds(2));

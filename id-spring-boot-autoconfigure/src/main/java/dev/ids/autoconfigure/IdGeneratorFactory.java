@@ -39,7 +39,10 @@ import org.apache.commons.logging.LogFactory;
  * explicitly). Leased ranges: elfo node numbers {@value #LEASED_NODE_NO_MIN} to 65535 (0 means "unknown node" to
  * elfo), Lable generator ids 0 to 63, sno partitions 0 to 65535, muid medallions 0 to
  * {@value #LEASED_MEDALLION_MAX}, which lie below the random medallions, so a leased medallion never equals a
- * random one.
+ * random one. That departs from the muid specification, which for now assigns medallions only at random from
+ * [0x10000000000, 0x1FFFFFFFFFF] (while allowing any value up to 2^44-2): a leased block inside that range could equal
+ * the random medallion of a node that does not lease (a Gink node, a generator with a random medallion), and
+ * uniqueness comes first. Leased medallions render as {@code 000000xxxxx} in the string form, and are logged.
  */
 final class IdGeneratorFactory {
 
@@ -155,7 +158,12 @@ final class IdGeneratorFactory {
         }
         MuidGenerator generator = build(beanName, IdScheme.MUID, prefix, settings.getMaxWait(), builder,
                 builder::build, identity == null ? null : identity.leased());
-        if (generator.isMedallionRandom()) {
+        if (identity != null && identity.leased() != null) {
+            logger.info("muid generator '" + beanName + "' uses the leased medallion " + generator.medallion()
+                    + ", below the muid specification's random range [0x10000000000, 0x1FFFFFFFFFF] so that it never "
+                    + "equals a random medallion (a departure from that specification, which assigns medallions at "
+                    + "random for now); set " + medallion + " to choose one in that range yourself");
+        } else if (generator.isMedallionRandom()) {
             logger.info("muid generator '" + beanName + "' uses the random medallion " + generator.medallion()
                     + " (0x" + Long.toHexString(generator.medallion()).toUpperCase() + "), as the muid specification "
                     + "prescribes; set " + medallion + " to fix it");

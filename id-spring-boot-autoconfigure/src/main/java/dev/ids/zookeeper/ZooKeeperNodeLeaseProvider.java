@@ -52,8 +52,11 @@ import org.apache.zookeeper.data.Stat;
  * For Lable IDs this is the layout of Lable's own ZooKeeper module ({@code <znode>/cluster-id} and ephemeral
  * {@code <znode>/pool/<generator id>}), so generators of both can share one root: creating an ephemeral znode is
  * atomic, whoever creates it. (Lable's module also keeps a {@code queue} znode to serialise claims; it is not
- * needed for exclusion and is not used here. Lable's module keeps a released identity for two seconds against clock
- * skew; this provider frees it at once and relies on the high-water mark instead.)
+ * needed for exclusion and is not used here.) Lable's module keeps a released identity for two seconds against
+ * clock skew, since its generators know no high-water mark: so that one of them can never take an identity a
+ * moment after this provider released it, a lease in the Lable namespace keeps its znode for
+ * {@link Builder#lableReleaseDelay} (default {@link #DEFAULT_LABLE_RELEASE_DELAY}) after it is closed; the provider's
+ * {@link #close()} waits for those deletes. Other namespaces free the identity at once and rely on the mark.
  *
  * <h2>Fencing</h2>
  * See {@link ZooKeeperNodeLease}: a lease stops being held at once when Curator reports the connection
@@ -76,6 +79,9 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
     public static final String DEFAULT_ROOT_PATH = "/ids";
     /** The default namespace whose claims use Lable's layout directly under the root. */
     public static final String DEFAULT_LABLE_NAMESPACE = "lable";
+
+    /** How long a released Lable identity stays taken by default: what Lable's own ZooKeeper module keeps. */
+    public static final Duration DEFAULT_LABLE_RELEASE_DELAY = Duration.ofSeconds(2);
     /** The default session timeout of a client the provider creates; the server may negotiate it down or up. */
     public static final Duration DEFAULT_SESSION_TIMEOUT = Duration.ofSeconds(30);
     /** The default connection timeout of a client the provider creates. */
@@ -106,10 +112,14 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
     private final AtomicLong suspensions = new AtomicLong();
     private final ConnectionStateListener listener = (ignored, newState) -> connectionStateChanged(newState);
     private volatile boolean closed;
+    private final long lableReleaseDelayNanos;
+    /** Deletes of released Lable znodes still to run; close() waits for them before the client goes. */
+    private final Set<java.util.concurrent.Future<?>> pendingDeletes = ConcurrentHashMap.newKeySet();
 
     private ZooKeeperNodeLeaseProvider(Builder builder) {
         this.rootPath = builder.rootPath;
         this.lableNamespace = builder.lableNamespace;
+        this.lableReleaseDelayNanos = builder.lableReleaseDelay.toNanos();
         this.clock = builder.clock;
         if (builder.client != null) {
             if (builder.client.getState() != CuratorFrameworkState.STARTED) {
@@ -250,6 +260,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         for (ZooKeeperNodeLease lease : List.copyOf(leases)) {
             lease.close();
         }
+        awaitPendingDeletes();
         client.getConnectionStateListenable().removeListener(listener);
         executor.shutdownNow();
         if (ownsClient) {
@@ -607,7 +618,42 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         if (finalMark >= 0) {
             lowerHighWaterMark(lease, finalMark);
         }
-        deleteIfOwned(lease.path(), lease.sessionId());
+        String path = lease.path();
+        long sessionId = lease.sessionId();
+        if (lableReleaseDelayNanos > 0 && lease.claim().namespace().equals(lableNamespace)) {
+            // Kept by this session meanwhile, so no one (Lable's own module included) can take it before the delay.
+            try {
+                java.util.concurrent.CompletableFuture<Void> done = new java.util.concurrent.CompletableFuture<>();
+                pendingDeletes.add(done);
+                executor.schedule(() -> {
+                    try {
+                        deleteIfOwned(path, sessionId);
+                    } finally {
+                        pendingDeletes.remove(done);
+                        done.complete(null);
+                    }
+                }, lableReleaseDelayNanos, TimeUnit.NANOSECONDS);
+                return;
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                // The provider is closing: the znode goes with the session, or below at once.
+            }
+        }
+        deleteIfOwned(path, sessionId);
+    }
+
+    /** Waits, at most the Lable release delay and a little, for the delayed deletes of released Lable znodes. */
+    private void awaitPendingDeletes() {
+        long deadline = System.nanoTime() + lableReleaseDelayNanos + TimeUnit.SECONDS.toNanos(5);
+        for (java.util.concurrent.Future<?> pending : List.copyOf(pendingDeletes)) {
+            try {
+                pending.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                return; // the znode goes with the session when the client closes; else when it expires
+            }
+        }
     }
 
     /**
@@ -698,8 +744,27 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         private String rootPath = DEFAULT_ROOT_PATH;
         private String lableNamespace = DEFAULT_LABLE_NAMESPACE;
         private IdClock clock = IdClock.system();
+        private Duration lableReleaseDelay = DEFAULT_LABLE_RELEASE_DELAY;
 
         private Builder() {
+        }
+
+        /**
+         * Sets how long a released identity of the Lable namespace stays taken before its znode is deleted (default
+         * {@link #DEFAULT_LABLE_RELEASE_DELAY}, what Lable's own module keeps against clock skew); at least that when
+         * generators of Lable's own module share the pool, longer if its configured skew is. {@link #close()} waits
+         * for it.
+         *
+         * @param lableReleaseDelay the delay; zero deletes at once
+         * @return this builder
+         */
+        public Builder lableReleaseDelay(Duration lableReleaseDelay) {
+            Objects.requireNonNull(lableReleaseDelay, "lableReleaseDelay");
+            if (lableReleaseDelay.isNegative()) {
+                throw new IllegalArgumentException("lableReleaseDelay must not be negative: " + lableReleaseDelay);
+            }
+            this.lableReleaseDelay = lableReleaseDelay;
+            return this;
         }
 
         /**

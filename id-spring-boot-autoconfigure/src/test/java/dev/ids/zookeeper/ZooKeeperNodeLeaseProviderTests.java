@@ -138,6 +138,39 @@ class ZooKeeperNodeLeaseProviderTests {
     }
 
     @Test
+    void aReleasedLableIdentityStaysTakenForLablesSkewAllowanceThenIsFree() throws Exception {
+        ZooKeeperNodeLeaseProvider first = provider();
+        ZooKeeperNodeLeaseProvider second = provider();
+        ZooKeeperNodeLease lease = first.claim(new NodeClaim("lable", 0, 63));
+        long closedAt = System.nanoTime();
+        lease.close();
+
+        assertThat(lease.isHeld()).isFalse();
+        // Lable's own module would take a free znode at once; its generators know no high-water mark.
+        assertThat(plain.exists(lease.path(), false)).as("kept right after close").isNotNull();
+        assertThat(second.claim(new NodeClaim("lable", 0, 63)).identity()).isEqualTo(1);
+        long deadline = closedAt + Duration.ofSeconds(10).toNanos();
+        while (plain.exists(lease.path(), false) != null && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(plain.exists(lease.path(), false)).as("deleted after the delay").isNull();
+        assertThat(Duration.ofNanos(System.nanoTime() - closedAt))
+                .isGreaterThanOrEqualTo(ZooKeeperNodeLeaseProvider.DEFAULT_LABLE_RELEASE_DELAY);
+        assertThat(second.claim(new NodeClaim("lable", 0, 63)).identity()).isZero();
+    }
+
+    @Test
+    void closingTheProviderWaitsForTheDelayedLableDeletesBeforeItsSessionEnds() throws Exception {
+        ZooKeeperNodeLeaseProvider provider = provider();
+        ZooKeeperNodeLease lease = provider.claim(new NodeClaim("lable", 0, 63));
+        long start = System.nanoTime();
+        provider.close();
+        assertThat(Duration.ofNanos(System.nanoTime() - start))
+                .isGreaterThanOrEqualTo(ZooKeeperNodeLeaseProvider.DEFAULT_LABLE_RELEASE_DELAY);
+        assertThat(plain.exists(lease.path(), false)).isNull();
+    }
+
+    @Test
     void closingTheProviderReleasesItsLeasesAndRefusesNewClaims() throws Exception {
         ZooKeeperNodeLeaseProvider provider = provider();
         ZooKeeperNodeLease lease = provider.claim(new NodeClaim("sno", 0, 1));

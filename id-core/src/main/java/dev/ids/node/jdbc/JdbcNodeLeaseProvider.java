@@ -261,7 +261,7 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         // The deadline counts from before the statement, so it is never later than the expiry others see.
         long start = clock.monotonicNanos();
         long expiresAt = clock.wallTimeMillis() + leaseLength.toMillis();
-        return withConnection(connection -> {
+        boolean inserted = withConnection(connection -> {
             try (PreparedStatement insert = prepare(connection, insertSql)) {
                 insert.setString(1, claim.namespace());
                 insert.setLong(2, identity);
@@ -270,18 +270,21 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
                 insert.executeUpdate();
             } catch (SQLException e) {
                 if (isIntegrityViolation(e)) {
-                    return null; // another claimant inserted this identity first
+                    return false; // another claimant inserted this identity first
                 }
                 throw e;
             }
-            return new JdbcNodeLease(this, claim, identity, holder, start, 0L);
+            return true;
         });
+        // Built (and its renewer started) only once the connection is handed back: a failure there must not leave
+        // a renewer keeping a row alive for a lease nobody holds; the unrenewed row lapses instead.
+        return inserted ? new JdbcNodeLease(this, claim, identity, holder, start, 0L) : null;
     }
 
     private JdbcNodeLease tryTakeOver(NodeClaim claim, long identity, String holder) throws SQLException {
         long start = clock.monotonicNanos();
         long now = clock.wallTimeMillis();
-        return withConnection(connection -> {
+        Long mark = withConnection(connection -> {
             try (PreparedStatement update = prepare(connection, takeOverSql)) {
                 update.setString(1, holder);
                 update.setLong(2, now + leaseLength.toMillis());
@@ -298,13 +301,12 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
                 select.setLong(2, identity);
                 select.setString(3, holder);
                 try (ResultSet result = select.executeQuery()) {
-                    if (!result.next()) {
-                        return null;
-                    }
-                    return new JdbcNodeLease(this, claim, identity, holder, start, result.getLong(1));
+                    return result.next() ? result.getLong(1) : null;
                 }
             }
         });
+        // As in tryInsert: the lease, with its renewer, only after the connection was handed back without failure.
+        return mark == null ? null : new JdbcNodeLease(this, claim, identity, holder, start, mark);
     }
 
     private String describeHeld(NodeClaim claim) {

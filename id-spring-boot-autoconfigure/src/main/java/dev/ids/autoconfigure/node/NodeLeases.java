@@ -32,7 +32,9 @@ import org.springframework.util.ClassUtils;
  * {@link DataSource} bean configured by {@code ids.node.jdbc.*}; {@code zookeeper}, a
  * {@link dev.ids.zookeeper.ZooKeeperNodeLeaseProvider} configured by {@code ids.node.zookeeper.*}. Unset: a
  * {@link NodeLeaseProvider} bean of the application if there is one, else ZooKeeper when
- * {@code ids.node.zookeeper.connect-string} is set, else JDBC when there is a DataSource bean, else none.
+ * {@code ids.node.zookeeper.connect-string} is set, else JDBC when there is a DataSource bean, else none. A
+ * DataSource chosen so that is refused, when a lease is needed, if it is a private in-memory database (H2, HSQLDB or
+ * Derby in memory): copies of the application would each lease the same identities from their own database.
  *
  * <p>Every generator of a scheme claims in one namespace, the scheme's name ({@code sno}, {@code lable}, ...),
  * whether it is the default generator or a named one: two generators of one scheme with one identity issue the same
@@ -51,6 +53,10 @@ public final class NodeLeases implements DisposableBean {
     private static final Log logger = LogFactory.getLog(NodeLeases.class);
 
     private static final String CURATOR = "org.apache.curator.framework.CuratorFramework";
+
+    /** The properties that set the identities leased in auto mode, each preceded by ", ". */
+    private static final String IDENTITY_PROPERTIES = ", ids.sno.partition, ids.lable.generator-id, "
+            + "ids.trace-id.node-no";
 
     private final NodeLeaseProvider provider;
 
@@ -254,8 +260,21 @@ public final class NodeLeases implements DisposableBean {
             throw new IllegalStateException("No node lease provider is in use");
         }
         if (!announced) {
+            String url = databaseUrl();
+            if (origin == Origin.AUTO && isPrivateInMemory(url)) {
+                throw new IdsConfigurationException("ids.node.provider", null, "the generator '" + generatorName
+                        + "' needs a node identity, and the only lease store found is the DataSource at " + url
+                        + ", a private in-memory database: every copy of the application would lease the same "
+                        + "identities from its own database and issue the same IDs",
+                        "Set ids.node.provider=jdbc to lease from it knowingly (a single instance, a test), or "
+                        + "point spring.datasource.url at a database the instances share, or set "
+                        + "ids.node.zookeeper.connect-string, or set the identity properties (" + property
+                        + IDENTITY_PROPERTIES.replace(", " + property, "") + ") to values no other instance uses.");
+            }
             announced = true;
-            logger.info("ID generators lease their node identities from " + description + databaseUrl()
+            warnIfPoolCanStarveRenewals();
+            logger.info("ID generators lease their node identities from " + description
+                    + (url == null ? "" : " at " + url)
                     + (origin == Origin.AUTO ? "; chosen because ids.node.provider is unset (set it to static, "
                     + "jdbc or zookeeper to choose)" : ""));
         }
@@ -279,16 +298,63 @@ public final class NodeLeases implements DisposableBean {
         return leased;
     }
 
-    /** The database the jdbc provider uses, for the log: its URL, read once when the first lease is claimed. */
+    /** The database the jdbc provider uses: its URL, read once when the first lease is claimed; else null. */
     private String databaseUrl() {
         if (dataSource == null) {
-            return "";
+            return null;
         }
         try (java.sql.Connection connection = dataSource.getConnection()) {
-            return " at " + connection.getMetaData().getURL();
+            return connection.getMetaData().getURL();
         } catch (java.sql.SQLException | RuntimeException ex) {
-            return ""; // the claim that follows reports what is wrong with the database
+            return null; // the claim that follows reports what is wrong with the database
         }
+    }
+
+    /**
+     * Renewals take their connections from the application's pool: when the pool is exhausted, a renewal waits up to
+     * the pool's connection timeout, and if that is not shorter than the time between a renewal and the lease's
+     * expiry, every lease lapses and every leased generator refuses IDs at the application's peak load. Only Hikari
+     * (Spring Boot's default pool) tells its timeout in a known way; it is read reflectively, as Hikari is optional.
+     */
+    private void warnIfPoolCanStarveRenewals() {
+        if (dataSource == null || !(provider instanceof JdbcNodeLeaseProvider jdbc)) {
+            return;
+        }
+        long timeoutMillis;
+        try {
+            Object timeout = dataSource.getClass().getMethod("getConnectionTimeout").invoke(dataSource);
+            if (!(timeout instanceof Long millis)) {
+                return;
+            }
+            timeoutMillis = millis;
+        } catch (ReflectiveOperationException | RuntimeException ex) {
+            return; // a pool that does not tell its timeout so
+        }
+        long windowMillis = jdbc.leaseLength().minus(jdbc.renewalPeriod()).toMillis();
+        if (timeoutMillis >= windowMillis) {
+            logger.warn("The node leases share the application's connection pool (" + dataSource.getClass()
+                    .getSimpleName() + "), whose connection timeout (" + timeoutMillis + " ms) is not shorter than "
+                    + "the " + windowMillis + " ms between a lease's renewal and its expiry (ids.node.jdbc.lease-length "
+                    + jdbc.leaseLength() + " minus ids.node.jdbc.renewal-period " + jdbc.renewalPeriod() + "): if the "
+                    + "application exhausts the pool, the renewals wait for a connection, the leases lapse and every "
+                    + "leased generator refuses IDs. Set the pool's connection timeout (spring.datasource.hikari."
+                    + "connection-timeout) below " + windowMillis + " ms, lengthen ids.node.jdbc.lease-length, or give "
+                    + "the leases a DataSource of their own with a NodeLeaseProvider bean "
+                    + "(JdbcNodeLeaseProvider.builder(dataSource).build()).");
+        }
+    }
+
+    /**
+     * Tells whether a JDBC URL names an in-memory database that only this process can reach (H2 {@code mem:},
+     * HSQLDB {@code mem:}, Derby {@code memory:}); an H2 in-memory database served over TCP is shared, so not one.
+     */
+    static boolean isPrivateInMemory(String url) {
+        if (url == null) {
+            return false;
+        }
+        String lower = url.toLowerCase(java.util.Locale.ROOT);
+        return lower.startsWith("jdbc:h2:mem:") || lower.startsWith("jdbc:hsqldb:mem:")
+                || lower.startsWith("jdbc:derby:memory:");
     }
 
     /**

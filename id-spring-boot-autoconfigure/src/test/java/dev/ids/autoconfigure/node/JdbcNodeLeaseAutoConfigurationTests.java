@@ -40,13 +40,67 @@ class JdbcNodeLeaseAutoConfigurationTests {
 
     private static final AtomicInteger databases = new AtomicInteger();
 
-    /** A runner on a fresh in-memory database of its own; runs of one runner share it. */
+    /**
+     * A runner on a fresh H2 file database of its own (a file, as a private in-memory database is refused in auto
+     * mode); runs of one runner share it.
+     */
     private static ApplicationContextRunner onNewDatabase() {
+        return onDatabase("jdbc:h2:file:./target/jdbc-lease-auto/" + ProcessHandle.current().pid() + "-"
+                + databases.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
+    }
+
+    private static ApplicationContextRunner onDatabase(String url) {
         return new ApplicationContextRunner()
                 .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
                         IdGeneratorsAutoConfiguration.class))
-                .withPropertyValues("spring.datasource.url=" + TestDatabase.H2.url("JdbcNodeLeaseAutoConfiguration"
-                        + databases.incrementAndGet()), "ids.sno.max-wait=0s");
+                .withPropertyValues("spring.datasource.url=" + url, "ids.sno.max-wait=0s");
+    }
+
+    private static ApplicationContextRunner onNewInMemoryDatabase() {
+        return onDatabase(TestDatabase.H2.url("JdbcNodeLeaseAutoConfigurationMem" + databases.incrementAndGet()));
+    }
+
+    @Test
+    void autoChosenOnAPrivateInMemoryDatabaseFailsNamingTheProviderPropertyAndTheIdentityProperties() {
+        onNewInMemoryDatabase().run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause()
+                    .isInstanceOfSatisfying(IdsConfigurationException.class, failure -> {
+                        assertThat(failure.getProperty()).isEqualTo("ids.node.provider");
+                        assertThat(failure.getProblem()).contains("jdbc:h2:mem:")
+                                .contains("private in-memory database");
+                        assertThat(failure.getAction()).contains("ids.node.provider=jdbc")
+                                .contains("spring.datasource.url").contains("ids.node.zookeeper.connect-string")
+                                .contains("ids.sno.partition").contains("ids.lable.generator-id")
+                                .contains("ids.trace-id.node-no");
+                    });
+        });
+    }
+
+    @Test
+    void explicitJdbcOnAPrivateInMemoryDatabaseLeasesAsAsked() {
+        onNewInMemoryDatabase().withPropertyValues("ids.node.provider=jdbc")
+                .run(context -> assertThat(partition(context)).isZero());
+    }
+
+    @Test
+    void aPrivateInMemoryDatabaseWithEveryIdentitySetNeedsNoLease() {
+        onNewInMemoryDatabase().withPropertyValues("ids.sno.partition=3", "ids.lable.generator-id=4",
+                "ids.trace-id.node-no=5").run(context -> {
+                    assertThat(partition(context)).isEqualTo(3);
+                    assertThat(context.getBean(NodeLeases.class).leased()).isEmpty();
+                });
+    }
+
+    @Test
+    void onlyInMemoryUrlsReachableByThisProcessAloneCountAsPrivate() {
+        assertThat(NodeLeases.isPrivateInMemory("jdbc:h2:mem:test;DB_CLOSE_DELAY=-1")).isTrue();
+        assertThat(NodeLeases.isPrivateInMemory("jdbc:hsqldb:mem:testdb")).isTrue();
+        assertThat(NodeLeases.isPrivateInMemory("jdbc:derby:memory:demo;create=true")).isTrue();
+        assertThat(NodeLeases.isPrivateInMemory("jdbc:h2:tcp://db-host/mem:shared")).isFalse();
+        assertThat(NodeLeases.isPrivateInMemory("jdbc:h2:file:./ids;AUTO_SERVER=TRUE")).isFalse();
+        assertThat(NodeLeases.isPrivateInMemory("jdbc:postgresql://127.0.0.1:5432/test")).isFalse();
+        assertThat(NodeLeases.isPrivateInMemory(null)).isFalse();
     }
 
     private static long partition(AssertableApplicationContext context) {
@@ -71,8 +125,54 @@ class JdbcNodeLeaseAutoConfigurationTests {
                     .containsExactly("lableIdGenerator", "snoGenerator", "traceIdGenerator");
         }));
         assertThat(output).contains("lease their node identities from jdbc (table ids_node_lease in the HikariDataSource")
-                .contains("at jdbc:h2:mem:")
+                .contains("at jdbc:h2:file:")
                 .contains("chosen because ids.node.provider is unset");
+    }
+
+    /** The threads alive now that the starter's leases run (renewers and re-claimers: {@code ids-node-lease-*}). */
+    static java.util.Set<Thread> leaseThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.isAlive() && thread.getName().startsWith("ids-node-lease-"))
+                .collect(java.util.stream.Collectors.toSet());
+    }
+
+    /** Waits a little for threads told to stop; returns those still alive. */
+    static java.util.List<String> stillAlive(java.util.Set<Thread> threads) throws InterruptedException {
+        for (Thread thread : threads) {
+            thread.join(5_000);
+        }
+        return threads.stream().filter(Thread::isAlive).map(Thread::getName).toList();
+    }
+
+    @Test
+    void closingTheContextStopsItsLeaseThreads() throws InterruptedException {
+        java.util.Set<Thread> before = leaseThreads();
+        java.util.Set<Thread> started = new java.util.HashSet<>();
+        onNewDatabase().run(context -> {
+            assertThat(context).hasNotFailed();
+            started.addAll(leaseThreads());
+            started.removeAll(before);
+        });
+        assertThat(started).extracting(Thread::getName).as("a renewer and a re-claimer per leased generator")
+                .anyMatch(name -> name.startsWith("ids-node-lease-reclaim-sno-"))
+                .anyMatch(name -> name.startsWith("ids-node-lease-sno-"))
+                .hasSize(6);
+        assertThat(stillAlive(started)).isEmpty();
+    }
+
+    @Test
+    void aPoolWhoseConnectionTimeoutOutlastsTheRenewalWindowIsWarnedAbout(CapturedOutput output) {
+        onNewDatabase().run(context -> assertThat(partition(context)).isZero());
+        assertThat(output).contains("connection timeout (30000 ms) is not shorter than the 20000 ms between a lease's "
+                + "renewal and its expiry").contains("spring.datasource.hikari.connection-timeout")
+                .contains("NodeLeaseProvider bean");
+    }
+
+    @Test
+    void aPoolWhoseConnectionTimeoutFitsTheRenewalWindowIsNotWarnedAbout(CapturedOutput output) {
+        onNewDatabase().withPropertyValues("spring.datasource.hikari.connection-timeout=5000")
+                .run(context -> assertThat(partition(context)).isZero());
+        assertThat(output).contains("lease their node identities from jdbc").doesNotContain("connection timeout (");
     }
 
     @Test
@@ -112,6 +212,17 @@ class JdbcNodeLeaseAutoConfigurationTests {
                     assertThat(context.getBean("paymentsSnoGenerator", SnoGenerator.class).next().partition())
                             .as("one namespace per scheme: two generators never share a partition").isEqualTo(1);
                 });
+    }
+
+    @Test
+    void aLeasedMuidMedallionLiesBelowTheSpecificationsRandomRangeAndTheDepartureIsLogged(CapturedOutput output) {
+        onNewDatabase().withPropertyValues("ids.node.provider=jdbc").run(context -> {
+            MuidGenerator muid = context.getBean(MuidGenerator.class);
+            assertThat(muid.medallion()).isLessThan(0x10000000000L);
+            assertThat(muid.next().medallion()).isEqualTo(muid.medallion());
+        });
+        assertThat(output).contains("muid generator 'muidGenerator' uses the leased medallion 0, below the muid "
+                + "specification's random range [0x10000000000, 0x1FFFFFFFFFF]").contains("a departure");
     }
 
     @Test

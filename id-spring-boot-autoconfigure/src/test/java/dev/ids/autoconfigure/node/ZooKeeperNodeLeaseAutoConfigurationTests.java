@@ -90,6 +90,25 @@ class ZooKeeperNodeLeaseAutoConfigurationTests {
     }
 
     @Test
+    void closingTheContextStopsItsLeaseThreadsAndItsZooKeeperClient() throws Exception {
+        java.util.Set<Thread> before = java.util.Set.copyOf(Thread.getAllStackTraces().keySet());
+        java.util.Set<Thread> started = new java.util.HashSet<>();
+        runner(newRoot()).run(context -> {
+            assertThat(context).hasNotFailed();
+            Thread.getAllStackTraces().keySet().stream().filter(thread -> !before.contains(thread))
+                    .filter(thread -> thread.getName().startsWith("ids-") || thread.getName().startsWith("Curator-")
+                            || thread.getName().contains("EventThread") || thread.getName().contains("SendThread"))
+                    .forEach(started::add);
+        });
+        assertThat(started).extracting(Thread::getName)
+                .anyMatch(name -> name.startsWith("ids-node-lease-reclaim-sno-"))
+                .anyMatch(name -> name.equals("ids-zookeeper-lease"))
+                .anyMatch(name -> name.contains("SendThread"));
+        // The lease threads, and the threads of the ZooKeeper client the starter made.
+        assertThat(JdbcNodeLeaseAutoConfigurationTests.stillAlive(started)).isEmpty();
+    }
+
+    @Test
     void aClusterIdPropertyWinsOverZooKeepers() throws Exception {
         String root = newRoot();
         client.create().creatingParentsIfNeeded().forPath(root + "/cluster-id", "3".getBytes(StandardCharsets.UTF_8));

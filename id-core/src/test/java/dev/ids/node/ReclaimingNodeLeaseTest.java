@@ -1,0 +1,91 @@
+package dev.ids.node;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ids.clock.ManualClock;
+import dev.ids.testing.FakeNodeLease;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+class ReclaimingNodeLeaseTest {
+
+    private static final long START_MILLIS = 1_800_000_000_000L;
+
+    /** A fake lease that also says when it has ended, as a lost JDBC or ZooKeeper lease does. */
+    private static final class EndingLease implements NodeLease {
+        private final FakeNodeLease inner;
+
+        EndingLease(long identity, long mark) {
+            inner = new FakeNodeLease(identity).mark(mark);
+        }
+
+        @Override
+        public long identity() {
+            return inner.identity();
+        }
+
+        @Override
+        public boolean isHeld() {
+            return inner.isHeld();
+        }
+
+        @Override
+        public long highWaterMarkMillis() {
+            return inner.highWaterMarkMillis();
+        }
+
+        @Override
+        public void advanceHighWaterMark(long epochMillis) {
+            inner.advanceHighWaterMark(epochMillis);
+        }
+
+        @Override
+        public boolean isEnded() {
+            return inner.closed();
+        }
+
+        @Override
+        public Duration remaining() {
+            return isHeld() ? Duration.ofSeconds(30) : Duration.ZERO;
+        }
+
+        @Override
+        public void close() {
+            inner.close();
+        }
+    }
+
+    @Test
+    void afterAReclaimBehindAnotherHoldersMarkAClockSteppedBackMakesTheLeaseNotHeldAgainWhateverWasReadBefore()
+            throws InterruptedException {
+        ManualClock clock = ManualClock.atEpochMillis(START_MILLIS);
+        EndingLease first = new EndingLease(5, 0);
+        long foreignMark = START_MILLIS + 20_000;
+        AtomicReference<NodeLease> next = new AtomicReference<>(first);
+        NodeLeaseProvider provider = claim -> next.get();
+        try (ReclaimingNodeLease lease = ReclaimingNodeLease.claim(provider, new NodeClaim("lable", 0, 63), clock,
+                Duration.ofMillis(1))) {
+            next.set(new EndingLease(5, foreignMark)); // another process held identity 5 meanwhile
+            first.close(); // this process's lease lapsed
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (lease.reclaimCount() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            assertThat(lease.reclaimCount()).isEqualTo(1);
+            assertThat(lease.isHeld()).as("held again but the clock is behind the other holder's mark").isFalse();
+
+            clock.setWallClock(Instant.ofEpochMilli(foreignMark + 1));
+            // What a health probe or a metrics scrape reads.
+            assertThat(lease.isHeld()).isTrue();
+            assertThat(lease.remaining()).isPositive();
+
+            clock.setWallClock(Instant.ofEpochMilli(START_MILLIS + 15_000)); // NTP steps the clock back
+            assertThat(lease.isHeld()).isFalse();
+            assertThat(lease.remaining()).isZero();
+            clock.setWallClock(Instant.ofEpochMilli(foreignMark));
+            assertThat(lease.isHeld()).as("at the mark itself").isFalse();
+        }
+    }
+}
