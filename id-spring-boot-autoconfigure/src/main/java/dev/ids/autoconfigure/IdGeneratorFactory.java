@@ -39,10 +39,9 @@ import org.apache.commons.logging.LogFactory;
  * explicitly). Leased ranges: elfo node numbers {@value #LEASED_NODE_NO_MIN} to 65535 (0 means "unknown node" to
  * elfo), Lable generator ids 0 to 63, sno partitions 0 to 65535, muid medallions 0 to
  * {@value #LEASED_MEDALLION_MAX}, which lie below the random medallions, so a leased medallion never equals a
- * random one. That departs from the muid specification, which for now assigns medallions only at random from
- * [0x10000000000, 0x1FFFFFFFFFF] (while allowing any value up to 2^44-2): a leased block inside that range could equal
- * the random medallion of a node that does not lease (a Gink node, a generator with a random medallion), and
- * uniqueness comes first. Leased medallions render as {@code 000000xxxxx} in the string form, and are logged.
+ * random one. The muid specification draws medallions from [0x10000000000, 0x1FFFFFFFFFF] by default and allows any
+ * configured value up to 2^44-2; a leased block inside the random range could equal the random medallion of a node
+ * that does not lease (a Gink node, a generator with a random medallion), so the leases stay below it. Leased medallions render as {@code 000000xxxxx} in the string form, and are logged.
  */
 final class IdGeneratorFactory {
 
@@ -161,8 +160,8 @@ final class IdGeneratorFactory {
         if (identity != null && identity.leased() != null) {
             logger.info("muid generator '" + beanName + "' uses the leased medallion " + generator.medallion()
                     + ", below the muid specification's random range [0x10000000000, 0x1FFFFFFFFFF] so that it never "
-                    + "equals a random medallion (a departure from that specification, which assigns medallions at "
-                    + "random for now); set " + medallion + " to choose one in that range yourself");
+                    + "equals a random medallion (the specification allows any configured medallion up to 2^44-2); "
+                    + "set " + medallion + " to choose one yourself");
         } else if (generator.isMedallionRandom()) {
             logger.info("muid generator '" + beanName + "' uses the random medallion " + generator.medallion()
                     + " (0x" + Long.toHexString(generator.medallion()).toUpperCase() + "), as the muid specification "

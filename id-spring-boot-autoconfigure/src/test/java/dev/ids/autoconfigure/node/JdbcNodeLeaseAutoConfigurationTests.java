@@ -222,7 +222,7 @@ class JdbcNodeLeaseAutoConfigurationTests {
             assertThat(muid.next().medallion()).isEqualTo(muid.medallion());
         });
         assertThat(output).contains("muid generator 'muidGenerator' uses the leased medallion 0, below the muid "
-                + "specification's random range [0x10000000000, 0x1FFFFFFFFFF]").contains("a departure");
+                + "specification's random range [0x10000000000, 0x1FFFFFFFFFF]").contains("never equals a random medallion");
     }
 
     @Test
