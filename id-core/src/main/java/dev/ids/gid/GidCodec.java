@@ -35,6 +35,17 @@ public final class GidCodec {
 
     /** 58^7: the random group is {@code high * 58^7 + low} with {@code low < 58^7}. */
     static final long POW58_7 = 2_207_984_167_552L;
+    /** 58^5: the time group is {@code high * 58^5 + low}, two chunks of five digits. */
+    static final long POW58_5 = 656_356_768L;
+    /** 58^3. */
+    static final long POW58_3 = 195_112L;
+    /** 58^4. */
+    static final long POW58_4 = 11_316_496L;
+    /** 2^64 modulo 58^7. */
+    private static final long TWO64_MOD_POW58_7 = (Long.remainderUnsigned(-1L, POW58_7) + 1) % POW58_7;
+    /** 58^7 = 2^7 * 29^7; the inverse of 29^7 modulo 2^64. */
+    private static final long INVERSE_29_POW7 = inverse(POW58_7 >>> 7);
+    private static final long LOW_57_BITS = (1L << 57) - 1;
 
     private static final char[] DIGITS = ALPHABET.toCharArray();
     private static final byte[] VALUES = new byte[128];
@@ -57,11 +68,25 @@ public final class GidCodec {
      * @return {@code base58(bytes[0..7]) + "-" + base58(bytes[7..16])}, fixed width
      */
     public static String encode(long high, long low) {
-        char[] out = new char[LENGTH];
-        encodeTime(high >>> 8, out, 0);
-        out[SEPARATOR_INDEX] = '-';
-        encodeRandom((int) high & 0xFF, low, out, SEPARATOR_INDEX + 1);
-        return new String(out);
+        // Digits come from int chunks below 2^31, whose divisions by constant powers of 58 the JIT turns into
+        // multiplications; concatenating the chars writes them straight into the String, with no char[] copy.
+        long time = high >>> 8;
+        int time1 = (int) (time / POW58_5);
+        int time0 = (int) (time - time1 * POW58_5);
+        long remainder = remainderOfRandom((int) high & 0xFF, low);
+        long quotient = quotientOfRandom(low, remainder);
+        int quotient1 = (int) (quotient / POW58_3);
+        int quotient0 = (int) (quotient - quotient1 * POW58_3);
+        int remainder1 = (int) (remainder / POW58_4);
+        int remainder0 = (int) (remainder - remainder1 * POW58_4);
+        return "" + DIGITS[time1 / 11316496] + DIGITS[time1 / 195112 % 58] + DIGITS[time1 / 3364 % 58] +
+                DIGITS[time1 / 58 % 58] + DIGITS[time1 % 58] + DIGITS[time0 / 11316496] +
+                DIGITS[time0 / 195112 % 58] + DIGITS[time0 / 3364 % 58] + DIGITS[time0 / 58 % 58] +
+                DIGITS[time0 % 58] + '-' + DIGITS[quotient1 / 3364] + DIGITS[quotient1 / 58 % 58] +
+                DIGITS[quotient1 % 58] + DIGITS[quotient0 / 3364] + DIGITS[quotient0 / 58 % 58] +
+                DIGITS[quotient0 % 58] + DIGITS[remainder1 / 3364] + DIGITS[remainder1 / 58 % 58] +
+                DIGITS[remainder1 % 58] + DIGITS[remainder0 / 195112] + DIGITS[remainder0 / 3364 % 58] +
+                DIGITS[remainder0 / 58 % 58] + DIGITS[remainder0 % 58];
     }
 
     /**
@@ -87,15 +112,8 @@ public final class GidCodec {
      * @param offset index of the first digit
      */
     public static void encodeRandom(int firstByte, long rest, char[] dest, int offset) {
-        // Long division of the 72-bit value by 58^7 in 16-bit steps: the remainder stays below 2^41, so
-        // remainder << 16 | chunk stays below 2^57.
-        long remainder = firstByte & 0xFF;
-        long quotient = 0;
-        for (int shift = 48; shift >= 0; shift -= 16) {
-            long current = remainder << 16 | ((rest >>> shift) & 0xFFFF);
-            quotient = quotient << 16 | current / POW58_7;
-            remainder = current % POW58_7;
-        }
+        long remainder = remainderOfRandom(firstByte, rest);
+        long quotient = quotientOfRandom(rest, remainder);
         // quotient < 2^72 / 58^7 < 58^6: six digits; remainder < 58^7: seven digits.
         for (int i = offset + RANDOM_DIGITS - 1; i >= offset + 6; i--) {
             dest[i] = DIGITS[(int) (remainder % 58)];
@@ -107,6 +125,30 @@ public final class GidCodec {
         }
     }
 
+    /** The 72-bit value {@code firstByte * 2^64 + rest} modulo 58^7. */
+    private static long remainderOfRandom(int firstByte, long rest) {
+        // 2^64 mod 58^7 folds the top byte in; the unsigned remainder of rest needs no 128-bit division.
+        long restRemainder = Long.remainderUnsigned(rest, POW58_7);
+        return ((firstByte & 0xFF) * TWO64_MOD_POW58_7 + restRemainder) % POW58_7;
+    }
+
+    /** The 72-bit value {@code firstByte * 2^64 + rest} divided by 58^7, given its remainder. */
+    private static long quotientOfRandom(long rest, long remainder) {
+        // value - remainder = quotient * 2^7 * 29^7 exactly. Its low 64 bits shifted right by 7 are
+        // quotient * 29^7 modulo 2^57; times the inverse of 29^7 that is the quotient modulo 2^57, which is the
+        // quotient itself (below 2^72 / 58^7 < 2^32): a multiplication instead of a 72-bit long division.
+        return ((rest - remainder) >>> 7) * INVERSE_29_POW7 & LOW_57_BITS;
+    }
+
+    /** The inverse modulo 2^64 of an odd number, by Newton's iteration (each step doubles the correct bits). */
+    private static long inverse(long odd) {
+        long inverse = odd; // correct to 3 bits: odd * odd = 1 (mod 8)
+        for (int i = 0; i < 5; i++) {
+            inverse *= 2 - odd * inverse;
+        }
+        return inverse;
+    }
+
     /**
      * Returns the value of a base58 digit.
      *
@@ -115,6 +157,25 @@ public final class GidCodec {
      */
     public static int digit(char c) {
         return c < 128 ? VALUES[c] : -1;
+    }
+
+    /**
+     * Reads a run of at most 5 base58 digits, for parsing: the chunks of one string are independent, so their
+     * multiplications overlap instead of forming one chain.
+     *
+     * @return the value, below 58^5 &lt; 2^31, or -1 when any character lies outside the alphabet
+     */
+    static int decodeChunk(String text, int from, int count) {
+        int value = 0;
+        int invalid = 0;
+        for (int i = from; i < from + count; i++) {
+            int c = text.charAt(i);
+            // Branch-free: a character above 127 turns the digit negative, as an unassigned table entry does.
+            int digit = VALUES[c & 0x7F] | (127 - c) >> 31;
+            invalid |= digit;
+            value = value * 58 + digit;
+        }
+        return invalid < 0 ? -1 : value;
     }
 
     /**

@@ -50,16 +50,22 @@ public final class MuidCodec {
     public static String encode(Muid muid) {
         long high = muid.high();
         long low = muid.low();
-        char[] out = new char[LENGTH];
-        int position = 0;
-        for (int nibble = 0; nibble < 32; nibble++) {
-            if (position == FIRST_DASH || position == SECOND_DASH) {
-                out[position++] = '-';
-            }
-            long half = nibble < 16 ? high : low;
-            out[position++] = DIGITS[(int) (half >>> (60 - 4 * (nibble & 15))) & 0xF];
-        }
-        return new String(out);
+        long timestamp = high >>> 12;
+        long medallion = (high & 0xFFF) << 32 | low >>> 32;
+        long offset = low & 0xFFFF_FFFFL;
+        // Concatenating char values writes them straight into the new String: no char[] that is then copied.
+        return "" + hex(timestamp, 48) + hex(timestamp, 44) + hex(timestamp, 40) + hex(timestamp, 36) +
+                hex(timestamp, 32) + hex(timestamp, 28) + hex(timestamp, 24) + hex(timestamp, 20) +
+                hex(timestamp, 16) + hex(timestamp, 12) + hex(timestamp, 8) + hex(timestamp, 4) + hex(timestamp, 0) +
+                '-' + hex(medallion, 40) + hex(medallion, 36) + hex(medallion, 32) + hex(medallion, 28) +
+                hex(medallion, 24) + hex(medallion, 20) + hex(medallion, 16) + hex(medallion, 12) +
+                hex(medallion, 8) + hex(medallion, 4) + hex(medallion, 0) + '-' + hex(offset, 28) + hex(offset, 24) +
+                hex(offset, 20) + hex(offset, 16) + hex(offset, 12) + hex(offset, 8) + hex(offset, 4) +
+                hex(offset, 0);
+    }
+
+    private static char hex(long value, int shift) {
+        return DIGITS[(int) (value >>> shift) & 0xF];
     }
 
     /**
@@ -74,6 +80,15 @@ public final class MuidCodec {
             throw new InvalidIdException(Muid.SCHEME, null, "no string given");
         }
         int length = text.length();
+        if (length == LENGTH && text.charAt(FIRST_DASH) == '-' && text.charAt(SECOND_DASH) == '-') {
+            long timestamp = decodeHex(text, 0, FIRST_DASH);
+            long medallion = decodeHex(text, FIRST_DASH + 1, SECOND_DASH);
+            long offset = decodeHex(text, SECOND_DASH + 1, LENGTH);
+            if ((timestamp | medallion | offset) >= 0) {
+                return new Muid(timestamp << 12 | medallion >>> 32, medallion << 32 | offset);
+            }
+            // A character is wrong: the loop below finds and names it.
+        }
         if (length != LENGTH && length != LENGTH_WITHOUT_OFFSET && length != LENGTH_TIMESTAMP_ONLY) {
             throw new InvalidIdException(Muid.SCHEME, text, "expected 34 characters "
                     + "(TTTTTTTTTTTTT-MMMMMMMMMMM-OOOOOOOO, 13, 11 and 8 upper-case hex digits), or the short forms "
@@ -111,6 +126,23 @@ public final class MuidCodec {
             low <<= 32;
         }
         return new Muid(high, low);
+    }
+
+    /**
+     * Reads the upper-case hex digits from {@code from} to {@code to} (at most 15), or returns -1 when any is not
+     * one. The three groups of a muid are read separately, so their shifts overlap instead of forming one chain.
+     */
+    private static long decodeHex(String text, int from, int to) {
+        long value = 0;
+        int invalid = 0;
+        for (int i = from; i < to; i++) {
+            int c = text.charAt(i);
+            // Branch-free: a character above 127 turns the digit negative, as an unassigned table entry does.
+            int digit = VALUES[c & 0x7F] | (127 - c) >> 31;
+            invalid |= digit;
+            value = value << 4 | (digit & 0xF);
+        }
+        return invalid < 0 ? -1 : value;
     }
 
     /**

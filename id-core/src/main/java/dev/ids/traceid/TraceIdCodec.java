@@ -99,10 +99,23 @@ public final class TraceIdCodec {
         if (first < 1 || first > 9) {
             return 0;
         }
+        // Eighteen digits stay below 10^18 < 2^63 and cannot overflow; only a nineteenth needs a range check,
+        // a comparison instead of a division per digit.
         long value = first;
-        for (int i = 1; i < length; i++) {
+        int invalid = 0;
+        int certain = Math.min(length, MAX_DIGITS - 1);
+        for (int i = 1; i < certain; i++) {
             int digit = text.charAt(i) - '0';
-            if (digit < 0 || digit > 9 || value > (Long.MAX_VALUE - digit) / 10) {
+            invalid |= digit | 9 - digit;
+            value = value * 10 + digit;
+        }
+        if (invalid < 0) {
+            return 0;
+        }
+        if (length == MAX_DIGITS) {
+            int digit = text.charAt(MAX_DIGITS - 1) - '0';
+            long limit = Long.MAX_VALUE / 10;
+            if (digit < 0 || digit > 9 || value > limit || value == limit && digit > Long.MAX_VALUE % 10) {
                 return 0;
             }
             value = value * 10 + digit;
