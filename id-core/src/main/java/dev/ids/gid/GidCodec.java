@@ -1,5 +1,7 @@
 package dev.ids.gid;
 
+import java.math.BigInteger;
+
 /**
  * The string form of a {@link Gid}: base58 (Bitcoin alphabet) of two fixed-width groups of its bytes.
  *
@@ -42,7 +44,7 @@ public final class GidCodec {
     /** 58^4. */
     static final long POW58_4 = 11_316_496L;
     /** 2^64 modulo 58^7. */
-    private static final long TWO64_MOD_POW58_7 = (Long.remainderUnsigned(-1L, POW58_7) + 1) % POW58_7;
+    private static final long TWO64_MOD_POW58_7 = BigInteger.ONE.shiftLeft(64).mod(BigInteger.valueOf(POW58_7)).longValueExact();
     /** 58^7 = 2^7 * 29^7; the inverse of 29^7 modulo 2^64. */
     private static final long INVERSE_29_POW7 = inverse(POW58_7 >>> 7);
     private static final long LOW_57_BITS = (1L << 57) - 1;
@@ -50,10 +52,19 @@ public final class GidCodec {
     private static final char[] DIGITS = ALPHABET.toCharArray();
     private static final byte[] VALUES = new byte[128];
 
+    /** 58^2: the number of pairs of digits. */
+    private static final int PAIRS = 58 * 58;
+    private static final byte[] PAIR_HIGH = new byte[PAIRS];
+    private static final byte[] PAIR_LOW = new byte[PAIRS];
+
     static {
         java.util.Arrays.fill(VALUES, (byte) -1);
         for (int i = 0; i < DIGITS.length; i++) {
             VALUES[DIGITS[i]] = (byte) i;
+        }
+        for (int pair = 0; pair < PAIRS; pair++) {
+            PAIR_HIGH[pair] = (byte) DIGITS[pair / 58];
+            PAIR_LOW[pair] = (byte) DIGITS[pair % 58];
         }
     }
 
@@ -68,8 +79,9 @@ public final class GidCodec {
      * @return {@code base58(bytes[0..7]) + "-" + base58(bytes[7..16])}, fixed width
      */
     public static String encode(long high, long low) {
-        // Digits come from int chunks below 2^31, whose divisions by constant powers of 58 the JIT turns into
-        // multiplications; concatenating the chars writes them straight into the String, with no char[] copy.
+        // The value is cut into int chunks, then into pairs of digits (below 58^2) read from two tables: about one
+        // division by a constant (a multiplication for the JIT) per two digits. Concatenating the chars writes
+        // them straight into the String, with no char[] that is then copied.
         long time = high >>> 8;
         int time1 = (int) (time / POW58_5);
         int time0 = (int) (time - time1 * POW58_5);
@@ -79,14 +91,28 @@ public final class GidCodec {
         int quotient0 = (int) (quotient - quotient1 * POW58_3);
         int remainder1 = (int) (remainder / POW58_4);
         int remainder0 = (int) (remainder - remainder1 * POW58_4);
-        return "" + DIGITS[time1 / 11316496] + DIGITS[time1 / 195112 % 58] + DIGITS[time1 / 3364 % 58] +
-                DIGITS[time1 / 58 % 58] + DIGITS[time1 % 58] + DIGITS[time0 / 11316496] +
-                DIGITS[time0 / 195112 % 58] + DIGITS[time0 / 3364 % 58] + DIGITS[time0 / 58 % 58] +
-                DIGITS[time0 % 58] + '-' + DIGITS[quotient1 / 3364] + DIGITS[quotient1 / 58 % 58] +
-                DIGITS[quotient1 % 58] + DIGITS[quotient0 / 3364] + DIGITS[quotient0 / 58 % 58] +
-                DIGITS[quotient0 % 58] + DIGITS[remainder1 / 3364] + DIGITS[remainder1 / 58 % 58] +
-                DIGITS[remainder1 % 58] + DIGITS[remainder0 / 195112] + DIGITS[remainder0 / 3364 % 58] +
-                DIGITS[remainder0 / 58 % 58] + DIGITS[remainder0 % 58];
+        return "" + digit(time1 / PAIRS / PAIRS) + high(time1 / PAIRS % PAIRS) + low(time1 / PAIRS % PAIRS) +
+                high(time1 % PAIRS) + low(time1 % PAIRS) + digit(time0 / PAIRS / PAIRS) +
+                high(time0 / PAIRS % PAIRS) + low(time0 / PAIRS % PAIRS) + high(time0 % PAIRS) + low(time0 % PAIRS) +
+                '-' + digit(quotient1 / PAIRS) + high(quotient1 % PAIRS) + low(quotient1 % PAIRS) +
+                digit(quotient0 / PAIRS) + high(quotient0 % PAIRS) + low(quotient0 % PAIRS) +
+                digit(remainder1 / PAIRS) + high(remainder1 % PAIRS) + low(remainder1 % PAIRS) +
+                high(remainder0 / PAIRS) + low(remainder0 / PAIRS) + high(remainder0 % PAIRS) +
+                low(remainder0 % PAIRS);
+    }
+
+    private static char digit(int value) {
+        return DIGITS[value];
+    }
+
+    /** The first digit of a pair of digits, {@code 0 <= pair < 58^2}. */
+    private static char high(int pair) {
+        return (char) PAIR_HIGH[pair];
+    }
+
+    /** The second digit of a pair of digits. */
+    private static char low(int pair) {
+        return (char) PAIR_LOW[pair];
     }
 
     /**
@@ -127,8 +153,13 @@ public final class GidCodec {
 
     /** The 72-bit value {@code firstByte * 2^64 + rest} modulo 58^7. */
     private static long remainderOfRandom(int firstByte, long rest) {
-        // 2^64 mod 58^7 folds the top byte in; the unsigned remainder of rest needs no 128-bit division.
-        long restRemainder = Long.remainderUnsigned(rest, POW58_7);
+        // rest as unsigned, modulo 58^7, without Long.remainderUnsigned (which takes BigInteger on JDK 17 for
+        // values from 2^63): halve, divide, and correct by at most one 58^7. Then 2^64 mod 58^7 folds the top
+        // byte in.
+        long restRemainder = rest - ((rest >>> 1) / POW58_7 << 1) * POW58_7;
+        if (restRemainder >= POW58_7) {
+            restRemainder -= POW58_7;
+        }
         return ((firstByte & 0xFF) * TWO64_MOD_POW58_7 + restRemainder) % POW58_7;
     }
 
