@@ -439,22 +439,22 @@ public final class Gid implements Comparable<Gid> {
             return reject(throwing, text, "must have '-' at index " + GidCodec.SEPARATOR_INDEX
                     + " (10 base58 digits, '-', 13 base58 digits)");
         }
-        int start = GidCodec.SEPARATOR_INDEX + 1;
-        int time1 = GidCodec.decodeChunk(text, 0, 5);
-        int time0 = GidCodec.decodeChunk(text, 5, 5);
-        int upper1 = GidCodec.decodeChunk(text, start, 3);
-        int upper0 = GidCodec.decodeChunk(text, start + 3, 3);
-        int lower1 = GidCodec.decodeChunk(text, start + 6, 3);
-        int lower0 = GidCodec.decodeChunk(text, start + 9, 4);
-        if ((time1 | time0 | upper1 | upper0 | lower1 | lower0) < 0) {
-            return rejectCharacter(throwing, text);
+        long time = GidCodec.decodeDigits(text, 0, GidCodec.TIME_DIGITS);
+        if (time < 0) {
+            return reject(throwing, text, badCharacter(text, (int) (-1 - time)));
         }
-        long time = time1 * GidCodec.POW58_5 + time0;
         if (time >>> 56 != 0) {
             return reject(throwing, text, "the part before '-' is larger than 7 bytes");
         }
-        long upper = upper1 * GidCodec.POW58_3 + upper0;
-        long lower = lower1 * GidCodec.POW58_4 + lower0;
+        int start = GidCodec.SEPARATOR_INDEX + 1;
+        long upper = GidCodec.decodeDigits(text, start, start + 6);
+        if (upper < 0) {
+            return reject(throwing, text, badCharacter(text, (int) (-1 - upper)));
+        }
+        long lower = GidCodec.decodeDigits(text, start + 6, GidCodec.LENGTH);
+        if (lower < 0) {
+            return reject(throwing, text, badCharacter(text, (int) (-1 - lower)));
+        }
         // value = upper * 58^7 + lower, below 58^13 < 2^77: 128-bit arithmetic on two longs.
         long productLow = upper * GidCodec.POW58_7;
         long low = productLow + lower;
@@ -468,24 +468,6 @@ public final class Gid implements Comparable<Gid> {
             return reject(throwing, text, problem);
         }
         return new Gid(high, low);
-    }
-
-    /**
-     * Rejects a text with a character outside the alphabet, with the message of the first problem met reading
-     * from the left: a bad character of the time group, a time group over 7 bytes, a bad character after it.
-     */
-    private static Gid rejectCharacter(boolean throwing, String text) {
-        long time = GidCodec.decodeDigits(text, 0, GidCodec.TIME_DIGITS);
-        if (time < 0) {
-            return reject(throwing, text, badCharacter(text, (int) (-1 - time)));
-        }
-        if (time >>> 56 != 0) {
-            return reject(throwing, text, "the part before '-' is larger than 7 bytes");
-        }
-        int start = GidCodec.SEPARATOR_INDEX + 1;
-        long upper = GidCodec.decodeDigits(text, start, start + 6);
-        long lower = upper < 0 ? upper : GidCodec.decodeDigits(text, start + 6, GidCodec.LENGTH);
-        return reject(throwing, text, badCharacter(text, (int) (-1 - lower)));
     }
 
     private static String badCharacter(String text, int index) {

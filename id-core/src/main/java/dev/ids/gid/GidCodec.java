@@ -191,25 +191,6 @@ public final class GidCodec {
     }
 
     /**
-     * Reads a run of at most 5 base58 digits, for parsing: the chunks of one string are independent, so their
-     * multiplications overlap instead of forming one chain.
-     *
-     * @return the value, below 58^5 &lt; 2^31, or -1 when any character lies outside the alphabet
-     */
-    static int decodeChunk(String text, int from, int count) {
-        int value = 0;
-        int invalid = 0;
-        for (int i = from; i < from + count; i++) {
-            int c = text.charAt(i);
-            // Branch-free: a character above 127 turns the digit negative, as an unassigned table entry does.
-            int digit = VALUES[c & 0x7F] | (127 - c) >> 31;
-            invalid |= digit;
-            value = value * 58 + digit;
-        }
-        return invalid < 0 ? -1 : value;
-    }
-
-    /**
      * Reads a run of at most 10 base58 digits as a number (58^10 - 1 fits a long).
      *
      * @param text the text

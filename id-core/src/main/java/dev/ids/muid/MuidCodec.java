@@ -81,10 +81,20 @@ public final class MuidCodec {
         }
         int length = text.length();
         if (length == LENGTH && text.charAt(FIRST_DASH) == '-' && text.charAt(SECOND_DASH) == '-') {
-            long timestamp = decodeHex(text, 0, FIRST_DASH);
-            long medallion = decodeHex(text, FIRST_DASH + 1, SECOND_DASH);
-            long offset = decodeHex(text, SECOND_DASH + 1, LENGTH);
-            if ((timestamp | medallion | offset) >= 0) {
+            // Straight-line reads of four digits at a time (any invalid digit makes its group negative).
+            int t0 = hex4(text, 0);
+            int t1 = hex4(text, 4);
+            int t2 = hex4(text, 8);
+            int t3 = hex1(text, 12);
+            int m0 = hex4(text, 14);
+            int m1 = hex4(text, 18);
+            int m2 = hex1(text, 22) << 8 | hex1(text, 23) << 4 | hex1(text, 24);
+            int o0 = hex4(text, 26);
+            int o1 = hex4(text, 30);
+            if ((t0 | t1 | t2 | t3 | m0 | m1 | m2 | o0 | o1) >= 0) {
+                long timestamp = (long) t0 << 36 | (long) t1 << 20 | (long) t2 << 4 | t3;
+                long medallion = (long) m0 << 28 | (long) m1 << 12 | m2;
+                long offset = (long) o0 << 16 | o1;
                 return new Muid(timestamp << 12 | medallion >>> 32, medallion << 32 | offset);
             }
             // A character is wrong: the loop below finds and names it.
@@ -128,21 +138,16 @@ public final class MuidCodec {
         return new Muid(high, low);
     }
 
-    /**
-     * Reads the upper-case hex digits from {@code from} to {@code to} (at most 15), or returns -1 when any is not
-     * one. The three groups of a muid are read separately, so their shifts overlap instead of forming one chain.
-     */
-    private static long decodeHex(String text, int from, int to) {
-        long value = 0;
-        int invalid = 0;
-        for (int i = from; i < to; i++) {
-            int c = text.charAt(i);
-            // Branch-free: a character above 127 turns the digit negative, as an unassigned table entry does.
-            int digit = VALUES[c & 0x7F] | (127 - c) >> 31;
-            invalid |= digit;
-            value = value << 4 | (digit & 0xF);
-        }
-        return invalid < 0 ? -1 : value;
+    /** The value of four upper-case hex digits from {@code index}, or a negative number if any is not one. */
+    private static int hex4(String text, int index) {
+        return hex1(text, index) << 12 | hex1(text, index + 1) << 8 | hex1(text, index + 2) << 4
+                | hex1(text, index + 3);
+    }
+
+    /** The value of one upper-case hex digit, or -1; branch-free, as a character above 127 turns it negative. */
+    private static int hex1(String text, int index) {
+        int c = text.charAt(index);
+        return VALUES[c & 0x7F] | (127 - c) >> 31;
     }
 
     /**

@@ -16,6 +16,11 @@ public final class TraceIdCodec {
 
     /** The decimal text of the largest 63-bit value, the longest string that can be valid. */
     private static final int MAX_DIGITS = 19;
+    /** {@code Long.MAX_VALUE} split as {@code HEAD_LIMIT * 10^9 + TAIL_LIMIT}. */
+    private static final long HEAD_LIMIT = Long.MAX_VALUE / 1_000_000_000L;
+    private static final long TAIL_LIMIT = Long.MAX_VALUE % 1_000_000_000L;
+    private static final long[] POWERS_OF_TEN = {1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L,
+        100_000_000L, 1_000_000_000L};
 
     private TraceIdCodec() {
     }
@@ -99,26 +104,33 @@ public final class TraceIdCodec {
         if (first < 1 || first > 9) {
             return 0;
         }
-        // Eighteen digits stay below 10^18 < 2^63 and cannot overflow; only a nineteenth needs a range check,
-        // a comparison instead of a division per digit.
-        long value = first;
+        // The last nine digits and the ones before them are read as two independent numbers, so the two chains
+        // of multiplications overlap; the range is checked by comparison, not by a division per digit.
+        int split = Math.max(length - 9, 1);
+        long head = first;
         int invalid = 0;
-        int certain = Math.min(length, MAX_DIGITS - 1);
-        for (int i = 1; i < certain; i++) {
+        for (int i = 1; i < split; i++) {
             int digit = text.charAt(i) - '0';
             invalid |= digit | 9 - digit;
-            value = value * 10 + digit;
+            head = head * 10 + digit;
+        }
+        int tail = 0;
+        for (int i = split; i < length; i++) {
+            int digit = text.charAt(i) - '0';
+            invalid |= digit | 9 - digit;
+            tail = tail * 10 + digit;
         }
         if (invalid < 0) {
             return 0;
         }
-        if (length == MAX_DIGITS) {
-            int digit = text.charAt(MAX_DIGITS - 1) - '0';
-            long limit = Long.MAX_VALUE / 10;
-            if (digit < 0 || digit > 9 || value > limit || value == limit && digit > Long.MAX_VALUE % 10) {
+        long value;
+        if (split == 1) {
+            value = head * POWERS_OF_TEN[length - 1] + tail; // at most ten digits: no overflow
+        } else {
+            if (length == MAX_DIGITS && (head > HEAD_LIMIT || head == HEAD_LIMIT && tail > TAIL_LIMIT)) {
                 return 0;
             }
-            value = value * 10 + digit;
+            value = head * 1_000_000_000L + tail;
         }
         return (value & TraceId.MAX_COUNTER) == 0 ? 0 : value;
     }
