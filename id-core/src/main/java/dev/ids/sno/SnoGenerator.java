@@ -49,7 +49,11 @@ import java.util.concurrent.atomic.LongAdder;
  * by {@code safe}, by B) is free from {@code now} on, and {@code safe} becomes the old {@code hi}, which bounds
  * the old timeline (by A). Fast-path updates are compare-and-set on the one state word; flips (rare: one per clock
  * fall) also update {@code safe} and the drift count, under a small lock that only flips and
- * {@link #snapshot()} take, so the fast path never locks.
+ * {@link #snapshot()} take, so the fast path never locks. Threads that contend for the state word take small
+ * blocks of consecutive sequence numbers of one unit in one compare-and-set and issue them from a thread-local
+ * block; a taken number counts as issued for both invariants, so no other thread can issue it, and a block is used
+ * only while the wall clock still reads its unit (checked on every call; the rest is dropped when the unit
+ * passes), which keeps each thread's IDs increasing. A thread that meets no contention takes one number at a time.
  *
  * <h2>Range</h2>
  * A wall clock before 2010-01-01T00:00:00Z or after 2079-09-07T15:47:35.551Z (the end of the last representable
