@@ -88,6 +88,8 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
     private final AtomicLong state;
     /** Each thread's block of sequence numbers taken from {@link #state} but not issued yet. */
     private final ThreadLocal<Block> blocks = ThreadLocal.withInitial(Block::new);
+    /** Set when a compare-and-set on {@link #state} first fails: from then on threads use {@link #blocks}. */
+    private volatile boolean contended;
     private final LongAdder generated = new LongAdder();
     /** Guards {@link #safeUnits} and {@link #drifts}; taken only to flip the tick-tock bit and for snapshots. */
     private final Object flipLock = new Object();
@@ -184,8 +186,10 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
         if (fence != null) {
             fence.checkHeld();
         }
-        Block block = blocks.get();
-        if (block.next < block.end) {
+        // Blocks only once threads have contended: a generator used by one thread at a time never pays for the
+        // thread-local lookup.
+        Block block = contended ? blocks.get() : null;
+        if (block != null && block.next < block.end) {
             long nowUnit = readMillis() / Sno.UNIT_MILLIS;
             if (nowUnit == block.unit) {
                 return issue(nowUnit, block.tick, metabyte, block.next++, false, 0);
@@ -210,12 +214,14 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
             long nowUnit = nowMillis / Sno.UNIT_MILLIS;
             int tick = (int) (current >>> SEQUENCE_BITS) & 1;
             if (nowUnit > lastUnit) {
-                int count = block.sizeFor(nowUnit, sequenceMax - sequenceMin + 1);
+                int count = block == null ? 1 : block.sizeFor(nowUnit, sequenceMax - sequenceMin + 1);
                 if (state.compareAndSet(current, pack(nowMillis, tick, sequenceMin + count))) {
-                    block.hold(nowUnit, tick, sequenceMin + 1, sequenceMin + count);
+                    if (block != null) {
+                        block.hold(nowUnit, tick, sequenceMin + 1, sequenceMin + count);
+                    }
                     return issue(nowUnit, tick, metabyte, sequenceMin, overflowed, waitedNanos);
                 }
-                block.contended();
+                block = lostRace(block, nowUnit);
                 continue;
             }
             if (nowMillis < lastMillis) {
@@ -224,13 +230,15 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
             if (nowUnit == lastUnit) {
                 int sequence = Math.max((int) (current & SEQUENCE_MASK), sequenceMin);
                 if (sequence <= sequenceMax) {
-                    int count = block.sizeFor(lastUnit, sequenceMax - sequence + 1);
+                    int count = block == null ? 1 : block.sizeFor(lastUnit, sequenceMax - sequence + 1);
                     long next = pack(Math.max(lastMillis, nowMillis), tick, sequence + count);
                     if (state.compareAndSet(current, next)) {
-                        block.hold(lastUnit, tick, sequence + 1, sequence + count);
+                        if (block != null) {
+                            block.hold(lastUnit, tick, sequence + 1, sequence + count);
+                        }
                         return issue(lastUnit, tick, metabyte, sequence, overflowed, waitedNanos);
                     }
-                    block.contended();
+                    block = lostRace(block, lastUnit);
                     continue;
                 }
                 waitedNanos += awaitMillis((lastUnit + 1) * Sno.UNIT_MILLIS, waitedNanos,
@@ -254,7 +262,9 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
                 if (nowUnit > safeUnits) {
                     int flipped = tick ^ 1;
                     if (state.compareAndSet(current, pack(nowMillis, flipped, sequenceMin + 1))) {
-                        block.hold(nowUnit, flipped, sequenceMin + 1, sequenceMin + 1);
+                        if (block != null) {
+                            block.hold(nowUnit, flipped, sequenceMin + 1, sequenceMin + 1);
+                        }
                         safeUnits = lastUnit;
                         drifts++;
                         tick = flipped;
@@ -435,6 +445,18 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
             throw new IllegalArgumentException("sequence pool [" + min + ", " + max + "] holds " + (max - min + 1)
                     + " numbers; a sno generator needs at least " + MIN_POOL);
         }
+    }
+
+    /** After a lost compare-and-set in {@code unit}: this thread's block, with a doubled size for that unit. */
+    private Block lostRace(Block block, long unit) {
+        Block mine = block;
+        if (mine == null) {
+            contended = true;
+            mine = blocks.get();
+            mine.sizeFor(unit, 1);
+        }
+        mine.contended();
+        return mine;
     }
 
     /**
