@@ -196,14 +196,8 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
             }
             block.end = block.next; // the clock left the block's unit: its numbers are never used
         }
-        return reserve(block, metabyte);
-    }
-
-    /**
-     * The shared path: takes the next sequence numbers from the state (one, or a block for this thread when
-     * threads contend), waiting or flipping the tick-tock bit as the clock requires, and issues the first.
-     */
-    private Sno reserve(Block block, int metabyte) {
+        // The shared path: take the next sequence numbers from the state (one, or a block for this thread once
+        // threads contend), waiting or flipping the tick-tock bit as the clock requires, and issue the first.
         long waitedNanos = 0;
         boolean overflowed = false;
         while (true) {
