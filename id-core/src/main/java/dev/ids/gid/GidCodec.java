@@ -1,5 +1,7 @@
 package dev.ids.gid;
 
+import java.math.BigInteger;
+
 /**
  * The string form of a {@link Gid}: base58 (Bitcoin alphabet) of two fixed-width groups of its bytes.
  *
@@ -35,14 +37,34 @@ public final class GidCodec {
 
     /** 58^7: the random group is {@code high * 58^7 + low} with {@code low < 58^7}. */
     static final long POW58_7 = 2_207_984_167_552L;
+    /** 58^5: the time group is {@code high * 58^5 + low}, two chunks of five digits. */
+    static final long POW58_5 = 656_356_768L;
+    /** 58^3. */
+    static final long POW58_3 = 195_112L;
+    /** 58^4. */
+    static final long POW58_4 = 11_316_496L;
+    /** 2^64 modulo 58^7. */
+    private static final long TWO64_MOD_POW58_7 = BigInteger.ONE.shiftLeft(64).mod(BigInteger.valueOf(POW58_7)).longValueExact();
+    /** 58^7 = 2^7 * 29^7; the inverse of 29^7 modulo 2^64. */
+    private static final long INVERSE_29_POW7 = inverse(POW58_7 >>> 7);
+    private static final long LOW_57_BITS = (1L << 57) - 1;
 
     private static final char[] DIGITS = ALPHABET.toCharArray();
     private static final byte[] VALUES = new byte[128];
+
+    /** 58^2: the number of pairs of digits. */
+    private static final int PAIRS = 58 * 58;
+    private static final byte[] PAIR_HIGH = new byte[PAIRS];
+    private static final byte[] PAIR_LOW = new byte[PAIRS];
 
     static {
         java.util.Arrays.fill(VALUES, (byte) -1);
         for (int i = 0; i < DIGITS.length; i++) {
             VALUES[DIGITS[i]] = (byte) i;
+        }
+        for (int pair = 0; pair < PAIRS; pair++) {
+            PAIR_HIGH[pair] = (byte) DIGITS[pair / 58];
+            PAIR_LOW[pair] = (byte) DIGITS[pair % 58];
         }
     }
 
@@ -57,11 +79,40 @@ public final class GidCodec {
      * @return {@code base58(bytes[0..7]) + "-" + base58(bytes[7..16])}, fixed width
      */
     public static String encode(long high, long low) {
-        char[] out = new char[LENGTH];
-        encodeTime(high >>> 8, out, 0);
-        out[SEPARATOR_INDEX] = '-';
-        encodeRandom((int) high & 0xFF, low, out, SEPARATOR_INDEX + 1);
-        return new String(out);
+        // The value is cut into int chunks, then into pairs of digits (below 58^2) read from two tables: about one
+        // division by a constant (a multiplication for the JIT) per two digits. Concatenating the chars writes
+        // them straight into the String, with no char[] that is then copied.
+        long time = high >>> 8;
+        int time1 = (int) (time / POW58_5);
+        int time0 = (int) (time - time1 * POW58_5);
+        long remainder = remainderOfRandom((int) high & 0xFF, low);
+        long quotient = quotientOfRandom(low, remainder);
+        int quotient1 = (int) (quotient / POW58_3);
+        int quotient0 = (int) (quotient - quotient1 * POW58_3);
+        int remainder1 = (int) (remainder / POW58_4);
+        int remainder0 = (int) (remainder - remainder1 * POW58_4);
+        return "" + digit(time1 / PAIRS / PAIRS) + high(time1 / PAIRS % PAIRS) + low(time1 / PAIRS % PAIRS) +
+                high(time1 % PAIRS) + low(time1 % PAIRS) + digit(time0 / PAIRS / PAIRS) +
+                high(time0 / PAIRS % PAIRS) + low(time0 / PAIRS % PAIRS) + high(time0 % PAIRS) + low(time0 % PAIRS) +
+                '-' + digit(quotient1 / PAIRS) + high(quotient1 % PAIRS) + low(quotient1 % PAIRS) +
+                digit(quotient0 / PAIRS) + high(quotient0 % PAIRS) + low(quotient0 % PAIRS) +
+                digit(remainder1 / PAIRS) + high(remainder1 % PAIRS) + low(remainder1 % PAIRS) +
+                high(remainder0 / PAIRS) + low(remainder0 / PAIRS) + high(remainder0 % PAIRS) +
+                low(remainder0 % PAIRS);
+    }
+
+    private static char digit(int value) {
+        return DIGITS[value];
+    }
+
+    /** The first digit of a pair of digits, {@code 0 <= pair < 58^2}. */
+    private static char high(int pair) {
+        return (char) PAIR_HIGH[pair];
+    }
+
+    /** The second digit of a pair of digits. */
+    private static char low(int pair) {
+        return (char) PAIR_LOW[pair];
     }
 
     /**
@@ -87,15 +138,8 @@ public final class GidCodec {
      * @param offset index of the first digit
      */
     public static void encodeRandom(int firstByte, long rest, char[] dest, int offset) {
-        // Long division of the 72-bit value by 58^7 in 16-bit steps: the remainder stays below 2^41, so
-        // remainder << 16 | chunk stays below 2^57.
-        long remainder = firstByte & 0xFF;
-        long quotient = 0;
-        for (int shift = 48; shift >= 0; shift -= 16) {
-            long current = remainder << 16 | ((rest >>> shift) & 0xFFFF);
-            quotient = quotient << 16 | current / POW58_7;
-            remainder = current % POW58_7;
-        }
+        long remainder = remainderOfRandom(firstByte, rest);
+        long quotient = quotientOfRandom(rest, remainder);
         // quotient < 2^72 / 58^7 < 58^6: six digits; remainder < 58^7: seven digits.
         for (int i = offset + RANDOM_DIGITS - 1; i >= offset + 6; i--) {
             dest[i] = DIGITS[(int) (remainder % 58)];
@@ -105,6 +149,35 @@ public final class GidCodec {
             dest[i] = DIGITS[(int) (quotient % 58)];
             quotient /= 58;
         }
+    }
+
+    /** The 72-bit value {@code firstByte * 2^64 + rest} modulo 58^7. */
+    private static long remainderOfRandom(int firstByte, long rest) {
+        // rest as unsigned, modulo 58^7, without Long.remainderUnsigned (which takes BigInteger on JDK 17 for
+        // values from 2^63): halve, divide, and correct by at most one 58^7. Then 2^64 mod 58^7 folds the top
+        // byte in.
+        long restRemainder = rest - ((rest >>> 1) / POW58_7 << 1) * POW58_7;
+        if (restRemainder >= POW58_7) {
+            restRemainder -= POW58_7;
+        }
+        return ((firstByte & 0xFF) * TWO64_MOD_POW58_7 + restRemainder) % POW58_7;
+    }
+
+    /** The 72-bit value {@code firstByte * 2^64 + rest} divided by 58^7, given its remainder. */
+    private static long quotientOfRandom(long rest, long remainder) {
+        // value - remainder = quotient * 2^7 * 29^7 exactly. Its low 64 bits shifted right by 7 are
+        // quotient * 29^7 modulo 2^57; times the inverse of 29^7 that is the quotient modulo 2^57, which is the
+        // quotient itself (below 2^72 / 58^7 < 2^32): a multiplication instead of a 72-bit long division.
+        return ((rest - remainder) >>> 7) * INVERSE_29_POW7 & LOW_57_BITS;
+    }
+
+    /** The inverse modulo 2^64 of an odd number, by Newton's iteration (each step doubles the correct bits). */
+    private static long inverse(long odd) {
+        long inverse = odd; // correct to 3 bits: odd * odd = 1 (mod 8)
+        for (int i = 0; i < 5; i++) {
+            inverse *= 2 - odd * inverse;
+        }
+        return inverse;
     }
 
     /**

@@ -36,12 +36,14 @@ public final class LableCodec {
      * @return the 16-character string
      */
     public static String encode(long bits) {
-        char[] out = new char[LENGTH];
-        for (int i = LENGTH - 1; i >= 0; i--) {
-            out[i] = DIGITS[(int) bits & 0xF];
-            bits >>>= 4;
-        }
-        return new String(out);
+        // Concatenating char values writes them straight into the new String: no char[] that is then copied.
+        return "" + hex(bits, 60) + hex(bits, 56) + hex(bits, 52) + hex(bits, 48) + hex(bits, 44) + hex(bits, 40) +
+                hex(bits, 36) + hex(bits, 32) + hex(bits, 28) + hex(bits, 24) + hex(bits, 20) + hex(bits, 16) +
+                hex(bits, 12) + hex(bits, 8) + hex(bits, 4) + hex(bits, 0);
+    }
+
+    private static char hex(long bits, int shift) {
+        return DIGITS[(int) (bits >>> shift) & 0xF];
     }
 
     /**

@@ -50,16 +50,22 @@ public final class MuidCodec {
     public static String encode(Muid muid) {
         long high = muid.high();
         long low = muid.low();
-        char[] out = new char[LENGTH];
-        int position = 0;
-        for (int nibble = 0; nibble < 32; nibble++) {
-            if (position == FIRST_DASH || position == SECOND_DASH) {
-                out[position++] = '-';
-            }
-            long half = nibble < 16 ? high : low;
-            out[position++] = DIGITS[(int) (half >>> (60 - 4 * (nibble & 15))) & 0xF];
-        }
-        return new String(out);
+        long timestamp = high >>> 12;
+        long medallion = (high & 0xFFF) << 32 | low >>> 32;
+        long offset = low & 0xFFFF_FFFFL;
+        // Concatenating char values writes them straight into the new String: no char[] that is then copied.
+        return "" + hex(timestamp, 48) + hex(timestamp, 44) + hex(timestamp, 40) + hex(timestamp, 36) +
+                hex(timestamp, 32) + hex(timestamp, 28) + hex(timestamp, 24) + hex(timestamp, 20) +
+                hex(timestamp, 16) + hex(timestamp, 12) + hex(timestamp, 8) + hex(timestamp, 4) + hex(timestamp, 0) +
+                '-' + hex(medallion, 40) + hex(medallion, 36) + hex(medallion, 32) + hex(medallion, 28) +
+                hex(medallion, 24) + hex(medallion, 20) + hex(medallion, 16) + hex(medallion, 12) +
+                hex(medallion, 8) + hex(medallion, 4) + hex(medallion, 0) + '-' + hex(offset, 28) + hex(offset, 24) +
+                hex(offset, 20) + hex(offset, 16) + hex(offset, 12) + hex(offset, 8) + hex(offset, 4) +
+                hex(offset, 0);
+    }
+
+    private static char hex(long value, int shift) {
+        return DIGITS[(int) (value >>> shift) & 0xF];
     }
 
     /**
@@ -74,6 +80,25 @@ public final class MuidCodec {
             throw new InvalidIdException(Muid.SCHEME, null, "no string given");
         }
         int length = text.length();
+        if (length == LENGTH && text.charAt(FIRST_DASH) == '-' && text.charAt(SECOND_DASH) == '-') {
+            // Straight-line reads of four digits at a time (any invalid digit makes its group negative).
+            int t0 = hex4(text, 0);
+            int t1 = hex4(text, 4);
+            int t2 = hex4(text, 8);
+            int t3 = hex1(text, 12);
+            int m0 = hex4(text, 14);
+            int m1 = hex4(text, 18);
+            int m2 = hex1(text, 22) << 8 | hex1(text, 23) << 4 | hex1(text, 24);
+            int o0 = hex4(text, 26);
+            int o1 = hex4(text, 30);
+            if ((t0 | t1 | t2 | t3 | m0 | m1 | m2 | o0 | o1) >= 0) {
+                long timestamp = (long) t0 << 36 | (long) t1 << 20 | (long) t2 << 4 | t3;
+                long medallion = (long) m0 << 28 | (long) m1 << 12 | m2;
+                long offset = (long) o0 << 16 | o1;
+                return new Muid(timestamp << 12 | medallion >>> 32, medallion << 32 | offset);
+            }
+            // A character is wrong: the loop below finds and names it.
+        }
         if (length != LENGTH && length != LENGTH_WITHOUT_OFFSET && length != LENGTH_TIMESTAMP_ONLY) {
             throw new InvalidIdException(Muid.SCHEME, text, "expected 34 characters "
                     + "(TTTTTTTTTTTTT-MMMMMMMMMMM-OOOOOOOO, 13, 11 and 8 upper-case hex digits), or the short forms "
@@ -111,6 +136,18 @@ public final class MuidCodec {
             low <<= 32;
         }
         return new Muid(high, low);
+    }
+
+    /** The value of four upper-case hex digits from {@code index}, or a negative number if any is not one. */
+    private static int hex4(String text, int index) {
+        return hex1(text, index) << 12 | hex1(text, index + 1) << 8 | hex1(text, index + 2) << 4
+                | hex1(text, index + 3);
+    }
+
+    /** The value of one upper-case hex digit, or -1; branch-free, as a character above 127 turns it negative. */
+    private static int hex1(String text, int index) {
+        int c = text.charAt(index);
+        return VALUES[c & 0x7F] | (127 - c) >> 31;
     }
 
     /**

@@ -216,6 +216,10 @@ public final class TimeSequence {
     /**
      * Waits until the clock reaches the unit after {@code unit}, within what is left of the maximum wait after
      * {@code spentNanos} (the waits of this call so far); returns the call's total wait in nanoseconds.
+     *
+     * <p>The pause is measured from a microsecond reading, not from {@code now}: in milliseconds the next unit may
+     * start a fraction of a tick later, and pausing whole ticks would idle a saturated generator for up to one tick
+     * per unit.
      */
     private long awaitUnitAfter(long unit, long now, long spentNanos) {
         long target = (unit + 1) * unitTicks;
@@ -223,18 +227,31 @@ public final class TimeSequence {
         long spent = spentNanos;
         while (now < target) {
             long remainingTicks = target - now;
-            if (remainingTicks > (maxWaitNanos - spent) / nanosPerTick) {
+            long allowedNanos = maxWaitNanos - spent;
+            // Whole ticks first: a clock far behind is refused without multiplying a huge gap into nanoseconds.
+            long remainingNanos = remainingTicks - 1 > allowedNanos / nanosPerTick
+                    ? Long.MAX_VALUE
+                    : nanosUntil(target);
+            if (remainingNanos > allowedNanos) {
                 throw refuse(new IdGenerationException(description + ": the wall clock (" + clockText(now + epoch)
                         + ") must reach the next free time unit, " + ticks(remainingTicks)
                         + " ahead, to issue a unique ID, which is beyond the maximum wait of "
                         + Duration.ofNanos(maxWaitNanos) + " (waited " + Duration.ofNanos(spent)
                         + "); refusing to issue a possible duplicate"));
             }
-            clock.pause(remainingTicks * nanosPerTick);
+            // The microsecond reading may already have passed the target while the tick reading has not (a clock
+            // whose two readings come from different sources): pause briefly and read again.
+            clock.pause(Math.max(remainingNanos, 1_000L));
             spent = spentNanos + (clock.monotonicNanos() - start);
             now = readTicks();
         }
         return Math.max(spent, spentNanos + 1);
+    }
+
+    /** Nanoseconds from the clock's microsecond reading to the start of {@code tick} (near the clock's time). */
+    private long nanosUntil(long tick) {
+        long targetMicros = micros ? tick + epoch : (tick + epoch) * 1_000L;
+        return (targetMicros - clock.wallTimeMicros()) * 1_000L;
     }
 
     private IdGenerationException refuse(IdGenerationException failure) {

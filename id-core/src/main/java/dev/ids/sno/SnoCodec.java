@@ -69,13 +69,14 @@ public final class SnoCodec {
 
     /** Encodes two 40-bit blocks (bytes 0..4 and 5..9) as 16 characters. */
     static String encode(long high, long low) {
-        char[] out = new char[LENGTH];
-        for (int i = 0; i < 8; i++) {
-            int shift = 35 - 5 * i;
-            out[i] = ENCODE[(int) (high >>> shift) & 31];
-            out[8 + i] = ENCODE[(int) (low >>> shift) & 31];
-        }
-        return new String(out);
+        // Concatenating char values writes them straight into the new String: no char[] that is then copied.
+        return "" + digit(high, 35) + digit(high, 30) + digit(high, 25) + digit(high, 20) + digit(high, 15) +
+                digit(high, 10) + digit(high, 5) + digit(high, 0) + digit(low, 35) + digit(low, 30) +
+                digit(low, 25) + digit(low, 20) + digit(low, 15) + digit(low, 10) + digit(low, 5) + digit(low, 0);
+    }
+
+    private static char digit(long block, int shift) {
+        return ENCODE[(int) (block >>> shift) & 31];
     }
 
     /**

@@ -49,7 +49,11 @@ import java.util.concurrent.atomic.LongAdder;
  * by {@code safe}, by B) is free from {@code now} on, and {@code safe} becomes the old {@code hi}, which bounds
  * the old timeline (by A). Fast-path updates are compare-and-set on the one state word; flips (rare: one per clock
  * fall) also update {@code safe} and the drift count, under a small lock that only flips and
- * {@link #snapshot()} take, so the fast path never locks.
+ * {@link #snapshot()} take, so the fast path never locks. Threads that contend for the state word take small
+ * blocks of consecutive sequence numbers of one unit in one compare-and-set and issue them from a thread-local
+ * block; a taken number counts as issued for both invariants, so no other thread can issue it, and a block is used
+ * only while the wall clock still reads its unit (checked on every call; the rest is dropped when the unit
+ * passes), which keeps each thread's IDs increasing. A thread that meets no contention takes one number at a time.
  *
  * <h2>Range</h2>
  * A wall clock before 2010-01-01T00:00:00Z or after 2079-09-07T15:47:35.551Z (the end of the last representable
@@ -82,6 +86,10 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
      * reading (0 when nothing was issued yet).
      */
     private final AtomicLong state;
+    /** Each thread's block of sequence numbers taken from {@link #state} but not issued yet. */
+    private final ThreadLocal<Block> blocks = ThreadLocal.withInitial(Block::new);
+    /** Set when a compare-and-set on {@link #state} first fails: from then on threads use {@link #blocks}. */
+    private volatile boolean contended;
     private final LongAdder generated = new LongAdder();
     /** Guards {@link #safeUnits} and {@link #drifts}; taken only to flip the tick-tock bit and for snapshots. */
     private final Object flipLock = new Object();
@@ -178,6 +186,18 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
         if (fence != null) {
             fence.checkHeld();
         }
+        // Blocks only once threads have contended: a generator used by one thread at a time never pays for the
+        // thread-local lookup.
+        Block block = contended ? blocks.get() : null;
+        if (block != null && block.next < block.end) {
+            long nowUnit = readMillis() / Sno.UNIT_MILLIS;
+            if (nowUnit == block.unit) {
+                return issue(nowUnit, block.tick, metabyte, block.next++, false, 0);
+            }
+            block.end = block.next; // the clock left the block's unit: its numbers are never used
+        }
+        // The shared path: take the next sequence numbers from the state (one, or a block for this thread once
+        // threads contend), waiting or flipping the tick-tock bit as the clock requires, and issue the first.
         long waitedNanos = 0;
         boolean overflowed = false;
         while (true) {
@@ -188,9 +208,14 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
             long nowUnit = nowMillis / Sno.UNIT_MILLIS;
             int tick = (int) (current >>> SEQUENCE_BITS) & 1;
             if (nowUnit > lastUnit) {
-                if (state.compareAndSet(current, pack(nowMillis, tick, sequenceMin + 1))) {
+                int count = block == null ? 1 : block.sizeFor(nowUnit, sequenceMax - sequenceMin + 1);
+                if (state.compareAndSet(current, pack(nowMillis, tick, sequenceMin + count))) {
+                    if (block != null) {
+                        block.hold(nowUnit, tick, sequenceMin + 1, sequenceMin + count);
+                    }
                     return issue(nowUnit, tick, metabyte, sequenceMin, overflowed, waitedNanos);
                 }
+                block = lostRace(block, nowUnit);
                 continue;
             }
             if (nowMillis < lastMillis) {
@@ -199,10 +224,15 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
             if (nowUnit == lastUnit) {
                 int sequence = Math.max((int) (current & SEQUENCE_MASK), sequenceMin);
                 if (sequence <= sequenceMax) {
-                    long next = pack(Math.max(lastMillis, nowMillis), tick, sequence + 1);
+                    int count = block == null ? 1 : block.sizeFor(lastUnit, sequenceMax - sequence + 1);
+                    long next = pack(Math.max(lastMillis, nowMillis), tick, sequence + count);
                     if (state.compareAndSet(current, next)) {
+                        if (block != null) {
+                            block.hold(lastUnit, tick, sequence + 1, sequence + count);
+                        }
                         return issue(lastUnit, tick, metabyte, sequence, overflowed, waitedNanos);
                     }
+                    block = lostRace(block, lastUnit);
                     continue;
                 }
                 waitedNanos += awaitMillis((lastUnit + 1) * Sno.UNIT_MILLIS, waitedNanos,
@@ -226,6 +256,9 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
                 if (nowUnit > safeUnits) {
                     int flipped = tick ^ 1;
                     if (state.compareAndSet(current, pack(nowMillis, flipped, sequenceMin + 1))) {
+                        if (block != null) {
+                            block.hold(nowUnit, flipped, sequenceMin + 1, sequenceMin + 1);
+                        }
                         safeUnits = lastUnit;
                         drifts++;
                         tick = flipped;
@@ -405,6 +438,63 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
         if (max - min + 1 < MIN_POOL) {
             throw new IllegalArgumentException("sequence pool [" + min + ", " + max + "] holds " + (max - min + 1)
                     + " numbers; a sno generator needs at least " + MIN_POOL);
+        }
+    }
+
+    /** After a lost compare-and-set in {@code unit}: this thread's block, with a doubled size for that unit. */
+    private Block lostRace(Block block, long unit) {
+        Block mine = block;
+        if (mine == null) {
+            contended = true;
+            mine = blocks.get();
+            mine.sizeFor(unit, 1);
+        }
+        mine.contended();
+        return mine;
+    }
+
+    /**
+     * Sequence numbers of one unit and timeline that one thread took from the shared state in a single
+     * compare-and-set, to issue without touching the shared state again: threads that contend for the state take
+     * blocks, so they stop bouncing its cache line at every ID. The numbers are taken, so no other thread issues
+     * them; they are issued only while the clock still reads the block's unit, in increasing order, and dropped
+     * when the unit passes. A thread that meets no contention takes one number at a time, exactly as without
+     * blocks; each lost compare-and-set doubles its next block, up to {@link #MAX_SIZE}, and each new unit starts
+     * again at one, so a unit loses at most a block per contending thread when the clock moves on.
+     */
+    private static final class Block {
+
+        /** Small beside a unit's 65,536 numbers, large enough that contention costs little per ID. */
+        static final int MAX_SIZE = 64;
+
+        long unit = -1;
+        int tick;
+        /** The next number to issue. */
+        int next;
+        /** One past the last number of the block; {@code next == end} when the block is used up. */
+        int end;
+        /** The unit {@link #size} was last reset for. */
+        long sizedFor = -1;
+        int size = 1;
+
+        /** How many numbers to take now from a unit with {@code left} numbers left. */
+        int sizeFor(long currentUnit, int left) {
+            if (currentUnit != sizedFor) {
+                sizedFor = currentUnit;
+                size = 1;
+            }
+            return Math.min(size, left);
+        }
+
+        void contended() {
+            size = Math.min(size * 2, MAX_SIZE);
+        }
+
+        void hold(long blockUnit, int blockTick, int from, int to) {
+            unit = blockUnit;
+            tick = blockTick;
+            next = from;
+            end = to;
         }
     }
 

@@ -16,6 +16,11 @@ public final class TraceIdCodec {
 
     /** The decimal text of the largest 63-bit value, the longest string that can be valid. */
     private static final int MAX_DIGITS = 19;
+    /** {@code Long.MAX_VALUE} split as {@code HEAD_LIMIT * 10^9 + TAIL_LIMIT}. */
+    private static final long HEAD_LIMIT = Long.MAX_VALUE / 1_000_000_000L;
+    private static final long TAIL_LIMIT = Long.MAX_VALUE % 1_000_000_000L;
+    private static final long[] POWERS_OF_TEN = {1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L,
+        100_000_000L, 1_000_000_000L};
 
     private TraceIdCodec() {
     }
@@ -99,13 +104,33 @@ public final class TraceIdCodec {
         if (first < 1 || first > 9) {
             return 0;
         }
-        long value = first;
-        for (int i = 1; i < length; i++) {
+        // The last nine digits and the ones before them are read as two independent numbers, so the two chains
+        // of multiplications overlap; the range is checked by comparison, not by a division per digit.
+        int split = Math.max(length - 9, 1);
+        long head = first;
+        int invalid = 0;
+        for (int i = 1; i < split; i++) {
             int digit = text.charAt(i) - '0';
-            if (digit < 0 || digit > 9 || value > (Long.MAX_VALUE - digit) / 10) {
+            invalid |= digit | 9 - digit;
+            head = head * 10 + digit;
+        }
+        int tail = 0;
+        for (int i = split; i < length; i++) {
+            int digit = text.charAt(i) - '0';
+            invalid |= digit | 9 - digit;
+            tail = tail * 10 + digit;
+        }
+        if (invalid < 0) {
+            return 0;
+        }
+        long value;
+        if (split == 1) {
+            value = head * POWERS_OF_TEN[length - 1] + tail; // at most ten digits: no overflow
+        } else {
+            if (length == MAX_DIGITS && (head > HEAD_LIMIT || head == HEAD_LIMIT && tail > TAIL_LIMIT)) {
                 return 0;
             }
-            value = value * 10 + digit;
+            value = head * 1_000_000_000L + tail;
         }
         return (value & TraceId.MAX_COUNTER) == 0 ? 0 : value;
     }

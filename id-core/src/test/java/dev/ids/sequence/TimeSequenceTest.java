@@ -60,6 +60,19 @@ class TimeSequenceTest {
     }
 
     @Test
+    void usedUpUnitWaitsOnlyUntilTheNextUnitStarts() {
+        ManualClock midMilli = ManualClock.at(Instant.parse("2026-01-01T00:00:00.000300Z"));
+        TimeSequence sequence = TimeSequence.builder("test sequence").clock(midMilli).listener(events)
+                .timeBase(TimeSequence.Resolution.MILLIS, 0, 1).sequence(0, 0).build();
+        long first = sequence.next();
+        long second = sequence.next();
+
+        assertThat(sequence.unitOf(second)).isEqualTo(sequence.unitOf(first) + 1);
+        assertThat(events.overflows).containsExactly(Duration.ofNanos(700_000));
+        assertThat(midMilli.instant()).isEqualTo(Instant.parse("2026-01-01T00:00:00.001Z"));
+    }
+
+    @Test
     void clockStepBackContinuesTheLatestUnitAndReportsOnce() {
         TimeSequence sequence = sequence(0, 1000);
         long before = sequence.next();
