@@ -58,6 +58,15 @@ public final class LableCodec {
         if (text == null || text.length() != LENGTH) {
             throw new InvalidIdException(LableId.SCHEME, text, lengthProblem(text));
         }
+        // Straight-line reads of four digits at a time, joined at the end; any invalid digit makes its group
+        // negative, and only then does the loop below run, to find and name it.
+        int g3 = hex4(text, 0);
+        int g2 = hex4(text, 4);
+        int g1 = hex4(text, 8);
+        int g0 = hex4(text, 12);
+        if ((g3 | g2 | g1 | g0) >= 0) {
+            return (long) g3 << 48 | (long) g2 << 32 | (long) g1 << 16 | g0;
+        }
         long bits = 0;
         for (int i = 0; i < LENGTH; i++) {
             char c = text.charAt(i);
@@ -68,6 +77,18 @@ public final class LableCodec {
             bits = bits << 4 | digit;
         }
         return bits;
+    }
+
+    /** The value of four lower-case hex digits from {@code index}, or a negative number if any is not one. */
+    private static int hex4(String text, int index) {
+        return hex1(text, index) << 12 | hex1(text, index + 1) << 8 | hex1(text, index + 2) << 4
+                | hex1(text, index + 3);
+    }
+
+    /** The value of one lower-case hex digit, or -1; branch-free, as a character above 127 turns it negative. */
+    private static int hex1(String text, int index) {
+        int c = text.charAt(index);
+        return VALUES[c & 0x7F] | (127 - c) >> 31;
     }
 
     /**

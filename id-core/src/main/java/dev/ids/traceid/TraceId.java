@@ -360,7 +360,7 @@ public final class TraceId implements Comparable<TraceId> {
      */
     @Override
     public String toString() {
-        return Long.toString(raw);
+        return TraceIdCodec.format(raw);
     }
 
     static long wrap(long epochSecond) {

@@ -22,6 +22,16 @@ public final class TraceIdCodec {
     private static final long[] POWERS_OF_TEN = {1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L,
         100_000_000L, 1_000_000_000L};
 
+    private static final byte[] TENS = new byte[100];
+    private static final byte[] ONES = new byte[100];
+
+    static {
+        for (int pair = 0; pair < 100; pair++) {
+            TENS[pair] = (byte) ('0' + pair / 10);
+            ONES[pair] = (byte) ('0' + pair % 10);
+        }
+    }
+
     private TraceIdCodec() {
     }
 
@@ -33,8 +43,48 @@ public final class TraceIdCodec {
      * @throws InvalidIdException when the value is not one a generator can issue (see {@link #check(long)})
      */
     public static String encode(long raw) {
-        check(raw);
-        return Long.toString(raw);
+        return format(check(raw));
+    }
+
+    /**
+     * The decimal text of a non-negative value. Values of 18 and 19 digits (nine in ten current TraceIds have 19:
+     * any timestamp from about 3.6 million) are cut into pairs of digits read from two tables, and the chars are
+     * concatenated, which writes them straight into the new String: about a third of the divisions of
+     * {@code Long.toString}, and still exactly one allocation. Shorter values go to {@code Long.toString}.
+     */
+    static String format(long raw) {
+        if (raw < 100_000_000_000_000_000L) {
+            return Long.toString(raw);
+        }
+        int lead = (int) (raw / 10_000_000_000_000_000L);
+        long rest = raw - lead * 10_000_000_000_000_000L;
+        int upper = (int) (rest / 100_000_000L);
+        int lower = (int) (rest - upper * 100_000_000L);
+        int u1 = upper / 10_000;
+        int u0 = upper - u1 * 10_000;
+        int l1 = lower / 10_000;
+        int l0 = lower - l1 * 10_000;
+        if (lead < 100) {
+            return "" + tens(lead) + ones(lead) + tens(u1 / 100) + ones(u1 / 100) + tens(u1 % 100) + ones(u1 % 100)
+                    + tens(u0 / 100) + ones(u0 / 100) + tens(u0 % 100) + ones(u0 % 100) + tens(l1 / 100)
+                    + ones(l1 / 100) + tens(l1 % 100) + ones(l1 % 100) + tens(l0 / 100) + ones(l0 / 100)
+                    + tens(l0 % 100) + ones(l0 % 100);
+        }
+        int leadPair = lead % 100;
+        return "" + (char) ('0' + lead / 100) + tens(leadPair) + ones(leadPair) + tens(u1 / 100) + ones(u1 / 100)
+                + tens(u1 % 100) + ones(u1 % 100) + tens(u0 / 100) + ones(u0 / 100) + tens(u0 % 100)
+                + ones(u0 % 100) + tens(l1 / 100) + ones(l1 / 100) + tens(l1 % 100) + ones(l1 % 100)
+                + tens(l0 / 100) + ones(l0 / 100) + tens(l0 % 100) + ones(l0 % 100);
+    }
+
+    /** The first digit of a two-digit number, {@code 0 <= pair < 100}. */
+    private static char tens(int pair) {
+        return (char) TENS[pair];
+    }
+
+    /** The second digit of a two-digit number. */
+    private static char ones(int pair) {
+        return (char) ONES[pair];
     }
 
     /**
@@ -104,6 +154,24 @@ public final class TraceIdCodec {
         if (first < 1 || first > 9) {
             return 0;
         }
+        if (length >= 18) {
+            // The common lengths: four-digit groups read independently and joined by a shallow tree, instead of
+            // one chain of 18 multiply-adds. Any non-digit turns its group negative.
+            int next = length == 19 ? digits2(text, 1) : digits1(text, 1);
+            int u1 = digits4(text, length - 16);
+            int u0 = digits4(text, length - 12);
+            int l1 = digits4(text, length - 8);
+            int l0 = digits4(text, length - 4);
+            if ((next | u1 | u0 | l1 | l0) < 0) {
+                return 0;
+            }
+            int lead = first * (length == 19 ? 100 : 10) + next;
+            int upper = u1 * 10_000 + u0;
+            int lower = l1 * 10_000 + l0;
+            // At most 999 * 10^16 + 10^16 - 1 < 2^64: a value past Long.MAX_VALUE shows as negative.
+            long value = lead * 10_000_000_000_000_000L + upper * 100_000_000L + lower;
+            return value < 0 || (value & TraceId.MAX_COUNTER) == 0 ? 0 : value;
+        }
         // The last nine digits and the ones before them are read as two independent numbers, so the two chains
         // of multiplications overlap; the range is checked by comparison, not by a division per digit.
         int split = Math.max(length - 9, 1);
@@ -133,6 +201,28 @@ public final class TraceIdCodec {
             value = head * 1_000_000_000L + tail;
         }
         return (value & TraceId.MAX_COUNTER) == 0 ? 0 : value;
+    }
+
+    /** The value of the digit at {@code index}, or a negative number when it is not one. */
+    private static int digits1(CharSequence text, int index) {
+        int digit = text.charAt(index) - '0';
+        return digit | (9 - digit) >> 31;
+    }
+
+    /** The value of two digits from {@code index}, or a negative number when either is not a digit. */
+    private static int digits2(CharSequence text, int index) {
+        int a = text.charAt(index) - '0';
+        int b = text.charAt(index + 1) - '0';
+        return a * 10 + b | (a | b | 9 - a | 9 - b) >> 31;
+    }
+
+    /** The value of four digits from {@code index}, or a negative number when any is not a digit. */
+    private static int digits4(CharSequence text, int index) {
+        int a = text.charAt(index) - '0';
+        int b = text.charAt(index + 1) - '0';
+        int c = text.charAt(index + 2) - '0';
+        int d = text.charAt(index + 3) - '0';
+        return a * 1000 + b * 100 + c * 10 + d | (a | b | c | d | 9 - a | 9 - b | 9 - c | 9 - d) >> 31;
     }
 
     /** The rejecting path: what is wrong with a text that {@link #decodeOrZero} refused. */

@@ -1,0 +1,46 @@
+package dev.ids.traceid;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ids.InvalidIdException;
+import java.math.BigInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class TraceIdCodecTest {
+
+    /** Values around the lengths where format and decode switch between their table path and the general one. */
+    @ParameterizedTest
+    @ValueSource(longs = {1L, 9L, 10L, 1023L, 99_999_999_999_999_999L, 100_000_000_000_000_001L,
+        100_000_000_000_000_000L + 1023L, 999_999_999_999_999_999L, 1_000_000_000_000_000_001L,
+        1_000_000_000_000_000_000L + 1023L, 4_026_531_840_123_456_789L, 9_223_372_036_854_775_807L,
+        9_223_372_036_854_774_785L, 8_999_999_999_999_999_999L})
+    void formatsAndDecodesEveryLengthAsPlainDecimal(long raw) {
+        String expected = BigInteger.valueOf(raw).toString();
+
+        assertThat(TraceIdCodec.format(raw)).isEqualTo(expected);
+        if ((raw & TraceId.MAX_COUNTER) != 0) {
+            assertThat(TraceIdCodec.decode(expected)).isEqualTo(raw);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"9223372036854775808", "9999999999999999999", "9300000000000000001"})
+    void rejectsNineteenDigitValuesPastSixtyThreeBits(String text) {
+        assertThatThrownBy(() -> TraceIdCodec.decode(text)).isInstanceOf(InvalidIdException.class)
+                .hasMessageContaining("too large; a TraceId is a 63-bit value");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1234567890123456/89", "123456789012345:789", "12345678901234567:", "1/3456789012345678",
+        "1:34567890123456789", "12345678901234567\u0661", "1-23456789012345678"})
+    void rejectsANonDigitAnywhereInALongText(String text) {
+        int index = text.replaceFirst("[^0-9].*$", "").length();
+        assertThatThrownBy(() -> TraceIdCodec.decode(text)).isInstanceOf(InvalidIdException.class)
+                .hasMessageContaining("at index " + index)
+                .hasMessageContaining("is not a decimal digit");
+        assertThat(TraceIdCodec.isValid(text)).isFalse();
+    }
+}
