@@ -19,10 +19,15 @@ public final class LableCodec {
     private static final char[] DIGITS = "0123456789abcdef".toCharArray();
     private static final byte[] VALUES = new byte[128];
 
+    /** {@link #VALUES} over all 256 Latin-1 characters, for the happy path of {@link #decode(String)}. */
+    private static final byte[] NIBBLES = new byte[256];
+
     static {
         Arrays.fill(VALUES, (byte) -1);
+        Arrays.fill(NIBBLES, (byte) -1);
         for (int i = 0; i < DIGITS.length; i++) {
             VALUES[DIGITS[i]] = (byte) i;
+            NIBBLES[DIGITS[i]] = (byte) i;
         }
     }
 
@@ -81,14 +86,15 @@ public final class LableCodec {
 
     /** The value of four lower-case hex digits from {@code index}, or a negative number if any is not one. */
     private static int hex4(String text, int index) {
-        return hex1(text, index) << 12 | hex1(text, index + 1) << 8 | hex1(text, index + 2) << 4
-                | hex1(text, index + 3);
-    }
-
-    /** The value of one lower-case hex digit, or -1; branch-free, as a character above 127 turns it negative. */
-    private static int hex1(String text, int index) {
-        int c = text.charAt(index);
-        return VALUES[c & 0x7F] | (127 - c) >> 31;
+        int a = text.charAt(index);
+        int b = text.charAt(index + 1);
+        int c = text.charAt(index + 2);
+        int d = text.charAt(index + 3);
+        // One test for the four keeps the table reads within its 256 entries, with no bounds checks left.
+        if ((a | b | c | d) > 0xFF) {
+            return -1;
+        }
+        return NIBBLES[a] << 12 | NIBBLES[b] << 8 | NIBBLES[c] << 4 | NIBBLES[d];
     }
 
     /**

@@ -360,7 +360,7 @@ public final class TraceId implements Comparable<TraceId> {
      */
     @Override
     public String toString() {
-        return TraceIdCodec.format(raw);
+        return Long.toString(raw);
     }
 
     static long wrap(long epochSecond) {
