@@ -36,8 +36,10 @@ import java.util.concurrent.atomic.LongAdder;
  *       pause of the {@link IdClock}, never longer than the maximum wait; when the needed wait is longer, the call
  *       fails at once with {@link IdGenerationException}.</li>
  * </ul>
- * Every fall of the clock is reported to the listener once, with how far back it went. Within one timeline IDs
- * increase; after a flip they sort just after the other timeline's IDs of the same unit.
+ * Every fall of the clock is reported to the listener once, with how far back it went. Within one timeline the IDs
+ * each thread receives increase; after a flip they sort just after the other timeline's IDs of the same unit.
+ * Across threads, IDs of one 4 ms unit need not follow the order of the calls: threads that contend take blocks of
+ * that unit's sequence numbers (below), as sno itself promises order by time unit only.
  *
  * <h2>Why no ID repeats</h2>
  * The state is the latest wall-clock time used (its unit {@code hi}), the current tick-tock bit {@code t} and the
