@@ -4,29 +4,32 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Map;
-import org.junit.jupiter.api.Assumptions;
+import java.util.Optional;
 
 /**
  * The databases the persistence tests run on: H2 always; PostgreSQL and MariaDB when they are reachable on this
- * machine. Where one is not reachable, its tests are skipped with a message that says so, except in CI (the
- * environment variable {@code CI=true}), where an unreachable database fails them: CI must test all three.
+ * machine. Suites that need a server say so with {@link RequiresDatabase}: where it is not reachable their tests
+ * are skipped with a printed reason, except in CI (the environment variable {@code CI=true}), where an unreachable
+ * database fails them: CI must test all three.
  */
-public enum TestDatabase {
+public enum TestDatabase implements RequiredService {
 
     /** H2 in memory, in its own database per test class. */
-    H2("jdbc:h2:mem:ids-%s;DB_CLOSE_DELAY=-1", "sa", ""),
+    H2("H2", "jdbc:h2:mem:ids-%s;DB_CLOSE_DELAY=-1", "sa", ""),
 
     /** PostgreSQL on 127.0.0.1:5432, database {@code test}, trust authentication. */
-    POSTGRESQL("jdbc:postgresql://127.0.0.1:5432/test", "postgres", ""),
+    POSTGRESQL("PostgreSQL", "jdbc:postgresql://127.0.0.1:5432/test", "postgres", ""),
 
     /** MariaDB on 127.0.0.1:3306, database {@code test}, user root with an empty password. */
-    MARIADB("jdbc:mariadb://127.0.0.1:3306/test", "root", "");
+    MARIADB("MariaDB", "jdbc:mariadb://127.0.0.1:3306/test", "root", "");
 
+    private final String product;
     private final String url;
     private final String username;
     private final String password;
 
-    TestDatabase(String url, String username, String password) {
+    TestDatabase(String product, String url, String username, String password) {
+        this.product = product;
         this.url = url;
         this.username = username;
         this.password = password;
@@ -71,22 +74,17 @@ public enum TestDatabase {
                 "spring.datasource.password", password);
     }
 
-    /**
-     * Skips the calling test with a clear message when this database is not reachable, or fails it in CI.
-     */
-    public void assumeReachable() {
-        if (this == H2) {
-            return;
-        }
-        try (Connection connection = DriverManager.getConnection(url(""), username, password)) {
-            connection.isValid(2);
+    @Override
+    public String description() {
+        return product + " at " + url + " as " + username;
+    }
+
+    @Override
+    public Optional<String> unavailability() {
+        try (Connection connection = DriverManager.getConnection(url("probe"), username, password)) {
+            return connection.isValid(2) ? Optional.empty() : Optional.of("the connection is not valid");
         } catch (SQLException e) {
-            String message = this + " is not reachable at " + url + " as " + username + " (" + e.getMessage()
-                    + "); start it to run these tests";
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                throw new IllegalStateException("CI requires " + message, e);
-            }
-            Assumptions.abort(message);
+            return Optional.of(String.valueOf(e.getMessage()));
         }
     }
 }

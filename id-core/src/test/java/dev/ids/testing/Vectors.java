@@ -3,19 +3,23 @@ package dev.ids.testing;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Loads the shared test vectors ({@code ../shared/vectors/<scheme>.json} beside the checkout). The build passes
- * their directory's parent as the system property {@code ids.shared.dir}; without it, the directories above the
- * working directory are searched. Missing vectors fail the test: they are the contract.
+ * Loads the project's test vectors ({@code test-vectors/<scheme>.json} at the root of the checkout, which the build
+ * puts on id-core's test class path, and so into its test jar). Missing vectors fail the test: they are the
+ * contract.
  */
 public final class Vectors {
+
+    /** The vector files, one per scheme, without their {@code .json} extension. */
+    public static final List<String> FILES = List.of("trace_id", "lable", "gid", "sno", "muid");
+
+    /** Where the vector files lie on the class path. */
+    static final String RESOURCE_FOLDER = "test-vectors/";
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -29,11 +33,15 @@ public final class Vectors {
      * @return the parsed JSON document
      */
     public static JsonNode load(String file) {
-        Path path = directory().resolve(file + ".json");
-        try {
-            return MAPPER.readTree(path.toFile());
+        String resource = RESOURCE_FOLDER + file + ".json";
+        try (InputStream in = Vectors.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("Test vectors not found: " + resource + " is not on the test class "
+                        + "path; the build copies it from test-vectors/ at the root of the checkout");
+            }
+            return MAPPER.readTree(in);
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot read test vectors " + path, e);
+            throw new UncheckedIOException("Cannot read test vectors " + resource, e);
         }
     }
 
@@ -61,21 +69,5 @@ public final class Vectors {
         List<JsonNode> entries = new ArrayList<>();
         array.forEach(entries::add);
         return entries;
-    }
-
-    static Path directory() {
-        String configured = System.getProperty("ids.shared.dir");
-        if (configured != null && Files.isDirectory(Paths.get(configured, "vectors"))) {
-            return Paths.get(configured, "vectors");
-        }
-        for (Path dir = Paths.get("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolveSibling("shared").resolve("vectors");
-            if (Files.isDirectory(candidate)) {
-                return candidate;
-            }
-        }
-        throw new IllegalStateException("Test vectors not found: expected ../shared/vectors beside the checkout "
-                + "(or set -Dids.shared.dir); looked from " + Paths.get("").toAbsolutePath()
-                + " and ids.shared.dir=" + configured);
     }
 }

@@ -9,12 +9,16 @@ public class IdsConfigurationException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The property at fault. */
     private final String property;
 
+    /** The value given, or {@code null} when the property is not set. */
     private final transient Object value;
 
+    /** What is wrong. */
     private final String problem;
 
+    /** How to fix it. */
     private final String action;
 
     /**

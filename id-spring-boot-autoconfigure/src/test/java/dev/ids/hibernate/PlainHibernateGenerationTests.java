@@ -7,6 +7,7 @@ import dev.ids.muid.Muid;
 import dev.ids.muid.MuidGenerator;
 import dev.ids.sno.Sno;
 import dev.ids.sno.SnoGenerator;
+import dev.ids.testing.RequiresDatabase;
 import dev.ids.testing.TestDatabase;
 import dev.ids.traceid.TraceId;
 import dev.ids.traceid.TraceIdGenerator;
@@ -128,8 +129,8 @@ class PlainHibernateGenerationTests {
     }
 
     @Test
+    @RequiresDatabase(TestDatabase.MARIADB)
     void mariaDbsNativeUuidTypeIsRefusedForGidsAndMuidsBecauseItRejectsManyOfThem() {
-        TestDatabase.MARIADB.assumeReachable();
         MuidGenerator muids = MuidGenerator.builder().randomMedallion().build();
         assertFails(() -> factory(TestDatabase.MARIADB, Map.of("ids.generator.muid", muids), false, MuidKeyed.class)
                 .close(), "MuidKeyed.id", "MariaDB's native uuid", "hibernate.type.preferred_uuid_jdbc_type=BINARY");

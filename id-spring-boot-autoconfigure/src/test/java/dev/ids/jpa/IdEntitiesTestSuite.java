@@ -83,7 +83,6 @@ abstract class IdEntitiesTestSuite {
 
     @BeforeAll
     void startApplication() {
-        database.assumeReachable();
         List<String> args = new ArrayList<>(List.of("--spring.jpa.hibernate.ddl-auto=create-drop",
                 "--spring.jpa.open-in-view=false", "--spring.main.banner-mode=off"));
         database.springProperties(getClass().getSimpleName()).forEach((key, value) -> args.add("--" + key + "=" + value));

@@ -1,5 +1,6 @@
 package dev.ids.sample;
 
+import dev.ids.testing.RequiredService;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -7,22 +8,40 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.Optional;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 
 /**
  * Debian's Chromium and chromedriver, driven headless with a fresh profile and nothing fetched from the network:
- * the driver is given by path, so Selenium Manager never runs. Without them the test is skipped, unless the
- * environment variable {@code CI} is {@code true}, where the browser test is required and fails instead.
+ * the driver is given by path, so Selenium Manager never runs. Tests that use it are marked {@link RequiresChromium}:
+ * without Chromium they are skipped with a printed reason, unless the environment variable {@code CI} is
+ * {@code true}, where the browser test is required and fails instead.
  */
 final class HeadlessChromium implements AutoCloseable {
 
     private static final String BROWSER = System.getenv().getOrDefault("CHROMIUM_BIN", "/usr/bin/chromium");
     private static final String DRIVER = System.getenv().getOrDefault("CHROMEDRIVER_BIN", "/usr/bin/chromedriver");
+
+    /** The installed browser and driver, as a service the browser tests need. */
+    static final RequiredService INSTALLATION = new RequiredService() {
+        @Override
+        public String description() {
+            return "Chromium at " + BROWSER + " with chromedriver at " + DRIVER + " (Debian packages chromium and "
+                    + "chromium-driver; or set CHROMIUM_BIN and CHROMEDRIVER_BIN)";
+        }
+
+        @Override
+        public Optional<String> unavailability() {
+            if (!new File(BROWSER).canExecute()) {
+                return Optional.of(BROWSER + " is not an executable file");
+            }
+            return new File(DRIVER).canExecute() ? Optional.empty()
+                    : Optional.of(DRIVER + " is not an executable file");
+        }
+    };
 
     private final ChromeDriverService service;
     private final ChromeDriver driver;
@@ -35,7 +54,6 @@ final class HeadlessChromium implements AutoCloseable {
     }
 
     static HeadlessChromium start() {
-        requireInstalled();
         Path profile;
         try {
             profile = Files.createTempDirectory("ids-page-chromium-");
@@ -51,19 +69,6 @@ final class HeadlessChromium implements AutoCloseable {
         ChromeDriver driver = new ChromeDriver(service, options);
         driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
         return new HeadlessChromium(service, driver, profile);
-    }
-
-    private static void requireInstalled() {
-        boolean installed = new File(BROWSER).canExecute() && new File(DRIVER).canExecute();
-        if (installed) {
-            return;
-        }
-        String message = "The browser test needs Chromium at " + BROWSER + " and chromedriver at " + DRIVER
-                + " (Debian packages chromium and chromium-driver; or set CHROMIUM_BIN and CHROMEDRIVER_BIN)";
-        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-            Assertions.fail(message + ": required when CI=true");
-        }
-        Assumptions.abort(message + ": skipped");
     }
 
     ChromeDriver driver() {

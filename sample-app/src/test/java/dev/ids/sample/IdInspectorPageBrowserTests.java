@@ -39,6 +39,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * Drives the ID-inspector page at {@code /} in headless Chromium: creates entities and decodes their IDs, decodes a
  * pasted vector, shows errors and live counters.
  */
+@RequiresChromium
 class IdInspectorPageBrowserTests {
 
     /** Per resource of the REST API: its scheme, its field names most significant first, and its bytes. */

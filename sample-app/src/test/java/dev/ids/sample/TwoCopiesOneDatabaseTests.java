@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ids.lable.LableIdGenerator;
 import dev.ids.sno.Sno;
 import dev.ids.sno.SnoGenerator;
+import dev.ids.testing.RequiresDatabase;
 import dev.ids.testing.TestDatabase;
 import dev.ids.traceid.TraceId;
 import dev.ids.traceid.TraceIdGenerator;
@@ -48,8 +49,8 @@ class TwoCopiesOneDatabaseTests {
     }
 
     @Test
+    @RequiresDatabase(TestDatabase.POSTGRESQL)
     void copiesSharingPostgreSqlGetDifferentNodeIdentities() throws Exception {
-        TestDatabase.POSTGRESQL.assumeReachable();
         // a lease table of this test's own: other suites lease from the same database at the same time
         String table = "--ids.node.jdbc.table-name=sample_copies_node_lease";
         ConfigurableApplicationContext first = start("--spring.profiles.active=postgres", table);

@@ -83,8 +83,12 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
     /** The default table name. */
     public static final String DEFAULT_TABLE_NAME = "ids_node_lease";
 
-    /** The default lease length: how long a lease lasts without renewal. */
-    public static final Duration DEFAULT_LEASE_LENGTH = Duration.ofSeconds(30);
+    /**
+     * The default lease length: how long a lease lasts without renewal. With the default renewal period (a third),
+     * 40 s lie between a renewal and the lease's expiry: a renewal that waits the whole 30 s connection timeout of
+     * Spring Boot's default pool (Hikari) for a connection still renews in time.
+     */
+    public static final Duration DEFAULT_LEASE_LENGTH = Duration.ofSeconds(60);
 
     /** The default reclaim grace: how long after expiry before another process may take an identity. */
     public static final Duration DEFAULT_RECLAIM_GRACE = Duration.ofSeconds(10);

@@ -14,7 +14,6 @@ class H2JdbcNodeLeaseProviderTest extends JdbcNodeLeaseContract {
 
     @AfterAll
     static void dropTestTables() throws SQLException {
-        TestDatabase.H2.assumeReachable();
         dropTables(TestDatabase.H2, H2JdbcNodeLeaseProviderTest.class);
     }
 }

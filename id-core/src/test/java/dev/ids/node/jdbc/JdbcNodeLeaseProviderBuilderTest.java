@@ -18,8 +18,8 @@ class JdbcNodeLeaseProviderBuilderTest {
     void defaultsFenceWithinTheLeaseAndLeaveTheGraceForClockSkew() {
         JdbcNodeLeaseProvider provider = JdbcNodeLeaseProvider.builder(dataSource).build();
         assertThat(provider.tableName()).isEqualTo("ids_node_lease");
-        assertThat(provider.leaseLength()).isEqualTo(Duration.ofSeconds(30));
-        assertThat(provider.renewalPeriod()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(provider.leaseLength()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(provider.renewalPeriod()).isEqualTo(Duration.ofSeconds(20));
         assertThat(provider.reclaimGrace()).isEqualTo(Duration.ofSeconds(10));
         assertThat(provider.holderId()).matches("[0-9a-f-]{36}@.+/pid \\d+");
         assertThat(JdbcNodeLeaseProvider.builder(dataSource).build().holderId())
@@ -87,7 +87,7 @@ class JdbcNodeLeaseProviderBuilderTest {
                 .leaseLength(Duration.ofSeconds(60)).renewalPeriod(Duration.ofMillis(4_500)).build();
         assertThat(provider.queryTimeoutSeconds()).isEqualTo(5);
         assertThat(JdbcNodeLeaseProvider.builder(dataSource).build().queryTimeoutSeconds())
-                .as("a third of the default 30 s lease").isEqualTo(10);
+                .as("a third of the default 60 s lease").isEqualTo(20);
     }
 
     @Test

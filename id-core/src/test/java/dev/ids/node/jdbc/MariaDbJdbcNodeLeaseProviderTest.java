@@ -1,10 +1,12 @@
 package dev.ids.node.jdbc;
 
+import dev.ids.testing.RequiresDatabase;
 import dev.ids.testing.TestDatabase;
 import java.sql.SQLException;
 import org.junit.jupiter.api.AfterAll;
 
 /** The JDBC lease provider's behaviour on MariaDb, when it is reachable. */
+@RequiresDatabase(TestDatabase.MARIADB)
 class MariaDbJdbcNodeLeaseProviderTest extends JdbcNodeLeaseContract {
 
     @Override
@@ -14,7 +16,6 @@ class MariaDbJdbcNodeLeaseProviderTest extends JdbcNodeLeaseContract {
 
     @AfterAll
     static void dropTestTables() throws SQLException {
-        TestDatabase.MARIADB.assumeReachable();
         dropTables(TestDatabase.MARIADB, MariaDbJdbcNodeLeaseProviderTest.class);
     }
 }

@@ -7,6 +7,7 @@ import dev.ids.node.process.KillAndRestartScenario;
 import dev.ids.node.process.KillAndRestartScenario.Handover;
 import dev.ids.node.process.KillAndRestartScenario.Interruption;
 import dev.ids.node.process.LeasedIdWriter;
+import dev.ids.testing.RequiresDatabase;
 import dev.ids.testing.TestDatabase;
 import dev.ids.traceid.TraceId;
 import java.nio.file.Path;
@@ -71,8 +72,8 @@ class MultiProcessJdbcLeaseIT {
     }
 
     @Test
+    @RequiresDatabase(TestDatabase.POSTGRESQL)
     void processesSharingPostgreSqlNeverIssueTheSameIdWhenOneIsKilledAndRestarted() throws Exception {
-        TestDatabase.POSTGRESQL.assumeReachable();
         runScenario(TestDatabase.POSTGRESQL.url(""), TestDatabase.POSTGRESQL.username(),
                 TestDatabase.POSTGRESQL.password(), Interruption.KILL);
     }

@@ -1,10 +1,12 @@
 package dev.ids.node.jdbc;
 
+import dev.ids.testing.RequiresDatabase;
 import dev.ids.testing.TestDatabase;
 import java.sql.SQLException;
 import org.junit.jupiter.api.AfterAll;
 
 /** The JDBC lease provider's behaviour on PostgreSql, when it is reachable. */
+@RequiresDatabase(TestDatabase.POSTGRESQL)
 class PostgreSqlJdbcNodeLeaseProviderTest extends JdbcNodeLeaseContract {
 
     @Override
@@ -14,7 +16,6 @@ class PostgreSqlJdbcNodeLeaseProviderTest extends JdbcNodeLeaseContract {
 
     @AfterAll
     static void dropTestTables() throws SQLException {
-        TestDatabase.POSTGRESQL.assumeReachable();
         dropTables(TestDatabase.POSTGRESQL, PostgreSqlJdbcNodeLeaseProviderTest.class);
     }
 }

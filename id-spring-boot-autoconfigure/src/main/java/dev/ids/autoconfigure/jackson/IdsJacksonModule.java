@@ -23,6 +23,7 @@ public class IdsJacksonModule extends SimpleModule {
 
     private static final long serialVersionUID = 1L;
 
+    /** Whether TraceIds are written as JSON strings rather than numbers. */
     private final boolean traceIdAsString;
 
     /** Creates the module with TraceIds written as JSON strings. */

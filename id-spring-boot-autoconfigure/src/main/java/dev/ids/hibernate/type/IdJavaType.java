@@ -18,11 +18,17 @@ import org.hibernate.type.descriptor.jdbc.JdbcType;
  */
 public abstract class IdJavaType<T> extends AbstractClassJavaType<T> {
 
+    /** The length of the text a string column holds. */
     private final int stringLength;
+    /** The length of the binary form in bytes. */
     private final int binaryLength;
+    /** Formats a value as the text a string column holds. */
     private final Function<T, String> format;
+    /** Reads that text. */
     private final Function<String, T> parse;
+    /** The binary form of a value. */
     private final Function<T, byte[]> toBytes;
+    /** Reads the binary form. */
     private final Function<byte[], T> fromBytes;
 
     /**

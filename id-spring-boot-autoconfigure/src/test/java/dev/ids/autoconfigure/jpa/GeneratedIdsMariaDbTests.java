@@ -1,7 +1,7 @@
 package dev.ids.autoconfigure.jpa;
 
+import dev.ids.testing.RequiresDatabase;
 import dev.ids.testing.TestDatabase;
-import org.junit.jupiter.api.BeforeAll;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.context.TestPropertySource;
@@ -11,12 +11,8 @@ import org.springframework.test.context.TestPropertySource;
  * values, so UUID attributes are stored as BINARY(16) here, as the generator's start-up check demands.
  */
 @TestPropertySource(properties = "spring.jpa.properties.hibernate.type.preferred_uuid_jdbc_type=BINARY")
+@RequiresDatabase(TestDatabase.MARIADB)
 class GeneratedIdsMariaDbTests extends GeneratedIdsSuite {
-
-    @BeforeAll
-    static void databaseIsReachable() {
-        TestDatabase.MARIADB.assumeReachable();
-    }
 
     @DynamicPropertySource
     static void dataSource(DynamicPropertyRegistry registry) {

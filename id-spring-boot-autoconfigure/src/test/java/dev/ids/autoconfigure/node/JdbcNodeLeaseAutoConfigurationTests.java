@@ -161,11 +161,27 @@ class JdbcNodeLeaseAutoConfigurationTests {
     }
 
     @Test
-    void aPoolWhoseConnectionTimeoutOutlastsTheRenewalWindowIsWarnedAbout(CapturedOutput output) {
+    void bootsDefaultPoolWithTheDefaultLeaseStartsWithoutAWarning(CapturedOutput output) {
         onNewDatabase().run(context -> assertThat(partition(context)).isZero());
-        assertThat(output).contains("connection timeout (30000 ms) is not shorter than the 20000 ms between a lease's "
+        assertThat(output).contains("lease their node identities from jdbc").doesNotContain("WARN")
+                .doesNotContain("connection timeout (");
+    }
+
+    @Test
+    void aPoolWhoseConnectionTimeoutOutlastsTheRenewalWindowIsWarnedAbout(CapturedOutput output) {
+        onNewDatabase().withPropertyValues("spring.datasource.hikari.connection-timeout=45000")
+                .run(context -> assertThat(partition(context)).isZero());
+        assertThat(output).contains("connection timeout (45000 ms) is not shorter than the 40000 ms between a lease's "
                 + "renewal and its expiry").contains("spring.datasource.hikari.connection-timeout")
                 .contains("NodeLeaseProvider bean");
+    }
+
+    @Test
+    void aShortLeaseWithBootsDefaultPoolIsWarnedAboutNamingTheLeaseProperties(CapturedOutput output) {
+        onNewDatabase().withPropertyValues("ids.node.jdbc.lease-length=30s")
+                .run(context -> assertThat(partition(context)).isZero());
+        assertThat(output).contains("connection timeout (30000 ms) is not shorter than the 20000 ms")
+                .contains("ids.node.jdbc.lease-length PT30S").contains("ids.node.jdbc.renewal-period PT10S");
     }
 
     @Test
