@@ -55,7 +55,8 @@ public abstract class RequiredServiceCondition<A extends Annotation>
 
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-        Optional<A> annotation = AnnotationSupport.findAnnotation(context.getElement(), annotationType);
+        Optional<A> annotation = AnnotationSupport.findAnnotation(context.getElement(), annotationType)
+                .or(() -> context.getTestClass().flatMap(type -> AnnotationSupport.findAnnotation(type, annotationType)));
         if (annotation.isEmpty()) {
             return ConditionEvaluationResult.enabled("needs no " + annotationType.getSimpleName());
         }
