@@ -1,38 +1,33 @@
 package dev.ids.testing;
 
 import java.lang.annotation.Annotation;
+import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.junit.jupiter.api.extension.InvocationInterceptor;
-import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
+import org.junit.platform.commons.annotation.Testable;
 import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.commons.support.HierarchyTraversalMode;
 
 /**
  * Skips the tests that need an unavailable {@link RequiredService}, each reported as skipped with the reason, and
  * prints one line per suite on the console: what it needed, where it looked, how many tests were skipped, and that
  * {@code CI=true} makes them required. With {@code CI=true} an unavailable service fails the suite instead.
  *
- * <p>Declared on a class, the service also guards the class's {@code @BeforeAll} and {@code @AfterAll} methods (they
- * start applications and browsers, and clean up after them), which are passed over while it is unavailable; on a
- * method, only that test.
+ * <p>Declared on a class, the whole class is skipped: its {@code @BeforeAll} methods (which start applications and
+ * browsers) do not run, no test instance is made (so no Spring context is loaded), and the build reports each of its
+ * tests as skipped with the reason. Declared on a method, only that test.
  *
  * @param <A> the annotation that names the service
  */
-public abstract class RequiredServiceCondition<A extends Annotation>
-        implements ExecutionCondition, InvocationInterceptor, AfterAllCallback {
+public abstract class RequiredServiceCondition<A extends Annotation> implements ExecutionCondition {
 
     /** Each service is tried once per JVM: the answer holds for the whole run. */
     private static final Map<String, Optional<String>> TRIED = new ConcurrentHashMap<>();
-
-    private static final ExtensionContext.Namespace SKIPPED = ExtensionContext.Namespace.create(
-            RequiredServiceCondition.class, "skipped");
 
     private final Class<A> annotationType;
 
@@ -55,71 +50,36 @@ public abstract class RequiredServiceCondition<A extends Annotation>
 
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-        Optional<A> annotation = AnnotationSupport.findAnnotation(context.getElement(), annotationType)
-                .or(() -> context.getTestClass().flatMap(type -> AnnotationSupport.findAnnotation(type, annotationType)));
+        Optional<A> annotation = context.getElement()
+                .flatMap(element -> AnnotationSupport.findAnnotation(element, annotationType));
         if (annotation.isEmpty()) {
             return ConditionEvaluationResult.enabled("needs no " + annotationType.getSimpleName());
         }
         RequiredService service = service(annotation.get());
-        Optional<String> unavailability = unavailability(service);
+        Optional<String> unavailability = TRIED.computeIfAbsent(service.description(),
+                description -> service.unavailability());
         if (unavailability.isEmpty()) {
             return ConditionEvaluationResult.enabled(service.description() + " is available");
         }
         String reason = service.description() + " is not available (" + unavailability.get() + ")";
-        if (requiredByCi()) {
+        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
             throw new IllegalStateException("CI=true requires " + reason);
         }
-        if (context.getTestMethod().isEmpty()) {
-            // The class itself stays enabled, so that each of its tests is reported as skipped below.
-            return ConditionEvaluationResult.enabled(reason + "; its tests are skipped one by one");
-        }
-        context.getParent().ifPresent(suite -> suite.getStore(SKIPPED)
-                .computeIfAbsent(service.description(), key -> new AtomicInteger(), AtomicInteger.class)
-                .incrementAndGet());
+        int skipped = context.getElement().map(RequiredServiceCondition::testsIn).orElse(1);
+        System.out.println("[SKIPPED] " + context.getRequiredTestClass().getSimpleName()
+                + context.getTestMethod().map(method -> "." + method.getName()).orElse("") + ": " + skipped
+                + (skipped == 1 ? " test needs " : " tests need ") + service.description()
+                + ", which is not available (" + unavailability.get() + "); CI=true makes "
+                + (skipped == 1 ? "it" : "them") + " required");
         return ConditionEvaluationResult.disabled(reason + "; CI=true makes it required");
     }
 
-    @Override
-    public void interceptBeforeAllMethod(Invocation<Void> invocation,
-            ReflectiveInvocationContext<Method> invocationContext, ExtensionContext context) throws Throwable {
-        proceedIfClassServiceAvailable(invocation, context);
-    }
-
-    @Override
-    public void interceptAfterAllMethod(Invocation<Void> invocation,
-            ReflectiveInvocationContext<Method> invocationContext, ExtensionContext context) throws Throwable {
-        proceedIfClassServiceAvailable(invocation, context);
-    }
-
-    private void proceedIfClassServiceAvailable(Invocation<Void> invocation, ExtensionContext context)
-            throws Throwable {
-        Optional<A> annotation = AnnotationSupport.findAnnotation(context.getRequiredTestClass(), annotationType);
-        if (annotation.isPresent() && unavailability(service(annotation.get())).isPresent()) {
-            invocation.skip();
-        } else {
-            invocation.proceed();
+    /** The tests a class declares or inherits (each parameterized test counted once), or 1 for a method. */
+    private static int testsIn(AnnotatedElement element) {
+        if (!(element instanceof Class<?> type)) {
+            return 1;
         }
-    }
-
-    @Override
-    public void afterAll(ExtensionContext context) {
-        ExtensionContext.Store store = context.getStore(SKIPPED);
-        TRIED.forEach((description, unavailability) -> {
-            AtomicInteger count = store.get(description, AtomicInteger.class);
-            if (count != null && unavailability.isPresent()) {
-                boolean one = count.get() == 1;
-                System.out.println("[SKIPPED] " + context.getRequiredTestClass().getSimpleName() + ": " + count.get()
-                        + (one ? " test needs " : " tests need ") + description + ", which is not available ("
-                        + unavailability.get() + "); CI=true makes " + (one ? "it" : "them") + " required");
-            }
-        });
-    }
-
-    private static Optional<String> unavailability(RequiredService service) {
-        return TRIED.computeIfAbsent(service.description(), description -> service.unavailability());
-    }
-
-    private static boolean requiredByCi() {
-        return "true".equalsIgnoreCase(System.getenv("CI"));
+        return (int) AnnotationSupport.findAnnotatedMethods(type, Testable.class, HierarchyTraversalMode.TOP_DOWN)
+                .stream().map(Method::getName).count();
     }
 }
