@@ -52,7 +52,7 @@ class TwoCopiesOneDatabaseTests {
     @RequiresDatabase(TestDatabase.POSTGRESQL)
     void copiesSharingPostgreSqlGetDifferentNodeIdentities() throws Exception {
         // a lease table of this test's own: other suites lease from the same database at the same time
-        String table = "--ids.node.jdbc.table-name=sample_copies_node_lease";
+        String table = "--ids.node.jdbc.table-name=sample_copies_node_lease_" + ProcessHandle.current().pid();
         ConfigurableApplicationContext first = start("--spring.profiles.active=postgres", table);
         ConfigurableApplicationContext second = start("--spring.profiles.active=postgres", table);
 

@@ -46,6 +46,7 @@ class ReclaimingJdbcNodeLeaseH2Test {
 
     private NodeLeaseProvider provider() {
         JdbcNodeLeaseProvider jdbc = JdbcNodeLeaseProvider.builder(dataSource).tableName(TABLE).clock(clock)
+                .leaseLength(JdbcNodeLeaseContract.LEASE)
                 .holderId("this-process").backgroundRenewal(false).build();
         return claim -> {
             NodeLease lease = jdbc.claim(claim);
@@ -167,7 +168,7 @@ class ReclaimingJdbcNodeLeaseH2Test {
 
         dataSource.down(true);
         assertThat(inner(0).renew()).isEqualTo(JdbcNodeLease.Renewal.FAILED);
-        clock.advance(JdbcNodeLeaseProvider.DEFAULT_LEASE_LENGTH);
+        clock.advance(JdbcNodeLeaseContract.LEASE);
         assertThat(lease.isHeld()).as("past the deadline").isFalse();
         assertThatThrownBy(generator::next).isInstanceOf(IdGenerationException.class);
         await("a failed re-claim while the database is down", () -> lease.renewalFailureCount() >= 2);
@@ -184,7 +185,7 @@ class ReclaimingJdbcNodeLeaseH2Test {
         namespace = "reclaim.figures";
         JdbcNodeLease lease = (JdbcNodeLease) provider().claim(new NodeClaim(namespace, 0, 3));
         toClose.add(lease);
-        assertThat(lease.remaining()).isEqualTo(JdbcNodeLeaseProvider.DEFAULT_LEASE_LENGTH);
+        assertThat(lease.remaining()).isEqualTo(JdbcNodeLeaseContract.LEASE);
         assertThat(lease.renewalCount()).isZero();
         assertThat(lease.renewalFailureCount()).isZero();
 
@@ -192,7 +193,7 @@ class ReclaimingJdbcNodeLeaseH2Test {
         assertThat(lease.remaining()).isEqualTo(Duration.ofSeconds(18));
         assertThat(lease.renew()).isEqualTo(JdbcNodeLease.Renewal.RENEWED);
         assertThat(lease.renewalCount()).isEqualTo(1);
-        assertThat(lease.remaining()).isEqualTo(JdbcNodeLeaseProvider.DEFAULT_LEASE_LENGTH);
+        assertThat(lease.remaining()).isEqualTo(JdbcNodeLeaseContract.LEASE);
 
         dataSource.down(true);
         assertThat(lease.renew()).isEqualTo(JdbcNodeLease.Renewal.FAILED);
@@ -200,7 +201,7 @@ class ReclaimingJdbcNodeLeaseH2Test {
         assertThat(lease.renewalCount()).isEqualTo(1);
         dataSource.down(false);
 
-        clock.advance(JdbcNodeLeaseProvider.DEFAULT_LEASE_LENGTH);
+        clock.advance(JdbcNodeLeaseContract.LEASE);
         assertThat(lease.remaining()).isZero();
         assertThat(lease.renew()).isEqualTo(JdbcNodeLease.Renewal.LOST);
         assertThat(lease.renewalFailureCount()).isEqualTo(2);
@@ -226,6 +227,7 @@ class ReclaimingJdbcNodeLeaseH2Test {
                     }
                 });
         JdbcNodeLease lease = (JdbcNodeLease) JdbcNodeLeaseProvider.builder(stalling).tableName(TABLE).clock(clock)
+                .leaseLength(JdbcNodeLeaseContract.LEASE)
                 .backgroundRenewal(false).build().claim(new NodeClaim(namespace, 0, 3));
         stall.set(true);
         Thread renewal = new Thread(lease::renew, "stuck-renewal");
