@@ -173,12 +173,14 @@ public final class BenchmarkSuite {
         String fastPath = PACKAGE + "FastPathBenchmarks\\.";
         String codec = PACKAGE + "CodecBenchmarks\\.";
         String insert = PACKAGE + "InsertBenchmarks\\.";
+        String threadPerTask = PACKAGE + "ThreadPerTaskBenchmarks\\.";
         TimeValue none = TimeValue.NONE;
         if (length == Length.SMOKE) {
             Timing tiny = new Timing(0, 0, none, 1, TimeValue.milliseconds(100));
             return List.of(tiny.group("generation", exactly("GenerationBenchmarks.sno"), 1, false),
                     tiny.group("generation", exactly("PeerGenerationBenchmarks.tsidCreator"), 1, false),
                     tiny.group("fast path", fastPath + "sno$", 1, false),
+                    tiny.group("thread per task", threadPerTask + "(sno|jdkRandomUuid)$", 1, false),
                     tiny.group("codecs", codec + "(snoToString|snoParse|uuidToString)$", 1, true),
                     new Timing(0, 0, none, 1, none).group("inserts", insert, 1, false, "strategy=sno,sequence",
                             "rows=1000"));
@@ -197,6 +199,8 @@ public final class BenchmarkSuite {
                 groups.add(small.group("fast path", fastPath, 1, false));
             }
         }
+        // One JMH run in name order puts GID right beside UUID.randomUUID(), the peer its target compares it with.
+        groups.add(generation.group("thread per task", threadPerTask, 1, false));
         // The string forms built by string concatenation run as method handles that reach full speed only once C2
         // has compiled them, which takes several seconds on a loaded machine: the short run warms codecs longer.
         Timing codecs = quick ? new Timing(1, 4, TimeValue.milliseconds(500), 2, TimeValue.milliseconds(500)) : small;

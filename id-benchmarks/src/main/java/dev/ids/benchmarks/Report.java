@@ -129,10 +129,11 @@ final class Report {
                 + "key (UUID, BINARY) gets a separate unique index, so 10- and 16-byte keys pay a second B-tree "
                 + "there; and Lable's 64,000 IDs per second bound 100,000 inserts to at least 1.56 s.\n\n");
         generation(out);
+        threadPerTask(out);
         fastPath(out);
         codecs(out);
         inserts(out);
-        out.append("## Targets (issue 7)\n\n| target | measured | verdict |\n|---|---|---|\n");
+        out.append("## Targets (issues 7 and 12)\n\n| target | measured | verdict |\n|---|---|---|\n");
         for (String[] row : targets) {
             out.append("| ").append(String.join(" | ", row)).append(" |\n");
         }
@@ -195,6 +196,66 @@ final class Report {
                         / g.unitMicros()) + " time units ahead"});
             }
         }
+    }
+
+    private void threadPerTask(StringBuilder out) {
+        out.append("## A new thread per call\n\n");
+        // The forks run on the JVM that runs the suite (it names no other), so this JVM tells which threads they had.
+        out.append("Every ID is drawn on a thread that never drew one before, as in an application with a thread per "
+                + "request: ").append(ThreadPerTask.describe()).append(". Each invocation starts ")
+                .append(String.format(Locale.ROOT, "%,d", ThreadPerTaskBenchmarks.BATCH))
+                .append(" such tasks at once, all drawing from one shared generator, and waits for them (see "
+                        + "`ThreadPerTaskBenchmarks`). IDs/s counts the calls that returned an ID; calls that threw "
+                        + "are counted beside them, of all calls in the measured iterations.\n\n");
+        out.append("| generator | IDs/s | vs UUID.randomUUID() | calls that threw |\n|---|---|---|---|\n");
+        List<Generator> all = new ArrayList<>(OURS);
+        all.add(PEERS.get(0));
+        String uuid = threadPerTaskName(PEERS.get(0));
+        double uuidIds = idsPerSecond(uuid);
+        for (Generator g : all) {
+            String name = threadPerTaskName(g);
+            double ids = idsPerSecond(name);
+            out.append("| ").append(g.label()).append(" | ").append(count(ids)).append(" | ")
+                    .append(ratio(ids / uuidIds)).append(" | ").append(thrownText(name)).append(" |\n");
+        }
+        out.append('\n');
+        double gid = idsPerSecond("ThreadPerTaskBenchmarks.gid");
+        atLeast("ids GID >= 1.0x UUID.randomUUID(), a new thread per call", gid / uuidIds, 1.0,
+                count(gid) + " vs " + count(uuidIds) + " IDs/s (" + ratio(gid / uuidIds) + ")");
+        for (Generator g : OURS) {
+            String name = threadPerTaskName(g);
+            double thrown = secondary(name, "exceptions");
+            targets.add(new String[] {g.label() + ": no exception with a new thread per call", thrownText(name),
+                Double.isNaN(thrown) ? "not run" : thrown == 0 ? "met" : "**missed**"});
+        }
+    }
+
+    /** The thread-per-task benchmark of a generator of the generation table. */
+    private static String threadPerTaskName(Generator g) {
+        return "ThreadPerTaskBenchmarks." + g.benchmark().substring(g.benchmark().indexOf('.') + 1);
+    }
+
+    /** Calls per second less the share of calls that threw: the IDs actually handed out. */
+    private double idsPerSecond(String name) {
+        double calls = secondary(name, "calls");
+        return score(name, 1) * (1 - secondary(name, "exceptions") / calls);
+    }
+
+    private String thrownText(String name) {
+        double calls = secondary(name, "calls");
+        double thrown = secondary(name, "exceptions");
+        if (Double.isNaN(calls) || Double.isNaN(thrown)) {
+            return "—";
+        }
+        return String.format(Locale.ROOT, "%,.0f of %,.0f", thrown, calls)
+                + (thrown == 0 ? "" : " (" + percent(thrown / calls) + ")");
+    }
+
+    /** A secondary result of a benchmark at 1 thread (such as a {@link TaskCounts} counter), or NaN. */
+    private double secondary(String name, String label) {
+        RunResult run = find(name, 1);
+        Result<?> result = run == null ? null : run.getSecondaryResults().get(label);
+        return result == null ? Double.NaN : result.getScore();
     }
 
     private void fastPath(StringBuilder out) {

@@ -28,6 +28,13 @@ class BenchmarkSuiteSmokeTests {
         // generation on the system clock, with the lead decoded from the last ID
         assertThat(row(table, "| ids sno |")).matches("\\| ids sno \\| [0-9.]+ [kM]? ?.*\\| [+-][0-9.]+ ms \\|.*");
         assertThat(row(table, "| tsid-creator TsidCreator.getTsid() |")).matches(".*\\| [+-][0-9.]+ ms \\|.*");
+        // a new thread per call, with the calls that threw, against UUID.randomUUID() in the same run
+        assertThat(table).containsPattern("a new (virtual|platform) thread per call");
+        assertThat(row(table, "| ids sno |", 1))
+                .matches("\\| ids sno \\| [0-9.]+( [kM])? \\| [0-9.]+x \\| 0 of [0-9,]+ \\|");
+        assertThat(row(table, "| JDK UUID.randomUUID() |", 1))
+                .matches("\\| JDK UUID.randomUUID\\(\\) \\| [0-9.]+( [kM])? \\| 1.00x \\| 0 of [0-9,]+ \\|");
+        assertThat(table).contains("| ids sno: no exception with a new thread per call | 0 of ");
         // fast path, compared with tsid-creator
         assertThat(row(table, "| sno |")).matches("\\| sno \\| [0-9.]+ .*\\| [0-9.]+x \\|");
         // codecs with the gc profiler: bytes allocated next to the result's size (a 16-char sno string: 56 B)
