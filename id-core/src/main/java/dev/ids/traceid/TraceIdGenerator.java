@@ -14,7 +14,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -26,27 +25,31 @@ import java.util.concurrent.locks.ReentrantLock;
  * the same pair twice, and always a later pair than the one before. All threads draw from one current chunk: a
  * call reads it, checks that the wall clock has not passed the chunk's second, and takes the next counter with one
  * atomic increment. A call that finds the chunk used up, or its second over, takes the refill lock; unless another
- * thread has replaced the chunk meanwhile, it leases the next chunk, keeps counter 1 for itself and installs the
- * chunk for everyone. A second therefore consumes as many chunks as its IDs fill, 1023 to a chunk, however many
- * threads draw them and however short-lived they are (a thread per task costs nothing extra), and a saturated
- * generator issues all 4096 &times; 1023 = 4,190,208 IDs of a second before it waits for the next one.
+ * thread has replaced the chunk meanwhile, it leases the next chunk, closes the old one, keeps counter 1 for itself
+ * and installs the new chunk for everyone. A chunk is thus replaced only once all its counters are taken or its
+ * second is over: a second consumes as many chunks as its IDs fill, 1023 to a chunk, however many threads draw
+ * them and however short-lived they are (a thread per task costs nothing extra), and a saturated generator issues
+ * all 4096 &times; 1023 = 4,190,208 IDs of a second before it waits for the next one.
  *
- * <p>No thread keeps a chunk of its own: the node's capacity, about one ID per 240 ns for all threads together,
- * is far below what one contended atomic counter serves, so striped or per-thread chunks would buy no throughput;
- * they would cost chunks (a thread that stops drawing strands the rest of its chunk) and the order below.
+ * <p>No thread keeps a chunk of its own. The node's capacity, about one ID per 240 ns for all threads together, is
+ * several times below what one contended atomic increment serves, so striped or per-thread chunks would buy no
+ * throughput; they would cost chunks (a thread that stops drawing strands the rest of its chunk) and the order
+ * below, and per-thread state costs memory and a lookup on every fresh thread.
  *
  * <h2>Why no ID repeats</h2>
- * Every chunk is leased from the sequence once, by the one thread holding the refill lock, so no two chunks carry
- * the same (second, chunk number) pair. Within a chunk, each counter value comes from one atomic increment, which
- * returns every value to exactly one caller, and values above 1023 are never issued. All IDs carry the same node
- * number. An ID therefore repeats only when its 25-bit timestamp wraps, after 2<sup>25</sup> seconds.
+ * Chunks are leased from the sequence only, which never hands out a (second, chunk number) pair twice, even when
+ * the clock steps back; each leased chunk is installed at most once. Within a chunk, every counter comes from one
+ * atomic increment of the chunk's next counter, which returns each value to exactly one caller; values above 1023
+ * are never issued, and closing a chunk pushes its next counter far above 1023. All IDs carry the same node number.
+ * An ID therefore repeats only when its 25-bit timestamp wraps, after 2<sup>25</sup> seconds.
  *
  * <h2>Order</h2>
- * The lock holder replaces only the chunk it found finished, with a chunk leased after it, so the current chunk
- * only ever moves to later pairs. Hence: when one call returns before another starts (on the same thread, or on
- * threads that synchronize between the two calls), the later call's ID is greater, as long as the timestamp does
- * not wrap; it reads the same chunk and increments its counter later, or reads a later chunk. In particular the
- * IDs one thread draws from one generator strictly increase. IDs of concurrent calls follow no particular order.
+ * Only the lock holder leases chunks, and it installs each one as it leases it, so the current chunk only ever
+ * moves to later pairs. Hence: when one call returns before another starts (on the same thread, or on threads that
+ * synchronize between the two calls), the later call's ID is greater, as long as the timestamp does not wrap. The
+ * later call finds either the same chunk, whose counter it increments after the earlier call did, or a later chunk.
+ * In particular the IDs one thread draws from one generator strictly increase. IDs of concurrent calls follow no
+ * particular order.
  *
  * <h2>Clock and capacity</h2>
  * <ul>
@@ -54,7 +57,8 @@ import java.util.concurrent.locks.ReentrantLock;
  *       going back to an earlier second).</li>
  *   <li>When the 4096 chunks of a second are all leased, the lock holder waits for the next second, and the
  *       listener hears of a sequence overflow; calls that need a chunk meanwhile wait for the lock, in the order
- *       they came. elfo masks a process-wide counter instead and repeats IDs.</li>
+ *       they came, and then draw from the new chunk. elfo masks a process-wide counter instead and repeats
+ *       IDs.</li>
  *   <li>When the wall clock steps back, the sequence goes on from the chunks left in the latest second it used,
  *       then waits for the clock to pass that second, and the listener hears of the regression (when the next
  *       chunk is leased). A wait longer than the maximum wait fails at once with {@link IdGenerationException};
@@ -70,6 +74,8 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
 
     private static final long MILLIS_PER_SECOND = 1000;
+    /** Added to a chunk's next counter as it is replaced: no call takes a counter from it after that. */
+    private static final long CLOSED = 1L << 32;
     private static final VarHandle NEXT_COUNTER;
 
     static {
@@ -86,11 +92,12 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
     private final TimeSequence chunks;
     /** The lease's fence, or {@code null} without a lease. */
     private final LeaseFence fence;
-    private final LongAdder generated = new LongAdder();
     /** Held to lease and install a chunk; fair, so calls waiting for a chunk are served in the order they came. */
     private final ReentrantLock refill = new ReentrantLock(true);
     /** The chunk all threads draw from; replaced only under {@link #refill}, and only by a later chunk. */
-    private volatile Chunk current = new Chunk(0, Long.MIN_VALUE);
+    private volatile Chunk current = new Chunk(0, Long.MIN_VALUE, 1);
+    /** How many IDs the chunks replaced so far issued; written under {@link #refill} only. */
+    private volatile long issuedByReplaced;
 
     /** A leased (second, chunk number) pair: the ID bits above the counter, and the counters not yet taken. */
     private static final class Chunk {
@@ -98,14 +105,20 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
         /** The first millisecond after the chunk's second: the chunk serves readings below it. */
         final long endMillis;
         /**
-         * The next counter to issue, advanced by {@link #NEXT_COUNTER} only; counter 1 goes to the thread that
-         * leased the chunk. Runs past 1023 by one per call that finds the chunk used up.
+         * The next counter to issue, advanced by {@link #NEXT_COUNTER} only. Runs past 1023 by one per call that
+         * finds the chunk used up, and by {@link #CLOSED} when the chunk is replaced.
          */
-        volatile long nextCounter = 2;
+        volatile long nextCounter;
 
-        Chunk(long bits, long endMillis) {
+        Chunk(long bits, long endMillis, long nextCounter) {
             this.bits = bits;
             this.endMillis = endMillis;
+            this.nextCounter = nextCounter;
+        }
+
+        /** How many counters this chunk has issued, given a reading of its next counter from before it closed. */
+        static long issued(long nextCounter) {
+            return Math.min(nextCounter - 1, TraceId.MAX_COUNTER);
         }
     }
 
@@ -165,12 +178,14 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
         return id != null ? id : drawLocked(chunk);
     }
 
-    /** Takes the chunk's next counter, or returns {@code null} when the chunk is used up or its second is over. */
+    /**
+     * Takes the chunk's next counter, or returns {@code null} when the chunk is used up or closed, or its second is
+     * over.
+     */
     private TraceId draw(Chunk chunk) {
         if (clock.wallTimeMillis() < chunk.endMillis) {
             long counter = (long) NEXT_COUNTER.getAndAdd(chunk, 1L);
             if (counter <= TraceId.MAX_COUNTER) {
-                generated.increment();
                 return TraceId.ofValidRaw(chunk.bits | counter);
             }
         }
@@ -197,7 +212,10 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
         }
     }
 
-    /** Under the refill lock: leases the next free (second, chunk number) pair, installs it and issues counter 1. */
+    /**
+     * Under the refill lock: leases the next free (second, chunk number) pair, closes the current chunk, installs
+     * the new one and issues its counter 1.
+     */
     private TraceId lease() {
         long slot = chunks.next();
         long second = chunks.unitOf(slot);
@@ -206,9 +224,11 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
             fence.cover(second * MILLIS_PER_SECOND + MILLIS_PER_SECOND - 1);
         }
         Chunk chunk = new Chunk(TraceId.wrap(second) << TraceId.TIMESTAMP_SHIFT | nodeBits
-                | (long) chunks.sequenceOf(slot) << TraceId.CHUNK_NO_SHIFT, (second + 1) * MILLIS_PER_SECOND);
+                | (long) chunks.sequenceOf(slot) << TraceId.CHUNK_NO_SHIFT, (second + 1) * MILLIS_PER_SECOND, 2);
+        // Closed before it is counted, so the count is final: a call still holding it takes no counter from now on.
+        long closedAt = (long) NEXT_COUNTER.getAndAdd(current, CLOSED);
+        issuedByReplaced += Chunk.issued(closedAt);
         current = chunk;
-        generated.increment();
         return TraceId.ofValidRaw(chunk.bits | 1);
     }
 
@@ -222,9 +242,25 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
         return OrderedMap.of("nodeNo", nodeNo);
     }
 
+    /**
+     * Returns how many IDs this generator has issued so far, counted from its chunks' counters rather than per ID,
+     * so that the fast path takes a single atomic operation: exact when no call is under way, and never lower than
+     * an earlier result.
+     *
+     * @return the number of IDs issued
+     */
     @Override
     public long generatedCount() {
-        return generated.sum();
+        while (true) {
+            long replaced = issuedByReplaced;
+            Chunk chunk = current;
+            long next = chunk.nextCounter;
+            // A consistent reading: the chunk was open and current, and no chunk was replaced, while it was read.
+            if (next < CLOSED && chunk == current && replaced == issuedByReplaced) {
+                return replaced + Chunk.issued(next);
+            }
+            Thread.onSpinWait();
+        }
     }
 
     @Override

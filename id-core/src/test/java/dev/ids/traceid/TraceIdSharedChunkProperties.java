@@ -38,6 +38,7 @@ class TraceIdSharedChunkProperties {
         // The clock stands still, so every chunk but the last must be used up before the next one is leased: no
         // allowance for contention, ceil(IDs / 1023) chunks in all.
         TraceIdThreadPerTaskTest.assertFillsChunksInOrder(all, X, 5);
+        assertThat(generator.generatedCount()).isEqualTo(all.length);
         assertThat(events.overflows).isEmpty();
         assertThat(clock.monotonicNanos()).isZero();
     }
@@ -50,14 +51,16 @@ class TraceIdSharedChunkProperties {
         ManualClock clock = ManualClock.atEpochMillis(X * 1000);
         RecordingListener events = new RecordingListener();
         TraceIdGenerator generator = TraceIdGenerator.builder().nodeNo(6).clock(clock).listener(events).build();
-        Runnable ticker = () -> {
+        List<Long> counts = new CopyOnWriteArrayList<>();
+        Runnable tickerAndReader = () -> {
             for (int i = 0; i < 200; i++) {
                 clock.advance(Duration.ofMillis(stepMillis));
+                counts.add(generator.generatedCount());
                 LockSupport.parkNanos(20_000);
             }
         };
 
-        long[] all = draw(generator, threads, perThread, ticker);
+        long[] all = draw(generator, threads, perThread, tickerAndReader);
 
         assertThat(Arrays.stream(all).distinct().count()).isEqualTo(all.length);
         Map<Long, List<Long>> bySecond = Arrays.stream(all).boxed()
@@ -66,6 +69,9 @@ class TraceIdSharedChunkProperties {
             long[] ids = second.getValue().stream().mapToLong(Long::longValue).toArray();
             TraceIdThreadPerTaskTest.assertFillsChunksInOrder(ids, second.getKey(), 6);
         }
+        // Counted from the chunks, including those replaced with counters left when their second ended.
+        assertThat(generator.generatedCount()).isEqualTo(all.length);
+        assertThat(counts).as("counts read while threads drew").isSorted().allMatch(count -> count <= all.length);
         assertThat(events.overflows).isEmpty();
         assertThat(events.regressions).isEmpty();
     }

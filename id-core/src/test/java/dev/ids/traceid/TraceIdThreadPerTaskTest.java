@@ -57,6 +57,7 @@ class TraceIdThreadPerTaskTest {
         assertThat(events.refusals).isEmpty();
         // All distinct, in ceil(20000 / 1023) = 20 chunks, each but the last one full.
         assertFillsChunksInOrder(ids, X, 3);
+        assertThat(generator.generatedCount()).isEqualTo(threads);
         assertThat(TraceId.fromLong(Arrays.stream(ids).max().orElseThrow()).chunkNo()).isEqualTo(19);
         // Each batch started after the one before had finished, so all its IDs are greater.
         for (int from = batch; from < threads; from += batch) {
@@ -106,6 +107,7 @@ class TraceIdThreadPerTaskTest {
         assertThat(nextSecond).hasSize(all.length - CAPACITY);
         assertFillsChunksInOrder(firstSecond, X, 9);
         assertFillsChunksInOrder(nextSecond, X + 1, 9);
+        assertThat(generator.generatedCount()).isEqualTo(all.length);
         // One wait, from the start of the second to the next, however many threads are waiting.
         assertThat(events.overflows).containsExactly(Duration.ofSeconds(1));
     }
