@@ -68,7 +68,7 @@ class TraceIdThreadPerTaskTest {
     }
 
     @ParameterizedTest(name = "{0} thread(s)")
-    @ValueSource(ints = {1, 2})
+    @ValueSource(ints = {1, 2, 8})
     void saturatingThreadsIssueTheWholeSecondsCapacityBeforeTheOnlyWait(int threads) throws Exception {
         ManualClock clock = ManualClock.atEpochMillis(X * 1000);
         TraceIdGenerator generator = TraceIdGenerator.builder().nodeNo(9).clock(clock).listener(events).build();
