@@ -94,12 +94,15 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
     private final LeaseFence fence;
     /** Held to lease and install a chunk; fair, so calls waiting for a chunk are served in the order they came. */
     private final ReentrantLock refill = new ReentrantLock(true);
-    /** The chunk all threads draw from; replaced only under {@link #refill}, and only by a later chunk. */
+    /**
+     * The chunk all threads draw from; replaced only under {@link #refill}, and only by a later chunk. Until the
+     * first lease, a placeholder that serves no clock reading and has issued nothing.
+     */
     private volatile Chunk current = new Chunk(0, Long.MIN_VALUE, 1);
     /** How many IDs the chunks replaced so far issued; written under {@link #refill} only. */
     private volatile long issuedByReplaced;
 
-    /** A leased (second, chunk number) pair: the ID bits above the counter, and the counters not yet taken. */
+    /** A leased (second, chunk number) pair: the ID bits above the counter, and the next counter to take. */
     private static final class Chunk {
         final long bits;
         /** The first millisecond after the chunk's second: the chunk serves readings below it. */
@@ -116,7 +119,7 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
             this.nextCounter = nextCounter;
         }
 
-        /** How many counters this chunk has issued, given a reading of its next counter from before it closed. */
+        /** How many counters a chunk has issued, given a reading of its next counter taken while it was open. */
         static long issued(long nextCounter) {
             return Math.min(nextCounter - 1, TraceId.MAX_COUNTER);
         }
