@@ -68,12 +68,15 @@ class TraceIdGeneratorTest {
     void aNewSecondTakesANewChunkAndChunkNumbersStartAgain() throws Exception {
         ManualClock clock = clockAt(X, 999);
         TraceIdGenerator generator = generator(clock, 1);
-        generator.next();
+        long[] lastMillisecond = generate(generator, 1023);
         TraceId otherThread = onAnotherThread(generator);
         clock.advance(Duration.ofMillis(1));
         TraceId nextSecond = generator.next();
 
+        assertThat(TraceId.fromLong(lastMillisecond[1022]).chunkNo()).isZero();
         assertThat(otherThread.chunkNo()).isEqualTo(1);
+        assertThat(otherThread.counter()).isEqualTo(1);
+        // Chunk 1 still had 1022 counters, but its second is over.
         assertThat(nextSecond.timestamp()).isEqualTo((X + 1) % WRAP);
         assertThat(nextSecond.chunkNo()).isZero();
         assertThat(nextSecond.counter()).isEqualTo(1);
@@ -82,17 +85,15 @@ class TraceIdGeneratorTest {
     }
 
     @Test
-    void eachThreadKeepsItsOwnChunk() throws Exception {
+    void threadsShareTheCurrentChunk() throws Exception {
         TraceIdGenerator generator = generator(clockAt(X, 0), 7);
         TraceId a1 = generator.next();
         TraceId b1 = onAnotherThread(generator);
+        TraceId c1 = onAnotherThread(generator);
         TraceId a2 = generator.next();
 
-        assertThat(a1.chunkNo()).isZero();
-        assertThat(b1.chunkNo()).isEqualTo(1);
-        assertThat(b1.counter()).isEqualTo(1);
-        assertThat(a2.chunkNo()).isZero();
-        assertThat(a2.counter()).isEqualTo(2);
+        assertThat(List.of(a1, b1, c1, a2)).extracting(TraceId::chunkNo).containsOnly(0);
+        assertThat(List.of(a1, b1, c1, a2)).extracting(TraceId::counter).containsExactly(1, 2, 3, 4);
     }
 
     @Test
