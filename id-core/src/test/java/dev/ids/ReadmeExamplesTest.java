@@ -33,7 +33,7 @@ class ReadmeExamplesTest {
 
     @Test
     void traceIdExample() {
-        // elfo TraceId: node 7; per-thread chunks of 1023 counters, 4,190,208 IDs per second per node
+        // elfo TraceId: node 7; one chunk of 1023 counters shared by all threads, 4,190,208 IDs per second per node
         TraceIdGenerator traces = TraceIdGenerator.builder().nodeNo(7).build();
         TraceId trace = traces.next();
         long raw = trace.toLong();                          // what elfo puts on the wire
