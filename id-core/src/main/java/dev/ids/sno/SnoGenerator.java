@@ -104,8 +104,9 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
      */
     private final AtomicLong state;
     /**
-     * The latest clock reading (milliseconds since 2010) a queuing call saw or overwrote with a ticket: with the
-     * state's time when that is a reading, the latest reading this generator has seen.
+     * The latest clock reading (milliseconds since 2010) a queuing call saw or overwrote with a ticket, since the
+     * last flip: while the state's time is a ticket, the latest reading of the current timeline; never above the
+     * state's time when that is a reading.
      */
     private final AtomicLong latestQueuedReading = new AtomicLong(Long.MIN_VALUE);
     /** The unit of the lease's start mark, up to which nothing is issued; Long.MIN_VALUE without a lease. */
@@ -244,7 +245,8 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
                 block = lostRace(block, nowUnit);
                 continue;
             }
-            long latestReading = ahead ? latestQueuedReading.get() : Math.max(lastMillis, latestQueuedReading.get());
+            // A reading in the state is the latest (tickets are taken after it, a flip clears the queued one).
+            long latestReading = ahead ? latestQueuedReading.get() : lastMillis;
             boolean fell = nowMillis < latestReading;
             if (fell) {
                 reportRegression(latestReading, nowMillis);
@@ -291,6 +293,7 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
                         }
                         safeUnits = lastUnit;
                         drifts++;
+                        latestQueuedReading.set(Long.MIN_VALUE); // readings of the old timeline bound it no more
                         tick = flipped;
                         resumeUnit = -1;
                     } else {

@@ -10,6 +10,7 @@ import dev.ids.event.IdGeneratorListener;
 import dev.ids.testing.CostlyReadingClock;
 import dev.ids.testing.HeldClock;
 import dev.ids.testing.RecordingListener;
+import dev.ids.testing.SimulatedClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -263,6 +264,47 @@ class TimeSequenceTest {
             }
         }
         assertThat(distinct).hasSize(threads * perThread);
+    }
+
+    @Test
+    void aThreadThatAlwaysWakesLateStillGetsItsTurnWithinTheMaximumWait() throws Exception {
+        // Simulated time, as real threads see it: 128 threads x 25 calls at 4 slots per 4 ms, and one thread the
+        // scheduler always wakes 1 ms late, which would lose every unit to the others if they raced for slots.
+        int threads = 128;
+        int perThread = 25;
+        SimulatedClock simulated = new SimulatedClock(Instant.parse("2026-01-01T00:00:00Z"), threads);
+        TimeSequence sequence = TimeSequence.builder("simulated").clock(simulated).listener(events)
+                .timeBase(TimeSequence.Resolution.MILLIS, 0, 4).sequence(0, 3).build();
+        Set<Long> slots = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        ExecutorService callers = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                boolean late = t == 0;
+                done.add(callers.submit(() -> {
+                    try {
+                        if (late) {
+                            simulated.wakeLate(1_000_000);
+                        }
+                        for (int i = 0; i < perThread; i++) {
+                            long slot = sequence.next();
+                            slots.add(sequence.unitOf(slot) << 2 | sequence.sequenceOf(slot));
+                        }
+                    } finally {
+                        simulated.finished();
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> each : done) {
+                each.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            callers.shutdownNow();
+        }
+
+        assertThat(events.refusals).isEmpty();
+        assertThat(slots).hasSize(threads * perThread);
     }
 
     @Test
