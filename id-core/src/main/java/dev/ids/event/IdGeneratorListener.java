@@ -23,8 +23,8 @@ public interface IdGeneratorListener {
     };
 
     /**
-     * Called after a call waited for the clock and then issued its ID. A call that waits and then fails reports a
-     * refusal instead.
+     * Called when a call has waited for the clock, once the wait is over. A wait that ends in failure (the clock
+     * did not get there within the maximum wait) is reported as a refusal instead.
      *
      * @param cause why it waited: over capacity, a clock that stepped back, or a node lease's high-water mark
      * @param waited how long it waited
