@@ -40,8 +40,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * fast path. It holds the latest time used, a flag that says whether that time is a clock reading or the start of a
  * unit reserved ahead of the clock (a ticket, or the lease mark), and the last sequence number taken. A second
  * {@code AtomicLong}, written only by calls that queue, keeps the latest reading that a ticket overwrote, so that a
- * clock behind the queue is told apart from a clock that stepped back. The state is read before the clock, so a
- * clock reading below it is a real regression, not a race with another thread.
+ * clock behind the queue is told apart from a clock that stepped back. Both are read before the clock, so a clock
+ * reading below them is a real regression, not a race with another thread.
  */
 public final class TimeSequence {
 
@@ -83,8 +83,9 @@ public final class TimeSequence {
     /** {@code time << timeShift | ahead << sequenceBits | last sequence taken}. */
     private final AtomicLong state;
     /**
-     * The latest clock reading a queuing call saw or overwrote with a ticket: with the state's time when that is a
-     * reading, the latest reading this sequence has seen.
+     * The latest clock reading a queuing call saw or overwrote with a ticket: while the state's time is a ticket,
+     * the latest reading this sequence has seen. Never above the state's time when that is a reading, since a
+     * reading written after a ticket lies in the ticket's unit or later.
      */
     private final AtomicLong latestQueuedReading = new AtomicLong(Long.MIN_VALUE);
     private final AtomicLong regressionReportedAt = new AtomicLong(Long.MIN_VALUE);
@@ -157,9 +158,11 @@ public final class TimeSequence {
         Checks.inRange("slots wanted", wanted, 1, Integer.MAX_VALUE);
         while (true) {
             long current = state.get();
+            boolean ahead = (current & aheadFlag) != 0;
+            // Read before the clock, as the state is, so that no reading in it is later than this call's own.
+            long latestReading = ahead ? latestQueuedReading.get() : current >> timeShift;
             long now = readTicks();
             long last = current >> timeShift;
-            boolean ahead = (current & aheadFlag) != 0;
             int sequence = (int) (current & sequenceMask);
             long lastUnit = unitOfTick(last);
             long nowUnit = unitOfTick(now);
@@ -180,7 +183,7 @@ public final class TimeSequence {
                 }
                 continue;
             }
-            long slot = queue(current, now, wanted);
+            long slot = queue(current, now, latestReading, wanted);
             if (slot != -1) {
                 return slot;
             }
@@ -191,9 +194,10 @@ public final class TimeSequence {
      * Takes a ticket, the next free slot of a unit the clock has not reached (the rest of the unit the queue has
      * reached, or the unit after it), then waits for that unit.
      *
+     * @param latestReading the latest reading of the clock the state shows (read before {@code now})
      * @return the slot, or -1 when another thread changed the state first
      */
-    private long queue(long current, long now, int wanted) {
+    private long queue(long current, long now, long latestReading, int wanted) {
         long last = current >> timeShift;
         boolean ahead = (current & aheadFlag) != 0;
         int sequence = (int) (current & sequenceMask);
@@ -206,7 +210,6 @@ public final class TimeSequence {
             throw refuse(new IdGenerationException(description + ": the last time unit this scheme can represent "
                     + "is used up (it ends at " + clockText(maxTick + epoch) + "); refusing to issue an ID"));
         }
-        long latestReading = ahead ? latestQueuedReading.get() : Math.max(last, latestQueuedReading.get());
         WaitCause cause = markUnit != Long.MIN_VALUE && unit <= markUnit + 1 ? WaitCause.LEASE_MARK
                 : now < latestReading ? WaitCause.CLOCK_REGRESSION
                 : WaitCause.CAPACITY;

@@ -228,9 +228,12 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
         long regressionWaitNanos = 0;
         while (true) {
             long current = state.get();
-            long nowMillis = readMillis();
-            long lastMillis = current >>> TIME_SHIFT;
             boolean ahead = (current & AHEAD) != 0;
+            long lastMillis = current >>> TIME_SHIFT;
+            // Read before the clock, as the state is, so that no reading in it is later than this call's own. A
+            // reading in the state is the latest (tickets are taken after it, a flip clears the queued one).
+            long latestReading = ahead ? latestQueuedReading.get() : lastMillis;
+            long nowMillis = readMillis();
             long lastUnit = lastMillis / Sno.UNIT_MILLIS;
             long nowUnit = nowMillis / Sno.UNIT_MILLIS;
             int tick = (int) (current >>> SEQUENCE_BITS) & 1;
@@ -245,8 +248,6 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
                 block = lostRace(block, nowUnit);
                 continue;
             }
-            // A reading in the state is the latest (tickets are taken after it, a flip clears the queued one).
-            long latestReading = ahead ? latestQueuedReading.get() : lastMillis;
             boolean fell = nowMillis < latestReading;
             if (fell) {
                 reportRegression(latestReading, nowMillis);
