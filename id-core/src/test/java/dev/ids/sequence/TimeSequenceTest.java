@@ -257,6 +257,7 @@ class TimeSequenceTest {
             callers.shutdownNow();
         }
         assertThat(events.refusals).isEmpty();
+        assertThat(events.regressions).as("a shared clock that only moves forwards").isEmpty();
         Set<Long> distinct = new HashSet<>();
         for (long[] mine : slots) {
             for (long slot : mine) {
