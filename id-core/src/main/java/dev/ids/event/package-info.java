@@ -1,4 +1,5 @@
 /**
- * Events that generators report (sequence overflow, clock regression), independent of any metrics library.
+ * Events that generators report (waits and their causes, clock regressions, refusals), independent of any metrics
+ * library.
  */
 package dev.ids.event;

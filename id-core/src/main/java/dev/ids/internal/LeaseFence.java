@@ -3,6 +3,7 @@ package dev.ids.internal;
 import dev.ids.IdGenerationException;
 import dev.ids.clock.IdClock;
 import dev.ids.event.IdGeneratorListener;
+import dev.ids.event.WaitCause;
 import dev.ids.node.NodeLease;
 import java.time.Duration;
 import java.util.Map;
@@ -24,8 +25,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * on an orderly close ({@link NodeLease#lowerMarkOnClose}), freezing itself first so that nothing beyond is
  * issued: a generator that starts on the identity after an orderly close finds the mark at the last ID's time, not
  * a step ahead of it, and issues at once. After a crash the mark stays up to a step ahead of the clock: the first
- * call then waits, within the generator's maximum wait, for the clock to pass it, logging why (an honest wait for
- * the mark, not a clock regression), or refuses with a message that says how long is left.
+ * call then waits, within the generator's maximum wait, for the clock to pass it, logging why and reporting a
+ * {@link WaitCause#LEASE_MARK} wait (an honest wait for the mark, not a clock regression), or refuses with a
+ * message that says how long is left.
  */
 public final class LeaseFence {
 
@@ -143,15 +145,13 @@ public final class LeaseFence {
             LOG.log(System.Logger.Level.INFO, () -> description + ": waiting " + (behind + 1) + " ms before the "
                     + "first ID, as " + why);
         }
-        long deadline = clock.monotonicNanos() + maxWaitNanos;
-        while (clock.wallTimeMillis() <= startMark) {
-            if (clock.monotonicNanos() - deadline > 0) {
-                // The wall clock did not move as expected (stepped back meanwhile): give up within the bound.
-                throw refuse(description + ": " + why + ", and the clock did not pass it within the maximum wait of "
-                        + maxWaitNanos / 1_000_000 + " ms; refusing to issue IDs until it does");
-            }
-            clock.pause(Math.min(waitNanos, 1_000_000L));
+        long began = clock.monotonicNanos();
+        if (!ClockWaits.pauseUntil(clock, (startMark + 1) * 1_000L, began + maxWaitNanos)) {
+            // The wall clock did not move as expected (stepped back meanwhile): give up within the bound.
+            throw refuse(description + ": " + why + ", and the clock did not pass it within the maximum wait of "
+                    + maxWaitNanos / 1_000_000 + " ms; refusing to issue IDs until it does");
         }
+        listener.onWait(WaitCause.LEASE_MARK, Duration.ofNanos(Math.max(clock.monotonicNanos() - began, 1)));
         awaitingStartMark = false;
     }
 

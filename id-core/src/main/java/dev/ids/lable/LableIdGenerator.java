@@ -21,14 +21,16 @@ import java.util.concurrent.atomic.LongAdder;
  * Issues {@link LableId}s for one generator id and cluster id: the current millisecond and a sequence number of
  * 0 to 63 within it, so at most 64 IDs per millisecond.
  *
- * <p>When the 64 IDs of a millisecond are used up, a call waits for the next millisecond and the listener hears
- * of a sequence overflow. Unlike LableOrg's generators, this one notices a wall clock that steps back: it reports
- * the regression, uses what is left of the latest millisecond it used, then waits for the clock to pass it, so it
- * never reissues an ID. A wait never exceeds the maximum wait; when the clock stands further behind,
- * {@link #next()} throws {@link IdGenerationException} at once.
+ * <p>When the 64 IDs of a millisecond are used up, calls wait their turn: each takes the next free slot of a later
+ * millisecond and waits for the clock to reach it, in the order the calls arrived, and the listener hears of a
+ * {@link dev.ids.event.WaitCause#CAPACITY} wait. Unlike LableOrg's generators, this one notices a wall clock that
+ * steps back: it reports the regression, uses what is left of the latest millisecond it used, then waits for the
+ * clock to pass it (a {@link dev.ids.event.WaitCause#CLOCK_REGRESSION} wait), so it never reissues an ID. A wait
+ * never exceeds the maximum wait; when the clock stands further behind, or the queue reaches further ahead,
+ * {@link #next()} throws {@link IdGenerationException} at once, saying which.
  *
- * <p>Within one generator, the (timestamp, sequence) pairs of the IDs issued strictly increase in the order they
- * were issued; in mode {@link LableMode#TIME_SEQUENTIAL} so do the IDs themselves. Thread-safe and lock-free;
+ * <p>Within one generator, the (timestamp, sequence) pairs of the IDs issued strictly increase in the order their
+ * slots were taken; in mode {@link LableMode#TIME_SEQUENTIAL} so do the IDs themselves. Thread-safe and lock-free;
  * {@link #next()} allocates only the returned ID. Build one with {@link #builder()}.
  */
 public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {

@@ -25,10 +25,12 @@ import java.util.random.RandomGenerator;
  *   <li>{@link #next()} returns a muid of offset 0: a transaction by itself.</li>
  *   <li>{@link #beginTransaction()} takes a fresh timestamp for a transaction whose changes take offsets 1, 2,
  *       3... ({@link MuidTransaction#next()}).</li>
- *   <li>Each microsecond serves one call. When the clock has not moved on (or stepped back), the call waits for the
- *       next free microsecond, never longer than the maximum wait; the listener hears of the wait as a sequence
- *       overflow and of a step back as a clock regression. A call that would have to wait longer fails at once
- *       with {@link IdGenerationException}: a generator never returns a possible duplicate.</li>
+ *   <li>Each microsecond serves one call. When the clock has not moved on (or stepped back), the call takes the
+ *       next free microsecond and waits for the clock to reach it, to its very start, in the order calls arrived
+ *       and never longer than the maximum wait; the listener hears of the wait with its cause
+ *       ({@link dev.ids.event.WaitCause}) and of a step back as a clock regression. A call that would have to wait
+ *       longer fails at once with {@link IdGenerationException}: a generator never returns a possible
+ *       duplicate.</li>
  * </ul>
  *
  * <p>Uniqueness across nodes rests on distinct medallions. By default the medallion is drawn from

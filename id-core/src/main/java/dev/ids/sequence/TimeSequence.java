@@ -4,7 +4,9 @@ import dev.ids.IdGenerationException;
 import dev.ids.WaitingGeneratorBuilder;
 import dev.ids.clock.IdClock;
 import dev.ids.event.IdGeneratorListener;
+import dev.ids.event.WaitCause;
 import dev.ids.internal.Checks;
+import dev.ids.internal.ClockWaits;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
@@ -13,23 +15,33 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Hands out (time, sequence) slots that never repeat: the mechanism under every time-ordered generator.
  *
- * <p>A slot is the wall-clock reading it was issued at (in the sequence's {@linkplain Resolution resolution},
- * counted from its epoch) and a sequence number within the time unit that reading falls in. Within one unit the
- * sequence runs from its minimum to its maximum; the first slot of a later unit starts again at the minimum.
+ * <p>A slot is a time (in the sequence's {@linkplain Resolution resolution}, counted from its epoch) and a sequence
+ * number within the time unit that time falls in. Within one unit the sequence runs from its minimum to its maximum;
+ * the first slot of a later unit starts again at the minimum.
  *
  * <ul>
- *   <li>When the sequence of a unit is used up, the caller waits for the next unit, and the listener hears of a
- *       sequence overflow with the time waited.</li>
- *   <li>When the wall clock reads earlier than the latest time already used, the listener hears of a clock
+ *   <li>Over capacity, calls queue in the order they arrive. A call that finds the current unit used up takes a
+ *       <em>ticket</em>: the next free slot of a later unit, taken at once by advancing the shared state beyond the
+ *       clock. It then pauses until the clock reaches that unit, so no slot is returned before the clock has reached
+ *       its time, every wait is as long as the rate requires, and a call that came first is never served after one
+ *       that came later. The listener hears of a {@link WaitCause#CAPACITY} wait. A call whose ticket would lie
+ *       further ahead than the maximum wait fails at once, without taking it, saying so with the figures.</li>
+ *   <li>When the wall clock reads earlier than the latest time already read, the listener hears of a clock
  *       regression (once per fall), and slots go on from the remaining sequence of the latest unit used; when that
- *       runs out, the caller waits for the clock to pass it. No slot is ever issued twice.</li>
- *   <li>A wait never exceeds the maximum wait: when the clock stands so far behind that the limit would be
- *       passed, {@link #next()} throws {@link IdGenerationException} at once.</li>
+ *       runs out, the caller takes a ticket as above, and its wait is a {@link WaitCause#CLOCK_REGRESSION}. When
+ *       the clock stands so far behind that the wait would exceed the maximum wait, the call fails at once. No slot
+ *       is ever issued twice.</li>
+ *   <li>A sequence started {@linkplain Builder#notBefore(long) after a reading} (a node lease's high-water mark)
+ *       issues nothing up to that reading's unit; waits for the unit after it are {@link WaitCause#LEASE_MARK}
+ *       waits.</li>
  * </ul>
  *
  * <p>The state is one {@link AtomicLong}, updated with compare-and-set: lock-free, and free of allocation on the
- * fast path. The state is read before the clock, so a clock reading below the state is a real regression, not a
- * race with another thread.
+ * fast path. It holds the latest time used, a flag that says whether that time is a clock reading or the start of a
+ * unit reserved ahead of the clock (a ticket, or the lease mark), and the last sequence number taken. A second
+ * {@code AtomicLong}, written only by calls that queue, keeps the latest reading that a ticket overwrote, so that a
+ * clock behind the queue is told apart from a clock that stepped back. Both are read before the clock, so a clock
+ * reading below them is a real regression, not a race with another thread.
  */
 public final class TimeSequence {
 
@@ -61,10 +73,21 @@ public final class TimeSequence {
     private final long maxTick;
     private final int minSequence;
     private final int maxSequence;
-    private final int sequenceBits;
     private final long sequenceMask;
+    /** Set in the state when its time is not a clock reading: a unit reserved ahead of the clock, or the mark. */
+    private final long aheadFlag;
+    private final int timeShift;
     private final long maxWaitNanos;
+    /** The unit of the {@linkplain Builder#notBefore(long) reading to start after}; Long.MIN_VALUE without one. */
+    private final long markUnit;
+    /** {@code time << timeShift | ahead << sequenceBits | last sequence taken}. */
     private final AtomicLong state;
+    /**
+     * The latest clock reading a queuing call saw or overwrote with a ticket: while the state's time is a ticket,
+     * the latest reading this sequence has seen. Never above the state's time when that is a reading, since a
+     * reading written after a ticket lies in the ticket's unit or later.
+     */
+    private final AtomicLong latestQueuedReading = new AtomicLong(Long.MIN_VALUE);
     private final AtomicLong regressionReportedAt = new AtomicLong(Long.MIN_VALUE);
 
     private TimeSequence(Builder builder) {
@@ -78,18 +101,25 @@ public final class TimeSequence {
         this.unitShift = Long.bitCount(unitTicks) == 1 ? Long.numberOfTrailingZeros(unitTicks) : -1;
         this.minSequence = builder.minSequence;
         this.maxSequence = builder.maxSequence;
-        this.sequenceBits = 32 - Integer.numberOfLeadingZeros(maxSequence);
+        int sequenceBits = 32 - Integer.numberOfLeadingZeros(maxSequence);
         this.sequenceMask = (1L << sequenceBits) - 1;
-        long ticksThatFit = (Long.MAX_VALUE >> sequenceBits) - unitTicks;
+        this.aheadFlag = 1L << sequenceBits;
+        this.timeShift = sequenceBits + 1;
+        long ticksThatFit = (Long.MAX_VALUE >> timeShift) - unitTicks;
         this.maxTick = builder.maxUnit >= ticksThatFit / unitTicks
                 ? ticksThatFit
                 : builder.maxUnit * unitTicks + unitTicks - 1;
         this.maxWaitNanos = builder.maxWait().toNanos();
-        // Nothing issued yet: the unit before the epoch, used up; or, after notBefore, the unit of that reading.
-        long startTick = builder.notBefore == Long.MIN_VALUE || builder.notBefore - epoch < 0
-                ? -unitTicks
-                : Math.min(builder.notBefore - epoch, maxTick);
-        this.state = new AtomicLong(pack(startTick, maxSequence));
+        if (builder.notBefore == Long.MIN_VALUE || builder.notBefore - epoch < 0) {
+            // Nothing issued yet: the unit before the epoch, used up.
+            this.markUnit = Long.MIN_VALUE;
+            this.state = new AtomicLong(pack(-unitTicks, maxSequence));
+        } else {
+            // The mark's unit, used up; its time is no reading of this clock, so a clock behind it is no regression.
+            long markTick = Math.min(builder.notBefore - epoch, maxTick);
+            this.markUnit = unitOfTick(markTick);
+            this.state = new AtomicLong(pack(markTick, maxSequence) | aheadFlag);
+        }
     }
 
     /**
@@ -103,11 +133,12 @@ public final class TimeSequence {
     }
 
     /**
-     * Issues one slot.
+     * Issues one slot; over capacity, waits for the first unit that has one free, in the order calls arrived.
      *
      * @return the slot; read it with {@link #unitOf(long)} and {@link #sequenceOf(long)}
-     * @throws IdGenerationException when the clock stands further behind than the maximum wait, or beyond the last
-     *     unit this sequence can represent
+     * @throws IdGenerationException when the free slot lies further ahead than the maximum wait (over capacity, a
+     *     clock behind, or the lease mark: the message says which), when the clock does not reach the slot's unit
+     *     within the maximum wait, or when the clock lies outside the units this sequence can represent
      */
     public long next() {
         return reserve(1);
@@ -116,7 +147,7 @@ public final class TimeSequence {
     /**
      * Issues up to {@code wanted} consecutive slots of one time unit, as many as its sequence has left. The slots
      * issued are the returned one and the {@code count - 1} that follow it in sequence, where
-     * {@code count = min(wanted, maxSequence - sequenceOf(first) + 1)}.
+     * {@code count = min(wanted, maxSequence - sequenceOf(first) + 1)}. Waits as {@link #next()} does.
      *
      * @param wanted how many slots the caller wants, at least 1
      * @return the first slot issued
@@ -125,38 +156,129 @@ public final class TimeSequence {
      */
     public long reserve(int wanted) {
         Checks.inRange("slots wanted", wanted, 1, Integer.MAX_VALUE);
-        long waitedNanos = 0;
         while (true) {
             long current = state.get();
+            boolean ahead = (current & aheadFlag) != 0;
+            // Read before the clock, as the state is, so that no reading in it is later than this call's own.
+            long latestReading = ahead ? latestQueuedReading.get() : current >> timeShift;
             long now = readTicks();
-            long last = current >> sequenceBits;
+            long last = current >> timeShift;
             int sequence = (int) (current & sequenceMask);
-            long tick;
-            int first;
-            if (now > last && unitOfTick(now) != unitOfTick(last)) {
-                tick = now;
-                first = minSequence;
-            } else if (sequence < maxSequence) {
-                if (now < last) {
-                    reportRegression(last, now);
+            long lastUnit = unitOfTick(last);
+            long nowUnit = unitOfTick(now);
+            if (nowUnit > lastUnit) {
+                if (state.compareAndSet(current, pack(now, lastTaken(minSequence, wanted)))) {
+                    return pack(now, minSequence);
                 }
-                tick = Math.max(now, last);
-                first = sequence + 1;
-            } else {
-                if (now < last) {
-                    reportRegression(last, now);
-                }
-                waitedNanos = awaitUnitAfter(unitOfTick(last), now, waitedNanos);
                 continue;
             }
-            long issued = pack(tick, (int) Math.min((long) first + wanted - 1, maxSequence));
-            if (state.compareAndSet(current, issued)) {
-                if (waitedNanos > 0) {
-                    listener.onSequenceOverflow(Duration.ofNanos(waitedNanos));
+            if (sequence < maxSequence && (nowUnit == lastUnit || !ahead)) {
+                // The clock reads the latest unit used, or stepped back behind a reading: go on from its sequence.
+                if (now < last) {
+                    reportRegression(last, now);
                 }
-                return pack(tick, first);
+                long tick = Math.max(now, last);
+                if (state.compareAndSet(current, pack(tick, lastTaken(sequence + 1, wanted)))) {
+                    return pack(tick, sequence + 1);
+                }
+                continue;
+            }
+            long slot = queue(current, now, latestReading, wanted);
+            if (slot != -1) {
+                return slot;
             }
         }
+    }
+
+    /**
+     * Takes a ticket, the next free slot of a unit the clock has not reached (the rest of the unit the queue has
+     * reached, or the unit after it), then waits for that unit.
+     *
+     * @param latestReading the latest reading of the clock the state shows (read before {@code now})
+     * @return the slot, or -1 when another thread changed the state first
+     */
+    private long queue(long current, long now, long latestReading, int wanted) {
+        long last = current >> timeShift;
+        boolean ahead = (current & aheadFlag) != 0;
+        int sequence = (int) (current & sequenceMask);
+        long lastUnit = unitOfTick(last);
+        boolean restOfLast = sequence < maxSequence; // only when ahead of the clock: see reserve
+        long unit = restOfLast ? lastUnit : lastUnit + 1;
+        int first = restOfLast ? sequence + 1 : minSequence;
+        long start = unit * unitTicks;
+        if (start > maxTick) {
+            throw refuse(new IdGenerationException(description + ": the last time unit this scheme can represent "
+                    + "is used up (it ends at " + clockText(maxTick + epoch) + "); refusing to issue an ID"));
+        }
+        WaitCause cause = markUnit != Long.MIN_VALUE && unit <= markUnit + 1 ? WaitCause.LEASE_MARK
+                : now < latestReading ? WaitCause.CLOCK_REGRESSION
+                : WaitCause.CAPACITY;
+        if (cause == WaitCause.CLOCK_REGRESSION) {
+            reportRegression(latestReading, now);
+        }
+        checkWithinMaxWait(cause, start, now, latestReading);
+        long seen = Math.max(now, ahead ? Long.MIN_VALUE : last);
+        if (seen > latestQueuedReading.get()) {
+            latestQueuedReading.accumulateAndGet(seen, Math::max);
+        }
+        long ticket = pack(start, lastTaken(first, wanted)) | aheadFlag;
+        if (!state.compareAndSet(current, ticket)) {
+            return -1;
+        }
+        long began = clock.monotonicNanos();
+        if (!ClockWaits.pauseUntil(clock, startMicros(start), began + maxWaitNanos)) {
+            state.compareAndSet(ticket, current); // hands the slots back unless a later call queued behind them
+            throw refuse(new IdGenerationException(description + ": waiting for its turn ("
+                    + describe(cause) + "), it waited the maximum wait of " + Duration.ofNanos(maxWaitNanos)
+                    + " for the wall clock to reach " + clockText(start + epoch) + ", the start of the time unit "
+                    + "of its slot, but the clock reads " + clockText(currentReading())
+                    + " (it stood still or stepped back); refusing to issue an ID for a time the clock has not "
+                    + "reached"));
+        }
+        listener.onWait(cause, Duration.ofNanos(Math.max(clock.monotonicNanos() - began, 1)));
+        return pack(start, first);
+    }
+
+    /** Refuses a ticket whose unit starts further ahead than the maximum wait, saying why with the figures. */
+    private void checkWithinMaxWait(WaitCause cause, long start, long now, long latestReading) {
+        long aheadTicks = start - now;
+        // Whole ticks first: a clock far behind is refused without multiplying a huge gap into nanoseconds.
+        long aheadNanos = aheadTicks - 1 > maxWaitNanos / nanosPerTick
+                ? Long.MAX_VALUE
+                : (startMicros(start) - clock.wallTimeMicros()) * 1_000L;
+        if (aheadNanos <= maxWaitNanos) {
+            return;
+        }
+        String ahead = aheadNanos == Long.MAX_VALUE ? ticks(aheadTicks).toString() : Duration.ofNanos(aheadNanos)
+                .toString();
+        String why = switch (cause) {
+            case CAPACITY -> "over capacity at " + (maxSequence - minSequence + 1) + " per " + unitTicks
+                    + (micros ? " µs" : " ms") + " (" + perSecond() + " per second): calls waiting their turn hold "
+                    + "the slots before the unit starting at " + clockText(start + epoch) + ", where the next free "
+                    + "one lies, " + ahead + " ahead of the clock";
+            case CLOCK_REGRESSION -> "the wall clock (" + clockText(now + epoch) + ") stands "
+                    + ticks(latestReading - now) + " behind the latest time it read ("
+                    + clockText(latestReading + epoch) + "), and the next free time unit starts " + ahead
+                    + " ahead of it";
+            case LEASE_MARK -> "the wall clock (" + clockText(now + epoch) + ") stands behind the unit after the "
+                    + "high-water mark it must start after (a node lease's, up to which an earlier holder may have "
+                    + "issued IDs), which starts " + ahead + " ahead of it";
+        };
+        throw refuse(new IdGenerationException(description + ": " + why + ", beyond the maximum wait of "
+                + Duration.ofNanos(maxWaitNanos) + "; refusing to issue a possible duplicate or to wait longer"));
+    }
+
+    private static String describe(WaitCause cause) {
+        return switch (cause) {
+            case CAPACITY -> "over capacity";
+            case CLOCK_REGRESSION -> "behind a clock that stepped back";
+            case LEASE_MARK -> "behind a node lease's high-water mark";
+        };
+    }
+
+    private long perSecond() {
+        long unitNanos = unitTicks * nanosPerTick;
+        return (maxSequence - minSequence + 1L) * 1_000_000_000L / unitNanos;
     }
 
     /**
@@ -166,7 +288,7 @@ public final class TimeSequence {
      * @return the time unit
      */
     public long unitOf(long slot) {
-        return unitOfTick(slot >> sequenceBits);
+        return unitOfTick(slot >> timeShift);
     }
 
     /**
@@ -180,7 +302,8 @@ public final class TimeSequence {
     }
 
     /**
-     * Returns the latest time unit this sequence has issued slots in, or -1 before the first slot.
+     * Returns the latest time unit this sequence has issued slots in, or reserved slots of for waiting calls; -1
+     * before the first slot.
      *
      * @return the latest unit used
      */
@@ -189,7 +312,7 @@ public final class TimeSequence {
     }
 
     private long readTicks() {
-        long reading = micros ? clock.wallTimeMicros() : clock.wallTimeMillis();
+        long reading = currentReading();
         long tick = reading - epoch;
         if (tick < 0 || tick > maxTick) {
             throw refuse(new IdGenerationException(description + ": the wall clock (" + clockText(reading)
@@ -198,60 +321,31 @@ public final class TimeSequence {
         return tick;
     }
 
+    private long currentReading() {
+        return micros ? clock.wallTimeMicros() : clock.wallTimeMillis();
+    }
+
     private long unitOfTick(long tick) {
         return unitShift >= 0 ? tick >> unitShift : Math.floorDiv(tick, unitTicks);
     }
 
     private long pack(long tick, int sequence) {
-        return tick << sequenceBits | sequence;
+        return tick << timeShift | sequence;
     }
 
-    private void reportRegression(long last, long now) {
+    private int lastTaken(int first, int wanted) {
+        return (int) Math.min((long) first + wanted - 1, maxSequence);
+    }
+
+    private long startMicros(long tick) {
+        return micros ? tick + epoch : (tick + epoch) * 1_000L;
+    }
+
+    private void reportRegression(long latest, long now) {
         long reported = regressionReportedAt.get();
-        if (reported != last && regressionReportedAt.compareAndSet(reported, last)) {
-            listener.onClockRegression(ticks(last - now));
+        if (reported != latest && regressionReportedAt.compareAndSet(reported, latest)) {
+            listener.onClockRegression(ticks(latest - now));
         }
-    }
-
-    /**
-     * Waits until the clock reaches the unit after {@code unit}, within what is left of the maximum wait after
-     * {@code spentNanos} (the waits of this call so far); returns the call's total wait in nanoseconds.
-     *
-     * <p>The pause is measured from a microsecond reading, not from {@code now}: in milliseconds the next unit may
-     * start a fraction of a tick later, and pausing whole ticks would idle a saturated generator for up to one tick
-     * per unit.
-     */
-    private long awaitUnitAfter(long unit, long now, long spentNanos) {
-        long target = (unit + 1) * unitTicks;
-        long start = clock.monotonicNanos();
-        long spent = spentNanos;
-        while (now < target) {
-            long remainingTicks = target - now;
-            long allowedNanos = maxWaitNanos - spent;
-            // Whole ticks first: a clock far behind is refused without multiplying a huge gap into nanoseconds.
-            long remainingNanos = remainingTicks - 1 > allowedNanos / nanosPerTick
-                    ? Long.MAX_VALUE
-                    : nanosUntil(target);
-            if (remainingNanos > allowedNanos) {
-                throw refuse(new IdGenerationException(description + ": the wall clock (" + clockText(now + epoch)
-                        + ") must reach the next free time unit, " + ticks(remainingTicks)
-                        + " ahead, to issue a unique ID, which is beyond the maximum wait of "
-                        + Duration.ofNanos(maxWaitNanos) + " (waited " + Duration.ofNanos(spent)
-                        + "); refusing to issue a possible duplicate"));
-            }
-            // The microsecond reading may already have passed the target while the tick reading has not (a clock
-            // whose two readings come from different sources): pause briefly and read again.
-            clock.pause(Math.max(remainingNanos, 1_000L));
-            spent = spentNanos + (clock.monotonicNanos() - start);
-            now = readTicks();
-        }
-        return Math.max(spent, spentNanos + 1);
-    }
-
-    /** Nanoseconds from the clock's microsecond reading to the start of {@code tick} (near the clock's time). */
-    private long nanosUntil(long tick) {
-        long targetMicros = micros ? tick + epoch : (tick + epoch) * 1_000L;
-        return (targetMicros - clock.wallTimeMicros()) * 1_000L;
     }
 
     private IdGenerationException refuse(IdGenerationException failure) {
@@ -260,15 +354,20 @@ public final class TimeSequence {
     }
 
     /**
-     * Returns how far the latest time this sequence used runs ahead of the wall clock now: zero unless the clock
-     * stepped back (or stood still) while slots went on from the latest time.
+     * Returns how far the wall clock now stands behind the latest time this sequence read from it (or went on
+     * from): zero unless the clock stepped back. Slots reserved ahead of the clock for waiting calls do not count:
+     * none of them is returned before the clock reaches its time.
      *
      * @return the lead, never negative
      */
     public Duration lead() {
-        long last = state.get() >> sequenceBits;
-        long now = (micros ? clock.wallTimeMicros() : clock.wallTimeMillis()) - epoch;
-        return last > now ? ticks(last - now) : Duration.ZERO;
+        long current = state.get();
+        long latest = latestQueuedReading.get();
+        if ((current & aheadFlag) == 0) {
+            latest = Math.max(latest, current >> timeShift);
+        }
+        long now = currentReading() - epoch;
+        return latest > now ? ticks(latest - now) : Duration.ZERO;
     }
 
     private Duration ticks(long count) {
@@ -338,9 +437,10 @@ public final class TimeSequence {
 
         /**
          * Starts the sequence as if it had used up the time unit of the given reading, so that its first slot lies
-         * in a later unit: the first call waits for the clock to reach that unit (within the maximum wait, else it
-         * fails), and reports a clock regression when the clock stands behind the reading. Generators pass a
-         * lease's high-water mark here, so that they issue nothing for a time at or before it.
+         * in a later unit: calls wait for the clock to reach that unit (within the maximum wait, else they fail),
+         * and report it as a {@link WaitCause#LEASE_MARK} wait, not a clock regression, since this clock never
+         * showed the reading. Generators pass a lease's high-water mark here, so that they issue nothing for a time
+         * at or before it.
          *
          * @param reading a clock reading in the resolution of {@link #timeBase}, since the Unix epoch (not the
          *     sequence's epoch); readings before the sequence's epoch change nothing

@@ -7,7 +7,9 @@ import dev.ids.MonitoredIdGenerator;
 import dev.ids.WaitingGeneratorBuilder;
 import dev.ids.clock.IdClock;
 import dev.ids.event.IdGeneratorListener;
+import dev.ids.event.WaitCause;
 import dev.ids.internal.Checks;
+import dev.ids.internal.ClockWaits;
 import dev.ids.internal.LeaseFence;
 import dev.ids.internal.OrderedMap;
 import dev.ids.sequence.TimeSequence;
@@ -24,8 +26,12 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <h2>Time, sequence and tick-tock</h2>
  * Each ID is stamped with the 4 ms unit of the wall clock. The first ID of a unit takes the sequence minimum, the
- * next ones count up to the maximum; when a unit is used up the caller waits for the next unit (a stall, reported
- * to the listener as a sequence overflow). The tick-tock bit splits the ID space into two timelines:
+ * next ones count up to the maximum. Over capacity, calls queue in the order they arrive: a call that finds the
+ * unit used up takes the next free number of a later unit at once (a ticket, which moves the state ahead of the
+ * clock) and pauses until the clock reaches that unit, so it waits exactly as long as the rate requires and is never
+ * overtaken by a later call; the listener hears of a {@link WaitCause#CAPACITY} wait. A call whose ticket would lie
+ * further ahead than the maximum wait fails at once, saying so with the figures. The tick-tock bit splits the ID
+ * space into two timelines:
  * <ul>
  *   <li>When the wall clock falls back into an earlier unit than the latest one used, and that earlier unit lies
  *       beyond every unit the other timeline has used, the generator switches to the other timeline (flips the
@@ -33,19 +39,23 @@ import java.util.concurrent.atomic.LongAdder;
  *   <li>When the clock falls back again into a window the other timeline has already used, the generator waits:
  *       until the clock reaches the latest unit of the current timeline again (then it goes on with that unit's
  *       sequence) or passes the other timeline's window (then it flips), whichever comes first. The wait is a
- *       pause of the {@link IdClock}, never longer than the maximum wait; when the needed wait is longer, the call
- *       fails at once with {@link IdGenerationException}.</li>
+ *       pause of the {@link IdClock}, never longer than the maximum wait, reported as a
+ *       {@link WaitCause#CLOCK_REGRESSION} wait; when the needed wait is longer, the call fails at once with
+ *       {@link IdGenerationException}.</li>
  * </ul>
- * Every fall of the clock is reported to the listener once, with how far back it went. Within one timeline the IDs
- * each thread receives increase; after a flip they sort just after the other timeline's IDs of the same unit.
+ * Every fall of the clock is reported to the listener once, with how far back it went. A state ahead of the clock
+ * because calls queue for later units is no fall: only a clock behind a time it showed before is. Within one
+ * timeline the IDs each thread receives increase; after a flip they sort just after the other timeline's IDs of the
+ * same unit.
  * Across threads, IDs of one 4 ms unit need not follow the order of the calls: threads that contend take blocks of
  * that unit's sequence numbers (below), as sno itself promises order by time unit only.
  *
  * <h2>Why no ID repeats</h2>
  * The state is the latest wall-clock time used (its unit {@code hi}), the current tick-tock bit {@code t} and the
- * last sequence issued in {@code hi}, all in one {@link AtomicLong}, plus {@code safe}: the latest unit any ID of
- * the other timeline may carry. Two invariants hold after every issued ID: (A) every ID with tick-tock
- * {@code t} is at or below ({@code hi}, last sequence) in (unit, sequence) order; (B) every ID with tick-tock
+ * last sequence issued in {@code hi}, all in one {@link AtomicLong} (with a flag set while that time is a unit
+ * reserved ahead of the clock for queuing calls, or a lease's mark, rather than a reading), plus {@code safe}: the
+ * latest unit any ID of the other timeline may carry. Two invariants hold after every issued ID: (A) every ID with
+ * tick-tock {@code t} is at or below ({@code hi}, last sequence) in (unit, sequence) order; (B) every ID with tick-tock
  * {@code 1 - t} has a unit at or below {@code safe}. A unit after {@code hi} starts fresh; the unit {@code hi}
  * continues after its last sequence; a flip happens only to a unit {@code now > safe}, so the new timeline (bounded
  * by {@code safe}, by B) is free from {@code now} on, and {@code safe} becomes the old {@code hi}, which bounds
@@ -56,6 +66,9 @@ import java.util.concurrent.atomic.LongAdder;
  * block; a taken number counts as issued for both invariants, so no other thread can issue it, and a block is used
  * only while the wall clock still reads its unit (checked on every call; the rest is dropped when the unit
  * passes), which keeps each thread's IDs increasing. A thread that meets no contention takes one number at a time.
+ * A ticket is a taken number too: it moves {@code hi} to a unit ahead of the clock, so (A) covers it, and a flip
+ * while calls wait makes that unit {@code safe}. A waiter that gives up hands its number back only while it is still
+ * the last one taken.
  *
  * <h2>Range</h2>
  * A wall clock before 2010-01-01T00:00:00Z or after 2079-09-07T15:47:35.551Z (the end of the last representable
@@ -69,7 +82,9 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
 
     private static final int SEQUENCE_BITS = 17;
     private static final long SEQUENCE_MASK = (1L << SEQUENCE_BITS) - 1;
-    private static final int TIME_SHIFT = SEQUENCE_BITS + 1;
+    /** Set in the state while its time is no clock reading: a unit reserved ahead of the clock, or the mark. */
+    private static final long AHEAD = 1L << SEQUENCE_BITS + 1;
+    private static final int TIME_SHIFT = SEQUENCE_BITS + 2;
     private static final int MIN_POOL = 4;
 
     private final int partition;
@@ -83,11 +98,19 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
     private final LeaseFence fence;
 
     /**
-     * {@code lastMillis << 18 | tickTock << 17 | nextSequence}: the latest wall-clock reading used (milliseconds
-     * since 2010), the current tick-tock bit, and one more than the last sequence issued in the unit of that
-     * reading (0 when nothing was issued yet).
+     * {@code lastMillis << 19 | ahead << 18 | tickTock << 17 | nextSequence}: the latest wall-clock time used
+     * (milliseconds since 2010; a reading unless {@link #AHEAD} is set), the current tick-tock bit, and one more
+     * than the last sequence issued in the unit of that time (0 when nothing was issued yet).
      */
     private final AtomicLong state;
+    /**
+     * The latest clock reading (milliseconds since 2010) a queuing call saw or overwrote with a ticket, since the
+     * last flip: while the state's time is a ticket, the latest reading of the current timeline; never above the
+     * state's time when that is a reading.
+     */
+    private final AtomicLong latestQueuedReading = new AtomicLong(Long.MIN_VALUE);
+    /** The unit of the lease's start mark, up to which nothing is issued; Long.MIN_VALUE without a lease. */
+    private long markUnit = Long.MIN_VALUE;
     /** Each thread's block of sequence numbers taken from {@link #state} but not issued yet. */
     private final ThreadLocal<Block> blocks = ThreadLocal.withInitial(Block::new);
     /** Set when a compare-and-set on {@link #state} first fails: from then on threads use {@link #blocks}. */
@@ -147,9 +170,11 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
         // have used in full.
         if (!issued || lastMillis / Sno.UNIT_MILLIS <= clamped / Sno.UNIT_MILLIS) {
             long startMillis = issued ? Math.max(lastMillis, clamped) : clamped;
-            state.set(pack(startMillis, (int) (current >>> SEQUENCE_BITS) & 1, sequenceMax + 1));
+            // Flagged ahead: the clock never showed the mark to this generator, so a clock behind it is no fall.
+            state.set(pack(startMillis, (int) (current >>> SEQUENCE_BITS) & 1, sequenceMax + 1) | AHEAD);
         }
         safeUnits = Math.max(safeUnits, clamped / Sno.UNIT_MILLIS);
+        markUnit = clamped / Sno.UNIT_MILLIS;
     }
 
     /**
@@ -166,8 +191,8 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
      * Returns a new sno with metabyte 0.
      *
      * @return a sno this generator has never returned before
-     * @throws IdGenerationException when the wall clock is outside 2010..2079, or stands behind for longer than
-     *     the maximum wait
+     * @throws IdGenerationException when the wall clock is outside 2010..2079, stands behind for longer than the
+     *     maximum wait, or when the next free number lies further ahead than the maximum wait (over capacity)
      */
     @Override
     public Sno next() {
@@ -180,8 +205,8 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
      * @param metabyte the metabyte, 0..255
      * @return a sno this generator has never returned before
      * @throws IllegalArgumentException when the metabyte is out of range
-     * @throws IdGenerationException when the wall clock is outside 2010..2079, or stands behind for longer than
-     *     the maximum wait
+     * @throws IdGenerationException when the wall clock is outside 2010..2079, stands behind for longer than the
+     *     maximum wait, or when the next free number lies further ahead than the maximum wait (over capacity)
      */
     public Sno next(int metabyte) {
         Checks.inRange("metabyte", metabyte, 0, 255);
@@ -194,18 +219,21 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
         if (block != null && block.next < block.end) {
             long nowUnit = readMillis() / Sno.UNIT_MILLIS;
             if (nowUnit == block.unit) {
-                return issue(nowUnit, block.tick, metabyte, block.next++, false, 0);
+                return issue(nowUnit, block.tick, metabyte, block.next++, 0);
             }
             block.end = block.next; // the clock left the block's unit: its numbers are never used
         }
         // The shared path: take the next sequence numbers from the state (one, or a block for this thread once
-        // threads contend), waiting or flipping the tick-tock bit as the clock requires, and issue the first.
-        long waitedNanos = 0;
-        boolean overflowed = false;
+        // threads contend), queuing, waiting or flipping the tick-tock bit as the clock requires, and issue the first.
+        long regressionWaitNanos = 0;
         while (true) {
             long current = state.get();
-            long nowMillis = readMillis();
+            boolean ahead = (current & AHEAD) != 0;
             long lastMillis = current >>> TIME_SHIFT;
+            // Read before the clock, as the state is, so that no reading in it is later than this call's own. A
+            // reading in the state is the latest (tickets are taken after it, a flip clears the queued one).
+            long latestReading = ahead ? latestQueuedReading.get() : lastMillis;
+            long nowMillis = readMillis();
             long lastUnit = lastMillis / Sno.UNIT_MILLIS;
             long nowUnit = nowMillis / Sno.UNIT_MILLIS;
             int tick = (int) (current >>> SEQUENCE_BITS) & 1;
@@ -215,31 +243,34 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
                     if (block != null) {
                         block.hold(nowUnit, tick, sequenceMin + 1, sequenceMin + count);
                     }
-                    return issue(nowUnit, tick, metabyte, sequenceMin, overflowed, waitedNanos);
+                    return issue(nowUnit, tick, metabyte, sequenceMin, regressionWaitNanos);
                 }
                 block = lostRace(block, nowUnit);
                 continue;
             }
-            if (nowMillis < lastMillis) {
-                reportRegression(lastMillis, nowMillis);
+            boolean fell = nowMillis < latestReading;
+            if (fell) {
+                reportRegression(latestReading, nowMillis);
             }
-            if (nowUnit == lastUnit) {
-                int sequence = Math.max((int) (current & SEQUENCE_MASK), sequenceMin);
-                if (sequence <= sequenceMax) {
-                    int count = block == null ? 1 : block.sizeFor(lastUnit, sequenceMax - sequence + 1);
-                    long next = pack(Math.max(lastMillis, nowMillis), tick, sequence + count);
-                    if (state.compareAndSet(current, next)) {
-                        if (block != null) {
-                            block.hold(lastUnit, tick, sequence + 1, sequence + count);
-                        }
-                        return issue(lastUnit, tick, metabyte, sequence, overflowed, waitedNanos);
+            int sequence = Math.max((int) (current & SEQUENCE_MASK), sequenceMin);
+            if (nowUnit == lastUnit && sequence <= sequenceMax) {
+                int count = block == null ? 1 : block.sizeFor(lastUnit, sequenceMax - sequence + 1);
+                long next = pack(Math.max(lastMillis, nowMillis), tick, sequence + count);
+                if (state.compareAndSet(current, next)) {
+                    if (block != null) {
+                        block.hold(lastUnit, tick, sequence + 1, sequence + count);
                     }
-                    block = lostRace(block, lastUnit);
-                    continue;
+                    return issue(lastUnit, tick, metabyte, sequence, regressionWaitNanos);
                 }
-                waitedNanos += awaitMillis((lastUnit + 1) * Sno.UNIT_MILLIS, waitedNanos,
-                        "the sequence of its 4 ms unit is used up");
-                overflowed = true;
+                block = lostRace(block, lastUnit);
+                continue;
+            }
+            if (nowUnit == lastUnit || ahead && !fell) {
+                // The unit is used up, or calls already queue for later units: take a ticket behind them.
+                Sno queued = queue(current, nowMillis, latestReading, fell, metabyte, regressionWaitNanos);
+                if (queued != null) {
+                    return queued;
+                }
                 continue;
             }
             // The clock fell back into an earlier unit: flip to the other timeline if it is free there, else wait.
@@ -263,6 +294,7 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
                         }
                         safeUnits = lastUnit;
                         drifts++;
+                        latestQueuedReading.set(Long.MIN_VALUE); // readings of the old timeline bound it no more
                         tick = flipped;
                         resumeUnit = -1;
                     } else {
@@ -273,11 +305,88 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
                 }
             }
             if (resumeUnit < 0) {
-                return issue(nowUnit, tick, metabyte, sequenceMin, overflowed, waitedNanos);
+                return issue(nowUnit, tick, metabyte, sequenceMin, regressionWaitNanos);
             }
-            waitedNanos += awaitMillis(resumeUnit * Sno.UNIT_MILLIS, waitedNanos,
-                    "the wall clock fell back into 4 ms units both tick-tock timelines have already used");
+            regressionWaitNanos += awaitFallenClock(resumeUnit * Sno.UNIT_MILLIS, regressionWaitNanos);
         }
+    }
+
+    /**
+     * Takes a ticket, the next free number of a unit the clock has not reached (the rest of the unit the queue has
+     * reached, or the unit after it), then waits for that unit and issues the number.
+     *
+     * @return the sno, or {@code null} when another thread changed the state first
+     */
+    private Sno queue(long current, long nowMillis, long latestReading, boolean fell, int metabyte,
+            long regressionWaitNanos) {
+        long lastMillis = current >>> TIME_SHIFT;
+        int tick = (int) (current >>> SEQUENCE_BITS) & 1;
+        int next = Math.max((int) (current & SEQUENCE_MASK), sequenceMin);
+        boolean restOfLast = next <= sequenceMax; // only when the state is ahead of the clock: see next(int)
+        long unit = lastMillis / Sno.UNIT_MILLIS + (restOfLast ? 0 : 1);
+        int sequence = restOfLast ? next : sequenceMin;
+        long startMillis = unit * Sno.UNIT_MILLIS;
+        if (startMillis > Sno.MAX_MILLIS) {
+            throw outOfRange(Sno.EPOCH_MILLIS + startMillis);
+        }
+        WaitCause cause = markUnit != Long.MIN_VALUE && unit <= markUnit + 1 ? WaitCause.LEASE_MARK
+                : fell ? WaitCause.CLOCK_REGRESSION
+                : WaitCause.CAPACITY;
+        long startMicros = (Sno.EPOCH_MILLIS + startMillis) * 1000;
+        // Milliseconds first: a clock far behind is refused without multiplying a huge gap into nanoseconds.
+        long aheadNanos = startMillis - nowMillis > maxWaitNanos / 1_000_000L + 1
+                ? Long.MAX_VALUE
+                : (startMicros - clock.wallTimeMicros()) * 1000;
+        if (aheadNanos > maxWaitNanos) {
+            throw refuse(new IdGenerationException(description + ": " + why(cause, nowMillis, latestReading, unit)
+                    + ", " + (aheadNanos == Long.MAX_VALUE ? Duration.ofMillis(startMillis - nowMillis)
+                            : Duration.ofNanos(aheadNanos))
+                    + " ahead of the clock, beyond the maximum wait of " + Duration.ofNanos(maxWaitNanos)
+                    + "; refusing to issue a possible duplicate or to wait longer"));
+        }
+        long seen = ahead(current) ? nowMillis : Math.max(nowMillis, lastMillis);
+        if (seen > latestQueuedReading.get()) {
+            latestQueuedReading.accumulateAndGet(seen, Math::max);
+        }
+        long ticket = pack(startMillis, tick, sequence + 1) | AHEAD;
+        if (!state.compareAndSet(current, ticket)) {
+            return null;
+        }
+        long began = clock.monotonicNanos();
+        if (!ClockWaits.pauseUntil(clock, startMicros, began + maxWaitNanos)) {
+            state.compareAndSet(ticket, current); // hands the number back unless a later call queued behind it
+            throw refuse(new IdGenerationException(description + ": " + why(cause, nowMillis, latestReading, unit)
+                    + "; it took the number and waited the maximum wait of " + Duration.ofNanos(maxWaitNanos)
+                    + ", but the wall clock did not reach that unit: it reads "
+                    + Instant.ofEpochMilli(clock.wallTimeMillis()) + " (it stood still or stepped back); refusing to "
+                    + "issue an ID for a time the clock has not reached"));
+        }
+        listener.onWait(cause, Duration.ofNanos(Math.max(clock.monotonicNanos() - began, 1)));
+        return issue(unit, tick, metabyte, sequence, regressionWaitNanos);
+    }
+
+    private static boolean ahead(long state) {
+        return (state & AHEAD) != 0;
+    }
+
+    private int poolSize() {
+        return sequenceMax - sequenceMin + 1;
+    }
+
+    /** Why a call must wait for {@code unit}, with the figures. */
+    private String why(WaitCause cause, long nowMillis, long latestReading, long unit) {
+        Instant start = Instant.ofEpochMilli(Sno.EPOCH_MILLIS + unit * Sno.UNIT_MILLIS);
+        Instant now = Instant.ofEpochMilli(Sno.EPOCH_MILLIS + nowMillis);
+        return switch (cause) {
+            case CAPACITY -> "the sequence of its 4 ms unit is used up: over capacity at " + poolSize()
+                    + " per 4 ms (" + poolSize() * (1000 / Sno.UNIT_MILLIS) + " per second), calls waiting their "
+                    + "turn hold the numbers before the unit starting at " + start + ", where the next free one lies";
+            case CLOCK_REGRESSION -> "the wall clock (" + now + ") stands "
+                    + Duration.ofMillis(latestReading - nowMillis) + " behind the latest time it read ("
+                    + Instant.ofEpochMilli(Sno.EPOCH_MILLIS + latestReading) + "), and the next free number lies in the unit starting at " + start;
+            case LEASE_MARK -> "the wall clock (" + now + ") stands behind the node lease's high-water mark, up to "
+                    + "which an earlier holder may have issued IDs; the first free unit after it starts at " + start;
+        };
     }
 
     /**
@@ -343,11 +452,22 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
         return generated.sum();
     }
 
+    /**
+     * Returns how far the wall clock now stands behind the latest time this generator read from it (or went on
+     * from): numbers reserved ahead of the clock for waiting calls do not count, since none is returned before the
+     * clock reaches its unit.
+     *
+     * @return the lead, never negative
+     */
     @Override
     public Duration lead() {
-        long last = Sno.EPOCH_MILLIS + (state.get() >>> TIME_SHIFT);
-        long now = clock.wallTimeMillis();
-        return last > now ? Duration.ofMillis(last - now) : Duration.ZERO;
+        long current = state.get();
+        long latest = latestQueuedReading.get();
+        if (!ahead(current)) {
+            latest = Math.max(latest, current >>> TIME_SHIFT);
+        }
+        long now = clock.wallTimeMillis() - Sno.EPOCH_MILLIS;
+        return latest > now ? Duration.ofMillis(latest - now) : Duration.ZERO;
     }
 
     @Override
@@ -359,13 +479,13 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
         return millis << TIME_SHIFT | (long) tick << SEQUENCE_BITS | nextSequence;
     }
 
-    private Sno issue(long units, int tick, int metabyte, int sequence, boolean overflowed, long waitedNanos) {
+    private Sno issue(long units, int tick, int metabyte, int sequence, long regressionWaitNanos) {
         if (fence != null) {
             // Per ID (one volatile read): another thread may have opened this unit and still be writing the mark.
             fence.cover(Sno.EPOCH_MILLIS + units * Sno.UNIT_MILLIS + Sno.UNIT_MILLIS - 1);
         }
-        if (overflowed) {
-            listener.onSequenceOverflow(Duration.ofNanos(Math.max(waitedNanos, 1)));
+        if (regressionWaitNanos > 0) {
+            listener.onWait(WaitCause.CLOCK_REGRESSION, Duration.ofNanos(regressionWaitNanos));
         }
         generated.increment();
         return Sno.create(units, tick, metabyte, partition, sequence);
@@ -399,35 +519,32 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
     }
 
     /**
-     * Pauses until the wall clock reaches {@code targetMillis} (since 2010).
+     * Pauses, after the clock fell back into units both timelines have used, until it reaches {@code targetMillis}
+     * (since 2010).
      *
      * @return the nanoseconds waited, at least 1
      * @throws IdGenerationException when the wait would exceed what is left of the maximum wait
      */
-    private long awaitMillis(long targetMillis, long waitedBefore, String reason) {
-        long start = clock.monotonicNanos();
-        long waited = 0;
+    private long awaitFallenClock(long targetMillis, long waitedBefore) {
+        long nowMillis = readMillis();
         long targetMicros = (Sno.EPOCH_MILLIS + targetMillis) * 1000;
-        while (true) {
-            long nowMicros = clock.wallTimeMicros();
-            if (nowMicros >= targetMicros) {
-                return Math.max(waited, 1);
-            }
-            long remainingNanos = (targetMicros - nowMicros) * 1000;
-            if (targetMillis > Sno.MAX_MILLIS) {
-                throw outOfRange(Sno.EPOCH_MILLIS + targetMillis);
-            }
-            if (waitedBefore + waited + remainingNanos > maxWaitNanos) {
-                throw refuse(new IdGenerationException(description + ": " + reason + "; the wall clock ("
-                        + Instant.ofEpochMilli(Math.floorDiv(nowMicros, 1000)) + ") must reach "
-                        + Instant.ofEpochMilli(Sno.EPOCH_MILLIS + targetMillis) + ", "
-                        + Duration.ofNanos(remainingNanos) + " ahead, to issue a unique ID, which is beyond the "
-                        + "maximum wait of " + Duration.ofNanos(maxWaitNanos) + " (waited "
-                        + Duration.ofNanos(waitedBefore + waited) + "); refusing to issue a possible duplicate"));
-            }
-            clock.pause(remainingNanos);
-            waited = clock.monotonicNanos() - start;
+        long allowedNanos = maxWaitNanos - waitedBefore;
+        // Milliseconds first: a clock far behind is refused without multiplying a huge gap into nanoseconds.
+        long neededNanos = targetMillis - nowMillis > allowedNanos / 1_000_000L + 1
+                ? Long.MAX_VALUE
+                : (targetMicros - clock.wallTimeMicros()) * 1000;
+        long began = clock.monotonicNanos();
+        if (neededNanos > allowedNanos || !ClockWaits.pauseUntil(clock, targetMicros, began + allowedNanos)) {
+            throw refuse(new IdGenerationException(description + ": the wall clock fell back into 4 ms units both "
+                    + "tick-tock timelines have already used; it reads " + Instant.ofEpochMilli(clock.wallTimeMillis())
+                    + " and must reach " + Instant.ofEpochMilli(Sno.EPOCH_MILLIS + targetMillis) + ", "
+                    + (neededNanos == Long.MAX_VALUE ? Duration.ofMillis(targetMillis - nowMillis)
+                            : Duration.ofNanos(neededNanos))
+                    + " ahead, to issue a unique ID, which is beyond the maximum wait of "
+                    + Duration.ofNanos(maxWaitNanos) + " (waited " + Duration.ofNanos(waitedBefore)
+                    + " before); refusing to issue a possible duplicate"));
         }
+        return Math.max(clock.monotonicNanos() - began, 1);
     }
 
     private static void checkBounds(int min, int max) {

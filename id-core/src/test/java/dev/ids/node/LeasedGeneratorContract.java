@@ -134,6 +134,20 @@ public abstract class LeasedGeneratorContract<I> {
     }
 
     @Test
+    void theWaitForTheMarkIsReportedAsALeaseMarkWaitNeverAsOverflowOrRegression() {
+        long mark = START_MILLIS + 700;
+        Generator<I> generator = leased(new FakeNodeLease(1).mark(mark), Duration.ofSeconds(2));
+        I first = generator.next();
+
+        // The first ID's time unit is the first after the mark's: the clock was waited for, up to its start, all
+        // because of the mark (a second for TraceId, 4 ms for sno, a millisecond or microsecond otherwise).
+        Duration waited = listener.markWaits.stream().reduce(Duration.ZERO, Duration::plus);
+        assertThat(waited).isEqualTo(Duration.ofMillis(startMillisOf(first) - START_MILLIS));
+        assertThat(listener.regressionWaits).isEmpty();
+        assertThat(listener.regressions).isEmpty();
+    }
+
+    @Test
     void refusesWhenTheMarkLiesFurtherAheadThanTheMaximumWait() {
         FakeNodeLease lease = new FakeNodeLease(1).mark(START_MILLIS + 60_000);
         Generator<I> generator = leased(lease, Duration.ofSeconds(2));

@@ -7,13 +7,20 @@ import dev.ids.IdGenerationException;
 import dev.ids.clock.IdClock;
 import dev.ids.clock.ManualClock;
 import dev.ids.event.IdGeneratorListener;
+import dev.ids.testing.CostlyReadingClock;
+import dev.ids.testing.HeldClock;
 import dev.ids.testing.RecordingListener;
+import dev.ids.testing.SimulatedClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -94,18 +101,25 @@ class TimeSequenceTest {
         clock.stepWallClock(Duration.ofHours(-1));
 
         assertThatThrownBy(sequence::next).isInstanceOf(IdGenerationException.class)
-                .hasMessageContaining("test sequence").hasMessageContaining("maximum wait of PT1S");
+                .hasMessageContaining("test sequence: the wall clock (")
+                .hasMessageContaining("stands PT1H behind the latest time it read")
+                .hasMessageContaining("maximum wait of PT1S").hasMessageNotContaining("capacity");
         assertThat(events.regressions).containsExactly(Duration.ofHours(1));
+        assertThat(events.overflows).isEmpty();
     }
 
     @Test
-    void frozenClockFailsAfterTheMaximumWait() {
+    void frozenClockFailsAfterTheMaximumWaitAndHandsItsSlotBack() {
         TimeSequence sequence = TimeSequence.builder("test sequence").clock(clock)
                 .sequence(0, 0).maxWait(Duration.ofMillis(50)).build();
-        sequence.next();
+        long unit = sequence.unitOf(sequence.next());
         clock.freeze();
 
-        assertThatThrownBy(sequence::next).isInstanceOf(IdGenerationException.class);
+        assertThatThrownBy(sequence::next).isInstanceOf(IdGenerationException.class)
+                .hasMessageContaining("waited the maximum wait of PT0.05S for the wall clock to reach")
+                .hasMessageContaining("it stood still or stepped back");
+        clock.unfreeze();
+        assertThat(sequence.unitOf(sequence.next())).isEqualTo(unit + 1);
     }
 
     @Test
@@ -151,9 +165,10 @@ class TimeSequenceTest {
     }
 
     @Test
-    void waitsOfOneCallAddUpToTheMaximumWaitAtMost() {
-        // Each time the caller pauses, a rival takes the one slot of the unit it waits for.
+    void aCallThatWaitsIsNotOvertakenByOneThatArrivesWhileItWaits() {
+        // While the caller pauses for the next unit, a rival asks for a slot too.
         AtomicReference<TimeSequence> shared = new AtomicReference<>();
+        List<Long> rivals = new ArrayList<>();
         IdClock rivalled = new IdClock() {
             @Override
             public long wallTimeMicros() {
@@ -168,17 +183,146 @@ class TimeSequenceTest {
             @Override
             public void pause(long nanos) {
                 clock.pause(nanos);
-                shared.get().next();
+                if (rivals.isEmpty()) {
+                    rivals.add(-1L); // the rival's own pause brings no further rival
+                    rivals.set(0, shared.get().next());
+                }
             }
         };
-        shared.set(TimeSequence.builder("contested").clock(rivalled).sequence(0, 0)
+        shared.set(TimeSequence.builder("contested").clock(rivalled).listener(events).sequence(0, 0)
                 .timeBase(TimeSequence.Resolution.MILLIS, 0, 100).maxWait(Duration.ofMillis(250)).build());
-        shared.get().next();
-        long start = clock.monotonicNanos();
+        long unit = shared.get().unitOf(shared.get().next());
 
-        assertThatThrownBy(shared.get()::next).isInstanceOf(IdGenerationException.class)
-                .hasMessageContaining("maximum wait of PT0.25S");
-        assertThat(clock.monotonicNanos() - start).isLessThanOrEqualTo(Duration.ofMillis(250).toNanos());
+        long caller = shared.get().next();
+
+        assertThat(shared.get().unitOf(caller)).as("the caller came first").isEqualTo(unit + 1);
+        assertThat(shared.get().unitOf(rivals.get(0))).isEqualTo(unit + 2);
+        assertThat(events.overflows).hasSize(2);
+        assertThat(events.refusals).isEmpty();
+    }
+
+    @Test
+    void queuedCallsAreServedInArrivalOrderAndOneBeyondTheMaximumWaitIsRefusedForCapacity() throws Exception {
+        HeldClock held = new HeldClock(clock);
+        TimeSequence sequence = TimeSequence.builder("lined up").clock(held).listener(events).sequence(0, 0)
+                .timeBase(TimeSequence.Resolution.MILLIS, 0, 1).maxWait(Duration.ofMillis(2)).build();
+        long unit = sequence.unitOf(sequence.next());
+        ExecutorService callers = Executors.newCachedThreadPool();
+        try {
+            Future<Long> first = callers.submit(sequence::next);
+            held.awaitPause();
+            Future<Long> second = callers.submit(sequence::next);
+            held.awaitPause();
+            Future<Long> third = callers.submit(sequence::next); // its slot would lie 3 ms ahead
+
+            assertThatThrownBy(() -> third.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(IdGenerationException.class)
+                    .cause().hasMessageContaining("lined up: over capacity at 1 per 1 ms (1000 per second)")
+                    .hasMessageContaining("PT0.003S ahead of the clock")
+                    .hasMessageContaining("beyond the maximum wait of PT0.002S")
+                    .hasMessageNotContainingAny("clock stands", "behind");
+            held.release();
+            assertThat(sequence.unitOf(first.get(10, TimeUnit.SECONDS))).isEqualTo(unit + 1);
+            assertThat(sequence.unitOf(second.get(10, TimeUnit.SECONDS))).isEqualTo(unit + 2);
+        } finally {
+            held.release();
+            callers.shutdownNow();
+        }
+        assertThat(events.overflows).hasSize(2); // how long each took depends on the other's pauses
+        assertThat(events.regressions).isEmpty();
+    }
+
+    @Test
+    void manyThreadsOverCapacityWaitTheirTurnWithoutAnException() throws Exception {
+        // 4 slots per 4 ms: 128 threads x 25 slots is 3.2 s of capacity, each call waiting at most 128 ms.
+        TimeSequence sequence = sequence(0, 3);
+        int threads = 128;
+        int perThread = 25;
+        long[][] slots = new long[threads][perThread];
+        ExecutorService callers = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                long[] mine = slots[t];
+                done.add(callers.submit(() -> {
+                    for (int i = 0; i < perThread; i++) {
+                        long slot = sequence.next();
+                        mine[i] = sequence.unitOf(slot) << 2 | sequence.sequenceOf(slot);
+                    }
+                }));
+            }
+            for (Future<?> each : done) {
+                each.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            callers.shutdownNow();
+        }
+        assertThat(events.refusals).isEmpty();
+        assertThat(events.regressions).as("a shared clock that only moves forwards").isEmpty();
+        Set<Long> distinct = new HashSet<>();
+        for (long[] mine : slots) {
+            for (long slot : mine) {
+                distinct.add(slot);
+            }
+        }
+        assertThat(distinct).hasSize(threads * perThread);
+    }
+
+    @Test
+    void aThreadThatAlwaysWakesLateStillGetsItsTurnWithinTheMaximumWait() throws Exception {
+        // Simulated time, as real threads see it: 128 threads x 25 calls at 4 slots per 4 ms, and one thread the
+        // scheduler always wakes 1 ms late, which would lose every unit to the others if they raced for slots.
+        int threads = 128;
+        int perThread = 25;
+        SimulatedClock simulated = new SimulatedClock(Instant.parse("2026-01-01T00:00:00Z"), threads);
+        TimeSequence sequence = TimeSequence.builder("simulated").clock(simulated).listener(events)
+                .timeBase(TimeSequence.Resolution.MILLIS, 0, 4).sequence(0, 3).build();
+        Set<Long> slots = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        ExecutorService callers = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                boolean late = t == 0;
+                done.add(callers.submit(() -> {
+                    try {
+                        if (late) {
+                            simulated.wakeLate(1_000_000);
+                        }
+                        for (int i = 0; i < perThread; i++) {
+                            long slot = sequence.next();
+                            slots.add(sequence.unitOf(slot) << 2 | sequence.sequenceOf(slot));
+                        }
+                    } finally {
+                        simulated.finished();
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> each : done) {
+                each.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            callers.shutdownNow();
+        }
+
+        assertThat(events.refusals).isEmpty();
+        assertThat(slots).hasSize(threads * perThread);
+    }
+
+    @Test
+    void aSaturatedMicrosecondSequenceIssuesInEveryMicrosecond() {
+        // Each reading of the clock costs 150 ns, as on a real machine.
+        CostlyReadingClock costly = new CostlyReadingClock(1_767_225_600_000_000L, 150);
+        TimeSequence sequence = TimeSequence.builder("saturated").clock(costly).listener(events)
+                .timeBase(TimeSequence.Resolution.MICROS, 0, 1).sequence(0, 0).build();
+        long first = sequence.unitOf(sequence.next());
+        for (int i = 1; i < 10_000; i++) {
+            long unit = sequence.unitOf(sequence.next());
+            if (unit != first + i) {
+                throw new AssertionError("call #" + i + " got microsecond " + (unit - first) + ": skipped "
+                        + (unit - first - i) + " since the first");
+            }
+        }
+        assertThat(events.overflows).hasSize(9_999);
     }
 
     @Test
@@ -229,21 +373,28 @@ class TimeSequenceTest {
     @Test
     void notBeforeStartsAfterTheUnitOfTheReadingAndWaitsForTheClockToPassIt() {
         ManualClock clock = ManualClock.atEpochMillis(10_000);
-        TimeSequence sequence = TimeSequence.builder("test").clock(clock)
+        TimeSequence sequence = TimeSequence.builder("test").clock(clock).listener(events)
                 .timeBase(TimeSequence.Resolution.MILLIS, 0, 1000).sequence(0, 9)
                 .notBefore(10_500).maxWait(Duration.ofSeconds(2)).build();
         long slot = sequence.next();
         assertThat(sequence.unitOf(slot)).isEqualTo(11);
         assertThat(sequence.sequenceOf(slot)).isZero();
         assertThat(clock.instant().toEpochMilli()).isEqualTo(11_000);
+        assertThat(events.markWaits).as("a wait for the mark").containsExactly(Duration.ofSeconds(1));
+        assertThat(events.regressions).as("the clock never read the mark: no regression").isEmpty();
+        assertThat(events.overflows).isEmpty();
+        assertThat(sequence.lead()).isZero();
     }
 
     @Test
     void notBeforeFurtherAheadThanTheMaximumWaitRefuses() {
         ManualClock clock = ManualClock.atEpochMillis(10_000);
-        TimeSequence sequence = TimeSequence.builder("test").clock(clock)
+        TimeSequence sequence = TimeSequence.builder("test").clock(clock).listener(events)
                 .notBefore(20_000).maxWait(Duration.ofSeconds(2)).build();
-        assertThatThrownBy(sequence::next).isInstanceOf(IdGenerationException.class);
+        assertThatThrownBy(sequence::next).isInstanceOf(IdGenerationException.class)
+                .hasMessageContaining("high-water mark").hasMessageContaining("PT10.001S ahead")
+                .hasMessageContaining("maximum wait of PT2S").hasMessageNotContaining("capacity");
+        assertThat(events.regressions).isEmpty();
         clock.advance(Duration.ofSeconds(10));
         assertThat(sequence.unitOf(sequence.next())).isEqualTo(20_001);
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ids.clock.IdClock;
 import dev.ids.clock.ManualClock;
 import dev.ids.event.IdGeneratorListener;
+import dev.ids.event.WaitCause;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.CyclicBarrier;
@@ -35,8 +36,10 @@ class TraceIdUniquenessTest {
         TraceIdGenerator generator = TraceIdGenerator.builder().nodeNo(7).clock(clock)
                 .listener(new IdGeneratorListener() {
                     @Override
-                    public void onSequenceOverflow(Duration waited) {
-                        overflows.incrementAndGet();
+                    public void onWait(WaitCause cause, Duration waited) {
+                        if (cause == WaitCause.CAPACITY) {
+                            overflows.incrementAndGet();
+                        }
                     }
                 })
                 .build();

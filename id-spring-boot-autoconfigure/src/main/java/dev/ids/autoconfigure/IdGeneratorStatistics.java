@@ -4,21 +4,27 @@ import dev.ids.IdGenerationException;
 import dev.ids.MonitoredIdGenerator;
 import dev.ids.autoconfigure.node.LeasedIdentity;
 import dev.ids.event.IdGeneratorListener;
+import dev.ids.event.WaitCause;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The events of one generator the starter made, counted: sequence overflows and the time waited for them, clock
- * regressions and how far back, and refusals. Metrics, the health indicator and the {@code ids} endpoint read it;
- * it has no dependency on Micrometer. Events are rare, so counting them costs the generation fast path nothing.
+ * The events of one generator the starter made, counted: waits for the clock and the time waited, by cause (over
+ * capacity, behind a clock that stepped back, behind a node lease's high-water mark), clock regressions and how far
+ * back, and refusals. Metrics, the health indicator and the {@code ids} endpoint read it; it has no dependency on
+ * Micrometer. Events are rare, so counting them costs the generation fast path nothing.
  */
 public final class IdGeneratorStatistics implements IdGeneratorListener {
 
-    private final LongAdder overflows = new LongAdder();
+    private static final WaitCause[] CAUSES = WaitCause.values();
 
-    private final LongAdder waitNanos = new LongAdder();
+    /** Per cause, in {@link WaitCause#ordinal()} order. */
+    private final LongAdder[] waits = adders();
+
+    /** Per cause, in {@link WaitCause#ordinal()} order. */
+    private final LongAdder[] waitNanos = adders();
 
     private final LongAdder regressions = new LongAdder();
 
@@ -64,10 +70,18 @@ public final class IdGeneratorStatistics implements IdGeneratorListener {
         return current == null || current.lease().isHeld();
     }
 
+    private static LongAdder[] adders() {
+        LongAdder[] adders = new LongAdder[CAUSES.length];
+        for (int i = 0; i < adders.length; i++) {
+            adders[i] = new LongAdder();
+        }
+        return adders;
+    }
+
     @Override
-    public void onSequenceOverflow(Duration waited) {
-        overflows.increment();
-        waitNanos.add(waited.toNanos());
+    public void onWait(WaitCause cause, Duration waited) {
+        waits[cause.ordinal()].increment();
+        waitNanos[cause.ordinal()].add(waited.toNanos());
     }
 
     @Override
@@ -84,21 +98,43 @@ public final class IdGeneratorStatistics implements IdGeneratorListener {
     }
 
     /**
-     * Returns how many times the generator waited because a time unit's sequence was used up.
+     * Returns how many times the generator waited over capacity, because the sequence of the time units up to the
+     * one it waited for were taken: the waits of cause {@link WaitCause#CAPACITY}, never those for a clock that
+     * stepped back or a lease's mark.
      *
      * @return the number of sequence overflows
      */
     public long overflowCount() {
-        return overflows.sum();
+        return waitCount(WaitCause.CAPACITY);
     }
 
     /**
-     * Returns the total time the generator waited after sequence overflows.
+     * Returns the total time the generator waited over capacity (after sequence overflows).
      *
-     * @return the total wait
+     * @return the total wait of cause {@link WaitCause#CAPACITY}
      */
     public Duration totalWait() {
-        return Duration.ofNanos(waitNanos.sum());
+        return totalWait(WaitCause.CAPACITY);
+    }
+
+    /**
+     * Returns how many calls waited for the given cause.
+     *
+     * @param cause the cause
+     * @return the number of waits
+     */
+    public long waitCount(WaitCause cause) {
+        return waits[cause.ordinal()].sum();
+    }
+
+    /**
+     * Returns the total time calls waited for the given cause.
+     *
+     * @param cause the cause
+     * @return the total wait
+     */
+    public Duration totalWait(WaitCause cause) {
+        return Duration.ofNanos(waitNanos[cause.ordinal()].sum());
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.ids.autoconfigure.metrics;
 import dev.ids.MonitoredIdGenerator;
 import dev.ids.autoconfigure.IdGeneratorRegistry;
 import dev.ids.autoconfigure.IdGeneratorStatistics;
+import dev.ids.event.WaitCause;
 import dev.ids.node.NodeLease;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
@@ -10,13 +11,15 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Registers the meters of every generator in the {@link IdGeneratorRegistry}, tagged {@code scheme} and
- * {@code generator} (the bean name): the counters {@code ids.generated}, {@code ids.sequence.overflow},
- * {@code ids.clock.regression} and {@code ids.refused}, the timer {@code ids.wait} (time spent waiting after
- * sequence overflows), the gauge {@code ids.lead} (seconds the generator's time runs ahead of the wall clock) and,
+ * {@code generator} (the bean name): the counters {@code ids.generated}, {@code ids.sequence.overflow} (waits over
+ * capacity only), {@code ids.clock.regression} (each time the wall clock was seen to fall behind) and
+ * {@code ids.refused}, the timer {@code ids.wait} (time calls spent waiting for the clock), tagged {@code cause}:
+ * {@code capacity}, {@code clock_regression} or {@code lease_mark} (see {@link WaitCause}), the gauge {@code ids.lead} (seconds the generator's time runs ahead of the wall clock) and,
  * for a generator whose node identity is leased, the gauge {@code ids.node.lease.held} (1 while the lease is held,
  * 0 while the generator is fenced), the counters {@code ids.node.lease.renewals} (successful renewals) and
  * {@code ids.node.lease.failures} (failed renewal attempts, including failed attempts to claim a lost identity
@@ -51,16 +54,19 @@ public final class IdGeneratorMeterBinder implements MeterBinder {
         FunctionCounter.builder("ids.generated", generator, MonitoredIdGenerator::generatedCount)
                 .description("IDs the generator has issued").tags(tags).register(registry);
         FunctionCounter.builder("ids.sequence.overflow", statistics, IdGeneratorStatistics::overflowCount)
-                .description("Times the generator waited because the sequence of a time unit was used up")
+                .description("Times a call waited over capacity, because the sequence of a time unit was used up")
                 .tags(tags).register(registry);
         FunctionCounter.builder("ids.clock.regression", statistics, IdGeneratorStatistics::regressionCount)
                 .description("Times the generator saw the wall clock fall behind").tags(tags).register(registry);
         FunctionCounter.builder("ids.refused", statistics, IdGeneratorStatistics::refusalCount)
                 .description("Times the generator refused to issue an ID").tags(tags).register(registry);
-        FunctionTimer.builder("ids.wait", statistics, IdGeneratorStatistics::overflowCount,
-                        counted -> counted.totalWait().toNanos(), TimeUnit.NANOSECONDS)
-                .description("Time the generator spent waiting after sequence overflows").tags(tags)
-                .register(registry);
+        for (WaitCause cause : WaitCause.values()) {
+            FunctionTimer.builder("ids.wait", statistics, counted -> counted.waitCount(cause),
+                            counted -> counted.totalWait(cause).toNanos(), TimeUnit.NANOSECONDS)
+                    .description("Time calls spent waiting for the clock: over capacity, behind a clock that "
+                            + "stepped back, or behind a node lease's high-water mark")
+                    .tags(tags).tag("cause", cause.name().toLowerCase(Locale.ROOT)).register(registry);
+        }
         Gauge.builder("ids.lead", generator, measured -> measured.lead().toNanos() / 1e9)
                 .description("How far the time in the generator's latest IDs runs ahead of the wall clock")
                 .baseUnit("seconds").tags(tags).register(registry);

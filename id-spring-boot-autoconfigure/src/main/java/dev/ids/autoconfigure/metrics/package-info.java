@@ -1,5 +1,6 @@
 /**
- * Micrometer metrics of the generators the starter made: IDs issued, sequence overflows and the time waited for
- * them, clock regressions, refusals and how far a generator runs ahead of the wall clock.
+ * Micrometer metrics of the generators the starter made: IDs issued, waits for the clock by cause (over capacity,
+ * a clock that stepped back, a node lease's high-water mark) and the time waited, sequence overflows (capacity
+ * waits), clock regressions, refusals and how far a generator runs ahead of the wall clock.
  */
 package dev.ids.autoconfigure.metrics;

@@ -162,7 +162,7 @@ class IdsActuatorIntegrationTests {
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).contains("ids_generated_total{generator=\"snoGenerator\",scheme=\"sno\"}")
-                .contains("ids_wait_seconds_count{generator=\"snoGenerator\",scheme=\"sno\"}")
+                .contains("ids_wait_seconds_count{cause=\"capacity\",generator=\"snoGenerator\",scheme=\"sno\"}")
                 .contains("ids_lead_seconds{generator=\"gidGenerator\",scheme=\"gid\"}");
     }
 

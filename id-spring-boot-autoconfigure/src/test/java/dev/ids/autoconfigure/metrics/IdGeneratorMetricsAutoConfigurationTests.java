@@ -81,10 +81,40 @@ class IdGeneratorMetricsAutoConfigurationTests {
                             .isEqualTo(1);
                     assertThat(search(registry, "ids.clock.regression", "snoGenerator").functionCounter().count())
                             .isEqualTo(1);
-                    FunctionTimer wait = search(registry, "ids.wait", "snoGenerator").functionTimer();
+                    FunctionTimer wait = search(registry, "ids.wait", "snoGenerator").tag("cause", "capacity")
+                            .functionTimer();
                     assertThat(wait.count()).isEqualTo(1);
                     assertThat(wait.totalTime(TimeUnit.MICROSECONDS)).isPositive().isLessThanOrEqualTo(4000);
+                    assertThat(search(registry, "ids.wait", "snoGenerator").tag("cause", "clock_regression")
+                            .functionTimer().count()).as("sno flips its tick-tock bit instead of waiting").isZero();
                     assertThat(search(registry, "ids.refused", "snoGenerator").functionCounter().count()).isZero();
+                });
+    }
+
+    @Test
+    void aWaitForAClockThatSteppedBackIsARegressionNotAnOverflow() {
+        ManualClock clock = ManualClock.at(START);
+        contextRunner.withPropertyValues("ids.lable.max-wait=2h")
+                .withBean(IdGeneratorBuilderCustomizer.class, () -> (name, scheme, builder) -> builder.clock(clock))
+                .run(context -> {
+                    LableIdGenerator lable = context.getBean(LableIdGenerator.class);
+                    for (int i = 0; i <= LableId.MAX_SEQUENCE; i++) {
+                        lable.next(); // uses up the millisecond
+                    }
+                    clock.stepWallClock(Duration.ofHours(-1));
+                    lable.next(); // waits an hour and a millisecond for the clock
+
+                    MeterRegistry registry = context.getBean(MeterRegistry.class);
+                    assertThat(search(registry, "ids.clock.regression", "lableIdGenerator").functionCounter().count())
+                            .isEqualTo(1);
+                    assertThat(search(registry, "ids.sequence.overflow", "lableIdGenerator").functionCounter()
+                            .count()).isZero();
+                    FunctionTimer regressionWait = search(registry, "ids.wait", "lableIdGenerator")
+                            .tag("cause", "clock_regression").functionTimer();
+                    assertThat(regressionWait.count()).isEqualTo(1);
+                    assertThat(regressionWait.totalTime(TimeUnit.MILLISECONDS)).isEqualTo(3_600_001);
+                    assertThat(search(registry, "ids.wait", "lableIdGenerator").tag("cause", "capacity")
+                            .functionTimer().count()).isZero();
                 });
     }
 
@@ -158,8 +188,12 @@ class IdGeneratorMetricsAutoConfigurationTests {
                             .contains("ids_sequence_overflow_total{generator=\"snoGenerator\",scheme=\"sno\"} 0.0")
                             .contains("ids_clock_regression_total{generator=\"snoGenerator\",scheme=\"sno\"} 0.0")
                             .contains("ids_refused_total{generator=\"snoGenerator\",scheme=\"sno\"} 0.0")
-                            .contains("ids_wait_seconds_count{generator=\"snoGenerator\",scheme=\"sno\"} 0")
-                            .contains("ids_wait_seconds_sum{generator=\"snoGenerator\",scheme=\"sno\"} 0.0")
+                            .contains("ids_wait_seconds_count{cause=\"capacity\",generator=\"snoGenerator\","
+                                    + "scheme=\"sno\"} 0")
+                            .contains("ids_wait_seconds_sum{cause=\"clock_regression\",generator=\"snoGenerator\","
+                                    + "scheme=\"sno\"} 0.0")
+                            .contains("ids_wait_seconds_count{cause=\"lease_mark\",generator=\"snoGenerator\","
+                                    + "scheme=\"sno\"} 0")
                             .contains("ids_lead_seconds{generator=\"snoGenerator\",scheme=\"sno\"} 0.0")
                             .contains("# HELP ids_generated_total IDs the");
                 });

@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 import dev.ids.IdGenerationException;
 import dev.ids.autoconfigure.IdGeneratorBuilderCustomizer;
+import dev.ids.autoconfigure.IdGeneratorRegistry;
+import dev.ids.autoconfigure.IdGeneratorStatistics;
 import dev.ids.autoconfigure.IdGeneratorsAutoConfiguration;
 import dev.ids.clock.ManualClock;
+import dev.ids.event.WaitCause;
 import dev.ids.sno.Sno;
 import dev.ids.sno.SnoGenerator;
 import dev.ids.testing.TestDatabase;
@@ -112,6 +115,14 @@ class LeasedRestartBehindHighWaterMarkTests {
             assertThat(next.timestamp().toEpochMilli()).isGreaterThan(mark);
             assertThat(clock.instant().toEpochMilli()).as("the clock after the wait").isGreaterThan(mark);
             assertThat(first).doesNotContain(next);
+            IdGeneratorStatistics statistics = context.getBean(IdGeneratorRegistry.class).registrations().stream()
+                    .filter(registration -> registration.name().equals("snoGenerator")).findFirst().orElseThrow()
+                    .statistics();
+            assertThat(statistics.waitCount(WaitCause.LEASE_MARK)).as("a wait for the mark").isPositive();
+            assertThat(statistics.totalWait(WaitCause.LEASE_MARK)).isGreaterThan(Duration.ofSeconds(20));
+            assertThat(statistics.regressionCount()).as("not a clock regression").isZero();
+            assertThat(statistics.overflowCount()).as("not a sequence overflow").isZero();
+            assertThat(statistics.waitCount(WaitCause.CLOCK_REGRESSION)).isZero();
         });
     }
 }
