@@ -33,8 +33,8 @@ public abstract class GeneratorBuilder<B extends GeneratorBuilder<B>> {
     }
 
     /**
-     * Sets the listener for sequence overflow and clock regression events (default:
-     * {@link IdGeneratorListener#NONE}).
+     * Sets the listener for the generator's events: waits with their cause, clock regressions and refusals
+     * (default: {@link IdGeneratorListener#NONE}).
      *
      * @param listener the listener
      * @return this builder

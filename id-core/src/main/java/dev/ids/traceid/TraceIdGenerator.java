@@ -56,7 +56,7 @@ import java.util.concurrent.locks.ReentrantLock;
  *   <li>While the wall clock stands at or behind the current chunk's second, calls keep drawing from it (never
  *       going back to an earlier second).</li>
  *   <li>When the 4096 chunks of a second are all leased, the lock holder waits for the next second, and the
- *       listener hears of a sequence overflow; calls that need a chunk meanwhile wait for the lock, in the order
+ *       listener hears of a capacity wait; calls that need a chunk meanwhile wait for the lock, in the order
  *       they came, and then draw from the new chunk. elfo masks a process-wide counter instead and repeats
  *       IDs.</li>
  *   <li>When the wall clock steps back, the sequence goes on from the chunks left in the latest second it used,

@@ -120,7 +120,10 @@ public class IdsProperties {
          */
         private Integer nodeNo;
 
-        /** Maximum time one call may wait for the clock (sequence overflow, clock regression) before it fails. */
+        /**
+         * Maximum time one call may wait for the clock (its turn over capacity, a clock that stepped back, a lease's
+         * mark) before it fails.
+         */
         private Duration maxWait;
 
         public Integer getNodeNo() {
@@ -155,7 +158,10 @@ public class IdsProperties {
         /** Layout of the timestamp: SPREAD (bit-reversed, spreads keys evenly) or TIME_SEQUENTIAL (sorts by time). */
         private LableMode mode;
 
-        /** Maximum time one call may wait for the clock (sequence overflow, clock regression) before it fails. */
+        /**
+         * Maximum time one call may wait for the clock (its turn over capacity, a clock that stepped back, a lease's
+         * mark) before it fails.
+         */
         private Duration maxWait;
 
         public Integer getGeneratorId() {
@@ -235,7 +241,10 @@ public class IdsProperties {
         /** Last sequence number of each 4 ms unit, 0 to 65535; the pool must hold at least 4 numbers. */
         private Integer sequenceMax;
 
-        /** Maximum time one call may wait for the clock (sequence overflow, clock regression) before it fails. */
+        /**
+         * Maximum time one call may wait for the clock (its turn over capacity, a clock that stepped back, a lease's
+         * mark) before it fails.
+         */
         private Duration maxWait;
 
         public Integer getPartition() {
@@ -280,7 +289,10 @@ public class IdsProperties {
          */
         private Long medallion;
 
-        /** Maximum time one call may wait for the clock (sequence overflow, clock regression) before it fails. */
+        /**
+         * Maximum time one call may wait for the clock (its turn over capacity, a clock that stepped back, a lease's
+         * mark) before it fails.
+         */
         private Duration maxWait;
 
         public Long getMedallion() {
