@@ -5,6 +5,7 @@ import dev.ids.IdScheme;
 import dev.ids.cli.IdsCommand.UsageException;
 import dev.ids.gid.GidGenerator;
 import dev.ids.gid.GidType;
+import dev.ids.internal.Chars;
 import dev.ids.lable.LableIdGenerator;
 import dev.ids.lable.LableMode;
 import dev.ids.muid.MuidGenerator;
@@ -95,6 +96,6 @@ final class Generation {
         }
         throw new UsageException(option + " must be one of " + Arrays.stream(type.getEnumConstants())
                 .map(value -> value.name().toLowerCase(Locale.ROOT).replace('_', '-'))
-                .collect(Collectors.joining(", ")) + ": '" + text + "'");
+                .collect(Collectors.joining(", ")) + ": " + Chars.quote(text));
     }
 }

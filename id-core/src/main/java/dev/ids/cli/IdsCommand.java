@@ -4,6 +4,7 @@ import dev.ids.DecodedId;
 import dev.ids.IdGenerationException;
 import dev.ids.IdScheme;
 import dev.ids.InvalidIdException;
+import dev.ids.internal.Chars;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -97,15 +98,15 @@ public final class IdsCommand {
                 case "decode" -> decode(arguments.subList(1, arguments.size()), in, out);
                 case "schemes" -> {
                     if (arguments.size() > 1) {
-                        throw new UsageException("schemes takes no arguments: '" + arguments.get(1) + "'");
+                        throw new UsageException("schemes takes no arguments: " + Chars.quote(arguments.get(1)));
                     }
                     for (IdScheme scheme : IdScheme.values()) {
                         out.println(scheme.schemeName());
                     }
                     yield OK;
                 }
-                default -> throw new UsageException("Unknown command '" + arguments.get(0)
-                        + "'; commands: generate, decode, schemes (see --help)");
+                default -> throw new UsageException("Unknown command " + Chars.quote(arguments.get(0))
+                        + "; commands: generate, decode, schemes (see --help)");
             };
         } catch (UsageException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage());

@@ -1,6 +1,7 @@
 package dev.ids.cli;
 
 import dev.ids.cli.IdsCommand.UsageException;
+import dev.ids.internal.Chars;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,8 @@ final class Options {
         for (int i = 0; i < arguments.size(); i++) {
             String argument = arguments.get(i);
             if (!argument.startsWith("--") || argument.length() == 2) {
-                throw new UsageException("Unexpected argument '" + argument + "'; options look like --name value");
+                throw new UsageException("Unexpected argument " + Chars.quote(argument)
+                        + "; options look like --name value");
             }
             String name = argument.substring(2);
             String value;
@@ -30,10 +32,10 @@ final class Options {
             } else if (i + 1 < arguments.size()) {
                 value = arguments.get(++i);
             } else {
-                throw new UsageException("Option --" + name + " needs a value");
+                throw new UsageException("Option " + Chars.quote("--" + name) + " needs a value");
             }
             if (values.put(name, value) != null) {
-                throw new UsageException("Option --" + name + " is given twice");
+                throw new UsageException("Option " + Chars.quote("--" + name) + " is given twice");
             }
         }
         return new Options(values);
@@ -43,7 +45,7 @@ final class Options {
     Options allowOnly(String scheme, List<String> allowed) {
         for (String name : values.keySet()) {
             if (!allowed.contains(name)) {
-                throw new UsageException("Unknown option --" + name + " for " + scheme + "; "
+                throw new UsageException("Unknown option " + Chars.quote("--" + name) + " for " + scheme + "; "
                         + (allowed.isEmpty() ? "it takes no options" : "it takes --" + String.join(", --", allowed)));
             }
         }
@@ -84,7 +86,8 @@ final class Options {
             }
             value = Long.parseLong(text);
         } catch (NumberFormatException e) {
-            throw new UsageException(what + " must be a whole number from " + min + " to " + max + ": '" + text + "'");
+            throw new UsageException(what + " must be a whole number from " + min + " to " + max + ": "
+                    + Chars.quote(text));
         }
         if (value < min || value > max) {
             throw new UsageException(what + " out of range [" + min + ", " + max + "]: " + value);

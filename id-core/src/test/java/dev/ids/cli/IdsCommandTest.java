@@ -110,6 +110,32 @@ class IdsCommandTest {
     }
 
     @Test
+    void decodeShowsABoundedEscapedExcerptOfAHugeInvalidInput() throws Exception {
+        String huge = "\u001b[2J" + "z".repeat(1_000_000);
+
+        run("", "decode", "sno", huge);
+
+        assertThat(status).isEqualTo(1);
+        assertThat(out).hasSizeLessThan(600).doesNotContain("\u001b");
+        JsonNode line = outputLines().get(0);
+        assertThat(line.get("input").asText()).startsWith("\\u001B[2Jzzz").endsWith("zz\u2026(1000004 chars)");
+        assertThat(line.get("error").asText()).contains("(1000004 chars)").contains("not 1000004");
+    }
+
+    @Test
+    void usageErrorsShowABoundedExcerptOfTheArgument() {
+        String huge = "\n".repeat(1_000_000);
+
+        run("", "generate", "lable", "--generator", "1", "--mode", huge);
+        assertThat(status).isEqualTo(2);
+        assertThat(err).hasSizeLessThan(400).contains("(1000000 chars)").contains("\\n\\n");
+
+        run("", huge);
+        assertThat(status).isEqualTo(2);
+        assertThat(err).hasSizeLessThan(400).contains("(1000000 chars)");
+    }
+
+    @Test
     void decodeReadsStandardInputForADash() throws Exception {
         run("1\n6123839962065403905\n0\n", "decode", "trace-id", "-");
 
