@@ -78,20 +78,36 @@ final class Options {
         return values.containsKey(name);
     }
 
+    /**
+     * Reads a number given as plain ASCII digits: no sign, no space, no other script's digits (which
+     * {@link Long#parseLong(String)} would take), since a node identity read wrongly can repeat another's IDs.
+     */
     static long parseLong(String what, String text, long min, long max) {
-        long value;
-        try {
-            if (text.startsWith("+")) {
-                throw new NumberFormatException("sign");
-            }
-            value = Long.parseLong(text);
-        } catch (NumberFormatException e) {
-            throw new UsageException(what + " must be a whole number from " + min + " to " + max + ": "
-                    + Chars.quote(text));
+        if (text.isEmpty()) {
+            throw new UsageException(what + " needs a whole number from " + min + " to " + max + ", got nothing");
         }
-        if (value < min || value > max) {
-            throw new UsageException(what + " out of range [" + min + ", " + max + "]: " + value);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                throw new UsageException(what + " must be a whole number from " + min + " to " + max
+                        + " in the digits 0-9 alone: " + Chars.quote(text) + " has " + Chars.describeAt(text, i));
+            }
+        }
+        long value = 0;
+        for (int i = 0; i < text.length(); i++) {
+            int digit = text.charAt(i) - '0';
+            if (value > max / 10 || value * 10 + digit > max) {
+                throw outOfRange(what, text, min, max);
+            }
+            value = value * 10 + digit;
+        }
+        if (value < min) {
+            throw outOfRange(what, text, min, max);
         }
         return value;
+    }
+
+    private static UsageException outOfRange(String what, String text, long min, long max) {
+        return new UsageException(what + " out of range [" + min + ", " + max + "]: " + Chars.quote(text));
     }
 }
