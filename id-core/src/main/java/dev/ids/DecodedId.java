@@ -1,5 +1,6 @@
 package dev.ids;
 
+import dev.ids.internal.Chars;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -168,7 +169,8 @@ public record DecodedId(String scheme, String canonical, String hex, Instant tim
 
     /**
      * Returns the JSON object that stands for an input that could not be decoded:
-     * {@code {"input":"...","error":"..."}}.
+     * {@code {"input":"...","error":"..."}}. The input is shown as error messages show it: at most about 100
+     * characters, escaped, then its length.
      *
      * @param input the input as given
      * @param error what is wrong with it
@@ -176,7 +178,7 @@ public record DecodedId(String scheme, String canonical, String hex, Instant tim
      */
     public static String errorJson(String input, String error) {
         StringBuilder json = new StringBuilder().append('{');
-        Json.field(json, "input", input).append(',');
+        Json.field(json, "input", Chars.excerpt(input)).append(',');
         return Json.field(json, "error", error).append('}').toString();
     }
 

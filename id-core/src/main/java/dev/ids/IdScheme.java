@@ -1,6 +1,7 @@
 package dev.ids;
 
 import dev.ids.gid.Gid;
+import dev.ids.internal.Chars;
 import dev.ids.lable.LableId;
 import dev.ids.muid.Muid;
 import dev.ids.sno.Sno;
@@ -75,7 +76,7 @@ public enum IdScheme {
                 return scheme;
             }
         }
-        throw new IllegalArgumentException("Unknown ID scheme '" + name + "'; known schemes: " + names());
+        throw new IllegalArgumentException("Unknown ID scheme " + Chars.quote(name) + "; known schemes: " + names());
     }
 
     /**

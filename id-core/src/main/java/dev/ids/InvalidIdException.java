@@ -1,8 +1,12 @@
 package dev.ids;
 
+import dev.ids.internal.Chars;
+
 /**
  * Thrown when a string, a byte array or a set of components is not a valid identifier of a scheme. The message
- * names the input and the rule it breaks.
+ * names the input and the rule it breaks; it shows at most about 100 characters of the input, with control and
+ * other invisible characters escaped, followed by the input's length when it is longer, so that a huge or hostile
+ * input cannot flood a log or an error response.
  */
 public class InvalidIdException extends IllegalArgumentException {
 
@@ -19,14 +23,14 @@ public class InvalidIdException extends IllegalArgumentException {
      * @param reason what is wrong with it
      */
     public InvalidIdException(String scheme, String input, String reason) {
-        super("Invalid " + scheme + " '" + input + "': " + reason);
+        super("Invalid " + scheme + " " + Chars.quote(String.valueOf(input)) + ": " + reason);
         this.input = String.valueOf(input);
     }
 
     /**
      * Returns the rejected input as text.
      *
-     * @return the input, as given to the constructor
+     * @return the input, as given to the constructor, whole and unescaped: bound and escape it before showing it
      */
     public String input() {
         return input;

@@ -36,7 +36,8 @@ class DecodedIdTest {
         String input = "a\"b\\c\nd\u0001";
         JsonNode parsed = JSON.readTree(DecodedId.errorJson(input, "bad \"input\""));
 
-        assertThat(parsed.get("input").asText()).isEqualTo(input);
+        // Shown as messages show it (control characters escaped), then escaped again as JSON.
+        assertThat(parsed.get("input").asText()).isEqualTo("a\"b\\\\c\\nd\\u0001");
         assertThat(parsed.get("error").asText()).isEqualTo("bad \"input\"");
     }
 

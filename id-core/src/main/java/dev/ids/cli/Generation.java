@@ -5,6 +5,7 @@ import dev.ids.IdScheme;
 import dev.ids.cli.IdsCommand.UsageException;
 import dev.ids.gid.GidGenerator;
 import dev.ids.gid.GidType;
+import dev.ids.internal.Chars;
 import dev.ids.lable.LableIdGenerator;
 import dev.ids.lable.LableMode;
 import dev.ids.muid.MuidGenerator;
@@ -86,15 +87,21 @@ final class Generation {
         return !out.checkError();
     }
 
+    /**
+     * The constant whose name, lower case with {@code -} for {@code _}, is exactly the text: no case folding, which
+     * would let {@code ſpread} (long s) pass for {@code spread}.
+     */
     private static <E extends Enum<E>> E choice(String option, String text, Class<E> type) {
-        String constant = text.toUpperCase(Locale.ROOT).replace('-', '_');
         for (E value : type.getEnumConstants()) {
-            if (value.name().equals(constant)) {
+            if (optionName(value).equals(text)) {
                 return value;
             }
         }
         throw new UsageException(option + " must be one of " + Arrays.stream(type.getEnumConstants())
-                .map(value -> value.name().toLowerCase(Locale.ROOT).replace('_', '-'))
-                .collect(Collectors.joining(", ")) + ": '" + text + "'");
+                .map(Generation::optionName).collect(Collectors.joining(", ")) + ": " + Chars.quote(text));
+    }
+
+    private static String optionName(Enum<?> value) {
+        return value.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }

@@ -4,7 +4,7 @@ import dev.ids.DecodedId;
 import dev.ids.IdGenerationException;
 import dev.ids.IdScheme;
 import dev.ids.InvalidIdException;
-import java.io.BufferedReader;
+import dev.ids.internal.Chars;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -52,8 +52,14 @@ public final class IdsCommand {
               muid      --medallion <0..17592186044414>  (default: random, as the muid specification prescribes)
 
             decode prints {"scheme", "canonical", "hex", "timestamp", "components"} for each valid ID and
-            {"input", "error"} for each invalid one; the exit status is 1 when any input was invalid.
+            {"input", "error"} for each invalid one; the exit status is 1 when any input was invalid. Lines of
+            standard input longer than 1024 characters are skipped with an error.
+
+            Numbers are plain digits 0-9 and names are written exactly as above.
             """;
+
+    /** The longest line {@code decode <scheme> -} reads; the longest ID has 34 characters. */
+    static final int MAX_LINE = 1024;
 
     private static final String BYTE_ORDER_MARK = "\uFEFF";
 
@@ -94,18 +100,18 @@ public final class IdsCommand {
         try {
             return switch (arguments.get(0)) {
                 case "generate" -> generate(arguments.subList(1, arguments.size()), out);
-                case "decode" -> decode(arguments.subList(1, arguments.size()), in, out);
+                case "decode" -> decode(arguments.subList(1, arguments.size()), in, out, err);
                 case "schemes" -> {
                     if (arguments.size() > 1) {
-                        throw new UsageException("schemes takes no arguments: '" + arguments.get(1) + "'");
+                        throw new UsageException("schemes takes no arguments: " + Chars.quote(arguments.get(1)));
                     }
                     for (IdScheme scheme : IdScheme.values()) {
                         out.println(scheme.schemeName());
                     }
                     yield OK;
                 }
-                default -> throw new UsageException("Unknown command '" + arguments.get(0)
-                        + "'; commands: generate, decode, schemes (see --help)");
+                default -> throw new UsageException("Unknown command " + Chars.quote(arguments.get(0))
+                        + "; commands: generate, decode, schemes (see --help)");
             };
         } catch (UsageException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
@@ -113,8 +119,9 @@ public final class IdsCommand {
         } catch (IdGenerationException | UncheckedIOException e) {
             err.println("error: " + e.getMessage());
             return FAILED;
-        } catch (RuntimeException e) {
-            err.println("error: " + e);
+        } catch (RuntimeException | Error e) {
+            // Anything unforeseen, even running out of memory, still ends with one line and a status.
+            err.println("error: " + Chars.excerpt(e.toString()));
             return FAILED;
         }
     }
@@ -134,7 +141,7 @@ public final class IdsCommand {
         return Generation.start(scheme, options).writeTo(out, count) ? OK : FAILED;
     }
 
-    private static int decode(List<String> arguments, InputStream in, PrintStream out) {
+    private static int decode(List<String> arguments, InputStream in, PrintStream out, PrintStream err) {
         if (arguments.size() < 2) {
             throw new UsageException("decode needs a scheme and at least one ID (or - for standard input): "
                     + "decode <scheme> <id>...");
@@ -142,7 +149,7 @@ public final class IdsCommand {
         IdScheme scheme = scheme(arguments.get(0));
         List<String> inputs = arguments.subList(1, arguments.size());
         if (inputs.equals(List.of("-"))) {
-            return decodeLines(scheme, in, out);
+            return decodeLines(scheme, in, out, err);
         }
         int status = OK;
         for (String input : inputs) {
@@ -151,19 +158,27 @@ public final class IdsCommand {
         return status;
     }
 
-    private static int decodeLines(IdScheme scheme, InputStream in, PrintStream out) {
-        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)));
+    private static int decodeLines(IdScheme scheme, InputStream in, PrintStream out, PrintStream err) {
+        BoundedLines lines = new BoundedLines(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)),
+                MAX_LINE);
         int status = OK;
         int lineNumber = 0;
         try {
-            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+            for (BoundedLines.Line line = lines.next(); line != null; line = lines.next()) {
                 lineNumber++;
-                if (lineNumber == 1 && line.startsWith(BYTE_ORDER_MARK)) {
-                    line = line.substring(1);
+                if (!line.isWhole()) {
+                    err.println("error: line " + lineNumber + " of standard input has " + line.length()
+                            + " characters, more than the " + MAX_LINE + " a line may have; skipped");
+                    status = INVALID_INPUT;
+                    continue;
                 }
-                if (!line.isBlank()) {
-                    status = Math.max(status, decodeOne(scheme, line, out));
+                String text = line.text();
+                if (lineNumber == 1 && text.startsWith(BYTE_ORDER_MARK)) {
+                    text = text.substring(1);
+                }
+                if (!text.isBlank()) {
+                    status = Math.max(status, decodeOne(scheme, text, out));
                 }
             }
         } catch (CharacterCodingException e) {

@@ -1,6 +1,7 @@
 package dev.ids.cli;
 
 import dev.ids.cli.IdsCommand.UsageException;
+import dev.ids.internal.Chars;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,8 @@ final class Options {
         for (int i = 0; i < arguments.size(); i++) {
             String argument = arguments.get(i);
             if (!argument.startsWith("--") || argument.length() == 2) {
-                throw new UsageException("Unexpected argument '" + argument + "'; options look like --name value");
+                throw new UsageException("Unexpected argument " + Chars.quote(argument)
+                        + "; options look like --name value");
             }
             String name = argument.substring(2);
             String value;
@@ -30,10 +32,10 @@ final class Options {
             } else if (i + 1 < arguments.size()) {
                 value = arguments.get(++i);
             } else {
-                throw new UsageException("Option --" + name + " needs a value");
+                throw new UsageException("Option " + Chars.quote("--" + name) + " needs a value");
             }
             if (values.put(name, value) != null) {
-                throw new UsageException("Option --" + name + " is given twice");
+                throw new UsageException("Option " + Chars.quote("--" + name) + " is given twice");
             }
         }
         return new Options(values);
@@ -43,7 +45,7 @@ final class Options {
     Options allowOnly(String scheme, List<String> allowed) {
         for (String name : values.keySet()) {
             if (!allowed.contains(name)) {
-                throw new UsageException("Unknown option --" + name + " for " + scheme + "; "
+                throw new UsageException("Unknown option " + Chars.quote("--" + name) + " for " + scheme + "; "
                         + (allowed.isEmpty() ? "it takes no options" : "it takes --" + String.join(", --", allowed)));
             }
         }
@@ -76,19 +78,36 @@ final class Options {
         return values.containsKey(name);
     }
 
+    /**
+     * Reads a number given as plain ASCII digits: no sign, no space, no other script's digits (which
+     * {@link Long#parseLong(String)} would take), since a node identity read wrongly can repeat another's IDs.
+     */
     static long parseLong(String what, String text, long min, long max) {
-        long value;
-        try {
-            if (text.startsWith("+")) {
-                throw new NumberFormatException("sign");
-            }
-            value = Long.parseLong(text);
-        } catch (NumberFormatException e) {
-            throw new UsageException(what + " must be a whole number from " + min + " to " + max + ": '" + text + "'");
+        if (text.isEmpty()) {
+            throw new UsageException(what + " needs a whole number from " + min + " to " + max + ", got nothing");
         }
-        if (value < min || value > max) {
-            throw new UsageException(what + " out of range [" + min + ", " + max + "]: " + value);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                throw new UsageException(what + " must be a whole number from " + min + " to " + max
+                        + " in the digits 0-9 alone: " + Chars.quote(text) + " has " + Chars.describeAt(text, i));
+            }
+        }
+        long value = 0;
+        for (int i = 0; i < text.length(); i++) {
+            int digit = text.charAt(i) - '0';
+            if (value > max / 10 || value * 10 + digit > max) {
+                throw outOfRange(what, text, min, max);
+            }
+            value = value * 10 + digit;
+        }
+        if (value < min) {
+            throw outOfRange(what, text, min, max);
         }
         return value;
+    }
+
+    private static UsageException outOfRange(String what, String text, long min, long max) {
+        return new UsageException(what + " out of range [" + min + ", " + max + "]: " + Chars.quote(text));
     }
 }

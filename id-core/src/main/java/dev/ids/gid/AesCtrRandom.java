@@ -9,17 +9,17 @@ import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * A cryptographically secure random generator for one thread: the AES-256-CTR keystream under a key from
- * {@link SecureRandom}, with fast key erasure, in the manner of the generate function of NIST SP 800-90A's
- * CTR_DRBG; the JDK runs AES-CTR with AES-NI intrinsics, about a nanosecond per GID, where its own {@code DRBG}
- * (Hash_DRBG over SHA-256) costs some fifty.
+ * A cryptographically secure random generator: the AES-256-CTR keystream under a key from {@link SecureRandom},
+ * with fast key erasure, in the manner of the generate function of NIST SP 800-90A's CTR_DRBG; the JDK runs AES-CTR
+ * with AES-NI intrinsics, about a nanosecond per GID, where its own {@code DRBG} (Hash_DRBG over SHA-256) costs
+ * some fifty.
  *
  * <p>After every {@value #REKEY_BYTES} bytes of output the key and counter are replaced by the next 48 keystream
  * bytes XOR 48 fresh bytes of the shared system {@code SecureRandom}: the replaced key is not recoverable from
  * the live state, so output already handed out cannot be recomputed from it (backtracking resistance), and fresh
- * entropy from the operating system enters regularly. A VM snapshot that is restored more than once (VM cloning, CRaC, SnapStart) restores
- * the same state in every copy, which then hand out the same bytes until their next rekey: re-create generators
- * after such a restore. Not thread-safe: each thread has its own.
+ * entropy from the operating system enters regularly. A VM snapshot that is restored more than once (VM cloning,
+ * CRaC, SnapStart) restores the same state in every copy, which then hand out the same bytes until their next
+ * rekey. Not thread-safe: its user serialises the calls (a stripe of {@link RandomStripes} under its lock).
  */
 final class AesCtrRandom implements RandomGenerator {
 

@@ -153,7 +153,8 @@ public final class Gid implements Comparable<Gid> {
             throw new InvalidIdException(SCHEME, "null", "the bytes are null");
         }
         if (bytes.length != BYTES) {
-            throw new InvalidIdException(SCHEME, Hex.of(bytes), "must be " + BYTES + " bytes, got " + bytes.length);
+            throw new InvalidIdException(SCHEME, Hex.excerpt(bytes),
+                    "must be " + BYTES + " bytes, got " + bytes.length);
         }
         long high = 0;
         long low = 0;
@@ -471,8 +472,7 @@ public final class Gid implements Comparable<Gid> {
     }
 
     private static String badCharacter(String text, int index) {
-        char c = text.charAt(index);
-        return Chars.describe(c) + " at index " + index
+        return Chars.describeAt(text, index)
                 + " is not in the base58 alphabet (digits and letters without 0, O, I, l)";
     }
 

@@ -8,12 +8,6 @@ import dev.ids.MonitoredIdGenerator;
 import dev.ids.clock.IdClock;
 import dev.ids.event.IdGeneratorListener;
 import dev.ids.internal.OrderedMap;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-import java.security.DrbgParameters;
-import java.security.GeneralSecurityException;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Map;
@@ -50,20 +44,36 @@ import java.util.random.RandomGenerator;
  * or beyond 2^48 ms) makes {@link #next()} throw {@link IdGenerationException}.
  *
  * <h2>Random bits</h2>
- * By default each thread that calls {@link #next()} gets its own cryptographically secure source: the AES-256-CTR
- * keystream under a key drawn from the system {@link SecureRandom}, re-keyed every 64 KiB from its own keystream
- * mixed with fresh system randomness (fast key erasure; the generate step of NIST SP 800-90A's CTR_DRBG). It fills
- * a per-thread buffer of {@value #BUFFER_IDS} IDs' worth of bytes at a time; each ID takes 9 bytes of it. Threads
- * therefore never contend for a lock (the system {@code SecureRandom} is called once per 7,000 or so IDs), unlike
- * {@link java.util.UUID#randomUUID()}, which draws every UUID from one shared {@code SecureRandom} under its lock.
- * AES-CTR runs on the AES-NI intrinsics of the JVM, about a nanosecond per ID; the JDK's own {@code DRBG}
- * (Hash_DRBG, SHA-256) costs some fifty nanoseconds per ID, as much as the rest of {@link #next()}, and is used
- * only where AES-CTR is unavailable. The per-thread state is shared by all generators built without a random
- * source. A thread's first ID pays for keying its source (microseconds); many short-lived threads (or virtual
- * threads) pay it each time, so prefer pooled threads.
+ * By default the random bits come from a small pool of cryptographically secure sources shared by every thread
+ * and by every generator built without a source of its own: a power of two of stripes, about twice as many as
+ * there are processors (at most 256), each the AES-256-CTR keystream under its own key drawn from the system
+ * {@link SecureRandom}, re-keyed every 64 KiB from its own keystream mixed with fresh system randomness (fast key
+ * erasure; the generate step of NIST SP 800-90A's CTR_DRBG). A call goes to the stripe its thread's id hashes to,
+ * or, when another thread holds that one, to the next free stripe (like {@code LongAdder}'s cells), and takes 9
+ * bytes from the stripe's buffer of {@value #BUFFER_IDS} IDs' worth of keystream under the stripe's lock, held
+ * for a few nanoseconds. A stripe keys its cipher on its first use, so a process pays at most one cipher set-up
+ * per stripe, and the first ID on a fresh thread (a virtual thread per request, say) costs what any other does.
+ * Threads seldom wait for one another, unlike with {@link java.util.UUID#randomUUID()}, which draws every UUID
+ * from one shared {@code SecureRandom} under its lock. AES-CTR runs on the AES-NI intrinsics of the JVM, about a
+ * nanosecond per ID; the JDK's own {@code DRBG} (Hash_DRBG, SHA-256) costs some fifty nanoseconds per ID and is
+ * used only where AES-CTR is unavailable.
  *
- * <p>{@link Builder#randomPerThread(Supplier)} replaces the per-thread source: the supplier is called once per
- * thread (from that thread) and the source it returns is used by that thread only, through the same buffer.
+ * <p>Sharing sources between threads does not make the bits guessable: a stripe's output is an AES keystream
+ * under a 256-bit key that never leaves the stripe, so no GIDs seen, of this thread or any other, tell anything
+ * about the bits of the next one, and which stripe serves which call does not matter. Each stripe is keyed from
+ * {@code SecureRandom} on its own, so two stripes do not share a keystream. A key already replaced cannot be
+ * recovered from the live state, so a heap dump does not reveal GIDs handed out before the last rekey.
+ *
+ * <p>The pool lives as long as the class: a snapshot of a running JVM that is restored more than once (VM
+ * cloning, CRaC, SnapStart) restores the same keys and buffer positions in every copy, and each copy then hands
+ * out the same random bits, to any thread, old or new, until each stripe's next rekey (up to 7,000 or so GIDs per
+ * stripe); two copies stamping the same millisecond can then repeat a GID. Take such a snapshot before the first
+ * GID is generated (stripes are keyed on first use), or give generators that run in restored copies a source of
+ * their own that draws fresh system randomness on every call.
+ *
+ * <p>{@link Builder#randomPerThread(Supplier)} replaces the pool with a source per thread: the supplier is called
+ * once per thread (from that thread, on its first ID) and the source it returns is used by that thread only,
+ * through a buffer like a stripe's.
  * {@link Builder#random(RandomGenerator)} sets one source for all threads: calls to it are serialised under a lock,
  * so it need not be thread-safe; meant for deterministic tests with a seeded generator, not for throughput. Either
  * way the GIDs are only as unique as the source is random: a non-cryptographic or badly seeded source gives up
@@ -74,21 +84,14 @@ public final class GidGenerator implements MonitoredIdGenerator<Gid> {
     /** The furthest the wall clock may fall behind the latest millisecond used before the generator follows it. */
     public static final long MAX_CLAMP_MILLIS = 1000;
 
-    /** How many IDs' worth of random bytes a per-thread buffer holds. */
+    /** How many IDs' worth of random bytes a buffer (a stripe's, or a thread's own source's) holds. */
     public static final int BUFFER_IDS = 64;
-
-    private static final int BUFFER_BYTES = BUFFER_IDS * Gid.RANDOM_BYTES;
-    private static final VarHandle LONG_BE =
-            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-
-    /** Per-thread buffers over per-thread AES-CTR sources, shared by generators built without a source. */
-    private static final ThreadLocal<RandomBuffer> DEFAULT_BUFFERS =
-            ThreadLocal.withInitial(() -> new RandomBuffer(newThreadSource(AesCtrRandom.TRANSFORMATION)));
 
     private final GidType type;
     private final int prefix;
     private final IdClock clock;
     private final IdGeneratorListener listener;
+    /** Per-thread buffers when built with a per-thread source factory, else null. */
     private final ThreadLocal<RandomBuffer> buffers;
     private final RandomGenerator sharedSource;
     private final Object sharedLock = new Object();
@@ -105,9 +108,8 @@ public final class GidGenerator implements MonitoredIdGenerator<Gid> {
         this.sharedSource = builder.sharedSource;
         Supplier<? extends RandomGenerator> factory = builder.perThreadSource;
         this.buffers = factory == null
-                ? DEFAULT_BUFFERS
-                : ThreadLocal.withInitial(() -> new RandomBuffer(
-                        Objects.requireNonNull(factory.get(), "the per-thread random source supplier returned null")));
+                ? null
+                : ThreadLocal.withInitial(() -> new RandomBuffer(factory));
     }
 
     /**
@@ -137,27 +139,23 @@ public final class GidGenerator implements MonitoredIdGenerator<Gid> {
      */
     @Override
     public Gid next() {
-        long millis = nextMillis();
-        long byte7;
-        long low;
-        if (sharedSource == null) {
-            RandomBuffer buffer = buffers.get();
-            int position = buffer.position;
-            if (position == BUFFER_BYTES) {
-                buffer.source.nextBytes(buffer.bytes);
-                position = 0;
-            }
-            byte7 = buffer.bytes[position] & 0xFF;
-            low = (long) LONG_BE.get(buffer.bytes, position + 1);
-            buffer.position = position + Gid.RANDOM_BYTES;
-        } else {
+        long high = (long) prefix << 56 | nextMillis() << 8;
+        Gid gid;
+        if (sharedSource != null) {
+            long low;
+            long byte7;
             synchronized (sharedLock) {
                 low = sharedSource.nextLong();
                 byte7 = sharedSource.nextInt() & 0xFF;
             }
+            gid = new Gid(high | byte7 | 0x80, low);
+        } else if (buffers != null) {
+            gid = buffers.get().gid(high);
+        } else {
+            gid = RandomStripes.shared().gid(high);
         }
         generated.increment();
-        return new Gid((long) prefix << 56 | millis << 8 | byte7 | 0x80, low);
+        return gid;
     }
 
     /** Returns the millisecond to stamp: the clock's, or the latest used when the clock reads earlier. */
@@ -221,38 +219,6 @@ public final class GidGenerator implements MonitoredIdGenerator<Gid> {
         return "GidGenerator[" + type.displayName() + ", " + clock + "]";
     }
 
-    /** The default per-thread source: AES-256-CTR with fast key erasure, or a DRBG where AES-CTR is missing. */
-    static RandomGenerator newThreadSource(String transformation) {
-        try {
-            return new AesCtrRandom(Seeder.SHARED, transformation);
-        } catch (GeneralSecurityException e) {
-            byte[] personalization = new byte[32];
-            Seeder.SHARED.nextBytes(personalization);
-            try {
-                return SecureRandom.getInstance("DRBG",
-                        DrbgParameters.instantiation(-1, DrbgParameters.Capability.NONE, personalization));
-            } catch (NoSuchAlgorithmException noDrbg) {
-                return new SecureRandom();
-            }
-        }
-    }
-
-    /** Holds the shared seeding source, created on first use. */
-    private static final class Seeder {
-        static final SecureRandom SHARED = new SecureRandom();
-    }
-
-    /** A thread's random source and the bytes it has drawn but not yet handed out. Used by one thread only. */
-    private static final class RandomBuffer {
-        final RandomGenerator source;
-        final byte[] bytes = new byte[BUFFER_BYTES];
-        int position = BUFFER_BYTES;
-
-        RandomBuffer(RandomGenerator source) {
-            this.source = source;
-        }
-    }
-
     /** Builds a {@link GidGenerator}; every setting has a default. */
     public static final class Builder extends GeneratorBuilder<Builder> {
 
@@ -275,8 +241,9 @@ public final class GidGenerator implements MonitoredIdGenerator<Gid> {
         }
 
         /**
-         * Sets a factory of per-thread random sources (default: AES-256-CTR keyed from {@link SecureRandom}, one
-         * per thread; see the class documentation).
+         * Sets a factory of per-thread random sources (default: a pool of AES-256-CTR sources keyed from
+         * {@link SecureRandom} and shared by all threads; see the class documentation). Each new thread pays for
+         * creating its source, so this suits pooled threads rather than a thread per task.
          * The generator calls it once in each thread that generates, from that thread, and uses the returned
          * source from that thread only, drawing 576 bytes (64 GIDs' worth) at a time with
          * {@link RandomGenerator#nextBytes(byte[])}. Replaces a source set with {@link #random(RandomGenerator)}.

@@ -1,5 +1,7 @@
 package dev.ids.gid;
 
+import dev.ids.internal.Chars;
+
 /**
  * The type of a {@link Gid}, named by its prefix byte (bytes 0 and, in Graft's original layout, 7).
  *
@@ -89,7 +91,7 @@ public enum GidType {
                 return type;
             }
         }
-        throw new IllegalArgumentException("No GID type is named '" + name + "' (Volume, Log or Segment)");
+        throw new IllegalArgumentException("No GID type is named " + Chars.quote(name) + " (Volume, Log or Segment)");
     }
 
     /**

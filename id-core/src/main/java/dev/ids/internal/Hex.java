@@ -1,9 +1,14 @@
 package dev.ids.internal;
 
+import java.util.Arrays;
+
 /**
  * Lower-case hexadecimal text of byte arrays, for decoded views and error messages. Not part of the public API.
  */
 public final class Hex {
+
+    /** How many bytes {@link #excerpt(byte[])} shows: with the length, within the 100 characters a message shows. */
+    static final int SHOWN_BYTES = 40;
 
     private static final char[] DIGITS = "0123456789abcdef".toCharArray();
 
@@ -29,6 +34,20 @@ public final class Hex {
     }
 
     /**
+     * Returns the hexadecimal text of an input that was refused, for an error message: all of it for up to
+     * {@value #SHOWN_BYTES} bytes, else that many bytes followed by the length, as in {@code 0102…(1000 bytes)}.
+     *
+     * @param bytes the bytes, may be {@code null}
+     * @return their bounded hexadecimal text
+     */
+    public static String excerpt(byte[] bytes) {
+        if (bytes == null || bytes.length <= SHOWN_BYTES) {
+            return of(bytes);
+        }
+        return of(Arrays.copyOf(bytes, SHOWN_BYTES)) + "\u2026(" + bytes.length + " bytes)";
+    }
+
+    /**
      * Parses hexadecimal text (either case) into bytes.
      *
      * @param text an even number of hexadecimal digits
@@ -37,7 +56,8 @@ public final class Hex {
      */
     public static byte[] parse(String text) {
         if (text.length() % 2 != 0) {
-            throw new IllegalArgumentException("Hex text has an odd number of digits (" + text.length() + "): " + text);
+            throw new IllegalArgumentException("Hex text has an odd number of digits (" + text.length() + "): "
+                    + Chars.quote(text));
         }
         byte[] out = new byte[text.length() / 2];
         for (int i = 0; i < out.length; i++) {
@@ -45,7 +65,7 @@ public final class Hex {
             int low = Character.digit(text.charAt(2 * i + 1), 16);
             if (high < 0 || low < 0) {
                 throw new IllegalArgumentException("Not a hex digit at index " + (high < 0 ? 2 * i : 2 * i + 1)
-                        + ": " + text);
+                        + ": " + Chars.quote(text));
             }
             out[i] = (byte) (high << 4 | low);
         }

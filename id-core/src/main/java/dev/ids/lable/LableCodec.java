@@ -1,6 +1,7 @@
 package dev.ids.lable;
 
 import dev.ids.InvalidIdException;
+import dev.ids.internal.Chars;
 import java.util.Arrays;
 
 /**
@@ -77,7 +78,7 @@ public final class LableCodec {
             char c = text.charAt(i);
             int digit = c < VALUES.length ? VALUES[c] : -1;
             if (digit < 0) {
-                throw new InvalidIdException(LableId.SCHEME, text, characterProblem(c, i));
+                throw new InvalidIdException(LableId.SCHEME, text, characterProblem(text, i));
             }
             bits = bits << 4 | digit;
         }
@@ -122,15 +123,12 @@ public final class LableCodec {
                 : "expected 16 lower-case hex digits, got " + text.length() + " characters";
     }
 
-    private static String characterProblem(char c, int index) {
-        if ((c >= 'A' && c <= 'F')) {
+    private static String characterProblem(String text, int index) {
+        char c = text.charAt(index);
+        if (c >= 'A' && c <= 'F') {
             return "upper-case hex digit '" + c + "' at index " + index
                     + " is not canonical (the string form is lower case)";
         }
-        return "character '" + printable(c) + "' at index " + index + " is not a lower-case hex digit";
-    }
-
-    private static String printable(char c) {
-        return c >= 0x20 && c < 0x7F ? String.valueOf(c) : "\\u" + Integer.toHexString(c | 0x10000).substring(1);
+        return Chars.describeAt(text, index) + " is not a lower-case hex digit";
     }
 }

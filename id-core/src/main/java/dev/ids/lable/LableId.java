@@ -147,7 +147,7 @@ public final class LableId implements Comparable<LableId> {
      */
     public static LableId fromBytes(byte[] bytes) {
         if (bytes == null || bytes.length != BYTES) {
-            throw new InvalidIdException(SCHEME, Hex.of(bytes),
+            throw new InvalidIdException(SCHEME, Hex.excerpt(bytes),
                     "expected 8 bytes, got " + (bytes == null ? "null" : bytes.length + " bytes"));
         }
         long value = 0;

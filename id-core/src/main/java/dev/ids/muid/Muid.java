@@ -103,7 +103,7 @@ public final class Muid implements Comparable<Muid> {
             throw new InvalidIdException(SCHEME, "null", "no bytes given");
         }
         if (bytes.length != 16) {
-            throw new InvalidIdException(SCHEME, Hex.of(bytes),
+            throw new InvalidIdException(SCHEME, Hex.excerpt(bytes),
                     "the packed form is exactly 16 bytes, got " + bytes.length);
         }
         return new Muid(readLong(bytes, 0), readLong(bytes, 8));

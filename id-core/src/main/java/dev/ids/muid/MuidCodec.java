@@ -123,9 +123,8 @@ public final class MuidCodec {
         }
         int length = text.length();
         if (length != LENGTH && length != LENGTH_WITHOUT_OFFSET && length != LENGTH_TIMESTAMP_ONLY) {
-            throw new InvalidIdException(Muid.SCHEME, text, "expected 34 characters "
-                    + "(TTTTTTTTTTTTT-MMMMMMMMMMM-OOOOOOOO, 13, 11 and 8 upper-case hex digits), or the short forms "
-                    + "TTTTTTTTTTTTT-MMMMMMMMMMM or TTTTTTTTTTTTT, but got " + length);
+            throw new InvalidIdException(Muid.SCHEME, text, "expected TTTTTTTTTTTTT-MMMMMMMMMMM-OOOOOOOO (13, 11 "
+                    + "and 8 upper-case hex digits) or its first 25 or 13 characters, got " + length + " characters");
         }
         long high = 0;
         long low = 0;
@@ -135,13 +134,13 @@ public final class MuidCodec {
             if (position == FIRST_DASH || position == SECOND_DASH) {
                 if (c != '-') {
                     throw new InvalidIdException(Muid.SCHEME, text,
-                            "expected '-' at index " + position + " but found " + Chars.describe(c));
+                            "expected '-' at index " + position + " but found " + Chars.describe(text, position));
                 }
                 continue;
             }
             int value = c < 128 ? VALUES[c] : -1;
             if (value < 0) {
-                throw new InvalidIdException(Muid.SCHEME, text, Chars.describe(c) + " at index " + position
+                throw new InvalidIdException(Muid.SCHEME, text, Chars.describeAt(text, position)
                         + (c >= 'a' && c <= 'f'
                                 ? " is lower case; muids are written in upper-case hex"
                                 : " is not an upper-case hex digit (0-9, A-F)"));

@@ -110,7 +110,7 @@ public final class SnoCodec {
         for (int i = 0; i < LENGTH; i++) {
             char c = text.charAt(i);
             if (c >= 128 || DECODE[c] < 0) {
-                return new InvalidIdException(Sno.SCHEME, input, "invalid " + Chars.describe(c) + " at index " + i
+                return new InvalidIdException(Sno.SCHEME, input, "invalid " + Chars.describeAt(text, i)
                         + " (allowed: " + ALPHABET + ")");
             }
         }
@@ -122,7 +122,7 @@ public final class SnoCodec {
             throw new InvalidIdException(Sno.SCHEME, "null", "must not be null");
         }
         if (bytes.length != Sno.BYTES) {
-            throw new InvalidIdException(Sno.SCHEME, Hex.of(bytes),
+            throw new InvalidIdException(Sno.SCHEME, Hex.excerpt(bytes),
                     "must be exactly " + Sno.BYTES + " bytes long, not " + bytes.length);
         }
     }

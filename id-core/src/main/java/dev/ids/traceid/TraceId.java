@@ -113,7 +113,7 @@ public final class TraceId implements Comparable<TraceId> {
      */
     public static TraceId fromBytes(byte[] bytes) {
         if (bytes == null || bytes.length != 8) {
-            throw new InvalidIdException(SCHEME, Hex.of(bytes),
+            throw new InvalidIdException(SCHEME, Hex.excerpt(bytes),
                     bytes == null ? "no bytes given" : "expected 8 bytes, got " + bytes.length);
         }
         long raw = 0;

@@ -187,7 +187,7 @@ public final class TraceIdCodec {
         for (int i = 0; i < length; i++) {
             char c = text.charAt(i);
             if (c < '0' || c > '9') {
-                return Chars.describe(c) + " at index " + i + " is not a decimal digit"
+                return Chars.describeAt(text, i) + " is not a decimal digit"
                         + " (signs, whitespace and other characters are not allowed)";
             }
         }

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ids.IdScheme;
+import dev.ids.internal.Chars;
 import dev.ids.testing.Vectors;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.IOError;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -18,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 class IdsCommandTest {
@@ -107,6 +110,32 @@ class IdsCommandTest {
         assertThat(lines.get(1).get("input").asText()).isEqualTo("BRPK4Q72XWF2M63L");
         assertThat(lines.get(1).get("error").asText()).contains("BRPK4Q72XWF2M63L");
         assertThat(lines.get(2).get("components").get("partition").asInt()).isEqualTo(39434);
+    }
+
+    @Test
+    void decodeShowsABoundedEscapedExcerptOfAHugeInvalidInput() throws Exception {
+        String huge = "\u001b[2J" + "z".repeat(1_000_000);
+
+        run("", "decode", "sno", huge);
+
+        assertThat(status).isEqualTo(1);
+        assertThat(out).hasSizeLessThan(600).doesNotContain("\u001b");
+        JsonNode line = outputLines().get(0);
+        assertThat(line.get("input").asText()).startsWith("\\u001B[2Jzzz").endsWith("zz\u2026(1000004 chars)");
+        assertThat(line.get("error").asText()).contains("(1000004 chars)").contains("not 1000004");
+    }
+
+    @Test
+    void usageErrorsShowABoundedExcerptOfTheArgument() {
+        String huge = "\n".repeat(1_000_000);
+
+        run("", "generate", "lable", "--generator", "1", "--mode", huge);
+        assertThat(status).isEqualTo(2);
+        assertThat(err).hasSizeLessThan(400).contains("(1000000 chars)").contains("\\n\\n");
+
+        run("", huge);
+        assertThat(status).isEqualTo(2);
+        assertThat(err).hasSizeLessThan(400).contains("(1000000 chars)");
     }
 
     @Test
@@ -259,6 +288,79 @@ class IdsCommandTest {
         run("", "schemes", "extra");
         assertThat(status).isEqualTo(2);
         assertThat(err).contains("extra");
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+            "sno, --partition, \u0663", // ARABIC-INDIC DIGIT THREE, which Long.parseLong reads as 3
+            "trace-id, --node, \uFF11\uFF12", // FULLWIDTH DIGITS ONE TWO
+            "lable, --generator, -0",
+            "lable, --cluster, \u0967", // DEVANAGARI DIGIT ONE
+            "sno, --meta, \u0661",
+            "muid, --medallion, \uFF15",
+            "lable, --mode, \u017Fpread", // LATIN SMALL LETTER LONG S, which upper-cases to S
+            "gid, --type, \u017Fegment",
+            "lable, --mode, SPREAD",
+            "gid, --type, Log"})
+    void optionValuesMustBeAsciiDigitsOrTheExactName(String scheme, String option, String value) {
+        List<String> args = new ArrayList<>(List.of("generate", scheme, option, value));
+        if (!option.equals("--generator") && scheme.equals("lable")) {
+            args.addAll(List.of("--generator", "1"));
+        }
+        if (!option.equals("--partition") && scheme.equals("sno")) {
+            args.addAll(List.of("--partition", "1"));
+        }
+
+        run("", args.toArray(String[]::new));
+
+        assertThat(status).as(out).isEqualTo(2);
+        assertThat(err).startsWith("error: " + option).contains(Chars.quote(value)).doesNotContain("\n\n");
+        assertThat(out).isEmpty();
+    }
+
+    @Test
+    void theCountTooMustBeAsciiDigits() {
+        run("", "generate", "gid", "\u0661\u0660");
+
+        assertThat(status).isEqualTo(2);
+        assertThat(err).contains("count").contains("U+0661");
+        assertThat(out).isEmpty();
+    }
+
+    @Test
+    void aTooLongLineOnStandardInputIsSkippedWithAnErrorNamingItsNumberAndLength() throws Exception {
+        run("2222222222222222\n" + "z".repeat(10_485_760) + "\n2222222422222222\n", "decode", "sno", "-");
+
+        assertThat(status).isEqualTo(1);
+        assertThat(err).isEqualTo("error: line 2 of standard input has 10485760 characters, more than the 1024 a "
+                + "line may have; skipped" + System.lineSeparator());
+        assertThat(outputLines()).extracting(line -> line.get("canonical").asText())
+                .containsExactly("2222222222222222", "2222222422222222");
+    }
+
+    @Test
+    void anErrorWhileReadingEndsWithOneLineAndAStatusInsteadOfEscaping() {
+        // An Error, as a huge line once made an OutOfMemoryError (JUnit would not report that one as a failure).
+        InputStream exhausted = new InputStream() {
+            @Override
+            public int read() {
+                throw new IOError(new IOException("device gone"));
+            }
+
+            @Override
+            public int read(byte[] bytes, int offset, int length) {
+                return read();
+            }
+        };
+        ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+
+        status = IdsCommand.run(new String[] {"decode", "sno", "-"}, exhausted,
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(errBytes, true, StandardCharsets.UTF_8));
+
+        assertThat(status).isEqualTo(1);
+        assertThat(errBytes.toString(StandardCharsets.UTF_8))
+                .isEqualTo("error: java.io.IOError: java.io.IOException: device gone" + System.lineSeparator());
     }
 
     @Test

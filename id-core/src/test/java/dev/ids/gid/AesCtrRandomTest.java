@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
 class AesCtrRandomTest {
 
     /** A seeding source that repeats: SHA1PRNG seeded before its first use is deterministic. */
-    private static SecureRandom seeder() throws Exception {
+    static SecureRandom seeder(long seed) throws Exception {
         SecureRandom seeder = SecureRandom.getInstance("SHA1PRNG");
-        seeder.setSeed(42L);
+        seeder.setSeed(seed);
         return seeder;
     }
 
@@ -28,9 +28,16 @@ class AesCtrRandomTest {
         return cipher.doFinal(new byte[length]);
     }
 
-    @Test
-    void outputIsTheAesCtrKeystreamAndTheKeyIsReplacedAfter64KiB() throws Exception {
-        SecureRandom expectedSeeder = seeder();
+    /**
+     * What an {@link AesCtrRandom} seeded from {@link #seeder(long)} must output, computed with separate ciphers:
+     * the keystream under the first 48 seeder bytes, then, after 64 KiB, the keystream under the next 48 keystream
+     * bytes XOR the next 48 seeder bytes.
+     */
+    static byte[] expectedOutput(long seed, int length) throws Exception {
+        if (length > 2 * AesCtrRandom.REKEY_BYTES) {
+            throw new IllegalArgumentException("covers one rekey only");
+        }
+        SecureRandom expectedSeeder = seeder(seed);
         byte[] firstSeed = new byte[48];
         expectedSeeder.nextBytes(firstSeed);
         byte[] firstStream = keystream(firstSeed, AesCtrRandom.REKEY_BYTES + 48);
@@ -40,9 +47,19 @@ class AesCtrRandomTest {
         for (int i = 0; i < 48; i++) {
             secondSeed[i] ^= fresh[i];
         }
-        byte[] secondStream = keystream(secondSeed, 1000);
+        byte[] out = Arrays.copyOf(firstStream, length);
+        if (length > AesCtrRandom.REKEY_BYTES) {
+            byte[] secondStream = keystream(secondSeed, length - AesCtrRandom.REKEY_BYTES);
+            System.arraycopy(secondStream, 0, out, AesCtrRandom.REKEY_BYTES, secondStream.length);
+        }
+        return out;
+    }
 
-        AesCtrRandom random = new AesCtrRandom(seeder());
+    @Test
+    void outputIsTheAesCtrKeystreamAndTheKeyIsReplacedAfter64KiB() throws Exception {
+        byte[] expected = expectedOutput(42L, AesCtrRandom.REKEY_BYTES + 1000);
+
+        AesCtrRandom random = new AesCtrRandom(seeder(42L));
         byte[] out = new byte[AesCtrRandom.REKEY_BYTES + 1000];
         // Odd request sizes, one straddling the rekey.
         int done = 0;
@@ -54,9 +71,7 @@ class AesCtrRandomTest {
         }
         assertThat(done).isEqualTo(out.length);
 
-        assertThat(Arrays.copyOfRange(out, 0, AesCtrRandom.REKEY_BYTES))
-                .isEqualTo(Arrays.copyOfRange(firstStream, 0, AesCtrRandom.REKEY_BYTES));
-        assertThat(Arrays.copyOfRange(out, AesCtrRandom.REKEY_BYTES, out.length)).isEqualTo(secondStream);
+        assertThat(out).isEqualTo(expected);
     }
 
     @Test
@@ -71,7 +86,7 @@ class AesCtrRandomTest {
 
     @Test
     void withoutAesCtrTheDefaultSourceFallsBackToTheJdkDrbg() {
-        java.util.random.RandomGenerator source = GidGenerator.newThreadSource("NoSuchCipher/CTR/NoPadding");
+        java.util.random.RandomGenerator source = RandomStripes.defaultSource("NoSuchCipher/CTR/NoPadding");
 
         assertThat(source).isInstanceOf(SecureRandom.class).isNotInstanceOf(AesCtrRandom.class);
         assertThat(((SecureRandom) source).getAlgorithm()).isEqualTo("DRBG");
@@ -80,6 +95,6 @@ class AesCtrRandomTest {
 
     @Test
     void withAesCtrTheDefaultSourceIsAesCtr() {
-        assertThat(GidGenerator.newThreadSource(AesCtrRandom.TRANSFORMATION)).isInstanceOf(AesCtrRandom.class);
+        assertThat(RandomStripes.defaultSource(AesCtrRandom.TRANSFORMATION)).isInstanceOf(AesCtrRandom.class);
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ids.InvalidIdException;
+import dev.ids.internal.Chars;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -175,7 +176,7 @@ class GidProperties {
         try {
             parsed = Gid.parse(text);
         } catch (InvalidIdException e) {
-            assertThat(e.getMessage()).contains(text);
+            assertThat(e.getMessage()).contains(Chars.quote(text));
             assertThat(Gid.isValid(text)).isFalse();
             Statistics.label("accepted").collect(false);
             return;

@@ -2,7 +2,11 @@ package dev.ids.gid;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ids.clock.ManualClock;
+import java.time.Instant;
+import java.util.Arrays;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class GidUniquenessTest {
@@ -44,6 +48,34 @@ class GidUniquenessTest {
         }
 
         assertThat(ordered).containsOnly(true);
+        assertThat(Uniqueness.duplicates(high, low)).isZero();
+    }
+
+    @Test
+    void twentyThousandThreadsOneGidEachInOneMillisecondAreDistinct() throws Exception {
+        ManualClock clock = ManualClock.at(Instant.parse("2025-06-01T00:00:00Z"));
+        GidGenerator logs = GidGenerator.builder().type(GidType.LOG).clock(clock).build();
+        int threads = 20_000;
+        long[] high = new long[threads];
+        long[] low = new long[threads];
+        AtomicInteger drawn = new AtomicInteger();
+        Thread[] started = new Thread[threads];
+        for (int t = 0; t < threads; t++) {
+            int slot = t;
+            started[t] = new Thread(() -> {
+                Gid gid = logs.next();
+                high[slot] = gid.mostSignificantBits();
+                low[slot] = gid.leastSignificantBits();
+                drawn.incrementAndGet();
+            });
+            started[t].start();
+        }
+        for (Thread thread : started) {
+            thread.join();
+        }
+
+        assertThat(drawn).hasValue(threads);
+        assertThat(Arrays.stream(high).map(h -> h >>> 8).distinct()).as("one millisecond, one type").hasSize(1);
         assertThat(Uniqueness.duplicates(high, low)).isZero();
     }
 

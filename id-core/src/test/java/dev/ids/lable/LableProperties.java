@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ids.InvalidIdException;
+import dev.ids.internal.Chars;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.Arrays;
@@ -148,7 +149,7 @@ class LableProperties {
             assertThat(LableId.parse(mutated).toString()).isEqualTo(mutated);
             assertThat(LableId.isValid(mutated)).isTrue();
         } catch (InvalidIdException e) {
-            assertThat(e).hasMessageContaining("'" + mutated + "'");
+            assertThat(e).hasMessageContaining(Chars.quote(mutated));
             assertThat(LableId.isValid(mutated)).isFalse();
         }
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ids.InvalidIdException;
+import dev.ids.internal.Chars;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.util.Arrays;
@@ -105,7 +106,7 @@ class MuidProperties {
         try {
             parsed = Muid.parse(text);
         } catch (InvalidIdException e) {
-            assertThat(e.getMessage()).contains(text);
+            assertThat(e.getMessage()).contains(Chars.quote(text));
             assertThat(Muid.isValid(text)).isFalse();
             return;
         }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ids.InvalidIdException;
+import dev.ids.internal.Chars;
 import java.time.Instant;
 import java.util.Arrays;
 import net.jqwik.api.Arbitraries;
@@ -85,7 +86,7 @@ class SnoProperties {
         try {
             parsed = Sno.parse(mutated);
         } catch (InvalidIdException e) {
-            assertThat(e.getMessage()).contains("'" + mutated + "'");
+            assertThat(e.getMessage()).contains(Chars.quote(mutated));
             assertThat(Sno.isValid(mutated)).isFalse();
             return;
         }

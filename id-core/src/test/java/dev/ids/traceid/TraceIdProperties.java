@@ -3,6 +3,7 @@ package dev.ids.traceid;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ids.InvalidIdException;
+import dev.ids.internal.Chars;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
@@ -79,7 +80,7 @@ class TraceIdProperties {
             assertThat(TraceId.parse(mutated).toString()).isEqualTo(mutated);
             accepted = true;
         } catch (InvalidIdException e) {
-            assertThat(e.getMessage()).contains("'" + mutated + "'");
+            assertThat(e.getMessage()).contains(Chars.quote(mutated));
             accepted = false;
         }
         assertThat(accepted).as("acceptance of '%s'", mutated).isEqualTo(oracleAccepts(mutated));

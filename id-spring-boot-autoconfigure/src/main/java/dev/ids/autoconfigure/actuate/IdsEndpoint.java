@@ -5,6 +5,7 @@ import dev.ids.IdScheme;
 import dev.ids.MonitoredIdGenerator;
 import dev.ids.autoconfigure.IdGeneratorRegistry;
 import dev.ids.autoconfigure.IdGeneratorStatistics;
+import dev.ids.internal.Chars;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -98,7 +99,7 @@ public final class IdsEndpoint {
     static String noSchemeMessage(CandidatesDescriptor candidates) {
         String reasons = candidates.rejected().entrySet().stream()
                 .map(entry -> entry.getKey() + ": " + entry.getValue()).collect(Collectors.joining("; "));
-        return "'" + candidates.input() + "' is not an ID of any scheme (" + IdScheme.names() + "): " + reasons;
+        return Chars.quote(candidates.input()) + " is not an ID of any scheme (" + IdScheme.names() + "): " + reasons;
     }
 
     private static GeneratorDescriptor describe(IdGeneratorRegistry.Registration registration) {

@@ -1,5 +1,6 @@
 package dev.ids.autoconfigure.actuate;
 
+import dev.ids.internal.Chars;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
@@ -11,7 +12,9 @@ import org.springframework.boot.actuate.endpoint.web.annotation.EndpointWebExten
 /**
  * Web extension of the {@link IdsEndpoint}: answers an unknown scheme or an invalid ID with status 400 and the
  * decoded view's error object, {@code {"input": "...", "error": "..."}}, whatever the server's error page shows; when no
- * scheme was given, the object also lists each scheme's reason under {@code rejected}.
+ * scheme was given, the object also lists each scheme's reason under {@code rejected}. The input appears there as in
+ * every error message, at most about 100 characters of it, escaped, then its length, so that the answer to a long
+ * request stays small.
  */
 @EndpointWebExtension(endpoint = IdsEndpoint.class)
 public final class IdsEndpointWebExtension {
@@ -57,7 +60,7 @@ public final class IdsEndpointWebExtension {
             return new WebEndpointResponse<>(candidates);
         }
         Map<String, Object> error = new LinkedHashMap<>();
-        error.put("input", id);
+        error.put("input", Chars.excerpt(id));
         error.put("error", IdsEndpoint.noSchemeMessage(candidates));
         error.put("rejected", candidates.rejected());
         return new WebEndpointResponse<>(error, WebEndpointResponse.STATUS_BAD_REQUEST);
@@ -65,7 +68,7 @@ public final class IdsEndpointWebExtension {
 
     private static WebEndpointResponse<Object> badRequest(String id, InvalidEndpointRequestException ex) {
         Map<String, String> error = new LinkedHashMap<>();
-        error.put("input", id);
+        error.put("input", Chars.excerpt(id));
         error.put("error", ex.getReason());
         return new WebEndpointResponse<>(error, WebEndpointResponse.STATUS_BAD_REQUEST);
     }

@@ -1,11 +1,15 @@
 package dev.ids.autoconfigure.jackson;
 
 import dev.ids.InvalidIdException;
+import dev.ids.internal.Chars;
 import java.util.function.Function;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.KeyDeserializer;
 
-/** Reads an ID used as a JSON object's property name, with the type's strict parser. */
+/**
+ * Reads an ID used as a JSON object's property name, with the type's strict parser. A refused key reaches Jackson as
+ * error messages show it: at most about 100 characters, escaped, then its length.
+ */
 class IdKeyDeserializer extends KeyDeserializer {
 
     private final Class<?> type;
@@ -23,7 +27,7 @@ class IdKeyDeserializer extends KeyDeserializer {
             return parser.apply(key);
         }
         catch (InvalidIdException ex) {
-            return context.handleWeirdKey(type, key, "%s", ex.getMessage());
+            return context.handleWeirdKey(type, Chars.excerpt(key), "%s", ex.getMessage());
         }
     }
 }

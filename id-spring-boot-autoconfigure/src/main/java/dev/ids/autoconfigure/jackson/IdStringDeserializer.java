@@ -1,13 +1,18 @@
 package dev.ids.autoconfigure.jackson;
 
 import dev.ids.InvalidIdException;
+import dev.ids.internal.Chars;
 import java.util.function.Function;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.deser.std.StdScalarDeserializer;
 
-/** Reads an ID from a JSON string with the type's strict parser; anything else is an error naming the input. */
+/**
+ * Reads an ID from a JSON string with the type's strict parser; anything else is an error naming the input. A refused
+ * string reaches Jackson (its message, problem handlers, {@code InvalidFormatException.getValue()}) as error messages
+ * show it, at most about 100 characters, escaped, then its length, so that a huge value cannot flood a log.
+ */
 class IdStringDeserializer<T> extends StdScalarDeserializer<T> {
 
     private final Class<T> type;
@@ -33,7 +38,7 @@ class IdStringDeserializer<T> extends StdScalarDeserializer<T> {
             return parser.apply(text);
         }
         catch (InvalidIdException ex) {
-            return type.cast(context.handleWeirdStringValue(type, text, "%s", ex.getMessage()));
+            return type.cast(context.handleWeirdStringValue(type, Chars.excerpt(text), "%s", ex.getMessage()));
         }
     }
 }

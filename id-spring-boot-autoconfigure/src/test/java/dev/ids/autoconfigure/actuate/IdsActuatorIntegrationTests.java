@@ -129,6 +129,20 @@ class IdsActuatorIntegrationTests {
     }
 
     @Test
+    void idsEndpointAnswersALongPathSegmentWithASmallBadRequest() throws Exception {
+        String segment = "z".repeat(7_680);
+
+        for (String path : new String[] {"/actuator/ids/" + segment, "/actuator/ids/sno/" + segment,
+                "/actuator/ids/" + segment + "/1"}) {
+            HttpResponse<String> response = get(path);
+
+            assertThat(response.statusCode()).as(path).isEqualTo(400);
+            assertThat(response.body()).as(path).hasSizeLessThan(4_000).contains("(7680 chars)");
+            assertThat(response.body()).as(path).doesNotContain("z".repeat(101));
+        }
+    }
+
+    @Test
     void idsEndpointAnswersAnUnknownSchemeWithBadRequestAndTheErrorText() throws Exception {
         JsonNode body = getJson("/actuator/ids/nosuch/1", 400);
 

@@ -133,6 +133,26 @@ class IdsJacksonModuleTests {
                 });
     }
 
+    @Test
+    void refusesAHugeStringWithABoundedEscapedMessage() {
+        String huge = "\\u001b[2J" + "z".repeat(1_000_000);
+
+        assertThatExceptionOfType(InvalidFormatException.class)
+                .isThrownBy(() -> mapper.readValue("{\"sno\":\"" + huge + "\"}", Things.class))
+                .satisfies(ex -> {
+                    assertThat(ex.getOriginalMessage()).hasSizeLessThan(700).contains("(1000004 chars)")
+                            .contains("\\u001B[2J").doesNotContain("\u001b");
+                    assertThat(ex.getValue()).isEqualTo("\\u001B[2J" + "z".repeat(91) + "\u2026(1000004 chars)");
+                });
+        // Jackson itself refuses property names over 50,000 characters.
+        String longKey = "\\u001b[2J" + "z".repeat(40_000);
+        assertThatExceptionOfType(InvalidFormatException.class)
+                .isThrownBy(() -> mapper.readValue("{\"" + longKey + "\":1}",
+                        new TypeReference<Map<Sno, Integer>>() { }))
+                .satisfies(ex -> assertThat(ex.getOriginalMessage()).hasSizeLessThan(700)
+                        .contains("(40004 chars)").doesNotContain("\u001b"));
+    }
+
     @ParameterizedTest
     @CsvSource({"9223372036854775808", "-6123839962065403905", "0"})
     void refusesATraceIdNumberOutsideTheRange(String number) {

@@ -61,4 +61,14 @@ class IdConvertersTests {
                 .isInstanceOf(InvalidIdException.class)
                 .withMessageStartingWith("Invalid sno 'brpk4q72xwf2m63!': ");
     }
+
+    @Test
+    void refusesAHugeStringWithABoundedMessage() {
+        assertThatExceptionOfType(ConversionFailedException.class)
+                .isThrownBy(() -> conversionService.convert("x\n".repeat(5_242_880), Gid.class))
+                .havingCause()
+                .isInstanceOf(InvalidIdException.class)
+                .satisfies(ex -> assertThat(ex.getMessage()).hasSizeLessThan(300).contains("(10485760 chars)")
+                        .startsWith("Invalid gid 'x\\nx\\n"));
+    }
 }
