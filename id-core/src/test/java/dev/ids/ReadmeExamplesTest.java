@@ -61,7 +61,7 @@ class ReadmeExamplesTest {
 
     @Test
     void gidExample() {
-        // Graft GID: Volume, Log or Segment; 71 random bits from a per-thread CSPRNG keyed by SecureRandom, no shared lock
+        // Graft GID: Volume, Log or Segment; 71 random bits from a striped pool of AES-CTR CSPRNGs keyed by SecureRandom
         GidGenerator volumes = GidGenerator.builder().type(GidType.VOLUME).build();
         Gid volume = volumes.next();
         Gid same = Gid.parse(volume.toString(), GidType.VOLUME);   // refuses a GID of another type

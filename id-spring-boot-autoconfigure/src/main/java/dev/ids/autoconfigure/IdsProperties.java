@@ -205,7 +205,8 @@ public class IdsProperties {
 
         /**
          * SecureRandom algorithm for the random bits, one instance per thread, for example DRBG or
-         * NativePRNGNonBlocking. Unset: the core's per-thread AES-CTR generator keyed from SecureRandom.
+         * NativePRNGNonBlocking. Unset: the core's pool of AES-CTR generators keyed from SecureRandom, shared by all
+         * threads (about two per processor).
          */
         private String randomAlgorithm;
 
