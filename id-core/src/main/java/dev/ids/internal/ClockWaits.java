@@ -29,22 +29,32 @@ public final class ClockWaits {
      * @return {@code true} when the wall clock reached the target, {@code false} when the deadline passed first
      */
     public static boolean pauseUntil(IdClock clock, long targetMicros, long deadlineNanos) {
-        while (true) {
-            long nowMicros = clock.wallTimeMicros();
-            if (nowMicros >= targetMicros) {
-                return true;
+        // An interrupted thread's pauses return at once, so the (bounded) wait would spin: the status is cleared
+        // while waiting and set again before returning, for the caller to see.
+        boolean interrupted = Thread.interrupted();
+        try {
+            while (true) {
+                long nowMicros = clock.wallTimeMicros();
+                if (nowMicros >= targetMicros) {
+                    return true;
+                }
+                long leftNanos = deadlineNanos - clock.monotonicNanos();
+                if (leftNanos <= 0) {
+                    // Read again: other threads' pauses may have moved a shared test clock between the two readings.
+                    return clock.wallTimeMicros() >= targetMicros;
+                }
+                long wholeMicrosAhead = targetMicros - nowMicros - 1;
+                // Compared before multiplying: a clock that stepped far back must not overflow the product.
+                long pauseNanos = wholeMicrosAhead >= leftNanos / 1_000L
+                        ? leftNanos
+                        : Math.min(Math.max(wholeMicrosAhead * 1_000L, EDGE_STEP_NANOS), leftNanos);
+                clock.pause(pauseNanos);
+                interrupted |= Thread.interrupted();
             }
-            long leftNanos = deadlineNanos - clock.monotonicNanos();
-            if (leftNanos <= 0) {
-                // Read again: other threads' pauses may have moved a shared test clock between the two readings.
-                return clock.wallTimeMicros() >= targetMicros;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
-            long wholeMicrosAhead = targetMicros - nowMicros - 1;
-            // Compared before multiplying: a clock that stepped far back must not overflow the product.
-            long pauseNanos = wholeMicrosAhead >= leftNanos / 1_000L
-                    ? leftNanos
-                    : Math.min(Math.max(wholeMicrosAhead * 1_000L, EDGE_STEP_NANOS), leftNanos);
-            clock.pause(pauseNanos);
         }
     }
 }

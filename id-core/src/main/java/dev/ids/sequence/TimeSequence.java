@@ -48,6 +48,9 @@ public final class TimeSequence {
     /** The maximum wait of generators whose builder was given none. */
     public static final Duration DEFAULT_MAX_WAIT = Duration.ofSeconds(2);
 
+    /** Marks a call with no deadline of its own: it may wait the maximum wait from the moment it queues. */
+    private static final long NO_DEADLINE = Long.MIN_VALUE;
+
     /** The resolution of the wall-clock readings a sequence works in. */
     public enum Resolution {
         /** Milliseconds. */
@@ -145,6 +148,21 @@ public final class TimeSequence {
     }
 
     /**
+     * Issues one slot as {@link #next()} does, but waits no later than {@code deadlineNanos} instead of the maximum
+     * wait from now: for a caller that has already waited part of its maximum wait before asking (a generator whose
+     * calls queue for a lock first), so that its whole call stays within the maximum wait.
+     *
+     * @param deadlineNanos the latest {@link IdClock#monotonicNanos()} reading of this sequence's clock at which a
+     *     wait may still end
+     * @return the slot
+     * @throws IdGenerationException as {@link #next()}, with the time left before the deadline in place of the
+     *     maximum wait
+     */
+    public long nextBefore(long deadlineNanos) {
+        return reserve(1, deadlineNanos);
+    }
+
+    /**
      * Issues up to {@code wanted} consecutive slots of one time unit, as many as its sequence has left. The slots
      * issued are the returned one and the {@code count - 1} that follow it in sequence, where
      * {@code count = min(wanted, maxSequence - sequenceOf(first) + 1)}. Waits as {@link #next()} does.
@@ -155,6 +173,11 @@ public final class TimeSequence {
      * @throws IdGenerationException as {@link #next()}
      */
     public long reserve(int wanted) {
+        return reserve(wanted, NO_DEADLINE);
+    }
+
+    /** {@code deadlineNanos}: a monotonic reading, or {@link #NO_DEADLINE} for the maximum wait from the queueing. */
+    private long reserve(int wanted, long deadlineNanos) {
         Checks.inRange("slots wanted", wanted, 1, Integer.MAX_VALUE);
         while (true) {
             long current = state.get();
@@ -183,7 +206,7 @@ public final class TimeSequence {
                 }
                 continue;
             }
-            long slot = queue(current, now, latestReading, wanted);
+            long slot = queue(current, now, latestReading, wanted, deadlineNanos);
             if (slot != -1) {
                 return slot;
             }
@@ -197,7 +220,7 @@ public final class TimeSequence {
      * @param latestReading the latest reading of the clock the state shows (read before {@code now})
      * @return the slot, or -1 when another thread changed the state first
      */
-    private long queue(long current, long now, long latestReading, int wanted) {
+    private long queue(long current, long now, long latestReading, int wanted, long deadlineNanos) {
         long last = current >> timeShift;
         boolean ahead = (current & aheadFlag) != 0;
         int sequence = (int) (current & sequenceMask);
@@ -216,7 +239,9 @@ public final class TimeSequence {
         if (cause == WaitCause.CLOCK_REGRESSION) {
             reportRegression(latestReading, now);
         }
-        checkWithinMaxWait(cause, start, now, latestReading);
+        long began = clock.monotonicNanos();
+        long deadline = deadlineNanos == NO_DEADLINE ? began + maxWaitNanos : deadlineNanos;
+        checkWithinMaxWait(cause, start, now, latestReading, deadline - began);
         long seen = Math.max(now, ahead ? Long.MIN_VALUE : last);
         if (seen > latestQueuedReading.get()) {
             latestQueuedReading.accumulateAndGet(seen, Math::max);
@@ -225,12 +250,11 @@ public final class TimeSequence {
         if (!state.compareAndSet(current, ticket)) {
             return -1;
         }
-        long began = clock.monotonicNanos();
-        if (!ClockWaits.pauseUntil(clock, startMicros(start), began + maxWaitNanos)) {
+        if (!ClockWaits.pauseUntil(clock, startMicros(start), deadline)) {
             state.compareAndSet(ticket, current); // hands the slots back unless a later call queued behind them
             throw refuse(new IdGenerationException(description + ": waiting for its turn ("
-                    + describe(cause) + "), it waited the maximum wait of " + Duration.ofNanos(maxWaitNanos)
-                    + " for the wall clock to reach " + clockText(start + epoch) + ", the start of the time unit "
+                    + describe(cause) + "), it waited " + Duration.ofNanos(clock.monotonicNanos() - began)
+                    + " (its maximum wait is " + Duration.ofNanos(maxWaitNanos) + ") for the wall clock to reach " + clockText(start + epoch) + ", the start of the time unit "
                     + "of its slot, but the clock reads " + clockText(currentReading())
                     + " (it stood still or stepped back); refusing to issue an ID for a time the clock has not "
                     + "reached"));
@@ -240,13 +264,13 @@ public final class TimeSequence {
     }
 
     /** Refuses a ticket whose unit starts further ahead than the maximum wait, saying why with the figures. */
-    private void checkWithinMaxWait(WaitCause cause, long start, long now, long latestReading) {
+    private void checkWithinMaxWait(WaitCause cause, long start, long now, long latestReading, long allowedNanos) {
         long aheadTicks = start - now;
         // Whole ticks first: a clock far behind is refused without multiplying a huge gap into nanoseconds.
-        long aheadNanos = aheadTicks - 1 > maxWaitNanos / nanosPerTick
+        long aheadNanos = aheadTicks - 1 > Math.max(allowedNanos, 0) / nanosPerTick
                 ? Long.MAX_VALUE
                 : (startMicros(start) - clock.wallTimeMicros()) * 1_000L;
-        if (aheadNanos <= maxWaitNanos) {
+        if (aheadNanos <= allowedNanos) {
             return;
         }
         String ahead = aheadNanos == Long.MAX_VALUE ? ticks(aheadTicks).toString() : Duration.ofNanos(aheadNanos)
@@ -264,8 +288,11 @@ public final class TimeSequence {
                     + "high-water mark it must start after (a node lease's, up to which an earlier holder may have "
                     + "issued IDs), which starts " + ahead + " ahead of it";
         };
-        throw refuse(new IdGenerationException(description + ": " + why + ", beyond the maximum wait of "
-                + Duration.ofNanos(maxWaitNanos) + "; refusing to issue a possible duplicate or to wait longer"));
+        String limit = allowedNanos >= maxWaitNanos ? "the maximum wait of " + Duration.ofNanos(maxWaitNanos)
+                : "the " + Duration.ofNanos(Math.max(allowedNanos, 0)) + " left of this call's maximum wait of "
+                        + Duration.ofNanos(maxWaitNanos);
+        throw refuse(new IdGenerationException(description + ": " + why + ", beyond " + limit
+                + "; refusing to issue a possible duplicate or to wait longer"));
     }
 
     private static String describe(WaitCause cause) {

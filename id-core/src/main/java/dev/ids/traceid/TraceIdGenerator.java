@@ -6,6 +6,7 @@ import dev.ids.IdScheme;
 import dev.ids.MonitoredIdGenerator;
 import dev.ids.WaitingGeneratorBuilder;
 import dev.ids.clock.IdClock;
+import dev.ids.event.IdGeneratorListener;
 import dev.ids.internal.Checks;
 import dev.ids.internal.LeaseFence;
 import dev.ids.internal.OrderedMap;
@@ -14,6 +15,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -94,6 +96,9 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
     private final LeaseFence fence;
     /** Held to lease and install a chunk; fair, so calls waiting for a chunk are served in the order they came. */
     private final ReentrantLock refill = new ReentrantLock(true);
+    private final long maxWaitNanos;
+    private final String description;
+    private final IdGeneratorListener listener;
     /**
      * The chunk all threads draw from; replaced only under {@link #refill}, and only by a later chunk. Until the
      * first lease, a placeholder that serves no clock reading and has issued nothing.
@@ -129,7 +134,9 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
         this.nodeNo = nodeNo;
         this.nodeBits = (long) nodeNo << TraceId.NODE_NO_SHIFT;
         this.clock = builder.clock();
-        String description = "trace-id generator (node " + nodeNo + ")";
+        this.description = "trace-id generator (node " + nodeNo + ")";
+        this.maxWaitNanos = builder.maxWait().toNanos();
+        this.listener = builder.listener();
         this.fence = builder.lease() == null ? null
                 : new LeaseFence(builder.lease(), description, builder.listener(), builder.clock(), builder.maxWait());
         TimeSequence.Builder sequence = TimeSequence.builder(description)
@@ -200,7 +207,9 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
      * before, else leases the next chunk and installs it.
      */
     private TraceId drawLocked(Chunk finished) {
-        refill.lock();
+        // One maximum wait for the whole call: the turn at the lock, then the wait for a free chunk.
+        long deadline = clock.monotonicNanos() + maxWaitNanos;
+        awaitRefillLock(deadline);
         try {
             Chunk chunk = current;
             if (chunk != finished) {
@@ -209,9 +218,38 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
                     return id;
                 }
             }
-            return lease();
+            return lease(deadline);
         } finally {
             refill.unlock();
+        }
+    }
+
+    /**
+     * Takes the refill lock in arrival order, within what is left of the call's maximum wait. An interrupt does not
+     * cut the wait short (it is bounded anyway); the thread's interrupt status is kept for its caller.
+     */
+    private void awaitRefillLock(long deadline) {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    if (refill.tryLock(Math.max(deadline - clock.monotonicNanos(), 0), TimeUnit.NANOSECONDS)) {
+                        return;
+                    }
+                    IdGenerationException failure = new IdGenerationException(description + ": over capacity; "
+                            + "the calls ahead of this one, waiting their turn for the next chunk, held it for the "
+                            + "whole maximum wait of " + Duration.ofNanos(maxWaitNanos)
+                            + "; refusing to wait longer");
+                    listener.onRefused(failure);
+                    throw failure;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -219,8 +257,8 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
      * Under the refill lock: leases the next free (second, chunk number) pair, closes the current chunk, installs
      * the new one and issues its counter 1.
      */
-    private TraceId lease() {
-        long slot = chunks.next();
+    private TraceId lease(long deadline) {
+        long slot = chunks.nextBefore(deadline);
         long second = chunks.unitOf(slot);
         if (fence != null) {
             // Before the chunk is installed, so a failed advance leaves it unused and the current chunk as it was.
