@@ -62,8 +62,7 @@ class IdGeneratorMetricsAutoConfigurationTests {
     @Test
     void countersFollowIssuedIdsOverflowsAndRegressions() {
         ManualClock clock = ManualClock.at(START);
-        contextRunner.withPropertyValues("ids.sno.sequence-min=0", "ids.sno.sequence-max=3")
-                .withBean(IdGeneratorBuilderCustomizer.class, () -> (name, scheme, builder) -> builder.clock(clock))
+        onClock(clock).withPropertyValues("ids.sno.sequence-min=0", "ids.sno.sequence-max=3")
                 .run(context -> {
                     MeterRegistry registry = context.getBean(MeterRegistry.class);
                     SnoGenerator sno = context.getBean(SnoGenerator.class);
@@ -94,14 +93,10 @@ class IdGeneratorMetricsAutoConfigurationTests {
     @Test
     void aWaitForAClockThatSteppedBackIsARegressionNotAnOverflow() {
         ManualClock clock = ManualClock.at(START);
-        contextRunner.withPropertyValues("ids.lable.max-wait=2h")
-                .withBean(IdGeneratorBuilderCustomizer.class, () -> (name, scheme, builder) -> builder.clock(clock))
+        onClock(clock).withPropertyValues("ids.lable.max-wait=2h")
                 .run(context -> {
                     LableIdGenerator lable = context.getBean(LableIdGenerator.class);
-                    for (int i = 0; i <= LableId.MAX_SEQUENCE; i++) {
-                        lable.next(); // uses up the millisecond
-                    }
-                    clock.stepWallClock(Duration.ofHours(-1));
+                    useUpTheMillisecondAndStepAnHourBack(lable, clock);
                     lable.next(); // waits an hour and a millisecond for the clock
 
                     MeterRegistry registry = context.getBean(MeterRegistry.class);
@@ -121,8 +116,7 @@ class IdGeneratorMetricsAutoConfigurationTests {
     @Test
     void leadGaugeShowsHowFarAGeneratorRunsAheadOfTheWallClock() {
         ManualClock clock = ManualClock.at(START);
-        contextRunner
-                .withBean(IdGeneratorBuilderCustomizer.class, () -> (name, scheme, builder) -> builder.clock(clock))
+        onClock(clock)
                 .run(context -> {
                     MeterRegistry registry = context.getBean(MeterRegistry.class);
                     GidGenerator gid = context.getBean(GidGenerator.class);
@@ -139,14 +133,10 @@ class IdGeneratorMetricsAutoConfigurationTests {
     @Test
     void refusalsAreCounted() {
         ManualClock clock = ManualClock.at(START);
-        contextRunner.withPropertyValues("ids.lable.max-wait=0s")
-                .withBean(IdGeneratorBuilderCustomizer.class, () -> (name, scheme, builder) -> builder.clock(clock))
+        onClock(clock).withPropertyValues("ids.lable.max-wait=0s")
                 .run(context -> {
                     LableIdGenerator lable = context.getBean(LableIdGenerator.class);
-                    for (int i = 0; i <= LableId.MAX_SEQUENCE; i++) {
-                        lable.next(); // uses up the millisecond
-                    }
-                    clock.stepWallClock(Duration.ofHours(-1));
+                    useUpTheMillisecondAndStepAnHourBack(lable, clock);
 
                     assertThat(catchThrowable(lable::next)).isInstanceOf(IdGenerationException.class);
 
@@ -179,8 +169,7 @@ class IdGeneratorMetricsAutoConfigurationTests {
     @Test
     void prometheusNamesFollowMicrometersConventions() {
         ManualClock clock = ManualClock.at(START);
-        contextRunner.withConfiguration(AutoConfigurations.of(PrometheusMetricsExportAutoConfiguration.class))
-                .withBean(IdGeneratorBuilderCustomizer.class, () -> (name, scheme, builder) -> builder.clock(clock))
+        onClock(clock).withConfiguration(AutoConfigurations.of(PrometheusMetricsExportAutoConfiguration.class))
                 .run(context -> {
                     context.getBean(SnoGenerator.class).next();
                     String scrape = context.getBean(PrometheusMeterRegistry.class).scrape();
@@ -225,6 +214,19 @@ class IdGeneratorMetricsAutoConfigurationTests {
         IdGeneratorMeterBinder own = new IdGeneratorMeterBinder(new IdGeneratorRegistry());
         contextRunner.withBean(IdGeneratorMeterBinder.class, () -> own).run(context ->
                 assertThat(context).getBean(IdGeneratorMeterBinder.class).isSameAs(own));
+    }
+
+    /** The context runner with every generator on the given clock. */
+    private ApplicationContextRunner onClock(ManualClock clock) {
+        return contextRunner.withBean(IdGeneratorBuilderCustomizer.class,
+                () -> (name, scheme, builder) -> builder.clock(clock));
+    }
+
+    private static void useUpTheMillisecondAndStepAnHourBack(LableIdGenerator lable, ManualClock clock) {
+        for (int i = 0; i <= LableId.MAX_SEQUENCE; i++) {
+            lable.next();
+        }
+        clock.stepWallClock(Duration.ofHours(-1));
     }
 
     private static RequiredSearch search(MeterRegistry registry, String name, String generator) {
