@@ -1,6 +1,5 @@
 package dev.ids.testing;
 
-import dev.ids.clock.IdClock;
 import dev.ids.clock.ManualClock;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -15,9 +14,8 @@ import java.util.concurrent.TimeUnit;
  * lined up in a known order before any of them is served, each on a thread of its own. Closing it releases the
  * pauses and stops those threads.
  */
-public final class HeldClock implements IdClock, AutoCloseable {
+public final class HeldClock extends ForwardingClock implements AutoCloseable {
 
-    private final ManualClock time;
     private final Semaphore pauses = new Semaphore(0);
     private final CountDownLatch released = new CountDownLatch(1);
     private final ExecutorService callers = Executors.newCachedThreadPool();
@@ -28,17 +26,7 @@ public final class HeldClock implements IdClock, AutoCloseable {
      * @param time the clock that reads and moves once the pauses are released
      */
     public HeldClock(ManualClock time) {
-        this.time = time;
-    }
-
-    @Override
-    public long wallTimeMicros() {
-        return time.wallTimeMicros();
-    }
-
-    @Override
-    public long monotonicNanos() {
-        return time.monotonicNanos();
+        super(time);
     }
 
     /** Holds the thread until {@link #release()}, then moves the manual clock as its pause would. */
@@ -53,7 +41,7 @@ public final class HeldClock implements IdClock, AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
-        time.pause(nanos);
+        super.pause(nanos);
     }
 
     /**

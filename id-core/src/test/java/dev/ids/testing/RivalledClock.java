@@ -1,6 +1,5 @@
 package dev.ids.testing;
 
-import dev.ids.clock.IdClock;
 import dev.ids.clock.ManualClock;
 import java.util.function.Supplier;
 
@@ -11,9 +10,8 @@ import java.util.function.Supplier;
  *
  * @param <T> what the rival's call returns
  */
-public final class RivalledClock<T> implements IdClock {
+public final class RivalledClock<T> extends ForwardingClock {
 
-    private final ManualClock time;
     private Supplier<T> rival;
     private boolean arrived;
     private T rivalResult;
@@ -24,7 +22,7 @@ public final class RivalledClock<T> implements IdClock {
      * @param time the clock that reads and moves
      */
     public RivalledClock(ManualClock time) {
-        this.time = time;
+        super(time);
     }
 
     /**
@@ -49,18 +47,8 @@ public final class RivalledClock<T> implements IdClock {
     }
 
     @Override
-    public long wallTimeMicros() {
-        return time.wallTimeMicros();
-    }
-
-    @Override
-    public long monotonicNanos() {
-        return time.monotonicNanos();
-    }
-
-    @Override
     public void pause(long nanos) {
-        time.pause(nanos);
+        super.pause(nanos);
         if (rival != null && !arrived) {
             arrived = true;
             rivalResult = rival.get();
