@@ -9,12 +9,12 @@ import dev.ids.lable.LableMode;
 import dev.ids.muid.MuidGenerator;
 import dev.ids.sno.SnoGenerator;
 import dev.ids.testing.RecordingListener;
+import dev.ids.testing.Threads;
 import dev.ids.traceid.TraceIdGenerator;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiFunction;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -61,26 +61,11 @@ class ThreadPerTaskTest {
         IdGenerator<?> generator = factory.apply(clock, events);
         Set<Object> ids = ConcurrentHashMap.newKeySet();
         Set<Long> threadIds = ConcurrentHashMap.newKeySet();
-        List<Throwable> failures = new CopyOnWriteArrayList<>();
 
-        for (int from = 0; from < THREADS; from += batchSize) {
-            Thread[] batch = new Thread[batchSize];
-            for (int i = 0; i < batchSize; i++) {
-                batch[i] = new Thread(() -> {
-                    try {
-                        threadIds.add(Thread.currentThread().getId());
-                        ids.add(generator.next());
-                    } catch (Throwable failure) {
-                        failures.add(failure);
-                    }
-                });
-                batch[i].start();
-            }
-            for (Thread thread : batch) {
-                thread.join();
-            }
-            clock.advance(betweenBatches);
-        }
+        List<Throwable> failures = Threads.inBatches(THREADS, batchSize, i -> {
+            threadIds.add(Thread.currentThread().getId());
+            ids.add(generator.next());
+        }, () -> clock.advance(betweenBatches));
 
         assertThat(failures).as("%s: calls that threw", scheme).isEmpty();
         assertThat(ids).as("%s: distinct IDs", scheme).hasSize(THREADS);

@@ -7,6 +7,7 @@ import dev.ids.gid.GidGenerator;
 import dev.ids.lable.LableIdGenerator;
 import dev.ids.muid.MuidGenerator;
 import dev.ids.sno.SnoGenerator;
+import dev.ids.testing.Callers;
 import dev.ids.testing.RecordingListener;
 import dev.ids.traceid.TraceIdGenerator;
 import java.time.Duration;
@@ -15,11 +16,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -103,27 +99,13 @@ class WaitCausesTest {
         int threads = 128;
         int perThread = 100;
         List<Object> ids = new CopyOnWriteArrayList<>();
-        CyclicBarrier start = new CyclicBarrier(threads);
-        ExecutorService callers = Executors.newFixedThreadPool(threads);
-        try {
-            List<Future<?>> done = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                done.add(callers.submit(() -> {
-                    start.await();
-                    List<Object> mine = new ArrayList<>();
-                    for (int i = 0; i < perThread; i++) {
-                        mine.add(generator.next());
-                    }
-                    ids.addAll(mine);
-                    return null;
-                }));
+        Callers.runTogether(threads, t -> {
+            List<Object> mine = new ArrayList<>();
+            for (int i = 0; i < perThread; i++) {
+                mine.add(generator.next());
             }
-            for (Future<?> each : done) {
-                each.get(60, TimeUnit.SECONDS);
-            }
-        } finally {
-            callers.shutdownNow();
-        }
+            ids.addAll(mine);
+        });
 
         assertThat(events.refusals).isEmpty();
         assertThat(new HashSet<>(ids)).hasSize(threads * perThread);

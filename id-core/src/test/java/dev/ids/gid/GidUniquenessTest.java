@@ -3,9 +3,9 @@ package dev.ids.gid;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ids.clock.ManualClock;
+import dev.ids.testing.Threads;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -20,32 +20,18 @@ class GidUniquenessTest {
         long[] high = new long[THREADS * PER_THREAD];
         long[] low = new long[THREADS * PER_THREAD];
         boolean[] ordered = new boolean[THREADS];
-        CyclicBarrier start = new CyclicBarrier(THREADS);
-        Thread[] threads = new Thread[THREADS];
-        for (int t = 0; t < THREADS; t++) {
-            int thread = t;
-            threads[t] = new Thread(() -> {
-                try {
-                    start.await();
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-                boolean nonDecreasing = true;
-                long previous = -1;
-                for (int i = thread * PER_THREAD, end = i + PER_THREAD; i < end; i++) {
-                    Gid gid = logs.next();
-                    high[i] = gid.mostSignificantBits();
-                    low[i] = gid.leastSignificantBits();
-                    nonDecreasing &= gid.timestampMillis() >= previous;
-                    previous = gid.timestampMillis();
-                }
-                ordered[thread] = nonDecreasing;
-            });
-            threads[t].start();
-        }
-        for (Thread thread : threads) {
-            thread.join();
-        }
+        Threads.together(THREADS, thread -> {
+            boolean nonDecreasing = true;
+            long previous = -1;
+            for (int i = thread * PER_THREAD, end = i + PER_THREAD; i < end; i++) {
+                Gid gid = logs.next();
+                high[i] = gid.mostSignificantBits();
+                low[i] = gid.leastSignificantBits();
+                nonDecreasing &= gid.timestampMillis() >= previous;
+                previous = gid.timestampMillis();
+            }
+            ordered[thread] = nonDecreasing;
+        });
 
         assertThat(ordered).containsOnly(true);
         assertThat(Uniqueness.duplicates(high, low)).isZero();
@@ -59,20 +45,12 @@ class GidUniquenessTest {
         long[] high = new long[threads];
         long[] low = new long[threads];
         AtomicInteger drawn = new AtomicInteger();
-        Thread[] started = new Thread[threads];
-        for (int t = 0; t < threads; t++) {
-            int slot = t;
-            started[t] = new Thread(() -> {
-                Gid gid = logs.next();
-                high[slot] = gid.mostSignificantBits();
-                low[slot] = gid.leastSignificantBits();
-                drawn.incrementAndGet();
-            });
-            started[t].start();
-        }
-        for (Thread thread : started) {
-            thread.join();
-        }
+        Threads.run(threads, slot -> {
+            Gid gid = logs.next();
+            high[slot] = gid.mostSignificantBits();
+            low[slot] = gid.leastSignificantBits();
+            drawn.incrementAndGet();
+        });
 
         assertThat(drawn).hasValue(threads);
         assertThat(Arrays.stream(high).map(h -> h >>> 8).distinct()).as("one millisecond, one type").hasSize(1);

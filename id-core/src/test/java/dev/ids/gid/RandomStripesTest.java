@@ -2,6 +2,7 @@ package dev.ids.gid;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ids.testing.Threads;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
@@ -34,20 +35,12 @@ class RandomStripesTest {
         long[] high = new long[threads];
         long[] low = new long[threads];
         AtomicInteger drawn = new AtomicInteger();
-        Thread[] started = new Thread[threads];
-        for (int t = 0; t < threads; t++) {
-            int slot = t;
-            started[t] = new Thread(() -> {
-                Gid gid = pool.gid(0L);
-                high[slot] = gid.mostSignificantBits();
-                low[slot] = gid.leastSignificantBits();
-                drawn.incrementAndGet();
-            });
-            started[t].start();
-        }
-        for (Thread thread : started) {
-            thread.join();
-        }
+        Threads.run(threads, slot -> {
+            Gid gid = pool.gid(0L);
+            high[slot] = gid.mostSignificantBits();
+            low[slot] = gid.leastSignificantBits();
+            drawn.incrementAndGet();
+        });
 
         assertThat(created.get()).isBetween(1, 4);
         assertThat(drawn).hasValue(threads);

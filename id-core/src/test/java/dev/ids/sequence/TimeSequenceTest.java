@@ -4,24 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ids.IdGenerationException;
-import dev.ids.clock.IdClock;
 import dev.ids.clock.ManualClock;
-import dev.ids.event.IdGeneratorListener;
+import dev.ids.testing.Callers;
 import dev.ids.testing.CostlyReadingClock;
 import dev.ids.testing.HeldClock;
 import dev.ids.testing.RecordingListener;
+import dev.ids.testing.RivalledClock;
 import dev.ids.testing.SimulatedClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -167,53 +163,29 @@ class TimeSequenceTest {
     @Test
     void aCallThatWaitsIsNotOvertakenByOneThatArrivesWhileItWaits() {
         // While the caller pauses for the next unit, a rival asks for a slot too.
-        AtomicReference<TimeSequence> shared = new AtomicReference<>();
-        List<Long> rivals = new ArrayList<>();
-        IdClock rivalled = new IdClock() {
-            @Override
-            public long wallTimeMicros() {
-                return clock.wallTimeMicros();
-            }
+        RivalledClock<Long> rivalled = new RivalledClock<>(clock);
+        TimeSequence sequence = TimeSequence.builder("contested").clock(rivalled).listener(events).sequence(0, 0)
+                .timeBase(TimeSequence.Resolution.MILLIS, 0, 100).maxWait(Duration.ofMillis(250)).build();
+        rivalled.rival(sequence::next);
+        long unit = sequence.unitOf(sequence.next());
 
-            @Override
-            public long monotonicNanos() {
-                return clock.monotonicNanos();
-            }
+        long caller = sequence.next();
 
-            @Override
-            public void pause(long nanos) {
-                clock.pause(nanos);
-                if (rivals.isEmpty()) {
-                    rivals.add(-1L); // the rival's own pause brings no further rival
-                    rivals.set(0, shared.get().next());
-                }
-            }
-        };
-        shared.set(TimeSequence.builder("contested").clock(rivalled).listener(events).sequence(0, 0)
-                .timeBase(TimeSequence.Resolution.MILLIS, 0, 100).maxWait(Duration.ofMillis(250)).build());
-        long unit = shared.get().unitOf(shared.get().next());
-
-        long caller = shared.get().next();
-
-        assertThat(shared.get().unitOf(caller)).as("the caller came first").isEqualTo(unit + 1);
-        assertThat(shared.get().unitOf(rivals.get(0))).isEqualTo(unit + 2);
+        assertThat(sequence.unitOf(caller)).as("the caller came first").isEqualTo(unit + 1);
+        assertThat(sequence.unitOf(rivalled.rivalResult())).isEqualTo(unit + 2);
         assertThat(events.overflows).hasSize(2);
         assertThat(events.refusals).isEmpty();
     }
 
     @Test
     void queuedCallsAreServedInArrivalOrderAndOneBeyondTheMaximumWaitIsRefusedForCapacity() throws Exception {
-        HeldClock held = new HeldClock(clock);
-        TimeSequence sequence = TimeSequence.builder("lined up").clock(held).listener(events).sequence(0, 0)
-                .timeBase(TimeSequence.Resolution.MILLIS, 0, 1).maxWait(Duration.ofMillis(2)).build();
-        long unit = sequence.unitOf(sequence.next());
-        ExecutorService callers = Executors.newCachedThreadPool();
-        try {
-            Future<Long> first = callers.submit(sequence::next);
-            held.awaitPause();
-            Future<Long> second = callers.submit(sequence::next);
-            held.awaitPause();
-            Future<Long> third = callers.submit(sequence::next); // its slot would lie 3 ms ahead
+        try (HeldClock held = new HeldClock(clock)) {
+            TimeSequence sequence = TimeSequence.builder("lined up").clock(held).listener(events).sequence(0, 0)
+                    .timeBase(TimeSequence.Resolution.MILLIS, 0, 1).maxWait(Duration.ofMillis(2)).build();
+            long unit = sequence.unitOf(sequence.next());
+            Future<Long> first = held.queue(sequence::next);
+            Future<Long> second = held.queue(sequence::next);
+            Future<Long> third = held.submit(sequence::next); // its slot would lie 3 ms ahead
 
             assertThatThrownBy(() -> third.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(IdGenerationException.class)
                     .cause().hasMessageContaining("lined up: over capacity at 1 per 1 ms (1000 per second)")
@@ -223,9 +195,6 @@ class TimeSequenceTest {
             held.release();
             assertThat(sequence.unitOf(first.get(10, TimeUnit.SECONDS))).isEqualTo(unit + 1);
             assertThat(sequence.unitOf(second.get(10, TimeUnit.SECONDS))).isEqualTo(unit + 2);
-        } finally {
-            held.release();
-            callers.shutdownNow();
         }
         assertThat(events.overflows).hasSize(2); // how long each took depends on the other's pauses
         assertThat(events.regressions).isEmpty();
@@ -238,24 +207,12 @@ class TimeSequenceTest {
         int threads = 128;
         int perThread = 25;
         long[][] slots = new long[threads][perThread];
-        ExecutorService callers = Executors.newFixedThreadPool(threads);
-        try {
-            List<Future<?>> done = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                long[] mine = slots[t];
-                done.add(callers.submit(() -> {
-                    for (int i = 0; i < perThread; i++) {
-                        long slot = sequence.next();
-                        mine[i] = sequence.unitOf(slot) << 2 | sequence.sequenceOf(slot);
-                    }
-                }));
+        Callers.run(threads, t -> {
+            for (int i = 0; i < perThread; i++) {
+                long slot = sequence.next();
+                slots[t][i] = sequence.unitOf(slot) << 2 | sequence.sequenceOf(slot);
             }
-            for (Future<?> each : done) {
-                each.get(60, TimeUnit.SECONDS);
-            }
-        } finally {
-            callers.shutdownNow();
-        }
+        });
         assertThat(events.refusals).isEmpty();
         assertThat(events.regressions).as("a shared clock that only moves forwards").isEmpty();
         Set<Long> distinct = new HashSet<>();
@@ -277,32 +234,12 @@ class TimeSequenceTest {
         TimeSequence sequence = TimeSequence.builder("simulated").clock(simulated).listener(events)
                 .timeBase(TimeSequence.Resolution.MILLIS, 0, 4).sequence(0, 3).build();
         Set<Long> slots = java.util.concurrent.ConcurrentHashMap.newKeySet();
-        ExecutorService callers = Executors.newFixedThreadPool(threads);
-        try {
-            List<Future<?>> done = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                boolean late = t == 0;
-                done.add(callers.submit(() -> {
-                    try {
-                        if (late) {
-                            simulated.wakeLate(1_000_000);
-                        }
-                        for (int i = 0; i < perThread; i++) {
-                            long slot = sequence.next();
-                            slots.add(sequence.unitOf(slot) << 2 | sequence.sequenceOf(slot));
-                        }
-                    } finally {
-                        simulated.finished();
-                    }
-                    return null;
-                }));
+        Callers.runWithOneLate(simulated, threads, 1_000_000, t -> {
+            for (int i = 0; i < perThread; i++) {
+                long slot = sequence.next();
+                slots.add(sequence.unitOf(slot) << 2 | sequence.sequenceOf(slot));
             }
-            for (Future<?> each : done) {
-                each.get(60, TimeUnit.SECONDS);
-            }
-        } finally {
-            callers.shutdownNow();
-        }
+        });
 
         assertThat(events.refusals).isEmpty();
         assertThat(slots).hasSize(threads * perThread);

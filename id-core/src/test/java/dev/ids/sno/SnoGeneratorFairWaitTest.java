@@ -4,10 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ids.IdGenerationException;
-import dev.ids.clock.IdClock;
 import dev.ids.clock.ManualClock;
+import dev.ids.testing.Callers;
 import dev.ids.testing.HeldClock;
 import dev.ids.testing.RecordingListener;
+import dev.ids.testing.RivalledClock;
 import dev.ids.testing.SimulatedClock;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,12 +16,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /** Over capacity, calls wait their turn in arrival order and fail only when their turn lies beyond the maximum wait. */
@@ -41,26 +38,11 @@ class SnoGeneratorFairWaitTest {
         int threads = 128;
         int perThread = 25;
         Sno[][] ids = new Sno[threads][perThread];
-        CyclicBarrier start = new CyclicBarrier(threads);
-        ExecutorService callers = Executors.newFixedThreadPool(threads);
-        try {
-            List<Future<?>> done = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                Sno[] mine = ids[t];
-                done.add(callers.submit(() -> {
-                    start.await();
-                    for (int i = 0; i < perThread; i++) {
-                        mine[i] = generator.next();
-                    }
-                    return null;
-                }));
+        Callers.runTogether(threads, t -> {
+            for (int i = 0; i < perThread; i++) {
+                ids[t][i] = generator.next();
             }
-            for (Future<?> each : done) {
-                each.get(60, TimeUnit.SECONDS);
-            }
-        } finally {
-            callers.shutdownNow();
-        }
+        });
 
         assertThat(events.refusals).isEmpty();
         Set<Sno> distinct = new HashSet<>();
@@ -84,32 +66,11 @@ class SnoGeneratorFairWaitTest {
         SnoGenerator generator = SnoGenerator.builder().partition(7).sequenceBounds(0, 3).clock(simulated)
                 .listener(events).build();
         Sno[][] ids = new Sno[threads][perThread];
-        ExecutorService callers = Executors.newFixedThreadPool(threads);
-        try {
-            List<Future<?>> done = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                Sno[] mine = ids[t];
-                boolean late = t == 0;
-                done.add(callers.submit(() -> {
-                    try {
-                        if (late) {
-                            simulated.wakeLate(1_000_000);
-                        }
-                        for (int i = 0; i < perThread; i++) {
-                            mine[i] = generator.next();
-                        }
-                    } finally {
-                        simulated.finished();
-                    }
-                    return null;
-                }));
+        Callers.runWithOneLate(simulated, threads, 1_000_000, t -> {
+            for (int i = 0; i < perThread; i++) {
+                ids[t][i] = generator.next();
             }
-            for (Future<?> each : done) {
-                each.get(60, TimeUnit.SECONDS);
-            }
-        } finally {
-            callers.shutdownNow();
-        }
+        });
 
         assertThat(events.refusals).isEmpty();
         Set<Sno> distinct = new HashSet<>();
@@ -123,59 +84,36 @@ class SnoGeneratorFairWaitTest {
 
     @Test
     void aCallThatWaitsIsNotOvertakenByOneThatArrivesWhileItWaits() {
-        AtomicReference<SnoGenerator> shared = new AtomicReference<>();
-        List<Sno> rivals = new ArrayList<>();
-        IdClock rivalled = new IdClock() {
-            @Override
-            public long wallTimeMicros() {
-                return clock.wallTimeMicros();
-            }
-
-            @Override
-            public long monotonicNanos() {
-                return clock.monotonicNanos();
-            }
-
-            @Override
-            public void pause(long nanos) {
-                clock.pause(nanos);
-                if (rivals.isEmpty()) {
-                    rivals.add(null); // the rival's own pause brings no further rival
-                    rivals.set(0, shared.get().next());
-                }
-            }
-        };
-        shared.set(SnoGenerator.builder().partition(7).sequenceBounds(0, 3).clock(rivalled).listener(events)
-                .build());
+        RivalledClock<Sno> rivalled = new RivalledClock<>(clock);
+        SnoGenerator generator = SnoGenerator.builder().partition(7).sequenceBounds(0, 3).clock(rivalled)
+                .listener(events).build();
+        rivalled.rival(generator::next);
         for (int i = 0; i < 4; i++) {
-            shared.get().next(); // uses up the first unit
+            generator.next(); // uses up the first unit
         }
 
-        Sno caller = shared.get().next();
+        Sno caller = generator.next();
 
         assertThat(caller.units()).isEqualTo(START_UNITS + 1);
         assertThat(caller.sequence()).as("the caller came first").isZero();
-        assertThat(rivals.get(0).units()).isEqualTo(START_UNITS + 1);
-        assertThat(rivals.get(0).sequence()).isOne();
+        assertThat(rivalled.rivalResult().units()).isEqualTo(START_UNITS + 1);
+        assertThat(rivalled.rivalResult().sequence()).isOne();
         assertThat(events.refusals).isEmpty();
     }
 
     @Test
     void queuedCallsAreServedInArrivalOrderAndOneBeyondTheMaximumWaitIsRefusedForCapacity() throws Exception {
-        HeldClock held = new HeldClock(clock);
-        SnoGenerator generator = SnoGenerator.builder().partition(7).sequenceBounds(0, 3).clock(held)
-                .listener(events).maxWait(Duration.ofMillis(4)).build();
-        for (int i = 0; i < 4; i++) {
-            generator.next(); // uses up the first unit
-        }
-        ExecutorService callers = Executors.newCachedThreadPool();
-        try {
+        try (HeldClock held = new HeldClock(clock)) {
+            SnoGenerator generator = SnoGenerator.builder().partition(7).sequenceBounds(0, 3).clock(held)
+                    .listener(events).maxWait(Duration.ofMillis(4)).build();
+            for (int i = 0; i < 4; i++) {
+                generator.next(); // uses up the first unit
+            }
             List<Future<Sno>> queued = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
-                queued.add(callers.submit(() -> generator.next()));
-                held.awaitPause(); // this call holds its number and waits
+                queued.add(held.queue(generator::next)); // this call holds its number and waits
             }
-            Future<Sno> late = callers.submit(() -> generator.next()); // its number would lie 8 ms ahead
+            Future<Sno> late = held.submit(generator::next); // its number would lie 8 ms ahead
 
             assertThatThrownBy(() -> late.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(IdGenerationException.class)
                     .cause().hasMessageContaining("sno generator (partition 7)")
@@ -189,9 +127,6 @@ class SnoGeneratorFairWaitTest {
                 assertThat(served.units()).isEqualTo(START_UNITS + 1);
                 assertThat(served.sequence()).as("call #%d", i).isEqualTo(i);
             }
-        } finally {
-            held.release();
-            callers.shutdownNow();
         }
         assertThat(events.overflows).hasSize(4);
         assertThat(events.refusals).hasSize(1);

@@ -2,8 +2,8 @@ package dev.ids.sno;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ids.clock.IdClock;
 import dev.ids.clock.ManualClock;
+import dev.ids.testing.ForwardingClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
@@ -15,14 +15,13 @@ import org.junit.jupiter.api.Test;
 class SnoGeneratorRaceTest {
 
     /** Holds the thread named "held" inside its next wall-clock read, after it has read the generator's state. */
-    static final class HoldingClock implements IdClock {
-        final ManualClock time;
+    static final class HoldingClock extends ForwardingClock {
         final CountDownLatch held = new CountDownLatch(1);
         final CountDownLatch release = new CountDownLatch(1);
         volatile boolean armed;
 
         HoldingClock(ManualClock time) {
-            this.time = time;
+            super(time);
         }
 
         @Override
@@ -36,22 +35,7 @@ class SnoGeneratorRaceTest {
                     Thread.currentThread().interrupt();
                 }
             }
-            return time.wallTimeMillis();
-        }
-
-        @Override
-        public long wallTimeMicros() {
-            return time.wallTimeMicros();
-        }
-
-        @Override
-        public long monotonicNanos() {
-            return time.monotonicNanos();
-        }
-
-        @Override
-        public void pause(long nanos) {
-            time.pause(nanos);
+            return super.wallTimeMillis();
         }
     }
 

@@ -1,20 +1,24 @@
 package dev.ids.testing;
 
-import dev.ids.clock.IdClock;
 import dev.ids.clock.ManualClock;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
  * A {@link ManualClock} whose pauses hold the pausing thread until the test lets time move: calls that wait can be
- * lined up in a known order before any of them is served.
+ * lined up in a known order before any of them is served, each on a thread of its own. Closing it releases the
+ * pauses and stops those threads.
  */
-public final class HeldClock implements IdClock {
+public final class HeldClock extends ForwardingClock implements AutoCloseable {
 
-    private final ManualClock time;
     private final Semaphore pauses = new Semaphore(0);
     private final CountDownLatch released = new CountDownLatch(1);
+    private final ExecutorService callers = Executors.newCachedThreadPool();
 
     /**
      * Wraps a manual clock.
@@ -22,17 +26,7 @@ public final class HeldClock implements IdClock {
      * @param time the clock that reads and moves once the pauses are released
      */
     public HeldClock(ManualClock time) {
-        this.time = time;
-    }
-
-    @Override
-    public long wallTimeMicros() {
-        return time.wallTimeMicros();
-    }
-
-    @Override
-    public long monotonicNanos() {
-        return time.monotonicNanos();
+        super(time);
     }
 
     /** Holds the thread until {@link #release()}, then moves the manual clock as its pause would. */
@@ -47,7 +41,7 @@ public final class HeldClock implements IdClock {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
-        time.pause(nanos);
+        super.pause(nanos);
     }
 
     /**
@@ -63,5 +57,36 @@ public final class HeldClock implements IdClock {
     /** Lets every held pause, and every later one, move the clock. */
     public void release() {
         released.countDown();
+    }
+
+    /**
+     * Makes a call on a thread of its own and waits until it has paused: it holds its place in the queue.
+     *
+     * @param call the call, usually to the generator this clock drives
+     * @param <T> what the call returns
+     * @return the call's outcome, once released
+     */
+    public <T> Future<T> queue(Callable<T> call) throws InterruptedException {
+        Future<T> queued = callers.submit(call);
+        awaitPause();
+        return queued;
+    }
+
+    /**
+     * Makes a call on a thread of its own, without waiting for it to pause.
+     *
+     * @param call the call
+     * @param <T> what the call returns
+     * @return the call's outcome
+     */
+    public <T> Future<T> submit(Callable<T> call) {
+        return callers.submit(call);
+    }
+
+    /** Releases the pauses and stops the threads of the calls. */
+    @Override
+    public void close() {
+        release();
+        callers.shutdownNow();
     }
 }

@@ -9,7 +9,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
 import net.jqwik.api.ForAll;
@@ -33,7 +32,7 @@ class TraceIdSharedChunkProperties {
         RecordingListener events = new RecordingListener();
         TraceIdGenerator generator = TraceIdGenerator.builder().nodeNo(5).clock(clock).listener(events).build();
 
-        long[] all = draw(generator, threads, perThread, () -> { });
+        long[] all = TraceIdThreadPerTaskTest.draw(generator, threads, perThread);
 
         // The clock stands still, so every chunk but the last must be used up before the next one is leased: no
         // allowance for contention, ceil(IDs / 1023) chunks in all.
@@ -60,7 +59,7 @@ class TraceIdSharedChunkProperties {
             }
         };
 
-        long[] all = draw(generator, threads, perThread, tickerAndReader);
+        long[] all = TraceIdThreadPerTaskTest.draw(generator, threads, perThread, tickerAndReader);
 
         assertThat(Arrays.stream(all).distinct().count()).isEqualTo(all.length);
         Map<Long, List<Long>> bySecond = Arrays.stream(all).boxed()
@@ -74,43 +73,5 @@ class TraceIdSharedChunkProperties {
         assertThat(counts).as("counts read while threads drew").isSorted().allMatch(count -> count <= all.length);
         assertThat(events.overflows).isEmpty();
         assertThat(events.regressions).isEmpty();
-    }
-
-    /**
-     * Starts the threads together, each drawing {@code perThread} IDs, with {@code alongside} running on one more
-     * thread; checks each thread's IDs strictly increase and returns them all.
-     */
-    private static long[] draw(TraceIdGenerator generator, int threads, int perThread, Runnable alongside)
-            throws Exception {
-        long[][] ids = new long[threads][perThread];
-        List<Throwable> failures = new CopyOnWriteArrayList<>();
-        CyclicBarrier start = new CyclicBarrier(threads + 1);
-        Thread[] running = new Thread[threads + 1];
-        for (int t = 0; t <= threads; t++) {
-            long[] mine = t < threads ? ids[t] : null;
-            running[t] = new Thread(() -> {
-                try {
-                    start.await();
-                    if (mine == null) {
-                        alongside.run();
-                        return;
-                    }
-                    for (int i = 0; i < mine.length; i++) {
-                        mine[i] = generator.next().toLong();
-                    }
-                } catch (Throwable e) {
-                    failures.add(e);
-                }
-            });
-            running[t].start();
-        }
-        for (Thread thread : running) {
-            thread.join();
-        }
-        assertThat(failures).isEmpty();
-        for (long[] mine : ids) {
-            TraceIdGeneratorTest.assertStrictlyIncreasing(mine);
-        }
-        return Arrays.stream(ids).flatMapToLong(Arrays::stream).toArray();
     }
 }

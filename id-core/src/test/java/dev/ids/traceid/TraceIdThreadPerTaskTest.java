@@ -4,11 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ids.clock.ManualClock;
 import dev.ids.testing.RecordingListener;
+import dev.ids.testing.Threads;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CyclicBarrier;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
@@ -31,24 +30,8 @@ class TraceIdThreadPerTaskTest {
         int threads = 20_000;
         int batch = 500;
         long[] ids = new long[threads];
-        List<Throwable> failures = new CopyOnWriteArrayList<>();
-        for (int from = 0; from < threads; from += batch) {
-            Thread[] running = new Thread[batch];
-            for (int i = 0; i < batch; i++) {
-                int index = from + i;
-                running[i] = new Thread(() -> {
-                    try {
-                        ids[index] = generator.next().toLong();
-                    } catch (Throwable e) {
-                        failures.add(e);
-                    }
-                });
-                running[i].start();
-            }
-            for (Thread thread : running) {
-                thread.join();
-            }
-        }
+        List<Throwable> failures = Threads.inBatches(threads, batch, i -> ids[i] = generator.next().toLong(),
+                () -> { });
 
         assertThat(failures).isEmpty();
         assertThat(clock.monotonicNanos()).as("no call waited").isZero();
@@ -73,33 +56,9 @@ class TraceIdThreadPerTaskTest {
         ManualClock clock = ManualClock.atEpochMillis(X * 1000);
         TraceIdGenerator generator = TraceIdGenerator.builder().nodeNo(9).clock(clock).listener(events).build();
         int perThread = (CAPACITY + 3000) / threads;
-        long[][] perThreadIds = new long[threads][perThread];
-        List<Throwable> failures = new CopyOnWriteArrayList<>();
-        CyclicBarrier start = new CyclicBarrier(threads);
-        Thread[] running = new Thread[threads];
-        for (int t = 0; t < threads; t++) {
-            long[] mine = perThreadIds[t];
-            running[t] = new Thread(() -> {
-                try {
-                    start.await();
-                    for (int i = 0; i < mine.length; i++) {
-                        mine[i] = generator.next().toLong();
-                    }
-                } catch (Throwable e) {
-                    failures.add(e);
-                }
-            });
-            running[t].start();
-        }
-        for (Thread thread : running) {
-            thread.join();
-        }
 
-        assertThat(failures).isEmpty();
-        for (long[] mine : perThreadIds) {
-            TraceIdGeneratorTest.assertStrictlyIncreasing(mine);
-        }
-        long[] all = Arrays.stream(perThreadIds).flatMapToLong(Arrays::stream).toArray();
+        long[] all = draw(generator, threads, perThread);
+
         long[] firstSecond = Arrays.stream(all).filter(id -> TraceId.fromLong(id).timestamp() == X % WRAP).toArray();
         long[] nextSecond = Arrays.stream(all).filter(id -> TraceId.fromLong(id).timestamp() == (X + 1) % WRAP)
                 .toArray();
@@ -110,6 +69,29 @@ class TraceIdThreadPerTaskTest {
         assertThat(generator.generatedCount()).isEqualTo(all.length);
         // One wait, from the start of the second to the next, however many threads are waiting.
         assertThat(events.overflows).containsExactly(Duration.ofSeconds(1));
+    }
+
+    /**
+     * Starts the threads together, each drawing {@code perThread} IDs, with each of {@code alongside} running on one
+     * more thread; checks that none threw and that each thread's IDs strictly increase, and returns them all.
+     */
+    static long[] draw(TraceIdGenerator generator, int threads, int perThread, Runnable... alongside)
+            throws InterruptedException {
+        long[][] ids = new long[threads][perThread];
+        List<Throwable> failures = Threads.together(threads + alongside.length, t -> {
+            if (t >= threads) {
+                alongside[t - threads].run();
+                return;
+            }
+            for (int i = 0; i < perThread; i++) {
+                ids[t][i] = generator.next().toLong();
+            }
+        });
+        assertThat(failures).isEmpty();
+        for (long[] mine : ids) {
+            TraceIdGeneratorTest.assertStrictlyIncreasing(mine);
+        }
+        return Arrays.stream(ids).flatMapToLong(Arrays::stream).toArray();
     }
 
     /**

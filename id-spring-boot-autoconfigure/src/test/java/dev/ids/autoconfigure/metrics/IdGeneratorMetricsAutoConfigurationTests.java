@@ -28,10 +28,13 @@ import org.springframework.boot.micrometer.metrics.autoconfigure.export.promethe
 import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationContext;
 
 class IdGeneratorMetricsAutoConfigurationTests {
 
     private static final Instant START = Instant.parse("2030-01-01T00:00:00Z");
+
+    private final ManualClock clock = ManualClock.at(START);
 
     private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(IdGeneratorsAutoConfiguration.class,
@@ -61,9 +64,7 @@ class IdGeneratorMetricsAutoConfigurationTests {
 
     @Test
     void countersFollowIssuedIdsOverflowsAndRegressions() {
-        ManualClock clock = ManualClock.at(START);
-        contextRunner.withPropertyValues("ids.sno.sequence-min=0", "ids.sno.sequence-max=3")
-                .withBean(IdGeneratorBuilderCustomizer.class, () -> (name, scheme, builder) -> builder.clock(clock))
+        onClock().withPropertyValues("ids.sno.sequence-min=0", "ids.sno.sequence-max=3")
                 .run(context -> {
                     MeterRegistry registry = context.getBean(MeterRegistry.class);
                     SnoGenerator sno = context.getBean(SnoGenerator.class);
@@ -93,15 +94,9 @@ class IdGeneratorMetricsAutoConfigurationTests {
 
     @Test
     void aWaitForAClockThatSteppedBackIsARegressionNotAnOverflow() {
-        ManualClock clock = ManualClock.at(START);
-        contextRunner.withPropertyValues("ids.lable.max-wait=2h")
-                .withBean(IdGeneratorBuilderCustomizer.class, () -> (name, scheme, builder) -> builder.clock(clock))
+        onClock().withPropertyValues("ids.lable.max-wait=2h")
                 .run(context -> {
-                    LableIdGenerator lable = context.getBean(LableIdGenerator.class);
-                    for (int i = 0; i <= LableId.MAX_SEQUENCE; i++) {
-                        lable.next(); // uses up the millisecond
-                    }
-                    clock.stepWallClock(Duration.ofHours(-1));
+                    LableIdGenerator lable = lableAnHourAheadOfTheClock(context);
                     lable.next(); // waits an hour and a millisecond for the clock
 
                     MeterRegistry registry = context.getBean(MeterRegistry.class);
@@ -120,9 +115,7 @@ class IdGeneratorMetricsAutoConfigurationTests {
 
     @Test
     void leadGaugeShowsHowFarAGeneratorRunsAheadOfTheWallClock() {
-        ManualClock clock = ManualClock.at(START);
-        contextRunner
-                .withBean(IdGeneratorBuilderCustomizer.class, () -> (name, scheme, builder) -> builder.clock(clock))
+        onClock()
                 .run(context -> {
                     MeterRegistry registry = context.getBean(MeterRegistry.class);
                     GidGenerator gid = context.getBean(GidGenerator.class);
@@ -138,15 +131,9 @@ class IdGeneratorMetricsAutoConfigurationTests {
 
     @Test
     void refusalsAreCounted() {
-        ManualClock clock = ManualClock.at(START);
-        contextRunner.withPropertyValues("ids.lable.max-wait=0s")
-                .withBean(IdGeneratorBuilderCustomizer.class, () -> (name, scheme, builder) -> builder.clock(clock))
+        onClock().withPropertyValues("ids.lable.max-wait=0s")
                 .run(context -> {
-                    LableIdGenerator lable = context.getBean(LableIdGenerator.class);
-                    for (int i = 0; i <= LableId.MAX_SEQUENCE; i++) {
-                        lable.next(); // uses up the millisecond
-                    }
-                    clock.stepWallClock(Duration.ofHours(-1));
+                    LableIdGenerator lable = lableAnHourAheadOfTheClock(context);
 
                     assertThat(catchThrowable(lable::next)).isInstanceOf(IdGenerationException.class);
 
@@ -178,9 +165,7 @@ class IdGeneratorMetricsAutoConfigurationTests {
 
     @Test
     void prometheusNamesFollowMicrometersConventions() {
-        ManualClock clock = ManualClock.at(START);
-        contextRunner.withConfiguration(AutoConfigurations.of(PrometheusMetricsExportAutoConfiguration.class))
-                .withBean(IdGeneratorBuilderCustomizer.class, () -> (name, scheme, builder) -> builder.clock(clock))
+        onClock().withConfiguration(AutoConfigurations.of(PrometheusMetricsExportAutoConfiguration.class))
                 .run(context -> {
                     context.getBean(SnoGenerator.class).next();
                     String scrape = context.getBean(PrometheusMeterRegistry.class).scrape();
@@ -225,6 +210,22 @@ class IdGeneratorMetricsAutoConfigurationTests {
         IdGeneratorMeterBinder own = new IdGeneratorMeterBinder(new IdGeneratorRegistry());
         contextRunner.withBean(IdGeneratorMeterBinder.class, () -> own).run(context ->
                 assertThat(context).getBean(IdGeneratorMeterBinder.class).isSameAs(own));
+    }
+
+    /** The context runner with every generator on {@link #clock}. */
+    private ApplicationContextRunner onClock() {
+        return contextRunner.withBean(IdGeneratorBuilderCustomizer.class,
+                () -> (name, scheme, builder) -> builder.clock(clock));
+    }
+
+    /** Uses up the Lable generator's millisecond, then steps the clock an hour back. */
+    private LableIdGenerator lableAnHourAheadOfTheClock(ApplicationContext context) {
+        LableIdGenerator lable = context.getBean(LableIdGenerator.class);
+        for (int i = 0; i <= LableId.MAX_SEQUENCE; i++) {
+            lable.next();
+        }
+        clock.stepWallClock(Duration.ofHours(-1));
+        return lable;
     }
 
     private static RequiredSearch search(MeterRegistry registry, String name, String generator) {
