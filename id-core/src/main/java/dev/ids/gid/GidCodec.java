@@ -44,7 +44,8 @@ public final class GidCodec {
     /** 58^4. */
     static final long POW58_4 = 11_316_496L;
     /** 2^64 modulo 58^7. */
-    private static final long TWO64_MOD_POW58_7 = BigInteger.ONE.shiftLeft(64).mod(BigInteger.valueOf(POW58_7)).longValueExact();
+    private static final long TWO64_MOD_POW58_7 = BigInteger.ONE.shiftLeft(64).mod(BigInteger.valueOf(POW58_7))
+            .longValueExact();
     /** 58^7 = 2^7 * 29^7; the inverse of 29^7 modulo 2^64. */
     private static final long INVERSE_29_POW7 = inverse(POW58_7 >>> 7);
     private static final long LOW_57_BITS = (1L << 57) - 1;

@@ -56,11 +56,6 @@ final class RandomStripes {
         return Math.min(MAX_STRIPES, Integer.highestOneBit(wanted - 1) << 1);
     }
 
-    /** Returns the number of stripes. */
-    int stripes() {
-        return stripes.length;
-    }
-
     /**
      * Returns a GID with the given type and time and the next 9 bytes of one stripe's source as its random part.
      *

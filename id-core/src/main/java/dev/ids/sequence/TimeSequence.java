@@ -254,8 +254,8 @@ public final class TimeSequence {
             state.compareAndSet(ticket, current); // hands the slots back unless a later call queued behind them
             throw refuse(new IdGenerationException(description + ": waiting for its turn ("
                     + describe(cause) + "), it waited " + Duration.ofNanos(clock.monotonicNanos() - began)
-                    + " (its maximum wait is " + Duration.ofNanos(maxWaitNanos) + ") for the wall clock to reach " + clockText(start + epoch) + ", the start of the time unit "
-                    + "of its slot, but the clock reads " + clockText(currentReading())
+                    + " (its maximum wait is " + Duration.ofNanos(maxWaitNanos) + ") for the wall clock to reach "
+                    + clockText(start + epoch) + ", the start of the time unit of its slot, but the clock reads " + clockText(currentReading())
                     + " (it stood still or stepped back); refusing to issue an ID for a time the clock has not "
                     + "reached"));
         }
@@ -326,16 +326,6 @@ public final class TimeSequence {
      */
     public int sequenceOf(long slot) {
         return (int) (slot & sequenceMask);
-    }
-
-    /**
-     * Returns the latest time unit this sequence has issued slots in, or reserved slots of for waiting calls; -1
-     * before the first slot.
-     *
-     * @return the latest unit used
-     */
-    public long lastUnit() {
-        return unitOf(state.get());
     }
 
     private long readTicks() {

@@ -383,7 +383,8 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
                     + "turn hold the numbers before the unit starting at " + start + ", where the next free one lies";
             case CLOCK_REGRESSION -> "the wall clock (" + now + ") stands "
                     + Duration.ofMillis(latestReading - nowMillis) + " behind the latest time it read ("
-                    + Instant.ofEpochMilli(Sno.EPOCH_MILLIS + latestReading) + "), and the next free number lies in the unit starting at " + start;
+                    + Instant.ofEpochMilli(Sno.EPOCH_MILLIS + latestReading)
+                    + "), and the next free number lies in the unit starting at " + start;
             case LEASE_MARK -> "the wall clock (" + now + ") stands behind the node lease's high-water mark, up to "
                     + "which an earlier holder may have issued IDs; the first free unit after it starts at " + start;
         };

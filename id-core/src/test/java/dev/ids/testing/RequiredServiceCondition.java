@@ -2,10 +2,10 @@ package dev.ids.testing;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
-import java.lang.reflect.Method;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -74,12 +74,21 @@ public abstract class RequiredServiceCondition<A extends Annotation> implements 
         return ConditionEvaluationResult.disabled(reason + "; CI=true makes it required");
     }
 
-    /** The tests a class declares or inherits (each parameterized test counted once), or 1 for a method. */
+    /**
+     * The tests a class declares or inherits, its {@code @Nested} classes' included (a parameterized test counts
+     * once), or 1 for a method.
+     */
     private static int testsIn(AnnotatedElement element) {
         if (!(element instanceof Class<?> type)) {
             return 1;
         }
-        return (int) AnnotationSupport.findAnnotatedMethods(type, Testable.class, HierarchyTraversalMode.TOP_DOWN)
-                .stream().map(Method::getName).count();
+        int tests = AnnotationSupport.findAnnotatedMethods(type, Testable.class, HierarchyTraversalMode.TOP_DOWN)
+                .size();
+        for (Class<?> nested : type.getDeclaredClasses()) {
+            if (AnnotationSupport.isAnnotated(nested, Nested.class)) {
+                tests += testsIn(nested);
+            }
+        }
+        return tests;
     }
 }

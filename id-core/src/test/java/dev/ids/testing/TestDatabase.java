@@ -27,6 +27,8 @@ public enum TestDatabase implements RequiredService {
     private final String url;
     private final String username;
     private final String password;
+    /** Whether this JVM made its own namespace on the server yet ({@link #ownUrl}). */
+    private boolean ownNamespaceCreated;
 
     TestDatabase(String product, String url, String username, String password) {
         this.product = product;
@@ -64,14 +66,50 @@ public enum TestDatabase implements RequiredService {
     }
 
     /**
-     * Returns Spring Boot properties that point the application's DataSource at this database.
+     * Returns Spring Boot properties that point the application's DataSource at this database: for H2 a private
+     * in-memory database, for PostgreSQL and MariaDB a schema (database) of this test JVM's own, so that two builds
+     * on one server never create or drop each other's tables.
      *
      * @param scope a name that keeps tests apart
      * @return the properties
      */
     public Map<String, String> springProperties(String scope) {
-        return Map.of("spring.datasource.url", url(scope), "spring.datasource.username", username,
+        return Map.of("spring.datasource.url", ownUrl(scope), "spring.datasource.username", username,
                 "spring.datasource.password", password);
+    }
+
+    /**
+     * Returns the URL of a namespace of this test JVM's own: a private in-memory database for H2; for PostgreSQL a
+     * schema, for MariaDB a database, named after the JVM's process id, created on first use and dropped when the
+     * JVM exits.
+     *
+     * @param scope a name that keeps tests apart (H2 only; the servers' namespace is one per JVM)
+     * @return the URL
+     */
+    public String ownUrl(String scope) {
+        if (this == H2) {
+            return url(scope);
+        }
+        String namespace = "ids_test_" + ProcessHandle.current().pid();
+        synchronized (this) {
+            if (!ownNamespaceCreated) {
+                execute(this == POSTGRESQL ? "CREATE SCHEMA IF NOT EXISTS " + namespace
+                        : "CREATE DATABASE IF NOT EXISTS " + namespace);
+                String drop = this == POSTGRESQL ? "DROP SCHEMA IF EXISTS " + namespace + " CASCADE"
+                        : "DROP DATABASE IF EXISTS " + namespace;
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> execute(drop), "drop-" + namespace));
+                ownNamespaceCreated = true;
+            }
+        }
+        return this == POSTGRESQL ? url + "?currentSchema=" + namespace : url.replace("/test", "/" + namespace);
+    }
+
+    private void execute(String sql) {
+        try (Connection connection = DriverManager.getConnection(url, username, password)) {
+            connection.createStatement().execute(sql);
+        } catch (SQLException e) {
+            throw new IllegalStateException(product + ": " + sql + " failed: " + e.getMessage(), e);
+        }
     }
 
     @Override

@@ -558,7 +558,7 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         }
 
         /**
-         * Sets how long a lease lasts without renewal; default 30 s. A process that cannot renew (paused,
+         * Sets how long a lease lasts without renewal; default 60 s. A process that cannot renew (paused,
          * partitioned from the database) stops holding its identity this long after its last renewal started.
          *
          * @param leaseLength at least one millisecond

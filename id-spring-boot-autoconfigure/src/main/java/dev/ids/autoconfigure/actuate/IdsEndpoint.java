@@ -150,10 +150,11 @@ public final class IdsEndpoint {
      * What a generator has done so far, for JSON.
      *
      * @param generated IDs issued
-     * @param overflows waits because a time unit's sequence was used up
+     * @param overflows calls that waited their turn because a time unit's sequence was used up (capacity)
      * @param regressions times the wall clock fell behind
      * @param refusals refusals to issue an ID
-     * @param totalWait the time waited after overflows, ISO-8601 ({@code PT0.004S})
+     * @param totalWait the time those capacity waits took, ISO-8601 ({@code PT0.004S}); waits behind a clock that
+     *     stepped back or a lease's mark are in the {@code ids.wait} metric, tagged by cause
      * @param lead how far the generator's time runs ahead of the wall clock, ISO-8601
      */
     public record CountsDescriptor(long generated, long overflows, long regressions, long refusals,

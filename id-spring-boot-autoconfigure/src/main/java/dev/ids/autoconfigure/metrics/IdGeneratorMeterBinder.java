@@ -19,7 +19,8 @@ import java.util.concurrent.TimeUnit;
  * {@code generator} (the bean name): the counters {@code ids.generated}, {@code ids.sequence.overflow} (waits over
  * capacity only), {@code ids.clock.regression} (each time the wall clock was seen to fall behind) and
  * {@code ids.refused}, the timer {@code ids.wait} (time calls spent waiting for the clock), tagged {@code cause}:
- * {@code capacity}, {@code clock_regression} or {@code lease_mark} (see {@link WaitCause}), the gauge {@code ids.lead} (seconds the generator's time runs ahead of the wall clock) and,
+ * {@code capacity}, {@code clock_regression} or {@code lease_mark} (see {@link WaitCause}), the gauge
+ * {@code ids.lead} (seconds the generator's time runs ahead of the wall clock) and,
  * for a generator whose node identity is leased, the gauge {@code ids.node.lease.held} (1 while the lease is held,
  * 0 while the generator is fenced), the counters {@code ids.node.lease.renewals} (successful renewals) and
  * {@code ids.node.lease.failures} (failed renewal attempts, including failed attempts to claim a lost identity
