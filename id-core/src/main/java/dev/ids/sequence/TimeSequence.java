@@ -254,7 +254,7 @@ public final class TimeSequence {
             state.compareAndSet(ticket, current); // hands the slots back unless a later call queued behind them
             throw refuse(new IdGenerationException(description + ": waiting for its turn ("
                     + describe(cause) + "), it waited " + Duration.ofNanos(clock.monotonicNanos() - began)
-                    + " (its maximum wait is " + Duration.ofNanos(maxWaitNanos) + ") for the wall clock to reach "
+                    + " of its maximum wait of " + Duration.ofNanos(maxWaitNanos) + " for the wall clock to reach "
                     + clockText(start + epoch) + ", the start of the time unit of its slot, but the clock reads " + clockText(currentReading())
                     + " (it stood still or stepped back); refusing to issue an ID for a time the clock has not "
                     + "reached"));

@@ -112,7 +112,7 @@ class TimeSequenceTest {
         clock.freeze();
 
         assertThatThrownBy(sequence::next).isInstanceOf(IdGenerationException.class)
-                .hasMessageContaining("waited PT0.05S (its maximum wait is PT0.05S) for the wall clock to reach")
+                .hasMessageContaining("waited PT0.05S of its maximum wait of PT0.05S for the wall clock to reach")
                 .hasMessageContaining("it stood still or stepped back");
         clock.unfreeze();
         assertThat(sequence.unitOf(sequence.next())).isEqualTo(unit + 1);
