@@ -333,15 +333,19 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
                 : fell ? WaitCause.CLOCK_REGRESSION
                 : WaitCause.CAPACITY;
         long startMicros = (Sno.EPOCH_MILLIS + startMillis) * 1000;
+        // One maximum wait for the whole call: what this call already waited behind a fallen clock counts.
+        long allowedNanos = Math.max(maxWaitNanos - regressionWaitNanos, 0);
         // Milliseconds first: a clock far behind is refused without multiplying a huge gap into nanoseconds.
-        long aheadNanos = startMillis - nowMillis > maxWaitNanos / 1_000_000L + 1
+        long aheadNanos = startMillis - nowMillis > allowedNanos / 1_000_000L + 1
                 ? Long.MAX_VALUE
                 : (startMicros - clock.wallTimeMicros()) * 1000;
-        if (aheadNanos > maxWaitNanos) {
+        if (aheadNanos > allowedNanos) {
             throw refuse(new IdGenerationException(description + ": " + why(cause, nowMillis, latestReading, unit)
                     + ", " + (aheadNanos == Long.MAX_VALUE ? Duration.ofMillis(startMillis - nowMillis)
                             : Duration.ofNanos(aheadNanos))
                     + " ahead of the clock, beyond the maximum wait of " + Duration.ofNanos(maxWaitNanos)
+                    + (regressionWaitNanos > 0 ? " (" + Duration.ofNanos(regressionWaitNanos) + " of it already "
+                            + "spent behind a clock that stepped back)" : "")
                     + "; refusing to issue a possible duplicate or to wait longer"));
         }
         long seen = ahead(current) ? nowMillis : Math.max(nowMillis, lastMillis);
@@ -353,7 +357,7 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
             return null;
         }
         long began = clock.monotonicNanos();
-        if (!ClockWaits.pauseUntil(clock, startMicros, began + maxWaitNanos)) {
+        if (!ClockWaits.pauseUntil(clock, startMicros, began + allowedNanos)) {
             state.compareAndSet(ticket, current); // hands the number back unless a later call queued behind it
             throw refuse(new IdGenerationException(description + ": " + why(cause, nowMillis, latestReading, unit)
                     + "; it took the number and waited the maximum wait of " + Duration.ofNanos(maxWaitNanos)
