@@ -78,8 +78,8 @@ public enum GidType {
     }
 
     /**
-     * Returns the type of a display name or constant name, ignoring case: {@code "Log"}, {@code "log"},
-     * {@code "LOG"}.
+     * Returns the type of a display name or constant name, ignoring the case of ASCII letters only: {@code "Log"},
+     * {@code "log"}, {@code "LOG"}; not {@code "ſegment"}, whose long s Unicode's case folding would turn into an s.
      *
      * @param name the name
      * @return the type
@@ -87,11 +87,27 @@ public enum GidType {
      */
     public static GidType ofName(String name) {
         for (GidType type : values()) {
-            if (type.displayName.equalsIgnoreCase(name)) {
+            if (name != null && equalsIgnoringAsciiCase(type.displayName, name)) {
                 return type;
             }
         }
         throw new IllegalArgumentException("No GID type is named " + Chars.quote(name) + " (Volume, Log or Segment)");
+    }
+
+    private static boolean equalsIgnoringAsciiCase(String expected, String name) {
+        if (expected.length() != name.length()) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            if (asciiLower(expected.charAt(i)) != asciiLower(name.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static char asciiLower(char c) {
+        return c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
     }
 
     /**

@@ -32,6 +32,9 @@ class GidTest {
                 .hasMessageContaining("no known GID type");
         assertThatThrownBy(() -> GidType.ofPrefix(256)).hasMessageContaining("[0, 255]: 256");
         assertThatThrownBy(() -> GidType.ofName("Page")).hasMessageContaining("'Page'");
+        // Unicode case folding would read the long s as an s: names are matched ignoring ASCII case only.
+        assertThatThrownBy(() -> GidType.ofName("\u017Fegment")).hasMessageContaining("No GID type is named");
+        assertThat(GidType.ofName("LOG")).isEqualTo(GidType.LOG);
     }
 
     @Test
