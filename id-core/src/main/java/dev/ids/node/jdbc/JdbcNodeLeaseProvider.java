@@ -79,6 +79,16 @@ import javax.sql.DataSource;
  * condition, so the mark only moves forward. Releasing keeps the row (its {@code expires_at} becomes 0, claimable
  * at once), so the mark survives; a new claim of the identity returns the stored mark.
  *
+ * <h2>Rows are never deleted</h2>
+ * A row is the only record of its identity's high-water mark, so rows are kept, released ones included: a clean-up
+ * job that deletes a row hands the identity to the next claimant with mark 0, and that claimant may repeat IDs
+ * issued before. A holder whose row disappears is fenced at once: its next renewal or mark write finds no row, marks
+ * the lease lost and logs that the row was deleted. The one safe deletion is the retirement of a whole namespace
+ * that no instance claims in any more: stop those instances, wait until the namespace's largest
+ * {@code expires_at} and largest {@code high_water_mark} both lie more than the reclaim grace in the past, then
+ * delete the namespace's rows; should it come back, its new holders issue IDs only for times after every old one.
+ * {@value #DDL_RESOURCE} gives the statements.
+ *
  * <p>The data source must give connections of their own, not ones bound to the caller's transaction (pass the
  * plain pool, not a transaction-aware proxy): each statement runs in auto-commit. Instances are thread-safe.
  */
@@ -168,7 +178,7 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         // expires_at > 0: a renewal that overlaps the release of its own lease must not revive the row.
         this.renewSql = "UPDATE " + t + " SET expires_at = ? WHERE namespace = ? AND node_id = ? AND holder = ?"
                 + " AND expires_at > 0";
-        this.holderSql = "SELECT 1 FROM " + t + " WHERE namespace = ? AND node_id = ? AND holder = ?";
+        this.holderSql = "SELECT holder FROM " + t + " WHERE namespace = ? AND node_id = ?";
         this.advanceSql = "UPDATE " + t + " SET high_water_mark = GREATEST(high_water_mark, ?)"
                 + " WHERE namespace = ? AND node_id = ? AND holder = ?";
         this.releaseSql = "UPDATE " + t + " SET expires_at = 0 WHERE namespace = ? AND node_id = ? AND holder = ?";

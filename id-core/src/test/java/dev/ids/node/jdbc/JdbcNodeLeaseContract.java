@@ -281,6 +281,34 @@ abstract class JdbcNodeLeaseContract {
     }
 
     @Test
+    void aHolderWhoseRowWasDeletedIsFencedAtItsNextRenewalAndSaysWhy() throws SQLException {
+        JdbcNodeLease lease = claim(provider("deleted"), 63);
+        lease.advanceHighWaterMark(START_MILLIS + 60_000);
+        execute("DELETE FROM " + TABLE + " WHERE namespace = '" + namespace + "'", false);
+
+        assertThat(lease.renew()).isEqualTo(Renewal.LOST);
+        assertThat(lease.isHeld()).isFalse();
+        assertThat(lease.lossReason()).contains("its row was deleted from table " + TABLE)
+                .contains("must never be deleted");
+        assertThatThrownBy(() -> lease.advanceHighWaterMark(START_MILLIS + 120_000))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("no longer held (its row was deleted");
+    }
+
+    @Test
+    void aHolderWhoseRowWasDeletedIsFencedAtItsNextMarkWrite() throws SQLException {
+        JdbcNodeLease lease = claim(provider("deleted"), 63);
+        execute("DELETE FROM " + TABLE + " WHERE namespace = '" + namespace + "'", false);
+
+        assertThatThrownBy(() -> lease.advanceHighWaterMark(START_MILLIS + 60_000))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("no longer held (its row was deleted from table " + TABLE);
+        assertThat(lease.isHeld()).isFalse();
+        assertThat(lease.renew()).isEqualTo(Renewal.LOST);
+        assertThat(rowCount()).as("nothing written back").isZero();
+    }
+
+    @Test
     void aHolderPausedPastItsLeaseIsFencedBeforeAnotherProcessCanClaimItsIdentity() {
         // The other process's wall clock runs ahead by almost the whole grace: the worst skew the grace allows.
         Duration skew = GRACE.minusMillis(1);
