@@ -8,6 +8,18 @@
 --   expires_at       when the lease ends, in milliseconds since 1970-01-01T00:00:00Z, by the holder's clock;
 --                    0 once released. Another process may take the row only after expires_at plus the grace.
 --   high_water_mark  the latest time, in epoch milliseconds, for which any holder may have issued IDs
+--
+-- NEVER DELETE ROWS. A row is the only record of its identity's high-water mark. A released row (expires_at = 0)
+-- is kept on purpose: the next holder of the identity waits for its mark. A clean-up job that deletes it hands the
+-- identity to the next claimant with mark 0, who may repeat IDs issued before. A holder whose row disappears is
+-- fenced at its next renewal or mark write (it logs that its row was deleted) and must claim again.
+-- Retiring a whole namespace (no instance claims in it any more) is the one safe deletion:
+--   1. stop or reconfigure every instance that claims in the namespace;
+--   2. wait until SELECT MAX(expires_at), MAX(high_water_mark) FROM ids_node_lease WHERE namespace = 'x'
+--      returns two values below now minus the reclaim grace (epoch milliseconds): no lease is live and no
+--      identity issued IDs for a time that is not well in the past;
+--   3. DELETE FROM ids_node_lease WHERE namespace = 'x';
+-- Should the namespace come back later, its new holders then issue IDs only for times after every old one.
 CREATE TABLE IF NOT EXISTS ids_node_lease (
     namespace VARCHAR(64) NOT NULL,
     node_id BIGINT NOT NULL,

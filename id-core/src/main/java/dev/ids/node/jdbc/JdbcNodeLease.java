@@ -147,17 +147,17 @@ final class JdbcNodeLease implements NodeLease {
             throw new IllegalStateException(notHeldMessage("cannot advance its high-water mark"));
         }
         try {
-            boolean written = provider.withConnection(connection -> {
+            String notOurs = provider.withConnection(connection -> {
                 try (PreparedStatement update = provider.prepare(connection, provider.advanceSql)) {
                     update.setLong(1, epochMillis);
                     update.setString(2, claim.namespace());
                     update.setLong(3, identity);
                     update.setString(4, holder);
-                    return update.executeUpdate() == 1 || stillHolder(connection);
+                    return update.executeUpdate() == 1 ? null : whyNotOurs(connection);
                 }
             });
-            if (!written) {
-                markLost("another process holds the identity now");
+            if (notOurs != null) {
+                markLost(notOurs);
                 throw new IllegalStateException(notHeldMessage("cannot advance its high-water mark"));
             }
         } catch (SQLException e) {
@@ -188,15 +188,15 @@ final class JdbcNodeLease implements NodeLease {
             return Renewal.LOST;
         }
         long expiresAt = clock.wallTimeMillis() + provider.leaseLength().toMillis();
-        boolean ours;
+        String notOurs;
         try {
-            ours = provider.withConnection(connection -> {
+            notOurs = provider.withConnection(connection -> {
                 try (PreparedStatement update = provider.prepare(connection, provider.renewSql)) {
                     update.setLong(1, expiresAt);
                     update.setString(2, claim.namespace());
                     update.setLong(3, identity);
                     update.setString(4, holder);
-                    return update.executeUpdate() == 1 || stillHolder(connection);
+                    return update.executeUpdate() == 1 ? null : whyNotOurs(connection);
                 }
             });
         } catch (SQLException e) {
@@ -205,9 +205,9 @@ final class JdbcNodeLease implements NodeLease {
                     + e.getMessage());
             return Renewal.FAILED;
         }
-        if (!ours) {
+        if (notOurs != null) {
             failures.incrementAndGet();
-            markLost("another process holds the identity now");
+            markLost(notOurs);
             return Renewal.LOST;
         }
         synchronized (lock) {
@@ -244,16 +244,22 @@ final class JdbcNodeLease implements NodeLease {
     }
 
     /**
-     * Tells whether the row still names this lease as holder, for drivers that report changed rather than matched
-     * rows (MariaDB or MySQL with useAffectedRows): an update that wrote the value already there then reports 0.
+     * Tells why an update under the holder condition matched no row: another holder, or no row at all (deleted,
+     * which also deleted its high-water mark, so this holder must stop at once). {@code null} when the row still
+     * names this lease: drivers that report changed rather than matched rows (MariaDB or MySQL with
+     * useAffectedRows) report 0 for an update that wrote the value already there.
      */
-    private boolean stillHolder(Connection connection) throws SQLException {
+    private String whyNotOurs(Connection connection) throws SQLException {
         try (PreparedStatement select = provider.prepare(connection, provider.holderSql)) {
             select.setString(1, claim.namespace());
             select.setLong(2, identity);
-            select.setString(3, holder);
             try (ResultSet result = select.executeQuery()) {
-                return result.next();
+                if (!result.next()) {
+                    return "its row was deleted from table " + provider.tableName() + ", and with it the identity's"
+                            + " high-water mark; lease rows must never be deleted (see "
+                            + JdbcNodeLeaseProvider.DDL_RESOURCE + ")";
+                }
+                return holder.equals(result.getString(1)) ? null : "another process holds the identity now";
             }
         }
     }

@@ -46,8 +46,12 @@ import javax.sql.DataSource;
  * {@code INSERT} that the primary key lets only one process win (the loser sees an SQLState of class 23), or one
  * whose lease expired more than the reclaim grace ago, by {@code UPDATE ... WHERE namespace = ? AND node_id = ?
  * AND expires_at < ?}, which only one claimant can win. The read only suggests candidates; every write carries its
- * own condition, so two processes never both believe they hold an identity. A lost attempt moves on to the next
- * identity, so n concurrent claimants on an empty range get the n lowest identities.
+ * own condition, so two processes never both believe they hold an identity. A process that claims alone gets the
+ * lowest free identity. One that loses it is meeting others claiming at the same moment (a fleet rolling out), so
+ * it does not queue for the next-lowest one, which would take n claimants about n²/2 attempts: it tries the free
+ * identities from a point of the range that a hash of its holder value picks, wrapping round at the end. Concurrent
+ * claimants thus spread over the range and n of them need about 2n attempts while the range is far from full; their
+ * identities are distinct but not the n lowest.
  *
  * <h2>Renewal and fencing</h2>
  * Each lease renews itself every {@linkplain Builder#renewalPeriod(Duration) renewal period} on its own daemon
@@ -74,6 +78,16 @@ import javax.sql.DataSource;
  * {@link NodeLease#advanceHighWaterMark(long)} writes {@code GREATEST(high_water_mark, ?)} under the holder
  * condition, so the mark only moves forward. Releasing keeps the row (its {@code expires_at} becomes 0, claimable
  * at once), so the mark survives; a new claim of the identity returns the stored mark.
+ *
+ * <h2>Rows are never deleted</h2>
+ * A row is the only record of its identity's high-water mark, so rows are kept, released ones included: a clean-up
+ * job that deletes a row hands the identity to the next claimant with mark 0, and that claimant may repeat IDs
+ * issued before. A holder whose row disappears is fenced at once: its next renewal or mark write finds no row, marks
+ * the lease lost and logs that the row was deleted. The one safe deletion is the retirement of a whole namespace
+ * that no instance claims in any more: stop those instances, wait until the namespace's largest
+ * {@code expires_at} and largest {@code high_water_mark} both lie more than the reclaim grace in the past, then
+ * delete the namespace's rows; should it come back, its new holders issue IDs only for times after every old one.
+ * {@value #DDL_RESOURCE} gives the statements.
  *
  * <p>The data source must give connections of their own, not ones bound to the caller's transaction (pass the
  * plain pool, not a transaction-aware proxy): each statement runs in auto-commit. Instances are thread-safe.
@@ -164,7 +178,7 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         // expires_at > 0: a renewal that overlaps the release of its own lease must not revive the row.
         this.renewSql = "UPDATE " + t + " SET expires_at = ? WHERE namespace = ? AND node_id = ? AND holder = ?"
                 + " AND expires_at > 0";
-        this.holderSql = "SELECT 1 FROM " + t + " WHERE namespace = ? AND node_id = ? AND holder = ?";
+        this.holderSql = "SELECT holder FROM " + t + " WHERE namespace = ? AND node_id = ?";
         this.advanceSql = "UPDATE " + t + " SET high_water_mark = GREATEST(high_water_mark, ?)"
                 + " WHERE namespace = ? AND node_id = ? AND holder = ?";
         this.releaseSql = "UPDATE " + t + " SET expires_at = 0 WHERE namespace = ? AND node_id = ? AND holder = ?";
@@ -195,8 +209,10 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
     }
 
     /**
-     * Claims the lowest free identity of the claim's range: one never held, released, or whose lease expired
-     * more than the reclaim grace ago. Creates the table first, once, unless that is switched off.
+     * Claims a free identity of the claim's range: one never held, released, or whose lease expired more than the
+     * reclaim grace ago; the lowest free one unless another process claims it at the same moment, in which case
+     * one further up the range (see the class description). Creates the table first, once, unless that is
+     * switched off.
      *
      * @param claim the namespace and range
      * @return the lease, renewed in the background until closed or lost
@@ -208,7 +224,7 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         Objects.requireNonNull(claim, "claim");
         ensureTable();
         try {
-            return claimLowestFree(claim);
+            return claimFree(claim);
         } catch (SQLException e) {
             throw new IllegalStateException("Could not claim a node identity in namespace '" + claim.namespace()
                     + "' from table " + tableName + ": " + e.getMessage() + (createTable ? ""
@@ -217,27 +233,21 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         }
     }
 
-    private NodeLease claimLowestFree(NodeClaim claim) throws SQLException {
+    private NodeLease claimFree(NodeClaim claim) throws SQLException {
         String holder = holderId + "#" + leaseNumbers.incrementAndGet();
         List<long[]> rows = readRange(claim);
-        int next = 0;
-        for (long candidate = claim.min(); ; candidate++) {
-            while (next < rows.size() && rows.get(next)[0] < candidate) {
-                next++;
-            }
-            JdbcNodeLease lease;
-            if (next < rows.size() && rows.get(next)[0] == candidate) {
-                lease = reclaimable(rows.get(next)[1]) ? tryTakeOver(claim, candidate, holder) : null;
-            } else {
-                lease = tryInsert(claim, candidate, holder);
-            }
+        long[] identities = rows.stream().mapToLong(row -> row[0]).toArray();
+        long[] expiries = rows.stream().mapToLong(row -> row[1]).toArray();
+        ClaimCandidates candidates = new ClaimCandidates(claim, identities, expiries, this::reclaimable, holder);
+        for (long candidate = candidates.next(); candidate != ClaimCandidates.NONE; candidate = candidates.next()) {
+            JdbcNodeLease lease = candidates.hasRow(candidate)
+                    ? tryTakeOver(claim, candidate, holder)
+                    : tryInsert(claim, candidate, holder);
             if (lease != null) {
                 return lease;
             }
-            if (candidate == claim.max()) {
-                throw new NoFreeNodeIdentityException(claim, describeHeld(claim));
-            }
         }
+        throw new NoFreeNodeIdentityException(claim, describeHeld(claim));
     }
 
     private boolean reclaimable(long expiresAt) {

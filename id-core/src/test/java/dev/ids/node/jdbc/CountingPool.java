@@ -1,0 +1,160 @@
+package dev.ids.node.jdbc;
+
+import java.io.PrintWriter;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+
+/**
+ * A fixed pool of connections over another data source, as an application's pool would be, that counts the
+ * statements prepared through it by their SQL. It keeps many claimants within a shared server's connection limit.
+ * It can also hold threads back at a barrier ({@link #holdAfter}), so that a race the test is about happens every
+ * time rather than when the scheduler happens to allow it.
+ */
+final class CountingPool implements DataSource, AutoCloseable {
+
+    private final List<Connection> physical = new ArrayList<>();
+    private final BlockingQueue<Connection> idle;
+    private final Map<String, AtomicLong> prepared = new ConcurrentHashMap<>();
+    private final ThreadLocal<Boolean> passedBarrierSql = ThreadLocal.withInitial(() -> false);
+    private volatile String barrierSql;
+    private volatile CountDownLatch barrier = new CountDownLatch(0);
+
+    CountingPool(DataSource target, int size) throws SQLException {
+        idle = new ArrayBlockingQueue<>(size);
+        for (int i = 0; i < size; i++) {
+            Connection connection = target.getConnection();
+            physical.add(connection);
+            idle.add(connection);
+        }
+    }
+
+    /**
+     * Holds back every thread that has run a statement with this SQL: it gets no further connection until that
+     * many connections that ran it were handed back, by all threads together.
+     */
+    void holdAfter(String sql, int connections) {
+        barrierSql = sql;
+        barrier = new CountDownLatch(connections);
+    }
+
+    /** How many statements were prepared with exactly this SQL. */
+    long preparedCount(String sql) {
+        AtomicLong count = prepared.get(sql);
+        return count == null ? 0 : count.get();
+    }
+
+    @Override
+    public Connection getConnection() throws SQLException {
+        Connection connection;
+        try {
+            if (passedBarrierSql.get() && !barrier.await(60, TimeUnit.SECONDS)) {
+                throw new SQLException("The other threads did not reach the barrier within 60 s");
+            }
+            connection = idle.poll(60, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("Interrupted while waiting for a pooled connection", e);
+        }
+        if (connection == null) {
+            throw new SQLException("No pooled connection within 60 s");
+        }
+        return lend(connection);
+    }
+
+    private Connection lend(Connection connection) {
+        boolean[] returned = {false};
+        boolean[] ranBarrierSql = {false};
+        return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
+                (proxy, method, args) -> {
+                    switch (method.getName()) {
+                        case "close" -> {
+                            if (!returned[0]) {
+                                returned[0] = true;
+                                if (!connection.getAutoCommit()) {
+                                    connection.rollback();
+                                }
+                                idle.add(connection);
+                                if (ranBarrierSql[0]) {
+                                    passedBarrierSql.set(true);
+                                    barrier.countDown();
+                                }
+                            }
+                            return null;
+                        }
+                        case "isClosed" -> {
+                            return returned[0];
+                        }
+                        case "prepareStatement" -> {
+                            prepared.computeIfAbsent((String) args[0], sql -> new AtomicLong()).incrementAndGet();
+                            ranBarrierSql[0] |= args[0].equals(barrierSql);
+                        }
+                        default -> {
+                        }
+                    }
+                    try {
+                        return method.invoke(connection, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+
+    @Override
+    public void close() throws SQLException {
+        for (Connection connection : physical) {
+            connection.close();
+        }
+    }
+
+    @Override
+    public Connection getConnection(String user, String pass) throws SQLException {
+        return getConnection();
+    }
+
+    @Override
+    public PrintWriter getLogWriter() {
+        return null;
+    }
+
+    @Override
+    public void setLogWriter(PrintWriter out) {
+    }
+
+    @Override
+    public void setLoginTimeout(int seconds) {
+    }
+
+    @Override
+    public int getLoginTimeout() {
+        return 0;
+    }
+
+    @Override
+    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+        throw new SQLFeatureNotSupportedException();
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> type) throws SQLException {
+        throw new SQLException("Not a wrapper");
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> type) {
+        return false;
+    }
+}
