@@ -56,7 +56,9 @@ import org.apache.zookeeper.data.Stat;
  * clock skew, since its generators know no high-water mark: so that one of them can never take an identity a
  * moment after this provider released it, a lease in the Lable namespace keeps its znode for
  * {@link Builder#lableReleaseDelay} (default {@link #DEFAULT_LABLE_RELEASE_DELAY}) after it is closed; the provider's
- * {@link #close()} waits for those deletes. Other namespaces free the identity at once and rely on the mark.
+ * {@link #close()} waits for those deletes. Other namespaces free the identity at once and rely on the mark. A
+ * delete, delayed or not, takes only the znode the lease created (same session and same creation zxid), never one
+ * the same session created anew at that path since, as a re-claim after an outside delete does.
  *
  * <h2>Fencing</h2>
  * See {@link ZooKeeperNodeLease}: a lease stops being held at once when Curator reports the connection
@@ -315,7 +317,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         try {
             mark = stampHighWaterMark(highWaterMarkPath);
         } catch (Exception e) {
-            deleteIfOwned(path, owner);
+            deleteIfOwned(path, owner, createdZxid);
             throw e;
         }
         ZooKeeperNodeLease lease = new ZooKeeperNodeLease(this, claim, identity, path, highWaterMarkPath, owner,
@@ -332,7 +334,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
             }
         } catch (Exception e) {
             leases.remove(lease);
-            deleteIfOwned(path, owner);
+            deleteIfOwned(path, owner, createdZxid);
             throw e;
         }
         lease.proven(askedAt, suspensionsBefore, leaseNanos(zooKeeper));
@@ -569,18 +571,19 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
                             Op.setData(path, data, expected)));
                     return new long[] {epochMillis, ((OpResult.SetDataResult) results.get(1)).getStat().getVersion()};
                 } catch (KeeperException.BadVersionException e) {
-                    // An earlier write of ours may have landed though its reply was lost: read the mark back.
+                    // An earlier write of ours may have landed though its reply was lost, or another holder
+                    // claimed the identity and stamped the mark (the pool znode the multi checked is then its).
+                    // The mark read first, then the proof: a znode still of our creation means no one else held
+                    // the identity since our claim, so the mark read is ours to count on or to replace.
                     Stat stat = new Stat();
                     long current = parseHighWaterMark(path, zooKeeper.getData(path, false, stat));
-                    if (current >= epochMillis) {
-                        return new long[] {current, stat.getVersion()};
-                    }
-                    // Or another holder claimed the identity and stamped the mark: the pool znode the multi
-                    // checked may be its, not ours. Retry only after proving that the znode is still ours.
                     String foreign = foreignOwner(provenStat(zooKeeper, lease), lease);
                     if (foreign != null) {
                         lease.end(foreign);
                         break;
+                    }
+                    if (current >= epochMillis) {
+                        return new long[] {current, stat.getVersion()};
                     }
                     expected = stat.getVersion();
                 }
@@ -602,8 +605,9 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
     }
 
     /**
-     * Forgets a closed lease, stops watching its znode and deletes the znode if its session still owns it, so the
-     * identity is free at once; first lowers the high-water mark to {@code finalMark} when that is 0 or more.
+     * Forgets a closed lease, stops watching its znode and deletes the znode if it is still the one the lease
+     * created, so the identity is free at once; first lowers the high-water mark to {@code finalMark} when that is
+     * 0 or more.
      */
     void release(ZooKeeperNodeLease lease, long finalMark) {
         leases.remove(lease);
@@ -620,6 +624,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         }
         String path = lease.path();
         long sessionId = lease.sessionId();
+        long createdZxid = lease.createdZxid();
         if (lableReleaseDelayNanos > 0 && lease.claim().namespace().equals(lableNamespace)) {
             // Kept by this session meanwhile, so no one (Lable's own module included) can take it before the delay.
             try {
@@ -627,7 +632,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
                 pendingDeletes.add(done);
                 executor.schedule(() -> {
                     try {
-                        deleteIfOwned(path, sessionId);
+                        deleteIfOwned(path, sessionId, createdZxid);
                     } finally {
                         pendingDeletes.remove(done);
                         done.complete(null);
@@ -638,7 +643,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
                 // The provider is closing: the znode goes with the session, or below at once.
             }
         }
-        deleteIfOwned(path, sessionId);
+        deleteIfOwned(path, sessionId, createdZxid);
     }
 
     /** Waits, at most the Lable release delay and a little, for the delayed deletes of released Lable znodes. */
@@ -665,12 +670,11 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         String path = lease.highWaterMarkPath();
         try {
             ZooKeeper zooKeeper = rawClient();
-            if (zooKeeper.getSessionId() != lease.sessionId()
-                    || foreignOwner(provenStat(zooKeeper, lease), lease) != null) {
+            if (zooKeeper.getSessionId() != lease.sessionId()) {
                 return;
             }
-            Stat pool = zooKeeper.exists(lease.path(), false);
-            if (pool == null) {
+            Stat pool = provenStat(zooKeeper, lease);
+            if (foreignOwner(pool, lease) != null) {
                 return;
             }
             zooKeeper.multi(List.of(Op.check(lease.path(), pool.getVersion()),
@@ -685,13 +689,18 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         }
     }
 
-    private void deleteIfOwned(String path, long sessionId) {
+    /**
+     * Deletes the znode if it is still the one created by {@code createdZxid} on the session: the same session may
+     * have created the path anew since (a re-claim after an outside delete), and a delayed Lable delete must not
+     * take that one.
+     */
+    private void deleteIfOwned(String path, long sessionId, long createdZxid) {
         try {
             ZooKeeper zooKeeper = rawClient();
             // On the owning session only: if it has expired the server refuses, and the znode is gone already.
             if (zooKeeper.getSessionId() == sessionId) {
                 Stat stat = zooKeeper.exists(path, false);
-                if (stat != null && stat.getEphemeralOwner() == sessionId) {
+                if (stat != null && stat.getEphemeralOwner() == sessionId && stat.getCzxid() == createdZxid) {
                     zooKeeper.delete(path, stat.getVersion());
                 }
             }

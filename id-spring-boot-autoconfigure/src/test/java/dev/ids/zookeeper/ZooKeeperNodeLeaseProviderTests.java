@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ids.clock.IdClock;
 import dev.ids.clock.ManualClock;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
+import dev.ids.node.ReclaimingNodeLease;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -157,6 +159,37 @@ class ZooKeeperNodeLeaseProviderTests {
         assertThat(Duration.ofNanos(System.nanoTime() - closedAt))
                 .isGreaterThanOrEqualTo(ZooKeeperNodeLeaseProvider.DEFAULT_LABLE_RELEASE_DELAY);
         assertThat(second.claim(new NodeClaim("lable", 0, 63)).identity()).isZero();
+    }
+
+    @Test
+    void aLableLeaseReclaimedAfterAnOutsideDeleteStaysHeldThroughItsOldZnodesDelayedDelete() throws Exception {
+        // A release delay of 200 ms instead of 2 s, so that ten of them fit in a two-second observation.
+        Duration releaseDelay = Duration.ofMillis(200);
+        ZooKeeperNodeLeaseProvider provider = provider(ZooKeeperNodeLeaseProvider.builder()
+                .lableReleaseDelay(releaseDelay));
+        ReclaimingNodeLease lease = ReclaimingNodeLease.claim(provider, new NodeClaim("lable", 0, 63),
+                IdClock.system(), Duration.ofMillis(20));
+        toClose.add(lease);
+        String path = root + "/pool/" + lease.identity();
+        long firstCreation = plain.exists(path, false).getCzxid();
+
+        plain.delete(path, -1);
+
+        await("the identity is claimed again", Duration.ofSeconds(5),
+                () -> lease.reclaimCount() == 1 && lease.isHeld());
+        Stat reclaimed = plain.exists(path, false);
+        assertThat(reclaimed.getCzxid()).isNotEqualTo(firstCreation);
+        // The ended lease was closed before the re-claim; its delayed delete falls inside this observation.
+        long end = System.nanoTime() + releaseDelay.multipliedBy(10).toNanos();
+        int notHeld = 0;
+        while (System.nanoTime() - end < 0) {
+            notHeld += lease.isHeld() ? 0 : 1;
+            Thread.sleep(10);
+        }
+        assertThat(notHeld).as("samples not held").isZero();
+        assertThat(lease.reclaimCount()).isEqualTo(1);
+        assertThat(plain.exists(path, false)).as("the re-claimed znode").isNotNull()
+                .extracting(Stat::getCzxid).isEqualTo(reclaimed.getCzxid());
     }
 
     @Test
@@ -311,6 +344,26 @@ class ZooKeeperNodeLeaseProviderTests {
         lease.advanceHighWaterMark(6_000L);
         assertThat(lease.highWaterMarkMillis()).isEqualTo(6_000L);
         assertThat(data(lease.highWaterMarkPath())).isEqualTo("6000");
+    }
+
+    @Test
+    void aMarkWriteThatFindsAHigherStoredMarkCountsOnlyWhileTheZnodeIsStillThisLeases() throws Exception {
+        ZooKeeperNodeLeaseProvider provider = provider();
+        ZooKeeperNodeLease lease = provider.claim(new NodeClaim("sno", 0, 3));
+        int version = lease.highWaterMarkVersion();
+        // The identity changed hands behind the lease's back: its znode was deleted, the same session (another
+        // generator of this process) claimed it anew, stamping the mark, and advanced it beyond the write below.
+        plain.delete(lease.path(), -1);
+        ZooKeeperNodeLease next = provider.claim(new NodeClaim("sno", lease.identity(), lease.identity()));
+        assertThat(next.sessionId()).isEqualTo(lease.sessionId());
+        next.advanceHighWaterMark(5_000L);
+
+        // Called directly, as a write racing the deletion's watch event does: it meets BadVersion and reads 5000.
+        assertThatIllegalStateException().isThrownBy(() -> provider.writeHighWaterMark(lease, 2_000L, version))
+                .withMessageContaining(lease.highWaterMarkPath()).withMessageContaining("claim an identity again");
+        assertThat(lease.isEnded()).isTrue();
+        assertThat(next.isHeld()).isTrue();
+        assertThat(data(lease.highWaterMarkPath())).isEqualTo("5000");
     }
 
     @Test
