@@ -37,11 +37,13 @@ import org.apache.commons.logging.LogFactory;
  * from the {@link NodeLeases} provider (namespace the scheme's name, one lease per generator); otherwise the
  * start-up fails (muid: the random medallion of its specification, unless the lease provider was chosen
  * explicitly). Leased ranges: elfo node numbers {@value #LEASED_NODE_NO_MIN} to 65535 (0 means "unknown node" to
- * elfo), Lable generator ids 0 to 63, sno partitions 0 to 65535, muid medallions 0 to
- * {@value #LEASED_MEDALLION_MAX}, which lie below the random medallions, so a leased medallion never equals a
+ * elfo), Lable generator ids 0 to 63, sno partitions 0 to 65535, muid medallions {@value #LEASED_MEDALLION_MIN}
+ * to {@value #LEASED_MEDALLION_MAX}, which lie below the random medallions, so a leased medallion never equals a
  * random one. The muid specification draws medallions from [0x10000000000, 0x1FFFFFFFFFF] by default and allows any
  * configured value up to 2^44-2; a leased block inside the random range could equal the random medallion of a node
- * that does not lease (a Gink node, a generator with a random medallion), so the leases stay below it. Leased medallions render as {@code 000000xxxxx} in the string form, and are logged.
+ * that does not lease (a Gink node, a generator with a random medallion), so the leases stay below it. Medallion 0
+ * is left out because the specification's short forms drop a zero medallion. Leased medallions render as
+ * {@code 000000xxxxx} in the string form, and are logged.
  */
 final class IdGeneratorFactory {
 
@@ -57,6 +59,9 @@ final class IdGeneratorFactory {
 
     /** The lowest elfo node number leased: elfo reads node number 0 as "unknown". */
     static final int LEASED_NODE_NO_MIN = 1;
+
+    /** The lowest muid medallion leased: the specification's short forms drop a medallion of 0. */
+    static final long LEASED_MEDALLION_MIN = 1;
 
     /** The highest muid medallion leased: a range as large as the other schemes', far below the random ones. */
     static final long LEASED_MEDALLION_MAX = 65_535;
@@ -151,7 +156,7 @@ final class IdGeneratorFactory {
         MuidGenerator.Builder builder = MuidGenerator.builder();
         String medallion = prefix + ".medallion";
         Identity identity = identity(IdScheme.MUID, beanName, medallion, settings.getMedallion(), 0,
-                Muid.MAX_MEDALLION, 0, LEASED_MEDALLION_MAX);
+                Muid.MAX_MEDALLION, LEASED_MEDALLION_MIN, LEASED_MEDALLION_MAX);
         if (identity != null) {
             identity.applyTo(medallion, builder, builder::medallion);
         }

@@ -11,7 +11,10 @@ import dev.ids.autoconfigure.actuate.IdGeneratorsHealthIndicator;
 import dev.ids.autoconfigure.metrics.IdGeneratorMeterBinder;
 import dev.ids.lable.LableIdGenerator;
 import dev.ids.muid.MuidGenerator;
+import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
+import dev.ids.node.NodeLeaseProvider;
+import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
 import dev.ids.sno.SnoGenerator;
 import dev.ids.testing.TestDatabase;
 import dev.ids.traceid.TraceIdGenerator;
@@ -23,6 +26,7 @@ import java.util.Map;
 import javax.sql.DataSource;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.assertj.core.api.InstanceOfAssertFactories;
+import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -223,11 +227,29 @@ class JdbcNodeLeaseAutoConfigurationTests {
                     assertThat(context).hasNotFailed();
                     MuidGenerator muid = context.getBean(MuidGenerator.class);
                     assertThat(muid.isMedallionRandom()).isFalse();
-                    assertThat(muid.medallion()).isZero();
+                    assertThat(muid.medallion()).as("leased medallions start at 1").isEqualTo(1);
                     assertThat(partition(context)).isZero();
                     assertThat(context.getBean("paymentsSnoGenerator", SnoGenerator.class).next().partition())
                             .as("one namespace per scheme: two generators never share a partition").isEqualTo(1);
                 });
+    }
+
+    @Test
+    void muidMedallionsAreClaimedFrom1To65535BecauseTheShortFormsDropAZeroMedallion() {
+        java.util.List<NodeClaim> claims = new java.util.concurrent.CopyOnWriteArrayList<>();
+        JdbcDataSource store = new JdbcDataSource();
+        store.setURL(TestDatabase.H2.url("JdbcNodeLeaseClaimedRanges"));
+        NodeLeaseProvider jdbc = JdbcNodeLeaseProvider.builder(store).build();
+        new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdGeneratorsAutoConfiguration.class))
+                .withBean(NodeLeaseProvider.class, () -> claim -> {
+                    claims.add(claim);
+                    return jdbc.claim(claim);
+                }).run(context -> {
+                    assertThat(context).hasNotFailed();
+                    assertThat(context.getBean(MuidGenerator.class).medallion()).isEqualTo(1);
+                });
+        assertThat(claims).filteredOn(claim -> claim.namespace().equals("muid"))
+                .containsExactly(new NodeClaim("muid", 1, 65_535));
     }
 
     @Test
@@ -237,7 +259,7 @@ class JdbcNodeLeaseAutoConfigurationTests {
             assertThat(muid.medallion()).isLessThan(0x10000000000L);
             assertThat(muid.next().medallion()).isEqualTo(muid.medallion());
         });
-        assertThat(output).contains("muid generator 'muidGenerator' uses the leased medallion 0, below the muid "
+        assertThat(output).contains("muid generator 'muidGenerator' uses the leased medallion 1, below the muid "
                 + "specification's random range [0x10000000000, 0x1FFFFFFFFFF]").contains("never equals a random medallion");
     }
 
