@@ -29,6 +29,8 @@ import org.assertj.core.api.InstanceOfAssertFactories;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
@@ -46,11 +48,11 @@ class JdbcNodeLeaseAutoConfigurationTests {
 
     /**
      * A runner on a fresh H2 file database of its own (a file, as a private in-memory database is refused in auto
-     * mode); runs of one runner share it.
+     * mode; writing each commit at once, as a file with H2's write delay is refused); runs of one runner share it.
      */
     private static ApplicationContextRunner onNewDatabase() {
         return onDatabase("jdbc:h2:file:./target/jdbc-lease-auto/" + ProcessHandle.current().pid() + "-"
-                + databases.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
+                + databases.incrementAndGet() + ";DB_CLOSE_DELAY=-1;WRITE_DELAY=0");
     }
 
     private static ApplicationContextRunner onDatabase(String url) {
@@ -107,9 +109,42 @@ class JdbcNodeLeaseAutoConfigurationTests {
         assertThat(NodeLeases.isPrivateInMemory(null)).isFalse();
     }
 
-    private static long partition(AssertableApplicationContext context) {
-        assertThat(context).hasNotFailed();
-        return context.getBean(SnoGenerator.class).next().partition();
+    @Test
+    void onlyEmbeddedH2FilesAreAskedForTheirWriteDelay() {
+        assertThat(NodeLeases.isEmbeddedH2File("jdbc:h2:file:./ids")).isTrue();
+        assertThat(NodeLeases.isEmbeddedH2File("jdbc:h2:file:./ids;AUTO_SERVER=TRUE")).isTrue();
+        assertThat(NodeLeases.isEmbeddedH2File("JDBC:H2:./ids")).as("a bare path").isTrue();
+        assertThat(NodeLeases.isEmbeddedH2File("jdbc:h2:~/ids")).isTrue();
+        assertThat(NodeLeases.isEmbeddedH2File("jdbc:h2:tcp://db-host/./ids")).as("the server's concern").isFalse();
+        assertThat(NodeLeases.isEmbeddedH2File("jdbc:h2:ssl://db-host/~/ids")).isFalse();
+        assertThat(NodeLeases.isEmbeddedH2File("jdbc:h2:mem:ids")).isFalse();
+        assertThat(NodeLeases.isEmbeddedH2File("jdbc:postgresql://127.0.0.1:5432/test")).isFalse();
+        assertThat(NodeLeases.isEmbeddedH2File(null)).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {";DB_CLOSE_DELAY=-1", ";AUTO_SERVER=TRUE"})
+    void anH2FileThatAcknowledgesCommitsBeforeWritingThemIsRefusedNamingWriteDelayAndTheProvider(String settings) {
+        String url = "jdbc:h2:file:./target/jdbc-lease-auto/" + ProcessHandle.current().pid() + "-"
+                + databases.incrementAndGet() + settings;
+        onDatabase(url).run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause()
+                    .isInstanceOfSatisfying(IdsConfigurationException.class, failure -> {
+                        assertThat(failure.getProperty()).isEqualTo("ids.node.provider");
+                        assertThat(failure.getProblem()).contains(url.substring(0, url.indexOf(';')))
+                                .contains("write delay")
+                                .contains("acknowledges a commit before it writes it");
+                        assertThat(failure.getAction()).contains(";WRITE_DELAY=0").contains("spring.datasource.url")
+                                .contains("ids.node.provider=zookeeper").contains("ids.node.provider=static");
+                    });
+        });
+        onDatabase(url).withPropertyValues("ids.node.provider=jdbc").run(context -> {
+            assertThat(context).as("chosen explicitly, the file loses commits all the same").hasFailed();
+            assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("ids.node.provider = jdbc")
+                    .hasMessageContaining("WRITE_DELAY=0");
+        });
+        onDatabase(url + ";WRITE_DELAY=0").run(context -> assertThat(partition(context)).isZero());
     }
 
     @Test
