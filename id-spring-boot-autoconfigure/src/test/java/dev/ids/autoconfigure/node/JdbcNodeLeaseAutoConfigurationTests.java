@@ -147,6 +147,11 @@ class JdbcNodeLeaseAutoConfigurationTests {
         onDatabase(url + ";WRITE_DELAY=0").run(context -> assertThat(partition(context)).isZero());
     }
 
+    private static long partition(AssertableApplicationContext context) {
+        assertThat(context).hasNotFailed();
+        return context.getBean(SnoGenerator.class).next().partition();
+    }
+
     @Test
     void withADataSourceAndNothingConfiguredEachContextLeasesItsOwnIdentities(CapturedOutput output) {
         ApplicationContextRunner runner = onNewDatabase();
