@@ -20,11 +20,13 @@ import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.security.Security;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -37,11 +39,13 @@ import org.apache.commons.logging.LogFactory;
  * from the {@link NodeLeases} provider (namespace the scheme's name, one lease per generator); otherwise the
  * start-up fails (muid: the random medallion of its specification, unless the lease provider was chosen
  * explicitly). Leased ranges: elfo node numbers {@value #LEASED_NODE_NO_MIN} to 65535 (0 means "unknown node" to
- * elfo), Lable generator ids 0 to 63, sno partitions 0 to 65535, muid medallions 0 to
- * {@value #LEASED_MEDALLION_MAX}, which lie below the random medallions, so a leased medallion never equals a
+ * elfo), Lable generator ids 0 to 63, sno partitions 0 to 65535, muid medallions {@value #LEASED_MEDALLION_MIN}
+ * to {@value #LEASED_MEDALLION_MAX}, which lie below the random medallions, so a leased medallion never equals a
  * random one. The muid specification draws medallions from [0x10000000000, 0x1FFFFFFFFFF] by default and allows any
  * configured value up to 2^44-2; a leased block inside the random range could equal the random medallion of a node
- * that does not lease (a Gink node, a generator with a random medallion), so the leases stay below it. Leased medallions render as {@code 000000xxxxx} in the string form, and are logged.
+ * that does not lease (a Gink node, a generator with a random medallion), so the leases stay below it. Medallion 0
+ * is left out because the specification's short forms drop a zero medallion. Leased medallions render as
+ * {@code 000000xxxxx} in the string form, and are logged.
  */
 final class IdGeneratorFactory {
 
@@ -55,18 +59,28 @@ final class IdGeneratorFactory {
 
     private final NodeLeases leases;
 
+    private final RequiredNodeIdentities requiredIdentities;
+
     /** The lowest elfo node number leased: elfo reads node number 0 as "unknown". */
     static final int LEASED_NODE_NO_MIN = 1;
+
+    /** The lowest muid medallion leased: the specification's short forms drop a medallion of 0. */
+    static final long LEASED_MEDALLION_MIN = 1;
+
+    /** Where else a node identity can come from, as the start-up failure for a missing one puts it. */
+    private static final String LEASE_CHOICES = "with a DataSource bean (or ids.node.provider=jdbc) from the "
+            + "application's database, or with ids.node.zookeeper.connect-string from ZooKeeper";
 
     /** The highest muid medallion leased: a range as large as the other schemes', far below the random ones. */
     static final long LEASED_MEDALLION_MAX = 65_535;
 
     IdGeneratorFactory(List<NodeIdentityProvider> identityProviders, List<IdGeneratorBuilderCustomizer> customizers,
-            IdGeneratorRegistry registry, NodeLeases leases) {
+            IdGeneratorRegistry registry, NodeLeases leases, RequiredNodeIdentities requiredIdentities) {
         this.identityProviders = List.copyOf(identityProviders);
         this.customizers = List.copyOf(customizers);
         this.registry = registry;
         this.leases = leases;
+        this.requiredIdentities = requiredIdentities;
     }
 
     /** A node identity: a value (set or provided), or a lease; neither for a muid generator's random medallion. */
@@ -151,7 +165,7 @@ final class IdGeneratorFactory {
         MuidGenerator.Builder builder = MuidGenerator.builder();
         String medallion = prefix + ".medallion";
         Identity identity = identity(IdScheme.MUID, beanName, medallion, settings.getMedallion(), 0,
-                Muid.MAX_MEDALLION, 0, LEASED_MEDALLION_MAX);
+                Muid.MAX_MEDALLION, LEASED_MEDALLION_MIN, LEASED_MEDALLION_MAX);
         if (identity != null) {
             identity.applyTo(medallion, builder, builder::medallion);
         }
@@ -203,24 +217,52 @@ final class IdGeneratorFactory {
         return generator;
     }
 
-    /** The configured identity, a provided one or a lease; fails naming the property when there is none. */
+    /**
+     * The configured identity, a provided one or a lease; when there is none, fails naming the property, and the
+     * properties of every other generator still to be made that has none either.
+     */
     private Identity required(IdScheme scheme, String beanName, String property, Integer configured, long min,
             long max, long leaseMin, long leaseMax) {
         Identity identity = identity(scheme, beanName, property, configured == null ? null : configured.longValue(),
                 min, max, leaseMin, leaseMax);
-        if (identity == null) {
-            throw new IdsConfigurationException(property, null, "the " + scheme.schemeName() + " generator '"
-                    + beanName + "' needs a node identity, and neither a node-identity provider nor a node lease "
-                    + "provider supplied one; the starter does not invent one, because two instances with the same "
-                    + "identity issue the same IDs",
-                    "Set " + property + " to a value from " + min + " to " + max + " that no other running instance "
-                    + "uses, or add a NodeIdentityProvider bean, or lease identities per instance: with a DataSource "
-                    + "bean (or ids.node.provider=jdbc) from the application's database, or with "
-                    + "ids.node.zookeeper.connect-string from ZooKeeper; or set "
-                    + property.substring(0, property.lastIndexOf('.')) + ".enabled=false if you do not need "
-                    + scheme.schemeName() + " IDs.");
+        if (identity != null) {
+            return identity;
         }
-        return identity;
+        NodeIdentityRequest failing = new NodeIdentityRequest(scheme, beanName, property, min, max);
+        List<NodeIdentityRequest> missing = new ArrayList<>(List.of(failing));
+        for (RequiredNodeIdentities.Required other : requiredIdentities.notYetMade()) {
+            NodeIdentityRequest request = other.request();
+            if (!request.generatorName().equals(beanName) && other.configured() == null
+                    && !(leases.isActive() && leases.leases(request.scheme())) && provided(request) == null) {
+                missing.add(request);
+            }
+        }
+        if (missing.size() == 1) {
+            throw missingIdentity(failing);
+        }
+        throw new IdsConfigurationException(missing.stream().map(IdGeneratorFactory::missingIdentity).toList(),
+                "Set each of " + missing.stream().map(request -> request.property() + " (" + request.min() + " to "
+                + request.max() + ")").collect(Collectors.joining(", ")) + " to a value that no other running "
+                + "instance uses, or add a NodeIdentityProvider bean, or lease identities per instance: "
+                + LEASE_CHOICES + "; or set " + missing.stream().map(request -> enabledProperty(request) + "=false")
+                .collect(Collectors.joining(", ")) + " for the IDs you do not need.");
+    }
+
+    private static IdsConfigurationException missingIdentity(NodeIdentityRequest request) {
+        String scheme = request.scheme().schemeName();
+        return new IdsConfigurationException(request.property(), null, "the " + scheme + " generator '"
+                + request.generatorName() + "' needs a node identity, and neither a node-identity provider nor a "
+                + "node lease provider supplied one; the starter does not invent one, because two instances with "
+                + "the same identity issue the same IDs",
+                "Set " + request.property() + " to a value from " + request.min() + " to " + request.max()
+                + " that no other running instance uses, or add a NodeIdentityProvider bean, or lease identities "
+                + "per instance: " + LEASE_CHOICES + "; or set " + enabledProperty(request) + "=false if you do not "
+                + "need " + scheme + " IDs.");
+    }
+
+    /** {@code ids.sno.enabled} for {@code ids.sno.partition}, {@code ids.sno.named.a.enabled} for a named one. */
+    private static String enabledProperty(NodeIdentityRequest request) {
+        return request.property().substring(0, request.property().lastIndexOf('.')) + ".enabled";
     }
 
     /** The configured identity, or one from the providers, or a lease; {@code null} when there is none. */

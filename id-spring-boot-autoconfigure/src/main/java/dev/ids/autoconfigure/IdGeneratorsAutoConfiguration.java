@@ -16,6 +16,7 @@ import dev.ids.traceid.TraceId;
 import dev.ids.traceid.TraceIdGenerator;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.LazyInitializationExcludeFilter;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -71,9 +72,10 @@ public final class IdGeneratorsAutoConfiguration {
     @Bean
     IdGeneratorFactory idGeneratorFactory(ObjectProvider<NodeIdentityProvider> identityProviders,
             ObjectProvider<IdGeneratorBuilderCustomizer> customizers, IdGeneratorRegistry registry,
-            NodeLeases nodeLeases) {
+            NodeLeases nodeLeases, IdsProperties properties, ConfigurableListableBeanFactory beanFactory) {
         return new IdGeneratorFactory(identityProviders.orderedStream().toList(),
-                customizers.orderedStream().toList(), registry, nodeLeases);
+                customizers.orderedStream().toList(), registry, nodeLeases,
+                new RequiredNodeIdentities(beanFactory, properties));
     }
 
     @Configuration(proxyBeanMethods = false)

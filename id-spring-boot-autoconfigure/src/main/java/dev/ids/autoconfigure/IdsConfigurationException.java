@@ -1,9 +1,13 @@
 package dev.ids.autoconfigure;
 
+import java.util.List;
+import java.util.stream.Collectors;
+
 /**
  * Thrown at start-up when the {@code ids} configuration cannot give a generator that is safe to run: a value out
  * of range, or a node identity that nobody set. {@link IdsConfigurationFailureAnalyzer} turns it into a report
- * that names the property, the value and how to fix it.
+ * that names the property, the value and how to fix it. One exception can report several properties at once
+ * ({@link #getFailures()}), so that a user learns about all of them from one start-up.
  */
 public class IdsConfigurationException extends RuntimeException {
 
@@ -21,6 +25,9 @@ public class IdsConfigurationException extends RuntimeException {
     /** How to fix it. */
     private final String action;
 
+    /** Every failure reported: this one alone, or the several it gathers. */
+    private final transient List<IdsConfigurationException> failures;
+
     /**
      * Creates the exception.
      *
@@ -35,10 +42,28 @@ public class IdsConfigurationException extends RuntimeException {
         this.value = value;
         this.problem = problem;
         this.action = action;
+        this.failures = List.of(this);
     }
 
     /**
-     * Returns the property at fault.
+     * Creates one exception that reports several properties at once, with one way to fix them all.
+     *
+     * @param failures the failures of the single properties, at least one; the first gives {@link #getProperty()},
+     *        {@link #getValue()} and {@link #getProblem()}
+     * @param action how to fix them all
+     */
+    public IdsConfigurationException(List<IdsConfigurationException> failures, String action) {
+        super(failures.stream().map(Throwable::getMessage).collect(Collectors.joining("\n")));
+        IdsConfigurationException first = failures.get(0);
+        this.property = first.property;
+        this.value = first.value;
+        this.problem = first.problem;
+        this.action = action;
+        this.failures = List.copyOf(failures);
+    }
+
+    /**
+     * Returns the property at fault (the first of them when there are several).
      *
      * @return the property's name
      */
@@ -71,5 +96,14 @@ public class IdsConfigurationException extends RuntimeException {
      */
     public String getAction() {
         return action;
+    }
+
+    /**
+     * Returns every failure this exception reports, each with its property, value and problem.
+     *
+     * @return this exception alone, or the failures it gathers
+     */
+    public List<IdsConfigurationException> getFailures() {
+        return failures;
     }
 }

@@ -8,9 +8,12 @@ class IdsConfigurationFailureAnalyzer extends AbstractFailureAnalyzer<IdsConfigu
 
     @Override
     protected FailureAnalysis analyze(Throwable rootFailure, IdsConfigurationException cause) {
-        String description = "The ID generator configuration is not usable.\n\n    Property: " + cause.getProperty()
-                + "\n    Value: " + (cause.getValue() == null ? "(not set)" : cause.getValue())
-                + "\n    Reason: " + cause.getProblem();
-        return new FailureAnalysis(description, cause.getAction(), cause);
+        StringBuilder description = new StringBuilder("The ID generator configuration is not usable.");
+        for (IdsConfigurationException failure : cause.getFailures()) {
+            description.append("\n\n    Property: ").append(failure.getProperty())
+                    .append("\n    Value: ").append(failure.getValue() == null ? "(not set)" : failure.getValue())
+                    .append("\n    Reason: ").append(failure.getProblem());
+        }
+        return new FailureAnalysis(description.toString(), cause.getAction(), cause);
     }
 }

@@ -73,6 +73,72 @@ class IdsConfigurationFailureAnalyzerTests {
     }
 
     @Test
+    void everyMissingNodeIdentityIsReportedByOneStartUp() {
+        new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdGeneratorsAutoConfiguration.class))
+                .run(context -> {
+                    FailureAnalysis analysis = analyze(context.getStartupFailure());
+                    assertThat(analysis.getDescription()).contains("Property: ids.trace-id.node-no")
+                            .contains("Property: ids.lable.generator-id").contains("Property: ids.sno.partition")
+                            .contains("'traceIdGenerator' needs a node identity")
+                            .contains("'lableIdGenerator' needs a node identity")
+                            .contains("'snoGenerator' needs a node identity");
+                    assertThat(analysis.getDescription().split("Value: \\(not set\\)", -1)).hasSize(4);
+                    assertThat(analysis.getAction()).contains("ids.trace-id.node-no (0 to 65535)")
+                            .contains("ids.lable.generator-id (0 to 63)").contains("ids.sno.partition (0 to 65535)")
+                            .contains("NodeIdentityProvider").contains("ids.node.zookeeper.connect-string")
+                            .contains("ids.trace-id.enabled=false").contains("ids.lable.enabled=false")
+                            .contains("ids.sno.enabled=false");
+                    assertThat(context.getStartupFailure()).rootCause()
+                            .isInstanceOfSatisfying(IdsConfigurationException.class, failure -> assertThat(
+                                    failure.getFailures()).extracting(IdsConfigurationException::getProperty)
+                                    .containsExactlyInAnyOrder("ids.trace-id.node-no", "ids.lable.generator-id",
+                                            "ids.sno.partition"));
+                });
+    }
+
+    @Test
+    void theReportOfMissingIdentitiesNamesNamedGeneratorsAndLeavesOutWhatIsSupplied() {
+        new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdGeneratorsAutoConfiguration.class))
+                .withPropertyValues("ids.lable.generator-id=5", "ids.sno.named.payments.max-wait=1s",
+                        "ids.lable.named.audit.max-wait=1s")
+                .withBean("traceIdNodes", NodeIdentityProvider.class, () -> request -> request.scheme()
+                        == dev.ids.IdScheme.TRACE_ID ? java.util.OptionalLong.of(9) : java.util.OptionalLong.empty())
+                .run(context -> assertThat(context.getStartupFailure()).rootCause()
+                        .isInstanceOfSatisfying(IdsConfigurationException.class, failure -> assertThat(
+                                failure.getFailures()).extracting(IdsConfigurationException::getProperty)
+                                .containsExactlyInAnyOrder("ids.lable.named.audit.generator-id",
+                                        "ids.sno.partition", "ids.sno.named.payments.partition")));
+    }
+
+    @Test
+    void aGeneratorTheApplicationReplacedIsNotReported() {
+        new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdGeneratorsAutoConfiguration.class))
+                .withBean("ownSnos", dev.ids.sno.SnoGenerator.class,
+                        () -> dev.ids.sno.SnoGenerator.builder().partition(1).build())
+                .run(context -> assertThat(context.getStartupFailure()).rootCause()
+                        .isInstanceOfSatisfying(IdsConfigurationException.class, failure -> assertThat(
+                                failure.getFailures()).extracting(IdsConfigurationException::getProperty)
+                                .containsExactlyInAnyOrder("ids.trace-id.node-no", "ids.lable.generator-id")));
+    }
+
+    @Test
+    void oneMissingIdentityIsReportedAsBefore() {
+        contextRunner.withPropertyValues("ids.sno.partition=").run(context -> {
+            FailureAnalysis analysis = analyze(context.getStartupFailure());
+            assertThat(analysis.getDescription()).isEqualTo("The ID generator configuration is not usable.\n\n"
+                    + "    Property: ids.sno.partition\n    Value: (not set)\n    Reason: the sno generator "
+                    + "'snoGenerator' needs a node identity, and neither a node-identity provider nor a node lease "
+                    + "provider supplied one; the starter does not invent one, because two instances with the same "
+                    + "identity issue the same IDs");
+            assertThat(analysis.getAction()).isEqualTo("Set ids.sno.partition to a value from 0 to 65535 that no "
+                    + "other running instance uses, or add a NodeIdentityProvider bean, or lease identities per "
+                    + "instance: with a DataSource bean (or ids.node.provider=jdbc) from the application's database, "
+                    + "or with ids.node.zookeeper.connect-string from ZooKeeper; or set ids.sno.enabled=false if you "
+                    + "do not need sno IDs.");
+        });
+    }
+
+    @Test
     void startUpReportShowsTheAnalysis(CapturedOutput output) {
         assertThatThrownBy(() -> start("--ids.sno.partition=70000")).hasRootCauseInstanceOf(IdsConfigurationException.class);
 

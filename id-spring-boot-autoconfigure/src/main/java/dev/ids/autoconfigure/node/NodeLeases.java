@@ -34,7 +34,9 @@ import org.springframework.util.ClassUtils;
  * {@link NodeLeaseProvider} bean of the application if there is one, else ZooKeeper when
  * {@code ids.node.zookeeper.connect-string} is set, else JDBC when there is a DataSource bean, else none. A
  * DataSource chosen so that is refused, when a lease is needed, if it is a private in-memory database (H2, HSQLDB or
- * Derby in memory): copies of the application would each lease the same identities from their own database.
+ * Derby in memory): copies of the application would each lease the same identities from their own database. An
+ * embedded H2 file database is refused whatever chose it unless its URL sets {@code WRITE_DELAY=0}: H2's default
+ * write delay acknowledges commits before writing them, so a crash loses lease rows that instances rely on.
  *
  * <p>Every generator of a scheme claims in one namespace, the scheme's name ({@code sno}, {@code lable}, ...),
  * whether it is the default generator or a named one: two generators of one scheme with one identity issue the same
@@ -260,7 +262,8 @@ public final class NodeLeases implements DisposableBean {
             throw new IllegalStateException("No node lease provider is in use");
         }
         if (!announced) {
-            String url = databaseUrl();
+            Store store = store();
+            String url = store.url();
             if (origin == Origin.AUTO && isPrivateInMemory(url)) {
                 throw new IdsConfigurationException("ids.node.provider", null, "the generator '" + generatorName
                         + "' needs a node identity, and the only lease store found is the DataSource at " + url
@@ -269,6 +272,20 @@ public final class NodeLeases implements DisposableBean {
                         "Set ids.node.provider=jdbc to lease from it knowingly (a single instance, a test), or "
                         + "point spring.datasource.url at a database the instances share, or set "
                         + "ids.node.zookeeper.connect-string, or set the identity properties (" + property
+                        + IDENTITY_PROPERTIES.replace(", " + property, "") + ") to values no other instance uses.");
+            }
+            if (store.losesAcknowledgedCommits()) {
+                throw new IdsConfigurationException("ids.node.provider", origin == Origin.AUTO ? null : "jdbc",
+                        "the generator '" + generatorName + "' needs a node identity, and the lease store is the "
+                        + "DataSource at " + url + ", an embedded H2 file database with a write delay (H2's "
+                        + "default, unless the URL sets WRITE_DELAY=0): H2 acknowledges a commit before it writes it, "
+                        + "so when the process that has the file open dies, leases that other instances hold and the "
+                        + "marks that keep a restarted instance above its last IDs can vanish, and the same "
+                        + "identities would be leased again and issue the same IDs",
+                        "Add ;WRITE_DELAY=0 to the DataSource's URL (spring.datasource.url) so that H2 writes each "
+                        + "commit before acknowledging it, or keep the leases in a database server or in ZooKeeper "
+                        + "(ids.node.provider=zookeeper and ids.node.zookeeper.connect-string), or set "
+                        + "ids.node.provider=static and the identity properties (" + property
                         + IDENTITY_PROPERTIES.replace(", " + property, "") + ") to values no other instance uses.");
             }
             announced = true;
@@ -298,15 +315,20 @@ public final class NodeLeases implements DisposableBean {
         return leased;
     }
 
-    /** The database the jdbc provider uses: its URL, read once when the first lease is claimed; else null. */
-    private String databaseUrl() {
+    /** The database the jdbc provider uses ({@code url} null when there is none or it cannot be reached). */
+    private record Store(String url, boolean losesAcknowledgedCommits) {
+    }
+
+    /** The database the jdbc provider uses, looked at once when the first lease is claimed. */
+    private Store store() {
         if (dataSource == null) {
-            return null;
+            return new Store(null, false);
         }
         try (java.sql.Connection connection = dataSource.getConnection()) {
-            return connection.getMetaData().getURL();
+            String url = connection.getMetaData().getURL();
+            return new Store(url, isEmbeddedH2File(url) && delaysWrites(connection));
         } catch (java.sql.SQLException | RuntimeException ex) {
-            return null; // the claim that follows reports what is wrong with the database
+            return new Store(null, false); // the claim that follows reports what is wrong with the database
         }
     }
 
@@ -355,6 +377,43 @@ public final class NodeLeases implements DisposableBean {
         String lower = url.toLowerCase(java.util.Locale.ROOT);
         return lower.startsWith("jdbc:h2:mem:") || lower.startsWith("jdbc:hsqldb:mem:")
                 || lower.startsWith("jdbc:derby:memory:");
+    }
+
+    /**
+     * Tells whether a JDBC URL names an embedded H2 database in a file ({@code jdbc:h2:file:} or a bare path, also
+     * with {@code AUTO_SERVER}, whose copies reach the file through the process that opened it). H2 served over TCP
+     * or SSL writes as its server is configured, and in-memory databases are judged by {@link #isPrivateInMemory},
+     * so neither is one.
+     */
+    static boolean isEmbeddedH2File(String url) {
+        if (url == null || !url.regionMatches(true, 0, "jdbc:h2:", 0, 8)) {
+            return false;
+        }
+        String database = url.substring(8).toLowerCase(java.util.Locale.ROOT);
+        return !(database.startsWith("tcp:") || database.startsWith("ssl:") || database.startsWith("mem:"));
+    }
+
+    /**
+     * Tells whether an H2 database acknowledges commits before writing them: its {@code WRITE_DELAY} (500 ms unless
+     * the URL of the process that opened the file set it to 0) is read from the database itself, as the URL the driver
+     * reports leaves the settings out, and a copy that reaches the file through {@code AUTO_SERVER} writes as the
+     * process serving it does. A database that does not tell counts as delaying.
+     */
+    private static boolean delaysWrites(java.sql.Connection connection) {
+        try (java.sql.Statement statement = connection.createStatement();
+                java.sql.ResultSet settings = statement.executeQuery("SELECT SETTING_VALUE FROM "
+                        + "INFORMATION_SCHEMA.SETTINGS WHERE SETTING_NAME = 'WRITE_DELAY'")) {
+            boolean told = false;
+            while (settings.next()) {
+                told = true;
+                if (!"0".equals(String.valueOf(settings.getString(1)).trim())) {
+                    return true;
+                }
+            }
+            return !told;
+        } catch (java.sql.SQLException ex) {
+            return true;
+        }
     }
 
     /**

@@ -11,7 +11,10 @@ import dev.ids.autoconfigure.actuate.IdGeneratorsHealthIndicator;
 import dev.ids.autoconfigure.metrics.IdGeneratorMeterBinder;
 import dev.ids.lable.LableIdGenerator;
 import dev.ids.muid.MuidGenerator;
+import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
+import dev.ids.node.NodeLeaseProvider;
+import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
 import dev.ids.sno.SnoGenerator;
 import dev.ids.testing.TestDatabase;
 import dev.ids.traceid.TraceIdGenerator;
@@ -23,8 +26,11 @@ import java.util.Map;
 import javax.sql.DataSource;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.assertj.core.api.InstanceOfAssertFactories;
+import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
@@ -42,11 +48,11 @@ class JdbcNodeLeaseAutoConfigurationTests {
 
     /**
      * A runner on a fresh H2 file database of its own (a file, as a private in-memory database is refused in auto
-     * mode); runs of one runner share it.
+     * mode; writing each commit at once, as a file with H2's write delay is refused); runs of one runner share it.
      */
     private static ApplicationContextRunner onNewDatabase() {
         return onDatabase("jdbc:h2:file:./target/jdbc-lease-auto/" + ProcessHandle.current().pid() + "-"
-                + databases.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
+                + databases.incrementAndGet() + ";DB_CLOSE_DELAY=-1;WRITE_DELAY=0");
     }
 
     private static ApplicationContextRunner onDatabase(String url) {
@@ -101,6 +107,44 @@ class JdbcNodeLeaseAutoConfigurationTests {
         assertThat(NodeLeases.isPrivateInMemory("jdbc:h2:file:./ids;AUTO_SERVER=TRUE")).isFalse();
         assertThat(NodeLeases.isPrivateInMemory("jdbc:postgresql://127.0.0.1:5432/test")).isFalse();
         assertThat(NodeLeases.isPrivateInMemory(null)).isFalse();
+    }
+
+    @Test
+    void onlyEmbeddedH2FilesAreAskedForTheirWriteDelay() {
+        assertThat(NodeLeases.isEmbeddedH2File("jdbc:h2:file:./ids")).isTrue();
+        assertThat(NodeLeases.isEmbeddedH2File("jdbc:h2:file:./ids;AUTO_SERVER=TRUE")).isTrue();
+        assertThat(NodeLeases.isEmbeddedH2File("JDBC:H2:./ids")).as("a bare path").isTrue();
+        assertThat(NodeLeases.isEmbeddedH2File("jdbc:h2:~/ids")).isTrue();
+        assertThat(NodeLeases.isEmbeddedH2File("jdbc:h2:tcp://db-host/./ids")).as("the server's concern").isFalse();
+        assertThat(NodeLeases.isEmbeddedH2File("jdbc:h2:ssl://db-host/~/ids")).isFalse();
+        assertThat(NodeLeases.isEmbeddedH2File("jdbc:h2:mem:ids")).isFalse();
+        assertThat(NodeLeases.isEmbeddedH2File("jdbc:postgresql://127.0.0.1:5432/test")).isFalse();
+        assertThat(NodeLeases.isEmbeddedH2File(null)).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {";DB_CLOSE_DELAY=-1", ";AUTO_SERVER=TRUE"})
+    void anH2FileThatAcknowledgesCommitsBeforeWritingThemIsRefusedNamingWriteDelayAndTheProvider(String settings) {
+        String url = "jdbc:h2:file:./target/jdbc-lease-auto/" + ProcessHandle.current().pid() + "-"
+                + databases.incrementAndGet() + settings;
+        onDatabase(url).run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause()
+                    .isInstanceOfSatisfying(IdsConfigurationException.class, failure -> {
+                        assertThat(failure.getProperty()).isEqualTo("ids.node.provider");
+                        assertThat(failure.getProblem()).contains(url.substring(0, url.indexOf(';')))
+                                .contains("write delay")
+                                .contains("acknowledges a commit before it writes it");
+                        assertThat(failure.getAction()).contains(";WRITE_DELAY=0").contains("spring.datasource.url")
+                                .contains("ids.node.provider=zookeeper").contains("ids.node.provider=static");
+                    });
+        });
+        onDatabase(url).withPropertyValues("ids.node.provider=jdbc").run(context -> {
+            assertThat(context).as("chosen explicitly, the file loses commits all the same").hasFailed();
+            assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("ids.node.provider = jdbc")
+                    .hasMessageContaining("WRITE_DELAY=0");
+        });
+        onDatabase(url + ";WRITE_DELAY=0").run(context -> assertThat(partition(context)).isZero());
     }
 
     private static long partition(AssertableApplicationContext context) {
@@ -223,11 +267,29 @@ class JdbcNodeLeaseAutoConfigurationTests {
                     assertThat(context).hasNotFailed();
                     MuidGenerator muid = context.getBean(MuidGenerator.class);
                     assertThat(muid.isMedallionRandom()).isFalse();
-                    assertThat(muid.medallion()).isZero();
+                    assertThat(muid.medallion()).as("leased medallions start at 1").isEqualTo(1);
                     assertThat(partition(context)).isZero();
                     assertThat(context.getBean("paymentsSnoGenerator", SnoGenerator.class).next().partition())
                             .as("one namespace per scheme: two generators never share a partition").isEqualTo(1);
                 });
+    }
+
+    @Test
+    void muidMedallionsAreClaimedFrom1To65535BecauseTheShortFormsDropAZeroMedallion() {
+        java.util.List<NodeClaim> claims = new java.util.concurrent.CopyOnWriteArrayList<>();
+        JdbcDataSource store = new JdbcDataSource();
+        store.setURL(TestDatabase.H2.url("JdbcNodeLeaseClaimedRanges"));
+        NodeLeaseProvider jdbc = JdbcNodeLeaseProvider.builder(store).build();
+        new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdGeneratorsAutoConfiguration.class))
+                .withBean(NodeLeaseProvider.class, () -> claim -> {
+                    claims.add(claim);
+                    return jdbc.claim(claim);
+                }).run(context -> {
+                    assertThat(context).hasNotFailed();
+                    assertThat(context.getBean(MuidGenerator.class).medallion()).isEqualTo(1);
+                });
+        assertThat(claims).filteredOn(claim -> claim.namespace().equals("muid"))
+                .containsExactly(new NodeClaim("muid", 1, 65_535));
     }
 
     @Test
@@ -237,7 +299,7 @@ class JdbcNodeLeaseAutoConfigurationTests {
             assertThat(muid.medallion()).isLessThan(0x10000000000L);
             assertThat(muid.next().medallion()).isEqualTo(muid.medallion());
         });
-        assertThat(output).contains("muid generator 'muidGenerator' uses the leased medallion 0, below the muid "
+        assertThat(output).contains("muid generator 'muidGenerator' uses the leased medallion 1, below the muid "
                 + "specification's random range [0x10000000000, 0x1FFFFFFFFFF]").contains("never equals a random medallion");
     }
 
