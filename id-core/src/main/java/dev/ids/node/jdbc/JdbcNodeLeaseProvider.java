@@ -139,6 +139,8 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
     private final AtomicLong leaseNumbers = new AtomicLong();
     private final Object tableLock = new Object();
     private volatile boolean tableReady;
+    private final IdClock testDatabaseClock;
+    private volatile DatabaseClock databaseClock;
 
     final String selectRangeSql;
     final String insertSql;
@@ -161,22 +163,25 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         this.reclaimGrace = builder.reclaimGrace;
         this.holderId = builder.holderId != null ? builder.holderId : defaultHolderId();
         this.clock = builder.clock;
+        this.testDatabaseClock = builder.testDatabaseClock;
         this.backgroundRenewal = builder.backgroundRenewal;
         // About one renewal period: a renewal stuck longer than that cannot save the lease in time anyway, and the
         // retry that follows gets its own chance before the deadline.
         long renewalMillis = this.renewalPeriod.toMillis();
         this.queryTimeoutSeconds = (int) Math.max(1, Math.min(Integer.MAX_VALUE, (renewalMillis + 999) / 1000));
         String t = tableName;
-        this.selectRangeSql = "SELECT node_id, expires_at FROM " + t
+        String now = DatabaseClock.NOW;
+        this.selectRangeSql = "SELECT node_id, expires_at, " + now + " FROM " + t
                 + " WHERE namespace = ? AND node_id >= ? AND node_id <= ? ORDER BY node_id";
         this.insertSql = "INSERT INTO " + t
-                + " (namespace, node_id, holder, expires_at, high_water_mark) VALUES (?, ?, ?, ?, 0)";
+                + " (namespace, node_id, holder, expires_at, high_water_mark) VALUES (?, ?, ?, " + now + " + ?, 0)";
         this.takeOverSql = "UPDATE " + t
-                + " SET holder = ?, expires_at = ? WHERE namespace = ? AND node_id = ? AND expires_at < ?";
+                + " SET holder = ?, expires_at = " + now + " + ? WHERE namespace = ? AND node_id = ? AND expires_at < "
+                + now + " - ?";
         this.selectHighWaterMarkSql = "SELECT high_water_mark FROM " + t
                 + " WHERE namespace = ? AND node_id = ? AND holder = ?";
         // expires_at > 0: a renewal that overlaps the release of its own lease must not revive the row.
-        this.renewSql = "UPDATE " + t + " SET expires_at = ? WHERE namespace = ? AND node_id = ? AND holder = ?"
+        this.renewSql = "UPDATE " + t + " SET expires_at = " + now + " + ? WHERE namespace = ? AND node_id = ? AND holder = ?"
                 + " AND expires_at > 0";
         this.holderSql = "SELECT holder FROM " + t + " WHERE namespace = ? AND node_id = ?";
         this.advanceSql = "UPDATE " + t + " SET high_water_mark = GREATEST(high_water_mark, ?)"
@@ -234,11 +239,15 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
     }
 
     private NodeLease claimFree(NodeClaim claim) throws SQLException {
+        ensureDatabaseClock();
         String holder = holderId + "#" + leaseNumbers.incrementAndGet();
         List<long[]> rows = readRange(claim);
         long[] identities = rows.stream().mapToLong(row -> row[0]).toArray();
         long[] expiries = rows.stream().mapToLong(row -> row[1]).toArray();
-        ClaimCandidates candidates = new ClaimCandidates(claim, identities, expiries, this::reclaimable, holder);
+        // The database's time of the read: the takeover's own condition decides, this only suggests candidates.
+        long databaseNow = rows.isEmpty() ? 0 : rows.get(0)[2];
+        ClaimCandidates candidates = new ClaimCandidates(claim, identities, expiries,
+                expiresAt -> expiresAt < databaseNow - reclaimGrace.toMillis(), holder);
         for (long candidate = candidates.next(); candidate != ClaimCandidates.NONE; candidate = candidates.next()) {
             JdbcNodeLease lease = candidates.hasRow(candidate)
                     ? tryTakeOver(claim, candidate, holder)
@@ -250,8 +259,11 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         throw new NoFreeNodeIdentityException(claim, describeHeld(claim));
     }
 
-    private boolean reclaimable(long expiresAt) {
-        return expiresAt < clock.wallTimeMillis() - reclaimGrace.toMillis();
+    private void ensureDatabaseClock() throws SQLException {
+        if (databaseClock == null) {
+            databaseClock = withConnection(connection -> DatabaseClock.of(connection, clock,
+                    testDatabaseClock, tableName));
+        }
     }
 
     private List<long[]> readRange(NodeClaim claim) throws SQLException {
@@ -263,7 +275,7 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
                 List<long[]> rows = new ArrayList<>();
                 try (ResultSet result = select.executeQuery()) {
                     while (result.next()) {
-                        rows.add(new long[] {result.getLong(1), result.getLong(2)});
+                        rows.add(new long[] {result.getLong(1), result.getLong(2), result.getLong(3)});
                     }
                 }
                 return rows;
@@ -274,37 +286,38 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
     private JdbcNodeLease tryInsert(NodeClaim claim, long identity, String holder) throws SQLException {
         // The deadline counts from before the statement, so it is never later than the expiry others see.
         long start = clock.monotonicNanos();
-        long expiresAt = clock.wallTimeMillis() + leaseLength.toMillis();
-        boolean inserted = withConnection(connection -> {
+        Long skew = withConnection(connection -> {
+            long skewMillis = measureSkew(connection);
             try (PreparedStatement insert = prepare(connection, insertSql)) {
                 insert.setString(1, claim.namespace());
                 insert.setLong(2, identity);
                 insert.setString(3, holder);
-                insert.setLong(4, expiresAt);
+                insert.setLong(4, leaseLength.toMillis());
                 insert.executeUpdate();
             } catch (SQLException e) {
                 if (isIntegrityViolation(e)) {
-                    return false; // another claimant inserted this identity first
+                    return null; // another claimant inserted this identity first
                 }
                 throw e;
             }
-            return true;
+            return skewMillis;
         });
         // Built (and its renewer started) only once the connection is handed back: a failure there must not leave
         // a renewer keeping a row alive for a lease nobody holds; the unrenewed row lapses instead.
-        return inserted ? new JdbcNodeLease(this, claim, identity, holder, start, 0L) : null;
+        return skew != null ? new JdbcNodeLease(this, claim, identity, holder, start, 0L, skew) : null;
     }
 
     private JdbcNodeLease tryTakeOver(NodeClaim claim, long identity, String holder) throws SQLException {
         long start = clock.monotonicNanos();
-        long now = clock.wallTimeMillis();
+        long[] skew = new long[1];
         Long mark = withConnection(connection -> {
+            skew[0] = measureSkew(connection);
             try (PreparedStatement update = prepare(connection, takeOverSql)) {
                 update.setString(1, holder);
-                update.setLong(2, now + leaseLength.toMillis());
+                update.setLong(2, leaseLength.toMillis());
                 update.setString(3, claim.namespace());
                 update.setLong(4, identity);
-                update.setLong(5, now - reclaimGrace.toMillis());
+                update.setLong(5, reclaimGrace.toMillis());
                 if (update.executeUpdate() != 1) {
                     return null; // renewed by its holder or taken by another claimant since the read
                 }
@@ -320,7 +333,7 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
             }
         });
         // As in tryInsert: the lease, with its renewer, only after the connection was handed back without failure.
-        return mark == null ? null : new JdbcNodeLease(this, claim, identity, holder, start, mark);
+        return mark == null ? null : new JdbcNodeLease(this, claim, identity, holder, start, mark, skew[0]);
     }
 
     private String describeHeld(NodeClaim claim) {
@@ -395,9 +408,21 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         }
     }
 
-    /** Prepares a statement with the query timeout, so a hung database cannot stall a renewal forever. */
+    /**
+     * Measures, on the connection of a claim or renewal, how far the application's wall clock is ahead of the
+     * database's, in milliseconds (negative when behind).
+     */
+    long measureSkew(Connection connection) throws SQLException {
+        return databaseClock.skewMillis(connection, queryTimeoutSeconds);
+    }
+
+    /**
+     * Prepares a statement with the database's clock in place and the query timeout, so a hung database cannot
+     * stall a renewal forever.
+     */
     PreparedStatement prepare(Connection connection, String sql) throws SQLException {
-        PreparedStatement statement = connection.prepareStatement(sql);
+        DatabaseClock now = databaseClock;
+        PreparedStatement statement = connection.prepareStatement(now == null ? sql : now.sql(sql));
         statement.setQueryTimeout(queryTimeoutSeconds);
         return statement;
     }
@@ -538,6 +563,7 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         private String holderId;
         private IdClock clock = IdClock.system();
         private boolean backgroundRenewal = true;
+        private IdClock testDatabaseClock;
 
         private Builder(DataSource dataSource) {
             this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
@@ -647,6 +673,16 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         /** For tests: whether leases renew themselves on a background thread (they renew when told otherwise). */
         Builder backgroundRenewal(boolean backgroundRenewal) {
             this.backgroundRenewal = backgroundRenewal;
+            return this;
+        }
+
+        /**
+         * For tests: the statements use this clock's wall time, as a literal, in place of the database's current
+         * time. A real server's clock cannot be set, and an offset added to it would drift by the milliseconds
+         * between writing a statement and running it, too much for tests of the exact moment a lease lapses.
+         */
+        Builder databaseClock(IdClock databaseClock) {
+            this.testDatabaseClock = Objects.requireNonNull(databaseClock, "databaseClock");
             return this;
         }
 
