@@ -45,8 +45,8 @@ import javax.sql.DataSource;
  * A claim reads the rows of the range in order and tries the lowest identity that is free: one with no row, by an
  * {@code INSERT} that the primary key lets only one process win (the loser sees an SQLState of class 23), or one
  * whose lease expired more than the reclaim grace ago, by {@code UPDATE ... WHERE namespace = ? AND node_id = ?
- * AND expires_at < ?}, which only one claimant can win. The read only suggests candidates; every write carries its
- * own condition, so two processes never both believe they hold an identity. A process that claims alone gets the
+ * AND expires_at < now - grace}, which only one claimant can win. The read only suggests candidates; every write
+ * carries its own condition, so two processes never both believe they hold an identity. A process that claims alone gets the
  * lowest free identity. One that loses it is meeting others claiming at the same moment (a fleet rolling out), so
  * it does not queue for the next-lowest one, which would take n claimants about n²/2 attempts: it tries the free
  * identities from a point of the range that a hash of its holder value picks, wrapping round at the end. Concurrent
@@ -55,24 +55,40 @@ import javax.sql.DataSource;
  *
  * <h2>Renewal and fencing</h2>
  * Each lease renews itself every {@linkplain Builder#renewalPeriod(Duration) renewal period} on its own daemon
- * thread with {@code UPDATE ... SET expires_at = ? WHERE namespace = ? AND node_id = ? AND holder = ?}. Every lease
+ * thread with {@code UPDATE ... SET expires_at = now + lease WHERE namespace = ? AND node_id = ? AND holder = ?}.
+ * Every lease
  * writes its own holder value (the provider's {@linkplain Builder#holderId(String) holder id}, {@code #} and a
  * number), so an old lease of this very process can never renew, advance or release a newer one. No row updated
  * means another process took the identity: the lease is lost at once. A renewal that fails (the database is down)
  * is retried every fifth of the renewal period; it saves the lease if it succeeds before the local deadline.
  *
+ * <h2>The database's clock decides</h2>
+ * {@code now} above is the database's current time in milliseconds since the epoch, computed inside each statement
+ * (PostgreSQL, MariaDB and MySQL, H2; the product is read from the connection's metadata on the first claim), so
+ * every process decides expiry on the one clock they share: an application whose clock runs ahead cannot take a
+ * live lease, and one whose clock is stepped back cannot lose its own. On any other database the application's
+ * clock stands in, as a literal in the statements, and a line in the log says so; the wall clocks of all processes
+ * must then differ by less than the grace.
+ *
  * <p>{@link NodeLease#isHeld()} compares the monotonic clock with a local deadline: the monotonic time at which the
  * last successful claim or renewal <em>started</em>, plus the lease length. Why this fences a paused holder in
- * time: let L be the lease length, G the reclaim grace and S the largest difference between the wall clocks of any
- * two processes, with S &lt; G. A renewal that starts at real time t0 reads the wall clock at t1 &ge; t0 and writes
- * {@code expires_at} E = w<sub>A</sub>(t1) + L; the holder's deadline is D = t0 + L. Another process B may take the
- * row only when w<sub>B</sub>(t) &gt; E + G. As w<sub>B</sub>(t) &le; w<sub>A</sub>(t) + S, that needs
- * w<sub>A</sub>(t) - w<sub>A</sub>(t1) &gt; L + G - S &gt; L, so t &gt; t1 + L &ge; D: B can claim only after A's
- * {@code isHeld()} has turned false, with G - S to spare for the time between a generator's {@code isHeld()} check
- * and its use of the identity. A pause of any length (GC, SIGSTOP, a suspended VM) does not break this, because the
- * deadline was fixed before the pause; once the deadline passes, {@code isHeld()} stays false, even if a late
- * renewal then succeeds, and the process must claim again (a new lease). Wall-clock steps count towards S. IDs
- * issued just before the deadline are further covered by the high-water mark, which a new holder waits for.
+ * time: let L be the lease length, G the reclaim grace and db(t) the database's clock at real time t. A renewal
+ * that starts at real time t0 runs on the database at t1 &ge; t0 and writes {@code expires_at} E = db(t1) + L; the
+ * holder's deadline is D = t0 + L. Another process may take the row only when its statement runs at a time t with
+ * db(t) &gt; E + G, that is db(t) - db(t1) &gt; L + G, so, unless the database's own clock is stepped forward by
+ * more than G, t &gt; t1 + L &ge; D: another process can claim only after the holder's {@code isHeld()} has turned
+ * false, with G to spare for the time between a generator's {@code isHeld()} check and its use of the identity. No
+ * application's wall clock takes part. A pause of any length (GC, SIGSTOP, a suspended VM) does not break this,
+ * because the deadline was fixed before the pause; once the deadline passes, the lease has ended, even if a late
+ * renewal then succeeds, and the process must claim again (a new lease). IDs issued just before the deadline are
+ * further covered by the high-water mark, which a new holder waits for.
+ *
+ * <h2>Clock skew</h2>
+ * The high-water mark, and the IDs themselves, are stamped with the application's clock, so each claim and renewal
+ * also reads the database's time on its connection and compares it with the application's wall clock at the middle
+ * of that round trip. The lease reports the difference ({@link NodeLease#clockSkew()}) and, while its magnitude
+ * exceeds the reclaim grace, is fenced: it logs one warning naming both clocks and the grace, keeps and renews its
+ * row, but {@code isHeld()} is {@code false} until a renewal finds the clocks within the grace again.
  *
  * <h2>High-water mark</h2>
  * {@link NodeLease#advanceHighWaterMark(long)} writes {@code GREATEST(high_water_mark, ?)} under the holder
@@ -181,8 +197,8 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         this.selectHighWaterMarkSql = "SELECT high_water_mark FROM " + t
                 + " WHERE namespace = ? AND node_id = ? AND holder = ?";
         // expires_at > 0: a renewal that overlaps the release of its own lease must not revive the row.
-        this.renewSql = "UPDATE " + t + " SET expires_at = " + now + " + ? WHERE namespace = ? AND node_id = ? AND holder = ?"
-                + " AND expires_at > 0";
+        this.renewSql = "UPDATE " + t + " SET expires_at = " + now + " + ?"
+                + " WHERE namespace = ? AND node_id = ? AND holder = ? AND expires_at > 0";
         this.holderSql = "SELECT holder FROM " + t + " WHERE namespace = ? AND node_id = ?";
         this.advanceSql = "UPDATE " + t + " SET high_water_mark = GREATEST(high_water_mark, ?)"
                 + " WHERE namespace = ? AND node_id = ? AND holder = ?";
@@ -618,9 +634,11 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         }
 
         /**
-         * Sets how long after a lease's expiry another process may take its identity; default 10 s. It must
-         * exceed the largest difference between the wall clocks of the processes sharing the table (NTP keeps
-         * that to milliseconds; the default leaves room for a badly synchronised machine).
+         * Sets how long after a lease's expiry another process may take its identity; default 10 s. Expiry is
+         * decided on the database's clock; a lease whose application's wall clock differs from the database's by
+         * more than the grace is fenced (NTP keeps that to milliseconds; the default leaves room for a badly
+         * synchronised machine). On a database whose clock the lease cannot read, it must exceed the largest
+         * difference between the wall clocks of the processes sharing the table.
          *
          * @param reclaimGrace at least one millisecond, and more than the largest clock difference between the
          *     processes
@@ -659,8 +677,9 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         }
 
         /**
-         * Sets the clock: its wall clock stamps expiries, its monotonic clock times the local deadline; default
-         * {@link IdClock#system()}.
+         * Sets the clock: its monotonic clock times the local deadline, its wall clock is compared with the
+         * database's to measure the skew (and stamps expiries on a database whose clock the lease cannot read);
+         * default {@link IdClock#system()}.
          *
          * @param clock the clock
          * @return this builder
