@@ -36,7 +36,8 @@ public interface NodeLease extends AutoCloseable {
      * Tells whether this process can still prove that it holds the identity now. Cheap enough to call for every
      * ID: a volatile read and a comparison with the monotonic clock.
      *
-     * @return {@code true} while the lease holds; once {@code false}, it stays so until the identity is claimed again
+     * @return {@code true} while the lease holds; {@code false} while it is fenced (its clock too far from the
+     *     store's), and for good once it has {@linkplain #isEnded() ended}, until the identity is claimed again
      */
     boolean isHeld();
 
@@ -93,6 +94,17 @@ public interface NodeLease extends AutoCloseable {
      * @return the time left; {@link Duration#ZERO} while not held, and by default
      */
     default Duration remaining() {
+        return Duration.ZERO;
+    }
+
+    /**
+     * Returns how far this application's wall clock was ahead of the store's clock (negative when behind) when the
+     * lease last measured it, for metrics and health. A lease whose store decides expiry on its own clock fences
+     * itself while this exceeds its reclaim grace, because the high-water mark is written in the application's time.
+     *
+     * @return the measured skew; {@link Duration#ZERO} for leases that do not measure it
+     */
+    default Duration clockSkew() {
         return Duration.ZERO;
     }
 

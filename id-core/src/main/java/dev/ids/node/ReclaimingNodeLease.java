@@ -198,6 +198,16 @@ public final class ReclaimingNodeLease implements NodeLease {
     }
 
     /**
+     * Returns the clock skew the current lease measured.
+     *
+     * @return the current lease's skew
+     */
+    @Override
+    public Duration clockSkew() {
+        return current.clockSkew();
+    }
+
+    /**
      * Returns how many times the identity was claimed again after its lease ended.
      *
      * @return the re-claims so far

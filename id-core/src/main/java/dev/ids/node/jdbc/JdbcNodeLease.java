@@ -9,6 +9,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -58,11 +59,16 @@ final class JdbcNodeLease implements NodeLease {
     private volatile boolean lost;
     private volatile String lossReason;
     private volatile boolean closed;
+    /** How far the application's wall clock was ahead of the database's at the last claim or renewal, in ms. */
+    private volatile long skewMillis;
+    /** Set while the skew exceeds the reclaim grace: the lease is kept and renewed, but not held. */
+    private volatile String skewFence;
+    private final long graceMillis;
     /** Guarded by {@link #lock}: whether a release has been written (or is being written). */
     private boolean released;
 
     JdbcNodeLease(JdbcNodeLeaseProvider provider, NodeClaim claim, long identity, String holder, long startNanos,
-            long highWaterMark) {
+            long highWaterMark, long skewMillis) {
         this.provider = provider;
         this.clock = provider.clock();
         this.claim = claim;
@@ -74,6 +80,8 @@ final class JdbcNodeLease implements NodeLease {
         this.highWaterMark = new AtomicLong(highWaterMark);
         this.startMark = highWaterMark;
         this.deadlineNanos = startNanos + leaseNanos;
+        this.graceMillis = provider.reclaimGrace().toMillis();
+        recordSkew(skewMillis);
         if (provider.backgroundRenewal()) {
             String name = "ids-node-lease-" + claim.namespace() + "-" + identity;
             renewer = Executors.newSingleThreadScheduledExecutor(task -> {
@@ -94,14 +102,7 @@ final class JdbcNodeLease implements NodeLease {
 
     @Override
     public boolean isHeld() {
-        if (lost) {
-            return false;
-        }
-        if (clock.monotonicNanos() - deadlineNanos < 0) {
-            return true;
-        }
-        lost = true; // seen past the deadline: a renewal that succeeds later must not revive the lease
-        return false;
+        return !isEnded() && skewFence == null;
     }
 
     @Override
@@ -109,9 +110,35 @@ final class JdbcNodeLease implements NodeLease {
         return highWaterMark.get();
     }
 
+    /**
+     * {@inheritDoc} A lease fenced only for clock skew has not ended: it keeps its row and is held again once its
+     * clock is back within the grace.
+     */
     @Override
     public boolean isEnded() {
-        return !isHeld();
+        if (lost) {
+            return true;
+        }
+        if (clock.monotonicNanos() - deadlineNanos < 0) {
+            return false;
+        }
+        lost = true; // seen past the deadline: a renewal that succeeds later must not revive the lease
+        return true;
+    }
+
+    /**
+     * Returns how far this application's wall clock was ahead of the database's (negative when behind) when the
+     * lease was last claimed or renewed: the database's time compared with the application's at the middle of
+     * the round trip that read it. While its magnitude exceeds the reclaim grace the lease is fenced
+     * ({@link #isHeld()} is {@code false}), because the high-water mark is written in the application's time, and
+     * held again once a renewal finds the clocks within the grace. {@link Duration#ZERO} on a database whose clock
+     * the lease cannot read (see {@link JdbcNodeLeaseProvider}).
+     *
+     * @return the measured skew, positive when the application's clock is ahead
+     */
+    @Override
+    public Duration clockSkew() {
+        return Duration.ofMillis(skewMillis);
     }
 
     @Override
@@ -126,7 +153,7 @@ final class JdbcNodeLease implements NodeLease {
 
     @Override
     public Duration remaining() {
-        if (lost) {
+        if (lost || skewFence != null) {
             return Duration.ZERO;
         }
         long left = deadlineNanos - clock.monotonicNanos();
@@ -187,12 +214,13 @@ final class JdbcNodeLease implements NodeLease {
             markLost("not renewed before its deadline");
             return Renewal.LOST;
         }
-        long expiresAt = clock.wallTimeMillis() + provider.leaseLength().toMillis();
+        long[] skew = new long[1];
         String notOurs;
         try {
             notOurs = provider.withConnection(connection -> {
+                skew[0] = provider.measureSkew(connection);
                 try (PreparedStatement update = provider.prepare(connection, provider.renewSql)) {
-                    update.setLong(1, expiresAt);
+                    update.setLong(1, provider.leaseLength().toMillis());
                     update.setString(2, claim.namespace());
                     update.setLong(3, identity);
                     update.setString(4, holder);
@@ -220,6 +248,7 @@ final class JdbcNodeLease implements NodeLease {
             }
             deadlineNanos = start + leaseNanos;
         }
+        recordSkew(skew[0]);
         renewals.incrementAndGet();
         return Renewal.RENEWED;
     }
@@ -264,6 +293,27 @@ final class JdbcNodeLease implements NodeLease {
         }
     }
 
+    /** Fences the lease while the skew exceeds the grace, saying so once when the fence goes up or down. */
+    private void recordSkew(long skew) {
+        skewMillis = skew;
+        boolean fenced = skewFence != null;
+        if (Math.abs(skew) > graceMillis) {
+            long now = clock.wallTimeMillis();
+            skewFence = "this application's wall clock (" + Instant.ofEpochMilli(now) + ") is " + Math.abs(skew)
+                    + " ms " + (skew > 0 ? "ahead of" : "behind") + " the database's ("
+                    + Instant.ofEpochMilli(now - skew) + "), more than the reclaim grace of " + graceMillis
+                    + " ms; IDs stamped by this clock could collide with another holder's";
+            if (!fenced) {
+                LOG.log(Level.WARNING, () -> "Fenced " + this + ": " + skewFence + "; synchronise the clock"
+                        + " (NTP): the lease is kept and held again once the clocks agree within the grace");
+            }
+        } else if (fenced) {
+            skewFence = null;
+            LOG.log(Level.INFO, () -> "No longer fenced " + this + ": the application's clock is " + skew
+                    + " ms from the database's, within the reclaim grace of " + graceMillis + " ms");
+        }
+    }
+
     private void markLost(String reason) {
         boolean wasLost = lost;
         lossReason = reason;
@@ -274,7 +324,7 @@ final class JdbcNodeLease implements NodeLease {
     }
 
     private String notHeldMessage(String what) {
-        String reason = lossReason;
+        String reason = lossReason != null || lost ? lossReason : skewFence;
         return "The lease on node identity " + identity + " in namespace '" + claim.namespace() + "' " + what
                 + ": it is no longer held (" + (reason != null ? reason : "not renewed before its deadline")
                 + "); claim a node identity again";
@@ -355,6 +405,15 @@ final class JdbcNodeLease implements NodeLease {
      */
     String lossReason() {
         return lossReason;
+    }
+
+    /**
+     * Returns why the lease is fenced for clock skew.
+     *
+     * @return the reason, or {@code null} while the clocks agree within the grace
+     */
+    String skewFence() {
+        return skewFence;
     }
 
     @Override

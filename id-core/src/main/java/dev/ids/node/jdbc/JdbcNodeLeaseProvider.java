@@ -45,8 +45,8 @@ import javax.sql.DataSource;
  * A claim reads the rows of the range in order and tries the lowest identity that is free: one with no row, by an
  * {@code INSERT} that the primary key lets only one process win (the loser sees an SQLState of class 23), or one
  * whose lease expired more than the reclaim grace ago, by {@code UPDATE ... WHERE namespace = ? AND node_id = ?
- * AND expires_at < ?}, which only one claimant can win. The read only suggests candidates; every write carries its
- * own condition, so two processes never both believe they hold an identity. A process that claims alone gets the
+ * AND expires_at < now - grace}, which only one claimant can win. The read only suggests candidates; every write
+ * carries its own condition, so two processes never both believe they hold an identity. A process that claims alone gets the
  * lowest free identity. One that loses it is meeting others claiming at the same moment (a fleet rolling out), so
  * it does not queue for the next-lowest one, which would take n claimants about n²/2 attempts: it tries the free
  * identities from a point of the range that a hash of its holder value picks, wrapping round at the end. Concurrent
@@ -55,24 +55,40 @@ import javax.sql.DataSource;
  *
  * <h2>Renewal and fencing</h2>
  * Each lease renews itself every {@linkplain Builder#renewalPeriod(Duration) renewal period} on its own daemon
- * thread with {@code UPDATE ... SET expires_at = ? WHERE namespace = ? AND node_id = ? AND holder = ?}. Every lease
+ * thread with {@code UPDATE ... SET expires_at = now + lease WHERE namespace = ? AND node_id = ? AND holder = ?}.
+ * Every lease
  * writes its own holder value (the provider's {@linkplain Builder#holderId(String) holder id}, {@code #} and a
  * number), so an old lease of this very process can never renew, advance or release a newer one. No row updated
  * means another process took the identity: the lease is lost at once. A renewal that fails (the database is down)
  * is retried every fifth of the renewal period; it saves the lease if it succeeds before the local deadline.
  *
+ * <h2>The database's clock decides</h2>
+ * {@code now} above is the database's current time in milliseconds since the epoch, computed inside each statement
+ * (PostgreSQL, MariaDB and MySQL, H2; the product is read from the connection's metadata on the first claim), so
+ * every process decides expiry on the one clock they share: an application whose clock runs ahead cannot take a
+ * live lease, and one whose clock is stepped back cannot lose its own. On any other database the application's
+ * clock stands in, as a literal in the statements, and a line in the log says so; the wall clocks of all processes
+ * must then differ by less than the grace.
+ *
  * <p>{@link NodeLease#isHeld()} compares the monotonic clock with a local deadline: the monotonic time at which the
  * last successful claim or renewal <em>started</em>, plus the lease length. Why this fences a paused holder in
- * time: let L be the lease length, G the reclaim grace and S the largest difference between the wall clocks of any
- * two processes, with S &lt; G. A renewal that starts at real time t0 reads the wall clock at t1 &ge; t0 and writes
- * {@code expires_at} E = w<sub>A</sub>(t1) + L; the holder's deadline is D = t0 + L. Another process B may take the
- * row only when w<sub>B</sub>(t) &gt; E + G. As w<sub>B</sub>(t) &le; w<sub>A</sub>(t) + S, that needs
- * w<sub>A</sub>(t) - w<sub>A</sub>(t1) &gt; L + G - S &gt; L, so t &gt; t1 + L &ge; D: B can claim only after A's
- * {@code isHeld()} has turned false, with G - S to spare for the time between a generator's {@code isHeld()} check
- * and its use of the identity. A pause of any length (GC, SIGSTOP, a suspended VM) does not break this, because the
- * deadline was fixed before the pause; once the deadline passes, {@code isHeld()} stays false, even if a late
- * renewal then succeeds, and the process must claim again (a new lease). Wall-clock steps count towards S. IDs
- * issued just before the deadline are further covered by the high-water mark, which a new holder waits for.
+ * time: let L be the lease length, G the reclaim grace and db(t) the database's clock at real time t. A renewal
+ * that starts at real time t0 runs on the database at t1 &ge; t0 and writes {@code expires_at} E = db(t1) + L; the
+ * holder's deadline is D = t0 + L. Another process may take the row only when its statement runs at a time t with
+ * db(t) &gt; E + G, that is db(t) - db(t1) &gt; L + G, so, unless the database's own clock is stepped forward by
+ * more than G, t &gt; t1 + L &ge; D: another process can claim only after the holder's {@code isHeld()} has turned
+ * false, with G to spare for the time between a generator's {@code isHeld()} check and its use of the identity. No
+ * application's wall clock takes part. A pause of any length (GC, SIGSTOP, a suspended VM) does not break this,
+ * because the deadline was fixed before the pause; once the deadline passes, the lease has ended, even if a late
+ * renewal then succeeds, and the process must claim again (a new lease). IDs issued just before the deadline are
+ * further covered by the high-water mark, which a new holder waits for.
+ *
+ * <h2>Clock skew</h2>
+ * The high-water mark, and the IDs themselves, are stamped with the application's clock, so each claim and renewal
+ * also reads the database's time on its connection and compares it with the application's wall clock at the middle
+ * of that round trip. The lease reports the difference ({@link NodeLease#clockSkew()}) and, while its magnitude
+ * exceeds the reclaim grace, is fenced: it logs one warning naming both clocks and the grace, keeps and renews its
+ * row, but {@code isHeld()} is {@code false} until a renewal finds the clocks within the grace again.
  *
  * <h2>High-water mark</h2>
  * {@link NodeLease#advanceHighWaterMark(long)} writes {@code GREATEST(high_water_mark, ?)} under the holder
@@ -139,6 +155,8 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
     private final AtomicLong leaseNumbers = new AtomicLong();
     private final Object tableLock = new Object();
     private volatile boolean tableReady;
+    private final IdClock testDatabaseClock;
+    private volatile DatabaseClock databaseClock;
 
     final String selectRangeSql;
     final String insertSql;
@@ -161,23 +179,26 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         this.reclaimGrace = builder.reclaimGrace;
         this.holderId = builder.holderId != null ? builder.holderId : defaultHolderId();
         this.clock = builder.clock;
+        this.testDatabaseClock = builder.testDatabaseClock;
         this.backgroundRenewal = builder.backgroundRenewal;
         // About one renewal period: a renewal stuck longer than that cannot save the lease in time anyway, and the
         // retry that follows gets its own chance before the deadline.
         long renewalMillis = this.renewalPeriod.toMillis();
         this.queryTimeoutSeconds = (int) Math.max(1, Math.min(Integer.MAX_VALUE, (renewalMillis + 999) / 1000));
         String t = tableName;
-        this.selectRangeSql = "SELECT node_id, expires_at FROM " + t
+        String now = DatabaseClock.NOW;
+        this.selectRangeSql = "SELECT node_id, expires_at, " + now + " FROM " + t
                 + " WHERE namespace = ? AND node_id >= ? AND node_id <= ? ORDER BY node_id";
         this.insertSql = "INSERT INTO " + t
-                + " (namespace, node_id, holder, expires_at, high_water_mark) VALUES (?, ?, ?, ?, 0)";
+                + " (namespace, node_id, holder, expires_at, high_water_mark) VALUES (?, ?, ?, " + now + " + ?, 0)";
         this.takeOverSql = "UPDATE " + t
-                + " SET holder = ?, expires_at = ? WHERE namespace = ? AND node_id = ? AND expires_at < ?";
+                + " SET holder = ?, expires_at = " + now + " + ? WHERE namespace = ? AND node_id = ? AND expires_at < "
+                + now + " - ?";
         this.selectHighWaterMarkSql = "SELECT high_water_mark FROM " + t
                 + " WHERE namespace = ? AND node_id = ? AND holder = ?";
         // expires_at > 0: a renewal that overlaps the release of its own lease must not revive the row.
-        this.renewSql = "UPDATE " + t + " SET expires_at = ? WHERE namespace = ? AND node_id = ? AND holder = ?"
-                + " AND expires_at > 0";
+        this.renewSql = "UPDATE " + t + " SET expires_at = " + now + " + ?"
+                + " WHERE namespace = ? AND node_id = ? AND holder = ? AND expires_at > 0";
         this.holderSql = "SELECT holder FROM " + t + " WHERE namespace = ? AND node_id = ?";
         this.advanceSql = "UPDATE " + t + " SET high_water_mark = GREATEST(high_water_mark, ?)"
                 + " WHERE namespace = ? AND node_id = ? AND holder = ?";
@@ -234,11 +255,15 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
     }
 
     private NodeLease claimFree(NodeClaim claim) throws SQLException {
+        ensureDatabaseClock();
         String holder = holderId + "#" + leaseNumbers.incrementAndGet();
         List<long[]> rows = readRange(claim);
         long[] identities = rows.stream().mapToLong(row -> row[0]).toArray();
         long[] expiries = rows.stream().mapToLong(row -> row[1]).toArray();
-        ClaimCandidates candidates = new ClaimCandidates(claim, identities, expiries, this::reclaimable, holder);
+        // The database's time of the read: the takeover's own condition decides, this only suggests candidates.
+        long databaseNow = rows.isEmpty() ? 0 : rows.get(0)[2];
+        ClaimCandidates candidates = new ClaimCandidates(claim, identities, expiries,
+                expiresAt -> expiresAt < databaseNow - reclaimGrace.toMillis(), holder);
         for (long candidate = candidates.next(); candidate != ClaimCandidates.NONE; candidate = candidates.next()) {
             JdbcNodeLease lease = candidates.hasRow(candidate)
                     ? tryTakeOver(claim, candidate, holder)
@@ -250,8 +275,11 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         throw new NoFreeNodeIdentityException(claim, describeHeld(claim));
     }
 
-    private boolean reclaimable(long expiresAt) {
-        return expiresAt < clock.wallTimeMillis() - reclaimGrace.toMillis();
+    private void ensureDatabaseClock() throws SQLException {
+        if (databaseClock == null) {
+            databaseClock = withConnection(connection -> DatabaseClock.of(connection, clock,
+                    testDatabaseClock, tableName));
+        }
     }
 
     private List<long[]> readRange(NodeClaim claim) throws SQLException {
@@ -263,7 +291,7 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
                 List<long[]> rows = new ArrayList<>();
                 try (ResultSet result = select.executeQuery()) {
                     while (result.next()) {
-                        rows.add(new long[] {result.getLong(1), result.getLong(2)});
+                        rows.add(new long[] {result.getLong(1), result.getLong(2), result.getLong(3)});
                     }
                 }
                 return rows;
@@ -274,37 +302,38 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
     private JdbcNodeLease tryInsert(NodeClaim claim, long identity, String holder) throws SQLException {
         // The deadline counts from before the statement, so it is never later than the expiry others see.
         long start = clock.monotonicNanos();
-        long expiresAt = clock.wallTimeMillis() + leaseLength.toMillis();
-        boolean inserted = withConnection(connection -> {
+        Long skew = withConnection(connection -> {
+            long skewMillis = measureSkew(connection);
             try (PreparedStatement insert = prepare(connection, insertSql)) {
                 insert.setString(1, claim.namespace());
                 insert.setLong(2, identity);
                 insert.setString(3, holder);
-                insert.setLong(4, expiresAt);
+                insert.setLong(4, leaseLength.toMillis());
                 insert.executeUpdate();
             } catch (SQLException e) {
                 if (isIntegrityViolation(e)) {
-                    return false; // another claimant inserted this identity first
+                    return null; // another claimant inserted this identity first
                 }
                 throw e;
             }
-            return true;
+            return skewMillis;
         });
         // Built (and its renewer started) only once the connection is handed back: a failure there must not leave
         // a renewer keeping a row alive for a lease nobody holds; the unrenewed row lapses instead.
-        return inserted ? new JdbcNodeLease(this, claim, identity, holder, start, 0L) : null;
+        return skew != null ? new JdbcNodeLease(this, claim, identity, holder, start, 0L, skew) : null;
     }
 
     private JdbcNodeLease tryTakeOver(NodeClaim claim, long identity, String holder) throws SQLException {
         long start = clock.monotonicNanos();
-        long now = clock.wallTimeMillis();
+        long[] skew = new long[1];
         Long mark = withConnection(connection -> {
+            skew[0] = measureSkew(connection);
             try (PreparedStatement update = prepare(connection, takeOverSql)) {
                 update.setString(1, holder);
-                update.setLong(2, now + leaseLength.toMillis());
+                update.setLong(2, leaseLength.toMillis());
                 update.setString(3, claim.namespace());
                 update.setLong(4, identity);
-                update.setLong(5, now - reclaimGrace.toMillis());
+                update.setLong(5, reclaimGrace.toMillis());
                 if (update.executeUpdate() != 1) {
                     return null; // renewed by its holder or taken by another claimant since the read
                 }
@@ -320,7 +349,7 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
             }
         });
         // As in tryInsert: the lease, with its renewer, only after the connection was handed back without failure.
-        return mark == null ? null : new JdbcNodeLease(this, claim, identity, holder, start, mark);
+        return mark == null ? null : new JdbcNodeLease(this, claim, identity, holder, start, mark, skew[0]);
     }
 
     private String describeHeld(NodeClaim claim) {
@@ -395,9 +424,21 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         }
     }
 
-    /** Prepares a statement with the query timeout, so a hung database cannot stall a renewal forever. */
+    /**
+     * Measures, on the connection of a claim or renewal, how far the application's wall clock is ahead of the
+     * database's, in milliseconds (negative when behind).
+     */
+    long measureSkew(Connection connection) throws SQLException {
+        return databaseClock.skewMillis(connection, queryTimeoutSeconds);
+    }
+
+    /**
+     * Prepares a statement with the database's clock in place and the query timeout, so a hung database cannot
+     * stall a renewal forever.
+     */
     PreparedStatement prepare(Connection connection, String sql) throws SQLException {
-        PreparedStatement statement = connection.prepareStatement(sql);
+        DatabaseClock now = databaseClock;
+        PreparedStatement statement = connection.prepareStatement(now == null ? sql : now.sql(sql));
         statement.setQueryTimeout(queryTimeoutSeconds);
         return statement;
     }
@@ -538,6 +579,7 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         private String holderId;
         private IdClock clock = IdClock.system();
         private boolean backgroundRenewal = true;
+        private IdClock testDatabaseClock;
 
         private Builder(DataSource dataSource) {
             this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
@@ -592,9 +634,11 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         }
 
         /**
-         * Sets how long after a lease's expiry another process may take its identity; default 10 s. It must
-         * exceed the largest difference between the wall clocks of the processes sharing the table (NTP keeps
-         * that to milliseconds; the default leaves room for a badly synchronised machine).
+         * Sets how long after a lease's expiry another process may take its identity; default 10 s. Expiry is
+         * decided on the database's clock; a lease whose application's wall clock differs from the database's by
+         * more than the grace is fenced (NTP keeps that to milliseconds; the default leaves room for a badly
+         * synchronised machine). On a database whose clock the lease cannot read, it must exceed the largest
+         * difference between the wall clocks of the processes sharing the table.
          *
          * @param reclaimGrace at least one millisecond, and more than the largest clock difference between the
          *     processes
@@ -633,8 +677,9 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         }
 
         /**
-         * Sets the clock: its wall clock stamps expiries, its monotonic clock times the local deadline; default
-         * {@link IdClock#system()}.
+         * Sets the clock: its monotonic clock times the local deadline, its wall clock is compared with the
+         * database's to measure the skew (and stamps expiries on a database whose clock the lease cannot read);
+         * default {@link IdClock#system()}.
          *
          * @param clock the clock
          * @return this builder
@@ -647,6 +692,16 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         /** For tests: whether leases renew themselves on a background thread (they renew when told otherwise). */
         Builder backgroundRenewal(boolean backgroundRenewal) {
             this.backgroundRenewal = backgroundRenewal;
+            return this;
+        }
+
+        /**
+         * For tests: the statements use this clock's wall time, as a literal, in place of the database's current
+         * time. A real server's clock cannot be set, and an offset added to it would drift by the milliseconds
+         * between writing a statement and running it, too much for tests of the exact moment a lease lapses.
+         */
+        Builder databaseClock(IdClock databaseClock) {
+            this.testDatabaseClock = Objects.requireNonNull(databaseClock, "databaseClock");
             return this;
         }
 

@@ -3,6 +3,7 @@ package dev.ids.node.jdbc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ids.clock.IdClock;
 import dev.ids.clock.ManualClock;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
@@ -18,6 +19,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -84,6 +86,7 @@ abstract class JdbcNodeLeaseContract {
 
     JdbcNodeLeaseProvider.Builder providerBuilder(String holder) {
         return JdbcNodeLeaseProvider.builder(dataSource).tableName(TABLE).holderId(holder).clock(clock)
+                .databaseClock(clock)
                 .leaseLength(LEASE).backgroundRenewal(false);
     }
 
@@ -172,6 +175,7 @@ abstract class JdbcNodeLeaseContract {
             List<JdbcNodeLeaseProvider> providers = new ArrayList<>();
             for (int i = 0; i < claimants; i++) {
                 providers.add(JdbcNodeLeaseProvider.builder(pool).tableName(TABLE).holderId("fleet-" + i).clock(clock)
+                        .databaseClock(clock)
                         .leaseLength(LEASE).backgroundRenewal(false).build());
             }
             pool.holdAfter(providers.get(0).selectRangeSql, claimants);
@@ -309,8 +313,123 @@ abstract class JdbcNodeLeaseContract {
     }
 
     @Test
+    void aClaimantWhoseClockRunsAMinuteAheadCannotTakeALiveIdentity() {
+        JdbcNodeLease holder = claim(provider("holder"), 0);
+        ManualClock fastClock = ManualClock.atEpochMillis(START_MILLIS + 60_000);
+        JdbcNodeLeaseProvider fast = providerBuilder("fast").clock(fastClock).build();
+
+        clock.advance(Duration.ofSeconds(5));
+        fastClock.advance(Duration.ofSeconds(5));
+        assertThat(holder.renew()).isEqualTo(Renewal.RENEWED);
+        assertThatThrownBy(() -> claim(fast, 0)).isInstanceOf(NoFreeNodeIdentityException.class);
+
+        assertThat(holder.renew()).as("still its row").isEqualTo(Renewal.RENEWED);
+        assertThat(holder.isHeld()).isTrue();
+        assertThat(holder.clockSkew()).as("the holder's clock agrees with the database's").isZero();
+    }
+
+    @Test
+    void expiryIsStampedWithTheDatabaseServersOwnClock() throws SQLException {
+        // No test clock stands in for the database's here: the dialect's own expression of the time is read.
+        IdClock system = IdClock.system();
+        IdClock minuteAhead = new IdClock() {
+            @Override
+            public long wallTimeMicros() {
+                return system.wallTimeMicros() + 60_000_000L;
+            }
+
+            @Override
+            public long monotonicNanos() {
+                return system.monotonicNanos();
+            }
+        };
+        JdbcNodeLeaseProvider.Builder builder = JdbcNodeLeaseProvider.builder(dataSource).tableName(TABLE)
+                .leaseLength(LEASE).backgroundRenewal(false);
+        long before = System.currentTimeMillis();
+        JdbcNodeLease holder = claim(builder.holderId("system-clock").build(), 0);
+        JdbcNodeLeaseProvider fast = builder.holderId("minute-ahead").clock(minuteAhead).build();
+        assertThatThrownBy(() -> claim(fast, 0)).isInstanceOf(NoFreeNodeIdentityException.class);
+        JdbcNodeLease fenced = claim(fast, 1);
+        long after = System.currentTimeMillis();
+
+        // The servers run on this machine, so their clocks agree with this JVM's.
+        assertThat(holder.clockSkew().abs()).isLessThan(Duration.ofSeconds(2));
+        assertThat(holder.isHeld()).isTrue();
+        assertThat(fenced.identity()).isOne();
+        assertThat(fenced.clockSkew().minusMinutes(1).abs()).isLessThan(Duration.ofSeconds(2));
+        assertThat(fenced.isHeld()).isFalse();
+        for (long identity : new long[] {0, 1}) {
+            assertThat(expiresAt(identity)).as("identity %d", identity)
+                    .isBetween(before + LEASE.toMillis() - 2_000, after + LEASE.toMillis() + 2_000);
+        }
+    }
+
+    private long expiresAt(long identity) throws SQLException {
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement select = connection.prepareStatement("SELECT expires_at FROM " + TABLE
+                        + " WHERE namespace = ? AND node_id = ?")) {
+            select.setString(1, namespace);
+            select.setLong(2, identity);
+            try (ResultSet result = select.executeQuery()) {
+                assertThat(result.next()).isTrue();
+                return result.getLong(1);
+            }
+        }
+    }
+
+    @Test
+    void aHolderWhoseClockStepsBackHalfAMinuteKeepsItsIdentityAndIsFencedUntilTheClockIsCorrected() {
+        ManualClock holderClock = ManualClock.atEpochMillis(START_MILLIS);
+        JdbcNodeLease holder = claim(providerBuilder("holder").clock(holderClock).build(), 0);
+        JdbcNodeLeaseProvider other = provider("other");
+
+        holderClock.stepWallClock(Duration.ofSeconds(-30));
+        // Each claim comes just after the grace has passed since the last renewal, before the next one is due.
+        Duration step = JdbcNodeLeaseContract.GRACE.plusMillis(1);
+        for (int i = 0; i < 4; i++) {
+            clock.advance(step);
+            holderClock.advance(step);
+            assertThatThrownBy(() -> claim(other, 0)).as("claim %d", i)
+                    .isInstanceOf(NoFreeNodeIdentityException.class);
+            assertThat(holder.renew()).as("renewal %d", i).isEqualTo(Renewal.RENEWED);
+        }
+        assertThat(holder.isEnded()).as("its lease is kept").isFalse();
+        assertThat(holder.clockSkew()).isEqualTo(Duration.ofSeconds(-30));
+        assertThat(holder.isHeld()).as("but fenced while its clock is further from the database's than the grace")
+                .isFalse();
+
+        holderClock.stepWallClock(Duration.ofSeconds(30)); // NTP corrects the clock
+        assertThat(holder.renew()).isEqualTo(Renewal.RENEWED);
+        assertThat(holder.isHeld()).isTrue();
+        assertThat(holder.skewFence()).isNull();
+    }
+
+    @Test
+    void aLeaseWhoseClockIsFurtherFromTheDatabasesThanTheGraceIsFencedAndSaysWhy() {
+        ManualClock ahead = ManualClock.atEpochMillis(START_MILLIS + GRACE.toMillis() + 1_000);
+        JdbcNodeLease lease = claim(providerBuilder("ahead").clock(ahead).build(), 63);
+
+        assertThat(lease.clockSkew()).isEqualTo(GRACE.plusSeconds(1));
+        assertThat(lease.isHeld()).isFalse();
+        assertThat(lease.isEnded()).as("fenced, not lost").isFalse();
+        assertThat(lease.remaining()).isZero();
+        assertThatThrownBy(() -> lease.advanceHighWaterMark(START_MILLIS + 60_000))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("this application's wall clock (" + Instant.ofEpochMilli(ahead.wallTimeMillis()))
+                .hasMessageContaining("ahead of the database's (")
+                .hasMessageContaining("more than the reclaim grace of " + GRACE.toMillis() + " ms");
+
+        ahead.stepWallClock(Duration.ofSeconds(-2)); // within the grace again
+        assertThat(lease.renew()).isEqualTo(Renewal.RENEWED);
+        assertThat(lease.isHeld()).isTrue();
+        lease.advanceHighWaterMark(START_MILLIS + 60_000);
+        assertThat(lease.highWaterMarkMillis()).isEqualTo(START_MILLIS + 60_000);
+    }
+
+    @Test
     void aHolderPausedPastItsLeaseIsFencedBeforeAnotherProcessCanClaimItsIdentity() {
-        // The other process's wall clock runs ahead by almost the whole grace: the worst skew the grace allows.
+        // The other process's wall clock runs ahead by almost the whole grace, the most that leaves it unfenced;
+        // expiry is decided on the database's clock all the same.
         Duration skew = GRACE.minusMillis(1);
         ManualClock otherClock = ManualClock.atEpochMillis(START_MILLIS + skew.toMillis());
         JdbcNodeLease paused = claim(provider("paused"), 63);
@@ -331,8 +450,15 @@ abstract class JdbcNodeLeaseContract {
         assertThat(stillOne.identity()).as("not yet claimable by a skewed process").isOne();
         stillOne.close();
 
-        clock.advance(Duration.ofMillis(2));
-        otherClock.advance(Duration.ofMillis(2));
+        clock.advance(GRACE);
+        otherClock.advance(GRACE);
+        NodeLease stillOneAfterGrace = claim(other, 63);
+        assertThat(stillOneAfterGrace.identity()).as("claimable only after expiry + grace on the database's clock")
+                .isOne();
+        stillOneAfterGrace.close();
+
+        clock.advance(Duration.ofMillis(1));
+        otherClock.advance(Duration.ofMillis(1));
         assertThat(claim(other, 63).identity()).isZero();
         assertThat(paused.renew()).as("a renewal after the pause cannot revive it").isEqualTo(Renewal.LOST);
         assertThat(paused.isHeld()).isFalse();

@@ -39,6 +39,7 @@ class LeasedGeneratorQuickRestartH2Test {
 
     private JdbcNodeLeaseProvider provider(String holder) {
         return JdbcNodeLeaseProvider.builder(dataSource).tableName(TABLE).holderId(holder).clock(clock)
+                .databaseClock(clock)
                 .backgroundRenewal(false).build();
     }
 

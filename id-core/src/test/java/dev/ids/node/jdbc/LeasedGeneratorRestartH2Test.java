@@ -32,6 +32,7 @@ class LeasedGeneratorRestartH2Test {
 
     private JdbcNodeLeaseProvider provider(String holder) {
         return JdbcNodeLeaseProvider.builder(dataSource).tableName(TABLE).holderId(holder).clock(clock)
+                .databaseClock(clock)
                 .backgroundRenewal(false).build();
     }
 

@@ -46,6 +46,7 @@ class ReclaimingJdbcNodeLeaseH2Test {
 
     private NodeLeaseProvider provider() {
         JdbcNodeLeaseProvider jdbc = JdbcNodeLeaseProvider.builder(dataSource).tableName(TABLE).clock(clock)
+                .databaseClock(clock)
                 .leaseLength(JdbcNodeLeaseContract.LEASE)
                 .holderId("this-process").backgroundRenewal(false).build();
         return claim -> {
@@ -227,6 +228,7 @@ class ReclaimingJdbcNodeLeaseH2Test {
                     }
                 });
         JdbcNodeLease lease = (JdbcNodeLease) JdbcNodeLeaseProvider.builder(stalling).tableName(TABLE).clock(clock)
+                .databaseClock(clock)
                 .leaseLength(JdbcNodeLeaseContract.LEASE)
                 .backgroundRenewal(false).build().claim(new NodeClaim(namespace, 0, 3));
         stall.set(true);

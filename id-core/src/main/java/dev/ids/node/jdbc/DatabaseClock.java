@@ -1,0 +1,111 @@
+package dev.ids.node.jdbc;
+
+import dev.ids.clock.IdClock;
+import java.lang.System.Logger.Level;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Locale;
+
+/**
+ * The database's current time, in milliseconds since the Unix epoch, as an SQL expression of the database's dialect,
+ * so that expiry, renewal and takeover are all decided on the one clock every process shares. Statements carry the
+ * placeholder {@value #NOW}; {@link #sql(String)} puts the expression in its place.
+ *
+ * <p>A database whose dialect is not known here falls back to the application's wall clock, written into the
+ * statement as a literal (the behaviour before the database's clock was used), and says so once in the log; its
+ * skew is then not measured.
+ */
+final class DatabaseClock {
+
+    /** The placeholder for the database's current time in the provider's statements. */
+    static final String NOW = "{db_now_millis}";
+
+    private static final System.Logger LOG = System.getLogger(JdbcNodeLeaseProvider.class.getName());
+
+    private static final String POSTGRESQL = "CAST(FLOOR(EXTRACT(EPOCH FROM CURRENT_TIMESTAMP) * 1000) AS BIGINT)";
+    private static final String H2 = POSTGRESQL;
+    /** UTC_TIMESTAMP, not NOW(): free of the session's time zone and of its daylight-saving gaps and overlaps. */
+    private static final String MARIADB = "(TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', UTC_TIMESTAMP(6))"
+            + " DIV 1000)";
+
+    /** The dialect's expression; {@code null} when the application's clock stands in. */
+    private final String expression;
+    private final IdClock applicationClock;
+    /** For tests only: a clock whose wall time stands in for the database's, exactly; or null. */
+    private final IdClock testClock;
+    private final String product;
+
+    private DatabaseClock(String product, String expression, IdClock applicationClock, IdClock testClock) {
+        this.product = product;
+        this.expression = expression;
+        this.applicationClock = applicationClock;
+        this.testClock = testClock;
+    }
+
+    /**
+     * Picks the expression for the connection's database.
+     *
+     * @param testClock for tests: a clock whose wall time stands in for the database's, or {@code null}
+     */
+    static DatabaseClock of(Connection connection, IdClock applicationClock, IdClock testClock,
+            String tableName) throws SQLException {
+        String product = connection.getMetaData().getDatabaseProductName();
+        String name = product == null ? "" : product.toLowerCase(Locale.ROOT);
+        String expression = name.contains("postgres") ? POSTGRESQL
+                : name.contains("mariadb") || name.contains("mysql") ? MARIADB
+                : name.equals("h2") ? H2
+                : null;
+        if (expression == null) {
+            LOG.log(Level.INFO, () -> "The node lease table " + tableName + " is on " + product + ", whose clock"
+                    + " the JDBC lease cannot read: expiries are stamped with the application's clock, so the"
+                    + " clocks of all processes sharing the table must differ by less than the reclaim grace");
+        }
+        return new DatabaseClock(product, expression, applicationClock, testClock);
+    }
+
+    /** Replaces the placeholder in a statement with the database's current time. */
+    String sql(String template) {
+        return template.contains(NOW) ? template.replace(NOW, nowExpression()) : template;
+    }
+
+    /** Whether the database's own clock is read (otherwise the application's stands in). */
+    boolean readsDatabase() {
+        return expression != null;
+    }
+
+    /**
+     * Measures how far the application's wall clock is ahead of the database's (negative when behind), on the
+     * given connection: the database's time is compared with the application's at the middle of the round trip.
+     *
+     * @return the skew in milliseconds; 0 when the application's clock stands in for the database's
+     */
+    long skewMillis(Connection connection, int queryTimeoutSeconds) throws SQLException {
+        if (expression == null && testClock == null) {
+            return 0;
+        }
+        try (PreparedStatement select = connection.prepareStatement("SELECT " + nowExpression())) {
+            select.setQueryTimeout(queryTimeoutSeconds);
+            long before = applicationClock.wallTimeMillis();
+            try (ResultSet result = select.executeQuery()) {
+                long after = applicationClock.wallTimeMillis();
+                result.next();
+                long database = result.getLong(1);
+                return before + (after - before) / 2 - database;
+            }
+        }
+    }
+
+    private String nowExpression() {
+        if (testClock != null) {
+            return Long.toString(testClock.wallTimeMillis());
+        }
+        return expression != null ? expression : Long.toString(applicationClock.wallTimeMillis());
+    }
+
+    @Override
+    public String toString() {
+        return "DatabaseClock[" + product + (expression == null ? ", the application's clock stands in]" : "]");
+    }
+}
