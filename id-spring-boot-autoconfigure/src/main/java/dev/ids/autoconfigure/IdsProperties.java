@@ -395,8 +395,8 @@ public class IdsProperties {
         private Duration renewalPeriod;
 
         /**
-         * How long after a lease expires before another instance may take its identity; must exceed the largest
-         * difference between the wall clocks of the instances.
+         * How long after a lease expires (on the database's clock) before another instance may take its identity; an
+         * instance whose wall clock differs from the database's by more than this is fenced until it agrees again.
          */
         private Duration reclaimGrace;
 

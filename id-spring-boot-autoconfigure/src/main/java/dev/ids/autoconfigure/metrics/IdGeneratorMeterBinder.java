@@ -25,9 +25,11 @@ import java.util.concurrent.TimeUnit;
  * 0 while the generator is fenced), the counters {@code ids.node.lease.renewals} (successful renewals) and
  * {@code ids.node.lease.failures} (failed renewal attempts, including failed attempts to claim a lost identity
  * again), and the gauge {@code ids.node.lease.remaining} (seconds left before the lease would lapse without another
- * renewal; 0 while not held). In Prometheus these are {@code ids_node_lease_held},
- * {@code ids_node_lease_renewals_total}, {@code ids_node_lease_failures_total} and
- * {@code ids_node_lease_remaining_seconds}, names the sample application's dashboard relies on.
+ * renewal; 0 while not held) and {@code ids.node.lease.clock.skew} (seconds the application's wall clock runs ahead
+ * of the lease store's, measured at each renewal). In Prometheus these are {@code ids_node_lease_held},
+ * {@code ids_node_lease_renewals_total}, {@code ids_node_lease_failures_total},
+ * {@code ids_node_lease_remaining_seconds} and {@code ids_node_lease_clock_skew_seconds}, names the sample
+ * application's dashboard relies on.
  * Generators registered after binding get their meters when they are registered.
  */
 public final class IdGeneratorMeterBinder implements MeterBinder {
@@ -84,6 +86,10 @@ public final class IdGeneratorMeterBinder implements MeterBinder {
                             + "it again once lost").tags(tags).register(registry);
             Gauge.builder("ids.node.lease.remaining", lease, measured -> measured.remaining().toNanos() / 1e9)
                     .description("Time left before the lease on the generator's node identity lapses unless renewed")
+                    .baseUnit("seconds").tags(tags).register(registry);
+            Gauge.builder("ids.node.lease.clock.skew", lease, measured -> measured.clockSkew().toNanos() / 1e9)
+                    .description("How far the application's wall clock runs ahead of the lease store's (negative: "
+                            + "behind), measured at each renewal; the lease is fenced while it exceeds the grace")
                     .baseUnit("seconds").tags(tags).register(registry);
         }
     }
