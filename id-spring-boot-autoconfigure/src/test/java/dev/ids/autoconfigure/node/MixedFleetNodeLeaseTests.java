@@ -1,7 +1,9 @@
 package dev.ids.autoconfigure.node;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ids.IdGenerationException;
 import dev.ids.autoconfigure.IdGeneratorsAutoConfiguration;
 import dev.ids.autoconfigure.IdsConfigurationException;
 import dev.ids.lable.LableIdGenerator;
@@ -15,9 +17,11 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
@@ -109,6 +113,48 @@ class MixedFleetNodeLeaseTests {
             });
             assertThat(liveHolders("sno", 3)).as("the first instance keeps its identity").containsExactly(holder);
         });
+    }
+
+    @Test
+    void aConfiguredIdentityTakenOverIsFencedAndClaimedAgainLikeALease() {
+        configured("ids.node.reclaim-period=20ms", "ids.node.jdbc.lease-length=5s",
+                "ids.node.jdbc.renewal-period=50ms").run(context -> {
+                    SnoGenerator sno = context.getBean(SnoGenerator.class);
+                    assertThat(sno.next().partition()).isEqualTo(3);
+                    update("UPDATE " + TABLE + " SET holder = 'other', expires_at = "
+                            + (System.currentTimeMillis() + 60_000) + " WHERE namespace = 'sno' AND node_id = 3");
+                    awaitTrue("the generator is fenced", () -> refuses(sno));
+                    assertThatThrownBy(sno::next).isInstanceOf(IdGenerationException.class)
+                            .hasMessageContaining("lease is not held");
+
+                    update("UPDATE " + TABLE + " SET expires_at = 0 WHERE namespace = 'sno' AND node_id = 3");
+                    awaitTrue("the identity is held again", () -> !refuses(sno));
+                    assertThat(sno.next().partition()).isEqualTo(3);
+                });
+    }
+
+    private static boolean refuses(SnoGenerator sno) {
+        try {
+            sno.next();
+            return false;
+        } catch (IdGenerationException ex) {
+            return true;
+        }
+    }
+
+    private void update(String sql) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(url, "sa", "");
+                Statement statement = connection.createStatement()) {
+            assertThat(statement.executeUpdate(sql)).isEqualTo(1);
+        }
+    }
+
+    private static void awaitTrue(String what, BooleanSupplier condition) throws InterruptedException {
+        long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime() - end).as("timed out waiting until " + what).isNegative();
+            Thread.sleep(10);
+        }
     }
 
     @Test
