@@ -46,6 +46,10 @@ import org.apache.commons.logging.LogFactory;
  * that does not lease (a Gink node, a generator with a random medallion), so the leases stay below it. Medallion 0
  * is left out because the specification's short forms drop a zero medallion. Leased medallions render as
  * {@code 000000xxxxx} in the string form, and are logged.
+ *
+ * <p>Where the starter leases a scheme's identities, a configured identity of that scheme is held in the same store
+ * too, as a lease of exactly that identity: a leasing instance of a mixed fleet (a rolling migration from configured
+ * to leased identities) cannot take it, and a second instance configured with it fails to start.
  */
 final class IdGeneratorFactory {
 
@@ -83,7 +87,10 @@ final class IdGeneratorFactory {
         this.requiredIdentities = requiredIdentities;
     }
 
-    /** A node identity: a value (set or provided), or a lease; neither for a muid generator's random medallion. */
+    /**
+     * A node identity: a value (set or provided), or a lease, or both (a configured value held in the lease store);
+     * neither for a muid generator's random medallion.
+     */
     private record Identity(Long value, LeasedIdentity leased) {
 
         void applyTo(String property, WaitingGeneratorBuilder<?> builder, Consumer<Long> setter) {
@@ -112,7 +119,7 @@ final class IdGeneratorFactory {
                 LableId.MAX_GENERATOR_ID, 0, LableId.MAX_GENERATOR_ID);
         identity.applyTo(generatorId, builder, value -> builder.generatorId(Math.toIntExact(value)));
         Integer clusterId = settings.getClusterId();
-        if (clusterId == null && identity.leased() != null) {
+        if (clusterId == null && identity.value() == null && identity.leased() != null) {
             // ZooKeeper keeps the cluster id with the pool (<root>/cluster-id, as Lable's own module does).
             OptionalLong kept = leases.clusterId(identity.leased().namespace());
             if (kept.isPresent()) {
@@ -171,7 +178,7 @@ final class IdGeneratorFactory {
         }
         MuidGenerator generator = build(beanName, IdScheme.MUID, prefix, settings.getMaxWait(), builder,
                 builder::build, identity == null ? null : identity.leased());
-        if (identity != null && identity.leased() != null) {
+        if (identity != null && identity.value() == null && identity.leased() != null) {
             logger.info("muid generator '" + beanName + "' uses the leased medallion " + generator.medallion()
                     + ", below the muid specification's random range [0x10000000000, 0x1FFFFFFFFFF] so that it never "
                     + "equals a random medallion (the specification allows any configured medallion up to 2^44-2); "
@@ -269,6 +276,11 @@ final class IdGeneratorFactory {
     private Identity identity(IdScheme scheme, String beanName, String property, Long configured, long min,
             long max, long leaseMin, long leaseMax) {
         if (configured != null) {
+            if (configured >= min && configured <= max && leases.isActive() && leases.leases(scheme)) {
+                // Held in the store like a lease, so that no leasing instance of a mixed fleet takes it.
+                return new Identity(configured, leases.claimConfigured(beanName, property, scheme.schemeName(),
+                        configured));
+            }
             return new Identity(configured, null);
         }
         Long provided = provided(new NodeIdentityRequest(scheme, beanName, property, min, max));

@@ -4,6 +4,7 @@ import dev.ids.IdScheme;
 import dev.ids.autoconfigure.IdsConfigurationException;
 import dev.ids.autoconfigure.IdsProperties;
 import dev.ids.clock.IdClock;
+import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.node.NodeLeaseProvider;
@@ -261,39 +262,9 @@ public final class NodeLeases implements DisposableBean {
         if (provider == null) {
             throw new IllegalStateException("No node lease provider is in use");
         }
-        if (!announced) {
-            Store store = store();
-            String url = store.url();
-            if (origin == Origin.AUTO && isPrivateInMemory(url)) {
-                throw new IdsConfigurationException("ids.node.provider", null, "the generator '" + generatorName
-                        + "' needs a node identity, and the only lease store found is the DataSource at " + url
-                        + ", a private in-memory database: every copy of the application would lease the same "
-                        + "identities from its own database and issue the same IDs",
-                        "Set ids.node.provider=jdbc to lease from it knowingly (a single instance, a test), or "
-                        + "point spring.datasource.url at a database the instances share, or set "
-                        + "ids.node.zookeeper.connect-string, or set the identity properties (" + property
-                        + IDENTITY_PROPERTIES.replace(", " + property, "") + ") to values no other instance uses.");
-            }
-            if (store.losesAcknowledgedCommits()) {
-                throw new IdsConfigurationException("ids.node.provider", origin == Origin.AUTO ? null : "jdbc",
-                        "the generator '" + generatorName + "' needs a node identity, and the lease store is the "
-                        + "DataSource at " + url + ", an embedded H2 file database with a write delay (H2's "
-                        + "default, unless the URL sets WRITE_DELAY=0): H2 acknowledges a commit before it writes it, "
-                        + "so when the process that has the file open dies, leases that other instances hold and the "
-                        + "marks that keep a restarted instance above its last IDs can vanish, and the same "
-                        + "identities would be leased again and issue the same IDs",
-                        "Add ;WRITE_DELAY=0 to the DataSource's URL (spring.datasource.url) so that H2 writes each "
-                        + "commit before acknowledging it, or keep the leases in a database server or in ZooKeeper "
-                        + "(ids.node.provider=zookeeper and ids.node.zookeeper.connect-string), or set "
-                        + "ids.node.provider=static and the identity properties (" + property
-                        + IDENTITY_PROPERTIES.replace(", " + property, "") + ") to values no other instance uses.");
-            }
-            announced = true;
-            warnIfPoolCanStarveRenewals();
-            logger.info("ID generators lease their node identities from " + description
-                    + (url == null ? "" : " at " + url)
-                    + (origin == Origin.AUTO ? "; chosen because ids.node.provider is unset (set it to static, "
-                    + "jdbc or zookeeper to choose)" : ""));
+        IdsConfigurationException refusal = checkStore(generatorName, property);
+        if (refusal != null) {
+            throw refusal;
         }
         NodeLease lease;
         try {
@@ -305,14 +276,125 @@ public final class NodeLeases implements DisposableBean {
                     + ex.getMessage(), "Make the lease store reachable or free an identity (stop an instance), or "
                     + "set " + property + " to an identity no other instance uses, or set ids.node.provider.");
         }
+        return hold(generatorName, property, claim, lease, "leased");
+    }
+
+    /**
+     * Claims a configured node identity in the lease store, like a lease of that one identity (fenced and claimed
+     * again the same way), so that no leasing instance takes it and a second instance configured with it fails.
+     * A store that instances cannot share safely (a private in-memory database found in auto mode, an H2 file that
+     * loses acknowledged commits) is left alone, and the configured identity is used as before.
+     *
+     * @param generatorName the generator's bean name
+     * @param property the property that set the identity, named in failures
+     * @param namespace the scheme's namespace
+     * @param identity the configured identity
+     * @return the identity held, or {@code null} when the store is left alone
+     * @throws IdsConfigurationException when another instance holds the identity or the store cannot be reached
+     */
+    public LeasedIdentity claimConfigured(String generatorName, String property, String namespace, long identity) {
+        if (provider == null) {
+            throw new IllegalStateException("No node lease provider is in use");
+        }
+        IdsConfigurationException refusal = checkStore(generatorName, property);
+        if (refusal != null) {
+            // Leasing instances are refused on this store, so none can take the configured identity from here.
+            logger.debug("The configured " + property + " = " + identity + " is not claimed in the lease store: "
+                    + refusal.getProblem());
+            return null;
+        }
+        NodeClaim claim = new NodeClaim(namespace, identity, identity);
+        NodeLease lease;
+        try {
+            lease = ReclaimingNodeLease.claim(provider, claim, IdClock.system(), reclaimPeriod);
+        } catch (NoFreeNodeIdentityException ex) {
+            throw new IdsConfigurationException(property, identity, "the generator '" + generatorName + "' is "
+                    + "configured with node identity " + identity + ", and " + heldBy(namespace, identity)
+                    + " holds it in namespace '" + namespace + "' of the node lease provider " + description
+                    + "; two instances with one identity issue the same IDs", "Set " + property + " to an identity "
+                    + "no other instance uses, or remove it to lease a free one, or stop the instance that holds "
+                    + identity + ".");
+        } catch (IllegalStateException | IllegalArgumentException ex) {
+            throw new IdsConfigurationException(property, identity, "the generator '" + generatorName + "' is "
+                    + "configured with node identity " + identity + ", which must be held in the node lease store "
+                    + description + " so that no leasing instance takes it, and the claim failed: "
+                    + ex.getMessage(), "Make the lease store reachable, or set ids.node.provider=static if no "
+                    + "instance leases identities from it.");
+        }
+        return hold(generatorName, property, claim, lease, "configured, held");
+    }
+
+    /** Refuses a store the instances cannot share safely, the first time; afterwards, and on a good store, null. */
+    private IdsConfigurationException checkStore(String generatorName, String property) {
+        if (announced) {
+            return null;
+        }
+        Store store = store();
+        String url = store.url();
+        if (origin == Origin.AUTO && isPrivateInMemory(url)) {
+            return new IdsConfigurationException("ids.node.provider", null, "the generator '" + generatorName
+                    + "' needs a node identity, and the only lease store found is the DataSource at " + url
+                    + ", a private in-memory database: every copy of the application would lease the same "
+                    + "identities from its own database and issue the same IDs",
+                    "Set ids.node.provider=jdbc to lease from it knowingly (a single instance, a test), or "
+                    + "point spring.datasource.url at a database the instances share, or set "
+                    + "ids.node.zookeeper.connect-string, or set the identity properties (" + property
+                    + IDENTITY_PROPERTIES.replace(", " + property, "") + ") to values no other instance uses.");
+        }
+        if (store.losesAcknowledgedCommits()) {
+            return new IdsConfigurationException("ids.node.provider", origin == Origin.AUTO ? null : "jdbc",
+                    "the generator '" + generatorName + "' needs a node identity, and the lease store is the "
+                    + "DataSource at " + url + ", an embedded H2 file database with a write delay (H2's "
+                    + "default, unless the URL sets WRITE_DELAY=0): H2 acknowledges a commit before it writes it, "
+                    + "so when the process that has the file open dies, leases that other instances hold and the "
+                    + "marks that keep a restarted instance above its last IDs can vanish, and the same "
+                    + "identities would be leased again and issue the same IDs",
+                    "Add ;WRITE_DELAY=0 to the DataSource's URL (spring.datasource.url) so that H2 writes each "
+                    + "commit before acknowledging it, or keep the leases in a database server or in ZooKeeper "
+                    + "(ids.node.provider=zookeeper and ids.node.zookeeper.connect-string), or set "
+                    + "ids.node.provider=static and the identity properties (" + property
+                    + IDENTITY_PROPERTIES.replace(", " + property, "") + ") to values no other instance uses.");
+        }
+        announced = true;
+        warnIfPoolCanStarveRenewals();
+        logger.info("ID generators lease their node identities from " + description
+                + (url == null ? "" : " at " + url)
+                + (origin == Origin.AUTO ? "; chosen because ids.node.provider is unset (set it to static, "
+                + "jdbc or zookeeper to choose)" : ""));
+        return null;
+    }
+
+    private LeasedIdentity hold(String generatorName, String property, NodeClaim claim, NodeLease lease,
+            String how) {
         LeasedIdentity leased = new LeasedIdentity(generatorName, property, claim.namespace(), lease, description);
         LeasedIdentity previous = leases.put(generatorName, leased);
         if (previous != null) {
             previous.lease().close();
         }
         logger.info("ID generator '" + generatorName + "' holds node identity " + lease.identity() + " ("
-                + property + ") leased in namespace '" + claim.namespace() + "'");
+                + property + ") " + how + " in namespace '" + claim.namespace() + "'");
         return leased;
+    }
+
+    /**
+     * Who holds an identity, as far as the store tells: the JDBC lease row's holder (its host and process), else
+     * "another instance".
+     */
+    private String heldBy(String namespace, long identity) {
+        if (dataSource == null || !(provider instanceof JdbcNodeLeaseProvider jdbc)) {
+            return "another instance";
+        }
+        try (java.sql.Connection connection = dataSource.getConnection();
+                java.sql.PreparedStatement select = connection.prepareStatement("SELECT holder FROM "
+                        + jdbc.tableName() + " WHERE namespace = ? AND node_id = ?")) {
+            select.setString(1, namespace);
+            select.setLong(2, identity);
+            try (java.sql.ResultSet row = select.executeQuery()) {
+                return row.next() ? "the instance '" + row.getString(1) + "'" : "another instance";
+            }
+        } catch (java.sql.SQLException | RuntimeException ex) {
+            return "another instance";
+        }
     }
 
     /** The database the jdbc provider uses ({@code url} null when there is none or it cannot be reached). */

@@ -243,11 +243,14 @@ class JdbcNodeLeaseAutoConfigurationTests {
     }
 
     @Test
-    void aPropertyWinsOverTheLease() {
+    void aPropertyWinsOverTheLeaseAndIsHeldInTheStoreLikeOne() {
         onNewDatabase().withPropertyValues("ids.sno.partition=77").run(context -> {
             assertThat(partition(context)).isEqualTo(77);
+            assertThat(context.getBean(NodeLeases.class).leased())
+                    .filteredOn(held -> held.generatorName().equals("snoGenerator")).singleElement()
+                    .satisfies(held -> assertThat(held.lease().identity()).isEqualTo(77));
             assertThat(context.getBean(NodeLeases.class).leased()).extracting(LeasedIdentity::generatorName)
-                    .doesNotContain("snoGenerator").contains("traceIdGenerator");
+                    .contains("traceIdGenerator");
         });
     }
 

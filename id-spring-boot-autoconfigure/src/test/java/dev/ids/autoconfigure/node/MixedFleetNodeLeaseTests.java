@@ -1,0 +1,207 @@
+package dev.ids.autoconfigure.node;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ids.IdGenerationException;
+import dev.ids.autoconfigure.IdGeneratorsAutoConfiguration;
+import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.lable.LableIdGenerator;
+import dev.ids.lable.LableId;
+import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
+import dev.ids.sno.SnoGenerator;
+import dev.ids.testing.TestDatabase;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+/**
+ * A fleet in which some instances set their identities and others lease them from one store (a rolling migration):
+ * the configured identities are held in the store, so a leasing instance never takes one and a second instance
+ * configured with the same one fails. Two runners on one in-memory H2 database stand for two instances.
+ */
+class MixedFleetNodeLeaseTests {
+
+    private static final AtomicInteger databases = new AtomicInteger();
+
+    private static final String TABLE = "ids_mixed_fleet";
+
+    private final String url = TestDatabase.H2.url("MixedFleet" + ProcessHandle.current().pid() + "x"
+            + databases.incrementAndGet());
+
+    private ApplicationContextRunner instance(String... properties) {
+        return new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+                        IdGeneratorsAutoConfiguration.class))
+                .withPropertyValues("spring.datasource.url=" + url, "ids.node.provider=jdbc",
+                        "ids.node.jdbc.table-name=" + TABLE, "ids.sno.max-wait=0s", "ids.muid.enabled=false")
+                .withPropertyValues(properties);
+    }
+
+    /** A configured instance: every identity set, sno partition 3 and Lable generator 3. */
+    private ApplicationContextRunner configured(String... properties) {
+        return instance("ids.sno.partition=3", "ids.lable.generator-id=3", "ids.trace-id.node-no=3")
+                .withPropertyValues(properties);
+    }
+
+    @Test
+    void aConfiguredInstanceHoldsALiveRowForItsNumberAndReleasesItWhenItStops() throws SQLException {
+        configured().run(context -> {
+            assertThat(context).hasNotFailed();
+            assertThat(context.getBean(SnoGenerator.class).next().partition()).isEqualTo(3);
+            assertThat(liveHolders("sno", 3)).hasSize(1);
+            assertThat(liveHolders("lable", 3)).hasSize(1);
+            assertThat(liveHolders("trace-id", 3)).hasSize(1);
+            assertThat(context.getBean(NodeLeases.class).leased()).hasSize(3)
+                    .allSatisfy(held -> assertThat(held.lease().identity()).isEqualTo(3));
+        });
+        assertThat(liveHolders("sno", 3)).as("released when the context closed").isEmpty();
+    }
+
+    @Test
+    void aLeasingInstanceStartedNextNeverGetsTheConfiguredNumber() throws SQLException {
+        // Every Lable generator id but 3 is held by running leases: before configured ids took part, 3 was free.
+        holdAllLableIdsBut(3);
+        configured().run(configuredInstance -> {
+            assertThat(configuredInstance).hasNotFailed();
+            instance().run(leasing -> {
+                assertThat(leasing).hasFailed();
+                assertThat(leasing.getStartupFailure()).rootCause()
+                        .isInstanceOfSatisfying(IdsConfigurationException.class, failure ->
+                                assertThat(failure.getProperty()).isEqualTo("ids.lable.generator-id"));
+            });
+            assertThat(configuredInstance.getBean(LableIdGenerator.class).next().generatorId()).isEqualTo(3);
+        });
+    }
+
+    @Test
+    void aLeasingInstanceGetsANumberTheConfiguredInstanceDoesNotUse() {
+        List<Long> leased = new ArrayList<>();
+        configured().run(configuredInstance -> instance().run(leasing -> {
+            assertThat(leasing).hasNotFailed();
+            leased.add((long) leasing.getBean(SnoGenerator.class).next().partition());
+            leased.add((long) leasing.getBean(LableIdGenerator.class).next().generatorId());
+        }));
+        assertThat(leased).hasSize(2).doesNotContain(3L);
+    }
+
+    @Test
+    void aSecondInstanceConfiguredWithTheSameNumberFailsNamingThePropertyAndTheHolder() {
+        configured().run(first -> {
+            String holder = liveHolders("sno", 3).get(0);
+            instance("ids.sno.partition=3", "ids.lable.generator-id=4", "ids.trace-id.node-no=4").run(second -> {
+                assertThat(second).hasFailed();
+                assertThat(second.getStartupFailure()).rootCause()
+                        .isInstanceOfSatisfying(IdsConfigurationException.class, failure -> {
+                            assertThat(failure.getProperty()).isEqualTo("ids.sno.partition");
+                            assertThat(failure.getValue()).isEqualTo(3L);
+                            assertThat(failure.getProblem()).contains(holder).contains("namespace 'sno'");
+                            assertThat(failure.getAction()).contains("ids.sno.partition");
+                        });
+            });
+            assertThat(liveHolders("sno", 3)).as("the first instance keeps its identity").containsExactly(holder);
+        });
+    }
+
+    @Test
+    void aConfiguredIdentityTakenOverIsFencedAndClaimedAgainLikeALease() {
+        configured("ids.node.reclaim-period=20ms", "ids.node.jdbc.lease-length=5s",
+                "ids.node.jdbc.renewal-period=50ms").run(context -> {
+                    SnoGenerator sno = context.getBean(SnoGenerator.class);
+                    assertThat(sno.next().partition()).isEqualTo(3);
+                    update("UPDATE " + TABLE + " SET holder = 'other', expires_at = "
+                            + (System.currentTimeMillis() + 60_000) + " WHERE namespace = 'sno' AND node_id = 3");
+                    awaitTrue("the generator is fenced", () -> refuses(sno));
+                    assertThatThrownBy(sno::next).isInstanceOf(IdGenerationException.class)
+                            .hasMessageContaining("lease is not held");
+
+                    update("UPDATE " + TABLE + " SET expires_at = 0 WHERE namespace = 'sno' AND node_id = 3");
+                    awaitTrue("the identity is held again", () -> !refuses(sno));
+                    assertThat(sno.next().partition()).isEqualTo(3);
+                });
+    }
+
+    private static boolean refuses(SnoGenerator sno) {
+        try {
+            sno.next();
+            return false;
+        } catch (IdGenerationException ex) {
+            return true;
+        }
+    }
+
+    private void update(String sql) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(url, "sa", "");
+                Statement statement = connection.createStatement()) {
+            assertThat(statement.executeUpdate(sql)).isEqualTo(1);
+        }
+    }
+
+    private static void awaitTrue(String what, BooleanSupplier condition) throws InterruptedException {
+        long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime() - end).as("timed out waiting until " + what).isNegative();
+            Thread.sleep(10);
+        }
+    }
+
+    @Test
+    void withTheStaticProviderNothingIsWritten() {
+        configured("ids.node.provider=static").run(context -> {
+            assertThat(context).hasNotFailed();
+            assertThat(context.getBean(SnoGenerator.class).next().partition()).isEqualTo(3);
+            assertThat(context.getBean(NodeLeases.class).leased()).isEmpty();
+            assertThat(tableExists()).isFalse();
+        });
+    }
+
+    private void holdAllLableIdsBut(int free) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(url, "sa", ""); Statement statement =
+                connection.createStatement()) {
+            statement.execute(JdbcNodeLeaseProvider.createTableStatement(TABLE));
+            for (int id = 0; id <= LableId.MAX_GENERATOR_ID; id++) {
+                if (id != free) {
+                    statement.executeUpdate("INSERT INTO " + TABLE + " (namespace, node_id, holder, expires_at, "
+                            + "high_water_mark) VALUES ('lable', " + id + ", 'elsewhere#" + id + "', "
+                            + (System.currentTimeMillis() + 3_600_000L) + ", 0)");
+                }
+            }
+        }
+    }
+
+    /** The holders of live rows for an identity (released rows have {@code expires_at = 0}). */
+    private List<String> liveHolders(String namespace, long identity) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(url, "sa", ""); PreparedStatement select =
+                connection.prepareStatement("SELECT holder FROM " + TABLE
+                        + " WHERE namespace = ? AND node_id = ? AND expires_at > 0")) {
+            select.setString(1, namespace);
+            select.setLong(2, identity);
+            List<String> holders = new ArrayList<>();
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    holders.add(rows.getString(1));
+                }
+            }
+            return holders;
+        }
+    }
+
+    private boolean tableExists() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(url, "sa", ""); ResultSet tables =
+                connection.getMetaData().getTables(null, null, TABLE.toUpperCase(), null)) {
+            return tables.next();
+        }
+    }
+}
