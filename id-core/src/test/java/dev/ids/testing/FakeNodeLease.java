@@ -82,7 +82,7 @@ public final class FakeNodeLease implements NodeLease {
         return this;
     }
 
-    /** Lets hanging advances go on (they then write their marks, or fail if the lease is no longer held). */
+    /** Lets hanging advances go on: they write their marks, held or not, as a write already sent would. */
     public void releaseHungAdvances() {
         CountDownLatch latch = hang;
         hang = null;
@@ -128,6 +128,10 @@ public final class FakeNodeLease implements NodeLease {
         if (failAdvance) {
             throw new IllegalStateException("fake store down");
         }
+        if (!isHeld()) {
+            throw new IllegalStateException("fake lease not held");
+        }
+        // After the held check, as a real lease's write hangs in the store's connection once it has begun.
         CountDownLatch latch = hang;
         if (latch != null) {
             try {
@@ -136,9 +140,6 @@ public final class FakeNodeLease implements NodeLease {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted", e);
             }
-        }
-        if (!isHeld()) {
-            throw new IllegalStateException("fake lease not held");
         }
         long delay = advanceDelayMillis;
         if (delay > 0) {
