@@ -9,6 +9,14 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.WeakHashMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -18,8 +26,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Generators keep a {@code final} field of this type that is {@code null} without a lease, so a generator
  * without a lease pays one null check per ID. With a lease, {@link #checkHeld()} costs what
  * {@link NodeLease#isHeld()} costs (a volatile read and a monotonic clock reading) and {@link #cover(long)} one
- * volatile read, unless the time crosses the reserved boundary: then one thread writes the next step of the mark to
- * the store under a small lock, while the others crossing with it wait for that write. Neither allocates.
+ * volatile read, unless the time comes within {@link #MARGIN_MILLIS} of the written mark: then a writer thread of
+ * the fence writes the next step to the store, ahead of need, while the generating threads go on under the mark
+ * already written. A generating thread waits for the store only when its time lies beyond the written mark (the
+ * first ID, a clock that jumped, a store that was slow or down for longer than the margin), and then at most for
+ * the lease's remaining time: it refuses by the lease's deadline rather than block on a store that hangs. The
+ * fence's lock is never held during a write. The fast path does not allocate.
  *
  * <p>Restarts. The fence remembers the latest time it covered, and asks the lease to lower the stored mark to it
  * on an orderly close ({@link NodeLease#lowerMarkOnClose}), freezing itself first so that nothing beyond is
@@ -63,6 +75,11 @@ public final class LeaseFence {
      * another holder's (the lease lapsed and was claimed again meanwhile); the start mark until one is found.
      */
     private long foreignMark;
+    /** Guarded by the advance lock: the write under way or the latest one, and the mark it writes. */
+    private CompletableFuture<Long> pending;
+    private volatile long pendingTarget;
+    /** Created, under the advance lock, at the first write: writes the marks off the generating threads. */
+    private ExecutorService writer;
 
     /**
      * Creates the fence of one generator; reads the lease's mark now, as the generator's start, and asks the lease
@@ -173,7 +190,9 @@ public final class LeaseFence {
     /** Under the advance lock: a lease mark above what this generator reserved was written by someone else. */
     private void noteForeignMark() {
         long stored = lease.highWaterMarkMillis();
-        if (!frozen && stored > reservedUntil && stored > foreignMark) {
+        // A write under way may have stored its mark before publishing it here: that mark is this generator's own.
+        boolean ownWrite = pending != null && !pending.isDone() && stored <= pendingTarget;
+        if (!frozen && !ownWrite && stored > reservedUntil && stored > foreignMark) {
             foreignMark = stored;
         }
     }
@@ -188,12 +207,17 @@ public final class LeaseFence {
     }
 
     /**
-     * Makes sure the high-water mark covers an ID's time before the ID is returned: free unless the time comes
-     * within {@link #MARGIN_MILLIS} of the mark, when the mark is advanced to the time plus {@link #STEP_MILLIS}.
+     * Makes sure the high-water mark covers an ID's time before the ID is returned. Free while the time stays
+     * {@link #MARGIN_MILLIS} behind the mark; within the margin, it asks the background writer to advance the mark
+     * to the time plus {@link #STEP_MILLIS} and returns at once, as the written mark still covers the time. Only a
+     * time beyond the written mark waits for a write, and at most for the lease's {@linkplain NodeLease#remaining()
+     * remaining time} (the generator's maximum wait for a lease that does not report it): a store that hangs
+     * makes the call refuse by the lease's deadline rather than block it. After a wait the lease is checked again.
      *
      * @param epochMillis the time the ID stands for, in milliseconds since the Unix epoch
-     * @throws IdGenerationException when the time lies beyond the mark and the mark cannot be advanced, or at or
-     *     before a mark another holder of the identity wrote (see {@link #foreignMarkMillis()})
+     * @throws IdGenerationException when the time lies beyond the mark and the mark cannot be advanced before the
+     *     lease's deadline, the lease is lost meanwhile, or the time lies at or before a mark another holder of the
+     *     identity wrote (see {@link #foreignMarkMillis()})
      */
     public void cover(long epochMillis) {
         // Recorded before the reserved mark is read: a close that freezes the fence after this either sees the
@@ -202,48 +226,135 @@ public final class LeaseFence {
         while (epochMillis > latest && !latestCovered.compareAndSet(latest, epochMillis)) {
             latest = latestCovered.get();
         }
-        if (epochMillis <= reservedUntil - MARGIN_MILLIS) {
+        long reserved = reservedUntil;
+        if (epochMillis <= reserved - MARGIN_MILLIS) {
             return;
         }
-        advance(epochMillis);
+        if (epochMillis <= reserved) {
+            writeAhead(epochMillis);
+            return;
+        }
+        awaitMark(epochMillis);
     }
 
-    private void advance(long epochMillis) {
+    /** Within the margin: starts a write of the next step in the background unless one is under way. */
+    private void writeAhead(long epochMillis) {
         synchronized (advanceLock) {
-            long reserved = reservedUntil;
-            if (epochMillis <= reserved - MARGIN_MILLIS) {
-                return; // another thread wrote the step while this one waited for the lock
+            if (!frozen && (pending == null || pending.isDone())) {
+                pending = startWrite(epochMillis + STEP_MILLIS);
             }
-            if (frozen) {
-                throw refuse(description + ": the node identity lease (identity " + lease.identity() + ") was "
-                        + "closed; refusing to issue IDs");
-            }
-            noteForeignMark();
-            if (epochMillis <= foreignMark) {
-                // Only reachable beyond the reserved mark, where another holder may have issued IDs (the lease was
-                // claimed again after it held the identity, then the clock stepped back below its mark).
-                throw refuse(description + ": an ID for " + epochMillis + " ms since 1970-01-01T00:00:00Z lies at "
-                        + "or before the high-water mark " + foreignMark + " up to which another holder of node "
-                        + "identity " + lease.identity() + " may have issued IDs (the clock stands behind it); "
-                        + "refusing to issue IDs until the clock passes it");
-            }
-            long target = epochMillis + STEP_MILLIS;
-            try {
-                lease.advanceHighWaterMark(target);
-            } catch (RuntimeException e) {
-                if (epochMillis <= reserved) {
-                    return; // the mark already written covers this ID; a later ID will try again
+        }
+    }
+
+    /** Beyond the written mark: waits, within the lease's remaining time, for a write that covers the time. */
+    private void awaitMark(long epochMillis) {
+        Duration remaining = lease.remaining();
+        long waitNanos = remaining.isZero() && lease.isHeld() ? maxWaitNanos : remaining.toNanos();
+        long deadline = System.nanoTime() + waitNanos;
+        while (true) {
+            CompletableFuture<Long> write;
+            synchronized (advanceLock) {
+                if (epochMillis <= reservedUntil) {
+                    break; // written meanwhile (by the writer this call or another waited for)
                 }
+                if (frozen) {
+                    throw refuse(description + ": the node identity lease (identity " + lease.identity() + ") was "
+                            + "closed; refusing to issue IDs");
+                }
+                noteForeignMark();
+                if (epochMillis <= foreignMark) {
+                    // Only reachable beyond the reserved mark, where another holder may have issued IDs (the lease
+                    // was claimed again after it held the identity, then the clock stepped back below its mark).
+                    throw refuse(description + ": an ID for " + epochMillis + " ms since 1970-01-01T00:00:00Z lies "
+                            + "at or before the high-water mark " + foreignMark + " up to which another holder of node "
+                            + "identity " + lease.identity() + " may have issued IDs (the clock stands behind it); "
+                            + "refusing to issue IDs until the clock passes it");
+                }
+                if (pending == null || pending.isDone() || pendingTarget < epochMillis) {
+                    pending = startWrite(epochMillis + STEP_MILLIS);
+                }
+                write = pending;
+            }
+            long left = deadline - System.nanoTime();
+            try {
+                write.get(Math.max(left, 0), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                throw refuse(description + ": the node identity lease's high-water mark (identity "
+                        + lease.identity() + ") could not be advanced from " + reservedUntil + " to "
+                        + pendingTarget + " ms since 1970-01-01T00:00:00Z within the lease's remaining "
+                        + waitNanos / 1_000_000 + " ms (the store does not answer); refusing to issue IDs beyond the "
+                        + "written mark rather than wait past the lease's deadline");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw refuse(description + ": interrupted while waiting for the node identity lease's high-water "
+                        + "mark (identity " + lease.identity() + ") to be advanced to cover " + epochMillis + " ms "
+                        + "since 1970-01-01T00:00:00Z; refusing to issue IDs beyond the written mark");
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
                 IdGenerationException failure = new IdGenerationException(description
                         + ": cannot advance the node identity lease's high-water mark (identity " + lease.identity()
-                        + ") from " + reserved + " to " + target + " ms since 1970-01-01T00:00:00Z (" + e
-                        + "); refusing to issue IDs beyond the written mark");
-                failure.initCause(e);
+                        + ") from " + reservedUntil + " to " + (epochMillis + STEP_MILLIS) + " ms since "
+                        + "1970-01-01T00:00:00Z (" + cause + "); refusing to issue IDs beyond the written mark");
+                failure.initCause(cause);
                 listener.onRefused(failure);
                 throw failure;
             }
-            reservedUntil = target;
         }
+        if (!lease.isHeld()) {
+            // The wait may have outlived the lease: another process may hold the identity by now.
+            throw refuse(description + ": the node identity lease (identity " + lease.identity() + ") was lost "
+                    + "while waiting for its high-water mark to be written; refusing to issue IDs");
+        }
+    }
+
+    /**
+     * Under the advance lock: hands the write of a mark to the writer thread, so that no generating thread holds the
+     * lock, or blocks, while the store answers.
+     */
+    private CompletableFuture<Long> startWrite(long target) {
+        pendingTarget = target;
+        CompletableFuture<Long> write = new CompletableFuture<>();
+        try {
+            writer().execute(() -> write(target, write));
+        } catch (RejectedExecutionException e) {
+            write.completeExceptionally(e);
+        }
+        return write;
+    }
+
+    /** On the writer thread: writes the mark, publishes it to the generating threads, then completes the write. */
+    private void write(long target, CompletableFuture<Long> write) {
+        try {
+            lease.advanceHighWaterMark(target);
+        } catch (RuntimeException | Error e) {
+            LOG.log(System.Logger.Level.DEBUG, () -> description + ": writing the high-water mark " + target
+                    + " failed: " + e);
+            write.completeExceptionally(e);
+            return;
+        }
+        synchronized (advanceLock) {
+            if (!frozen && target > reservedUntil) {
+                reservedUntil = target;
+            }
+        }
+        write.complete(target);
+    }
+
+    private ExecutorService writer() {
+        ExecutorService w = writer;
+        if (w == null) {
+            String name = "ids-lease-mark-" + lease.identity();
+            ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 30, TimeUnit.SECONDS,
+                    new LinkedBlockingQueue<>(), task -> {
+                        Thread thread = new Thread(task, name);
+                        thread.setDaemon(true);
+                        return thread;
+                    });
+            // Idle generators keep no thread: one is started for the next write.
+            pool.allowCoreThreadTimeOut(true);
+            writer = w = pool;
+        }
+        return w;
     }
 
     private IdGenerationException refuse(String message) {

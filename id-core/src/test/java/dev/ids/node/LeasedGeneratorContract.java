@@ -19,6 +19,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -269,5 +270,120 @@ public abstract class LeasedGeneratorContract<I> {
         assertThat(ids).hasSize(threads * perThread);
         assertThat(lease.advances).as("advance boundaries crossed").hasSizeGreaterThanOrEqualTo(4);
         assertThat(lease.advances).isSorted();
+    }
+
+    @Test
+    void withTheMarkAheadTheCommonPathNeverWaitsForTheStoreAndTheNextStepIsWrittenEarly() throws Exception {
+        FakeNodeLease lease = new FakeNodeLease(2);
+        Generator<I> generator = leased(lease, Duration.ofSeconds(2));
+        generator.next();
+        long written = lease.highWaterMarkMillis();
+        assertThat(lease.attempts).hasValue(1);
+
+        lease.hangAdvances();
+        try {
+            // Within the margin: the write of the next step begins, and hangs, in the background; the calls go on
+            // under the mark already written.
+            clock.advance(Duration.ofMillis(LeaseFence.STEP_MILLIS - LeaseFence.MARGIN_MILLIS + 1_000));
+            for (int i = 0; i < 3; i++) {
+                I id = callWithin(generator, Duration.ofSeconds(10));
+                assertThat(endMillisOf(id)).isLessThanOrEqualTo(written);
+                clock.advance(Duration.ofMillis(1_000));
+            }
+            awaitTrue(() -> lease.attempts.get() == 2);
+        } finally {
+            lease.releaseHungAdvances();
+        }
+        awaitTrue(() -> lease.advances.size() == 2);
+        long ahead = lease.highWaterMarkMillis();
+        assertThat(ahead).isGreaterThan(written + LeaseFence.MARGIN_MILLIS);
+
+        // Beyond the first mark, within the one written early: no call reaches the store.
+        clock.advance(Duration.ofMillis(written - clock.wallTimeMillis() + 1_000));
+        for (int i = 0; i < 10; i++) {
+            assertThat(endMillisOf(generator.next())).isGreaterThan(written).isLessThanOrEqualTo(ahead);
+        }
+        assertThat(lease.attempts).hasValue(2);
+    }
+
+    @Test
+    void aHangingMarkWriteRefusesEveryCallerByTheLeasesDeadlineAndNoIdIsIssuedAfterIt() throws Exception {
+        FakeNodeLease lease = new FakeNodeLease(2);
+        Generator<I> generator = leased(lease, Duration.ofHours(1));
+        generator.next();
+        long written = lease.highWaterMarkMillis();
+        Duration remaining = Duration.ofMillis(1_500);
+        lease.hangAdvances().heldFor(remaining);
+        // Beyond the written mark: every call needs the write that hangs.
+        clock.advance(Duration.ofMillis(written - clock.wallTimeMillis() + 1_000));
+        int threads = 4;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<Long>> calls = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                calls.add(pool.submit(() -> {
+                    long began = System.nanoTime();
+                    try {
+                        generator.next();
+                        throw new AssertionError("an ID was issued beyond the written mark while its write hung");
+                    } catch (IdGenerationException refused) {
+                        assertThat(refused).hasMessageContaining("lease");
+                    }
+                    return System.nanoTime() - began;
+                }));
+            }
+            for (Future<Long> call : calls) {
+                long blockedNanos = call.get(remaining.toMillis() + 10_000, TimeUnit.MILLISECONDS);
+                assertThat(Duration.ofNanos(blockedNanos)).isLessThan(remaining.plusSeconds(1));
+            }
+        } finally {
+            pool.shutdownNow();
+            lease.releaseHungAdvances();
+        }
+        // The write lands after the lease was lost; nothing is issued on it.
+        awaitTrue(() -> lease.advances.size() == 2);
+        assertThatThrownBy(generator::next).isInstanceOf(IdGenerationException.class);
+    }
+
+    @Test
+    void aCallThatWaitedForTheMarkChecksTheLeaseAgainBeforeReturningAnId() throws Exception {
+        FakeNodeLease lease = new FakeNodeLease(2);
+        Generator<I> generator = leased(lease, Duration.ofHours(1));
+        generator.next();
+        long written = lease.highWaterMarkMillis();
+        lease.hangAdvances();
+        clock.advance(Duration.ofMillis(written - clock.wallTimeMillis() + 1_000));
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            Future<I> call = pool.submit(generator::next);
+            awaitTrue(() -> lease.attempts.get() == 2);
+            // The lease is lost while the write hangs; the write then succeeds, as one sent before the loss would.
+            lease.held(false);
+            lease.releaseHungAdvances();
+            assertThatThrownBy(() -> call.get(10, TimeUnit.SECONDS))
+                    .hasCauseInstanceOf(IdGenerationException.class)
+                    .hasMessageContaining("lease");
+        } finally {
+            pool.shutdownNow();
+            lease.releaseHungAdvances();
+        }
+        assertThat(lease.advances).hasSize(2);
+    }
+
+    private I callWithin(Generator<I> generator, Duration bound) throws Exception {
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            return pool.submit(generator::next).get(bound.toMillis(), TimeUnit.MILLISECONDS);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static void awaitTrue(BooleanSupplier condition) throws InterruptedException {
+        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime() - giveUp).as("condition not met within 10 s").isNegative();
+            Thread.sleep(5);
+        }
     }
 }

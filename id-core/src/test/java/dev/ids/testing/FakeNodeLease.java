@@ -1,14 +1,18 @@
 package dev.ids.testing;
 
 import dev.ids.node.NodeLease;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A {@link NodeLease} for generator tests: the held flag, the high-water mark and a failing advance are set by the
  * test; every advance is recorded. An advance can be made slow, and publishes its mark only at its end, so that a
- * generator returning an ID beyond the mark before the write completes is caught.
+ * generator returning an ID beyond the mark before the write completes is caught. An advance can also be made to
+ * hang, like a write to a store whose connection hangs, until the test releases it; and the lease can be given a
+ * deadline in real time, after which it is no longer held, as a lease that cannot renew.
  */
 public final class FakeNodeLease implements NodeLease {
 
@@ -18,6 +22,9 @@ public final class FakeNodeLease implements NodeLease {
     private volatile boolean failAdvance;
     private volatile long advanceDelayMillis;
     private volatile boolean closed;
+    /** Real-time deadline ({@link System#nanoTime()}) after which the lease is not held; 0 for none. */
+    private volatile long deadlineNanos;
+    private volatile CountDownLatch hang;
 
     /** Every successful advance, in the order written. */
     public final List<Long> advances = new CopyOnWriteArrayList<>();
@@ -58,6 +65,32 @@ public final class FakeNodeLease implements NodeLease {
         return this;
     }
 
+    /**
+     * Makes the lease stop being held after this much real time from now, as a lease whose renewals fail.
+     *
+     * @param left the time left
+     * @return this lease
+     */
+    public FakeNodeLease heldFor(Duration left) {
+        this.deadlineNanos = System.nanoTime() + left.toNanos();
+        return this;
+    }
+
+    /** Makes later advances hang, before writing anything, until {@link #releaseHungAdvances()}. */
+    public FakeNodeLease hangAdvances() {
+        this.hang = new CountDownLatch(1);
+        return this;
+    }
+
+    /** Lets hanging advances go on: they write their marks, held or not, as a write already sent would. */
+    public void releaseHungAdvances() {
+        CountDownLatch latch = hang;
+        hang = null;
+        if (latch != null) {
+            latch.countDown();
+        }
+    }
+
     /** Tells whether {@link #close()} was called. */
     public boolean closed() {
         return closed;
@@ -70,7 +103,18 @@ public final class FakeNodeLease implements NodeLease {
 
     @Override
     public boolean isHeld() {
-        return held;
+        long deadline = deadlineNanos;
+        return held && (deadline == 0 || System.nanoTime() - deadline < 0);
+    }
+
+    /** {@inheritDoc} An hour while held without a deadline. */
+    @Override
+    public Duration remaining() {
+        if (!isHeld()) {
+            return Duration.ZERO;
+        }
+        long deadline = deadlineNanos;
+        return deadline == 0 ? Duration.ofHours(1) : Duration.ofNanos(Math.max(deadline - System.nanoTime(), 0));
     }
 
     @Override
@@ -84,8 +128,18 @@ public final class FakeNodeLease implements NodeLease {
         if (failAdvance) {
             throw new IllegalStateException("fake store down");
         }
-        if (!held) {
+        if (!isHeld()) {
             throw new IllegalStateException("fake lease not held");
+        }
+        // After the held check, as a real lease's write hangs in the store's connection once it has begun.
+        CountDownLatch latch = hang;
+        if (latch != null) {
+            try {
+                latch.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
         }
         long delay = advanceDelayMillis;
         if (delay > 0) {
