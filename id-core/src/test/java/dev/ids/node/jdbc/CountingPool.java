@@ -1,11 +1,10 @@
 package dev.ids.node.jdbc;
 
-import java.io.PrintWriter;
+import dev.ids.testing.PlainDataSource;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +14,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
@@ -24,7 +22,7 @@ import javax.sql.DataSource;
  * It can also hold threads back at a barrier ({@link #holdAfter}), so that a race the test is about happens every
  * time rather than when the scheduler happens to allow it.
  */
-final class CountingPool implements DataSource, AutoCloseable {
+final class CountingPool implements PlainDataSource, AutoCloseable {
 
     private final List<Connection> physical = new ArrayList<>();
     private final BlockingQueue<Connection> idle;
@@ -125,43 +123,5 @@ final class CountingPool implements DataSource, AutoCloseable {
         for (Connection connection : physical) {
             connection.close();
         }
-    }
-
-    @Override
-    public Connection getConnection(String user, String pass) throws SQLException {
-        return getConnection();
-    }
-
-    @Override
-    public PrintWriter getLogWriter() {
-        return null;
-    }
-
-    @Override
-    public void setLogWriter(PrintWriter out) {
-    }
-
-    @Override
-    public void setLoginTimeout(int seconds) {
-    }
-
-    @Override
-    public int getLoginTimeout() {
-        return 0;
-    }
-
-    @Override
-    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-        throw new SQLFeatureNotSupportedException();
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> type) throws SQLException {
-        throw new SQLException("Not a wrapper");
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> type) {
-        return false;
     }
 }

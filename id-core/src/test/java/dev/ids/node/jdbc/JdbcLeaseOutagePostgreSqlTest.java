@@ -1,5 +1,6 @@
 package dev.ids.node.jdbc;
 
+import dev.ids.testing.PlainDataSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ids.IdGenerationException;
@@ -13,7 +14,6 @@ import dev.ids.traceid.TraceIdGenerator;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -28,7 +28,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Logger;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
@@ -212,49 +211,11 @@ class JdbcLeaseOutagePostgreSqlTest {
     }
 
     /** DriverManager through the proxy. */
-    private record ProxiedDataSource(String url) implements DataSource {
+    private record ProxiedDataSource(String url) implements PlainDataSource {
 
         @Override
         public Connection getConnection() throws SQLException {
             return DriverManager.getConnection(url, "postgres", "");
-        }
-
-        @Override
-        public Connection getConnection(String user, String password) throws SQLException {
-            return DriverManager.getConnection(url, user, password);
-        }
-
-        @Override
-        public PrintWriter getLogWriter() {
-            return null;
-        }
-
-        @Override
-        public void setLogWriter(PrintWriter out) {
-        }
-
-        @Override
-        public void setLoginTimeout(int seconds) {
-        }
-
-        @Override
-        public int getLoginTimeout() {
-            return 0;
-        }
-
-        @Override
-        public Logger getParentLogger() {
-            return Logger.getGlobal();
-        }
-
-        @Override
-        public <T> T unwrap(Class<T> type) throws SQLException {
-            throw new SQLException("not a wrapper");
-        }
-
-        @Override
-        public boolean isWrapperFor(Class<?> type) {
-            return false;
         }
     }
 }

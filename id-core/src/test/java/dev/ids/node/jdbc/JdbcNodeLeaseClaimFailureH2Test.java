@@ -1,19 +1,17 @@
 package dev.ids.node.jdbc;
 
+import dev.ids.testing.PlainDataSource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ids.node.NodeClaim;
 import dev.ids.testing.TestDatabase;
-import java.io.PrintWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.UUID;
-import java.util.logging.Logger;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
 /** A claim whose connection cannot be handed back cleanly leaves nothing running behind it. */
@@ -25,7 +23,7 @@ class JdbcNodeLeaseClaimFailureH2Test {
      * Connections that fail to close, once armed, after they inserted a row, as a pool whose connection reset fails
      * would: the claim's row is written, and then the claim fails.
      */
-    private static final class FailingCloseDataSource implements DataSource {
+    private static final class FailingCloseDataSource implements PlainDataSource {
         private final TestDataSource inner = new TestDataSource(TestDatabase.H2, "JdbcNodeLeaseClaimFailure");
         private volatile boolean failClose;
 
@@ -49,44 +47,6 @@ class JdbcNodeLeaseClaimFailureH2Test {
                             throw e.getCause();
                         }
                     });
-        }
-
-        @Override
-        public Connection getConnection(String user, String pass) throws SQLException {
-            return getConnection();
-        }
-
-        @Override
-        public PrintWriter getLogWriter() {
-            return null;
-        }
-
-        @Override
-        public void setLogWriter(PrintWriter out) {
-        }
-
-        @Override
-        public void setLoginTimeout(int seconds) {
-        }
-
-        @Override
-        public int getLoginTimeout() {
-            return 0;
-        }
-
-        @Override
-        public Logger getParentLogger() {
-            return Logger.getGlobal();
-        }
-
-        @Override
-        public <T> T unwrap(Class<T> type) throws SQLException {
-            throw new SQLException("not a wrapper");
-        }
-
-        @Override
-        public boolean isWrapperFor(Class<?> type) {
-            return false;
         }
     }
 

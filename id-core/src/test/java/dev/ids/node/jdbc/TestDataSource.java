@@ -1,16 +1,13 @@
 package dev.ids.node.jdbc;
 
+import dev.ids.testing.PlainDataSource;
 import dev.ids.testing.TestDatabase;
-import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
-import java.util.logging.Logger;
-import javax.sql.DataSource;
 
 /** A data source over DriverManager for a test database that can be switched to fail, as a database outage would. */
-final class TestDataSource implements DataSource {
+final class TestDataSource implements PlainDataSource {
 
     private final String url;
     private final String username;
@@ -34,43 +31,5 @@ final class TestDataSource implements DataSource {
             throw new SQLException("The test database is switched off", "08001");
         }
         return DriverManager.getConnection(url, username, password);
-    }
-
-    @Override
-    public Connection getConnection(String user, String pass) throws SQLException {
-        return getConnection();
-    }
-
-    @Override
-    public PrintWriter getLogWriter() {
-        return null;
-    }
-
-    @Override
-    public void setLogWriter(PrintWriter out) {
-    }
-
-    @Override
-    public void setLoginTimeout(int seconds) {
-    }
-
-    @Override
-    public int getLoginTimeout() {
-        return 0;
-    }
-
-    @Override
-    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-        throw new SQLFeatureNotSupportedException();
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> type) throws SQLException {
-        throw new SQLException("Not a wrapper");
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> type) {
-        return false;
     }
 }

@@ -1,5 +1,6 @@
 package dev.ids.node.process;
 
+import dev.ids.testing.PlainDataSource;
 import dev.ids.IdGenerationException;
 import dev.ids.lable.LableIdGenerator;
 import dev.ids.node.NoFreeNodeIdentityException;
@@ -17,7 +18,6 @@ import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -25,7 +25,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
-import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
@@ -263,49 +262,11 @@ public final class LeasedIdWriter {
     }
 
     /** Connections from DriverManager, enough for the lease provider. */
-    private record DriverManagerDataSource(String url, String user, String password) implements DataSource {
+    private record DriverManagerDataSource(String url, String user, String password) implements PlainDataSource {
 
         @Override
         public Connection getConnection() throws SQLException {
             return DriverManager.getConnection(url, user, password);
-        }
-
-        @Override
-        public Connection getConnection(String username, String pass) throws SQLException {
-            return DriverManager.getConnection(url, username, pass);
-        }
-
-        @Override
-        public PrintWriter getLogWriter() {
-            return null;
-        }
-
-        @Override
-        public void setLogWriter(PrintWriter writer) {
-        }
-
-        @Override
-        public void setLoginTimeout(int seconds) {
-        }
-
-        @Override
-        public int getLoginTimeout() {
-            return 0;
-        }
-
-        @Override
-        public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-            throw new SQLFeatureNotSupportedException();
-        }
-
-        @Override
-        public <T> T unwrap(Class<T> type) throws SQLException {
-            throw new SQLException("Not a wrapper");
-        }
-
-        @Override
-        public boolean isWrapperFor(Class<?> type) {
-            return false;
         }
     }
 }
