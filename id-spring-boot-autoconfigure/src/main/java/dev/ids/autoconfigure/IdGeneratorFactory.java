@@ -75,6 +75,8 @@ final class IdGeneratorFactory {
     private static final String LEASE_CHOICES = "with a DataSource bean (or ids.node.provider=jdbc) from the "
             + "application's database, or with ids.node.zookeeper.connect-string from ZooKeeper";
 
+    private static final String CONFIGURED = "configured";
+
     /** The highest muid medallion leased: a range as large as the other schemes', far below the random ones. */
     static final long LEASED_MEDALLION_MAX = 65_535;
 
@@ -91,7 +93,13 @@ final class IdGeneratorFactory {
      * A node identity: a value (set or provided), or a lease, or both (a configured value held in the lease store);
      * neither for a muid generator's random medallion.
      */
-    private record Identity(Long value, LeasedIdentity leased) {
+    private record Identity(Long value, String source, LeasedIdentity leased) {
+
+        /** What the statistics report: the value and its source, for the {@code ids} endpoint. */
+        IdGeneratorStatistics.NodeIdentity describe() {
+            return new IdGeneratorStatistics.NodeIdentity(value != null ? value : leased.lease().identity(), source,
+                    leased);
+        }
 
         void applyTo(String property, WaitingGeneratorBuilder<?> builder, Consumer<Long> setter) {
             if (leased != null) {
@@ -109,7 +117,7 @@ final class IdGeneratorFactory {
                 TraceId.MAX_NODE_NO, LEASED_NODE_NO_MIN, TraceId.MAX_NODE_NO);
         identity.applyTo(nodeNo, builder, value -> builder.nodeNo(Math.toIntExact(value)));
         return build(beanName, IdScheme.TRACE_ID, prefix, settings.getMaxWait(), builder, builder::build,
-                identity.leased());
+                identity);
     }
 
     LableIdGenerator lable(String beanName, String prefix, IdsProperties.Lable settings) {
@@ -130,7 +138,7 @@ final class IdGeneratorFactory {
         apply(prefix + ".cluster-id", clusterId, builder::clusterId);
         apply(prefix + ".mode", settings.getMode(), builder::mode);
         return build(beanName, IdScheme.LABLE, prefix, settings.getMaxWait(), builder, builder::build,
-                identity.leased());
+                identity);
     }
 
     GidGenerator gid(String beanName, String prefix, IdsProperties.Gid settings) {
@@ -165,7 +173,7 @@ final class IdGeneratorFactory {
             }
         }
         return build(beanName, IdScheme.SNO, prefix, settings.getMaxWait(), builder, builder::build,
-                identity.leased());
+                identity);
     }
 
     MuidGenerator muid(String beanName, String prefix, IdsProperties.Muid settings) {
@@ -177,7 +185,7 @@ final class IdGeneratorFactory {
             identity.applyTo(medallion, builder, builder::medallion);
         }
         MuidGenerator generator = build(beanName, IdScheme.MUID, prefix, settings.getMaxWait(), builder,
-                builder::build, identity == null ? null : identity.leased());
+                builder::build, identity);
         if (identity != null && identity.value() == null && identity.leased() != null) {
             logger.info("muid generator '" + beanName + "' uses the leased medallion " + generator.medallion()
                     + ", below the muid specification's random range [0x10000000000, 0x1FFFFFFFFFF] so that it never "
@@ -192,14 +200,15 @@ final class IdGeneratorFactory {
     }
 
     private <G extends MonitoredIdGenerator<?>, B extends WaitingGeneratorBuilder<B>> G build(String beanName,
-            IdScheme scheme, String prefix, Duration maxWait, B builder, Supplier<G> build, LeasedIdentity leased) {
+            IdScheme scheme, String prefix, Duration maxWait, B builder, Supplier<G> build, Identity identity) {
         apply(prefix + ".max-wait", maxWait, builder::maxWait);
-        return build(beanName, scheme, prefix, builder, build, leased);
+        return build(beanName, scheme, prefix, builder, build, identity);
     }
 
     /** Applies the customizers, adds the statistics to whatever listener they set, builds and registers. */
     private <G extends MonitoredIdGenerator<?>> G build(String beanName, IdScheme scheme, String prefix,
-            GeneratorBuilder<?> builder, Supplier<G> build, LeasedIdentity leased) {
+            GeneratorBuilder<?> builder, Supplier<G> build, Identity identity) {
+        LeasedIdentity leased = identity == null ? null : identity.leased();
         for (IdGeneratorBuilderCustomizer customizer : customizers) {
             customizer.customize(beanName, scheme, builder);
         }
@@ -217,8 +226,8 @@ final class IdGeneratorFactory {
                     + "' cannot use its leased node identity " + leased.lease().identity() + ": " + ex.getMessage(),
                     "Set the identity either through " + leased.property() + " or through the lease, not both.");
         }
-        if (leased != null) {
-            statistics.attachLease(leased);
+        if (identity != null) {
+            statistics.attachIdentity(identity.describe());
         }
         registry.register(beanName, prefix, generator, statistics);
         return generator;
@@ -278,18 +287,18 @@ final class IdGeneratorFactory {
         if (configured != null) {
             if (configured >= min && configured <= max && leases.isActive() && leases.leases(scheme)) {
                 // Held in the store like a lease, so that no leasing instance of a mixed fleet takes it.
-                return new Identity(configured, leases.claimConfigured(beanName, property, scheme.schemeName(),
-                        configured));
+                return new Identity(configured, CONFIGURED, leases.claimConfigured(beanName, property,
+                        scheme.schemeName(), configured));
             }
-            return new Identity(configured, null);
+            return new Identity(configured, CONFIGURED, null);
         }
         Long provided = provided(new NodeIdentityRequest(scheme, beanName, property, min, max));
         if (provided != null) {
-            return new Identity(provided, null);
+            return new Identity(provided, "provider", null);
         }
         if (leases.isActive() && leases.leases(scheme)) {
             // All generators of a scheme claim in one namespace: two of them with one identity issue the same IDs.
-            return new Identity(null, leases.claim(beanName, property,
+            return new Identity(null, leases.kind(), leases.claim(beanName, property,
                     new NodeClaim(scheme.schemeName(), leaseMin, leaseMax)));
         }
         return null;

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The events of one generator the starter made, counted: waits for the clock and the time waited, by cause (over
@@ -38,6 +39,8 @@ public final class IdGeneratorStatistics implements IdGeneratorListener {
 
     private volatile LeasedIdentity leased;
 
+    private volatile NodeIdentity nodeIdentity;
+
     /** A refusal to issue an ID: when, why, and how many IDs the generator had issued by then. */
     record Refusal(Instant at, String reason, long generatedBefore) {
     }
@@ -46,8 +49,32 @@ public final class IdGeneratorStatistics implements IdGeneratorListener {
         this.generator = generator;
     }
 
-    void attachLease(LeasedIdentity leased) {
-        this.leased = leased;
+    void attachIdentity(NodeIdentity identity) {
+        this.nodeIdentity = identity;
+        this.leased = identity.leased();
+    }
+
+    /**
+     * Returns the generator's node identity and where it came from.
+     *
+     * @return the identity, or empty when the scheme needs none (GID) or it is random (a muid medallion) or the
+     *     generator was not made by the starter
+     */
+    public Optional<NodeIdentity> nodeIdentity() {
+        return Optional.ofNullable(nodeIdentity);
+    }
+
+    /**
+     * A generator's node identity and where it came from.
+     *
+     * @param value the identity, for example the sno partition
+     * @param source {@code configured} (a property), {@code provider} (a {@link NodeIdentityProvider} bean), or the
+     *     kind of lease it was claimed as: {@code jdbc}, {@code zookeeper}, or {@code lease} (an application's own
+     *     {@link dev.ids.node.NodeLeaseProvider} bean)
+     * @param leased the lease that holds it: the claimed lease, or for a configured identity the lease that holds it
+     *     in the store while one is in use; {@code null} when none does
+     */
+    public record NodeIdentity(long value, String source, @Nullable LeasedIdentity leased) {
     }
 
     /**

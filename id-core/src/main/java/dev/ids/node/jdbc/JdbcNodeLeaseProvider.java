@@ -167,6 +167,7 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
     final String advanceSql;
     final String releaseSql;
     final String releaseLoweringSql;
+    final String rowsSql;
 
     private JdbcNodeLeaseProvider(Builder builder) {
         this.dataSource = builder.dataSource;
@@ -205,6 +206,8 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         this.releaseSql = "UPDATE " + t + " SET expires_at = 0 WHERE namespace = ? AND node_id = ? AND holder = ?";
         this.releaseLoweringSql = "UPDATE " + t + " SET expires_at = 0, high_water_mark = ?"
                 + " WHERE namespace = ? AND node_id = ? AND holder = ?";
+        this.rowsSql = "SELECT node_id, holder, expires_at, high_water_mark FROM " + t
+                + " WHERE namespace = ? ORDER BY node_id";
     }
 
     /**
@@ -456,6 +459,52 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
             }
         }
         return false;
+    }
+
+    /**
+     * Reads every row of one namespace, for an operator's view: who holds which identity, until when, and its mark.
+     * Read-only, one statement; released rows ({@code expires_at = 0}) are listed too, as they keep their marks.
+     *
+     * @param namespace the namespace, for example {@code sno}
+     * @return the rows, ordered by identity; empty when the namespace has none
+     * @throws IllegalStateException naming the table when it cannot be read
+     */
+    public List<LeaseRow> rows(String namespace) {
+        Objects.requireNonNull(namespace, "namespace");
+        try {
+            return withConnection(connection -> {
+                try (PreparedStatement select = prepare(connection, rowsSql)) {
+                    select.setString(1, namespace);
+                    List<LeaseRow> rows = new ArrayList<>();
+                    try (ResultSet result = select.executeQuery()) {
+                        while (result.next()) {
+                            rows.add(new LeaseRow(namespace, result.getLong(1), result.getString(2),
+                                    result.getLong(3), result.getLong(4)));
+                        }
+                    }
+                    return rows;
+                }
+            });
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not read namespace '" + namespace + "' of the node lease table "
+                    + tableName + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * One row of the lease table.
+     *
+     * @param namespace the namespace
+     * @param identity the node identity ({@code node_id})
+     * @param holder the latest holder: the provider's holder id (by default a random id, the host and the process
+     *     id), {@code #} and the lease number
+     * @param expiresAtMillis when the lease expires on the database's clock, in milliseconds since the Unix epoch;
+     *     0 once released
+     * @param highWaterMarkMillis the latest time any holder may have issued IDs for, in milliseconds since the
+     *     Unix epoch
+     */
+    public record LeaseRow(String namespace, long identity, String holder, long expiresAtMillis,
+            long highWaterMarkMillis) {
     }
 
     /**

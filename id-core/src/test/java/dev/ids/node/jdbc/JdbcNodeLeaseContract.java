@@ -105,6 +105,32 @@ abstract class JdbcNodeLeaseContract {
     }
 
     @Test
+    void rowsListEveryIdentityOfTheNamespaceWithItsHolderExpiryAndMarkAndNothingElse() throws SQLException {
+        JdbcNodeLeaseProvider first = provider("first");
+        JdbcNodeLeaseProvider second = provider("second");
+        JdbcNodeLease a = claim(first, 1);
+        JdbcNodeLease b = claim(second, 1);
+        a.advanceHighWaterMark(START_MILLIS + 7_000);
+        b.close();
+        JdbcNodeLeaseProvider elsewhere = provider("elsewhere");
+        NodeLease other = elsewhere.claim(new NodeClaim(namespace + "-other", 0, 0));
+
+        List<JdbcNodeLeaseProvider.LeaseRow> rows = first.rows(namespace);
+
+        assertThat(rows).extracting(JdbcNodeLeaseProvider.LeaseRow::namespace).containsOnly(namespace);
+        assertThat(rows).extracting(JdbcNodeLeaseProvider.LeaseRow::identity).containsExactly(a.identity(),
+                b.identity());
+        assertThat(rows.get(0).holder()).isEqualTo("first#1");
+        assertThat(rows.get(0).expiresAtMillis()).isEqualTo(START_MILLIS + LEASE.toMillis());
+        assertThat(rows.get(0).highWaterMarkMillis()).isEqualTo(START_MILLIS + 7_000);
+        assertThat(rows.get(1).holder()).isEqualTo("second#1");
+        assertThat(rows.get(1).expiresAtMillis()).as("released").isZero();
+        assertThat(first.rows(namespace + "-none")).isEmpty();
+        other.close();
+        execute("DELETE FROM " + TABLE + " WHERE namespace = '" + namespace + "-other'", true);
+    }
+
+    @Test
     void anOrderlyCloseLowersTheMarkToTheLatestIssuedTimeButNeverBelowTheStartMark() {
         JdbcNodeLease first = claim(provider("first"), 0);
         first.advanceHighWaterMark(START_MILLIS + 10_000);

@@ -5,7 +5,13 @@ import dev.ids.IdScheme;
 import dev.ids.MonitoredIdGenerator;
 import dev.ids.autoconfigure.IdGeneratorRegistry;
 import dev.ids.autoconfigure.IdGeneratorStatistics;
+import dev.ids.autoconfigure.node.LeasedIdentity;
+import dev.ids.autoconfigure.node.NodeLeases;
 import dev.ids.internal.Chars;
+import dev.ids.node.NodeLease;
+import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,22 +25,41 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
 
 /**
- * The {@code ids} endpoint: lists the generators the starter made, with their settings, state and counted events
- * ({@code /actuator/ids}), decodes an ID of a given scheme into the decoded view ({@code /actuator/ids/{scheme}/{id}})
- * and decodes an ID of unknown scheme as every scheme that accepts it ({@code /actuator/ids/{id}}).
+ * The {@code ids} endpoint: lists the generators the starter made, with their settings, node identity, state and
+ * counted events ({@code /actuator/ids}), decodes an ID of a given scheme into the decoded view
+ * ({@code /actuator/ids/{scheme}/{id}}), decodes an ID of unknown scheme as every scheme that accepts it
+ * ({@code /actuator/ids/{id}}), and lists the rows of the JDBC lease table in the namespaces this application leases
+ * in ({@code /actuator/ids/leases}). An endpoint tells its operations apart only by their number of path segments,
+ * so {@code leases} shares the one-segment path with decoding; no scheme accepts the word {@code leases} as an ID.
  */
 @Endpoint(id = "ids")
 public final class IdsEndpoint {
 
+    /** The one path segment that lists the lease rows instead of decoding an ID. */
+    public static final String LEASES = "leases";
+
     private final IdGeneratorRegistry generators;
 
+    private final @Nullable NodeLeases leases;
+
     /**
-     * Creates the endpoint over the generators of a registry.
+     * Creates the endpoint over the generators of a registry, without a lease listing.
      *
      * @param generators the registry whose generators to list
      */
     public IdsEndpoint(IdGeneratorRegistry generators) {
+        this(generators, null);
+    }
+
+    /**
+     * Creates the endpoint over the generators of a registry and the leases of their node identities.
+     *
+     * @param generators the registry whose generators to list
+     * @param leases the node leases whose store {@code /actuator/ids/leases} lists, or {@code null} for none
+     */
+    public IdsEndpoint(IdGeneratorRegistry generators, @Nullable NodeLeases leases) {
         this.generators = generators;
+        this.leases = leases;
     }
 
     /**
@@ -65,6 +90,41 @@ public final class IdsEndpoint {
     }
 
     /**
+     * Answers the one-segment path: the lease rows for {@value #LEASES}, else the readings of an ID of unknown scheme.
+     *
+     * @param id {@value #LEASES}, or the ID's string form
+     * @return {@link #leases()} or {@link #decodeAnyScheme(String)}
+     * @throws InvalidEndpointRequestException naming the input and each scheme's reason when no scheme accepts it
+     */
+    @ReadOperation
+    public OperationResponseBody select(@Selector String id) {
+        return LEASES.equals(id) ? leases() : decodeAnyScheme(id);
+    }
+
+    /**
+     * Lists every row of the JDBC lease table in the namespaces this application holds identities in: its own and
+     * other instances' holders, expiries and marks. A ZooKeeper store is not listed (its leases are ephemeral
+     * znodes, one read per identity); the answer says so in its note.
+     *
+     * @return the store's kind, its rows, and a note when it cannot list them
+     */
+    public LeasesDescriptor leases() {
+        if (leases == null || !leases.isActive()) {
+            return new LeasesDescriptor("none", List.of(), "no node lease store is in use");
+        }
+        if (!"jdbc".equals(leases.kind())) {
+            return new LeasesDescriptor(leases.kind(), List.of(), "only a JDBC lease table is listed here; the "
+                    + "leases are in " + leases.description());
+        }
+        try {
+            return new LeasesDescriptor(leases.kind(), leases.leaseRows().stream().map(IdsEndpoint::describe)
+                    .toList(), null);
+        } catch (IllegalStateException ex) {
+            return new LeasesDescriptor(leases.kind(), List.of(), ex.getMessage());
+        }
+    }
+
+    /**
      * Decodes an ID whose scheme is not known, as every scheme that accepts its text. Some strings are valid in more
      * than one scheme: 16 decimal digits from 2 to 9 are both a TraceId and a sno, and a Lable ID written only in
      * decimal digits is usually a TraceId too. So the answer lists each reading, in scheme order.
@@ -73,7 +133,6 @@ public final class IdsEndpoint {
      * @return the input, each scheme's decoded view that accepts it, and why each other scheme refused it
      * @throws InvalidEndpointRequestException naming the input and each scheme's reason when no scheme accepts it
      */
-    @ReadOperation
     public CandidatesDescriptor decodeAnyScheme(@Selector String id) {
         CandidatesDescriptor candidates = candidates(id);
         if (candidates.matches().isEmpty()) {
@@ -110,7 +169,31 @@ public final class IdsEndpoint {
                 statistics.regressionCount(), statistics.refusalCount(), statistics.totalWait().toString(),
                 generator.lead().toString());
         return new GeneratorDescriptor(registration.name(), generator.scheme().schemeName(), generator.settings(),
-                problem == null ? "UP" : "DOWN", problem, counts);
+                statistics.nodeIdentity().map(IdsEndpoint::describe).orElse(null), problem == null ? "UP" : "DOWN",
+                problem, counts);
+    }
+
+    private static IdentityDescriptor describe(IdGeneratorStatistics.NodeIdentity identity) {
+        LeasedIdentity leased = identity.leased();
+        if (leased == null) {
+            return new IdentityDescriptor(identity.value(), identity.source(), null);
+        }
+        NodeLease lease = leased.lease();
+        boolean held = lease.isHeld();
+        Duration remaining = lease.remaining();
+        long mark = lease.highWaterMarkMillis();
+        return new IdentityDescriptor(identity.value(), identity.source(), new LeaseDescriptor(leased.store(),
+                leased.namespace(), leased.provider(), held, remaining.toString(),
+                held ? Instant.now().plus(remaining).toString() : null, mark,
+                mark == 0 ? null : Instant.ofEpochMilli(mark).toString(), lease.clockSkew().toString()));
+    }
+
+    private static LeaseRowDescriptor describe(JdbcNodeLeaseProvider.LeaseRow row) {
+        long expires = row.expiresAtMillis();
+        long mark = row.highWaterMarkMillis();
+        return new LeaseRowDescriptor(row.namespace(), row.identity(), row.holder(), expires == 0,
+                expires == 0 ? null : Instant.ofEpochMilli(expires).toString(), mark,
+                mark == 0 ? null : Instant.ofEpochMilli(mark).toString());
     }
 
     /**
@@ -138,12 +221,76 @@ public final class IdsEndpoint {
      * @param name its bean name
      * @param scheme its scheme's name
      * @param settings its node identity, mode and other settings that shape its IDs
+     * @param identity its node identity and where it came from, or {@code null} when it has none (GID) or a random
+     *     one (a muid medallion)
      * @param state {@code UP} while it can issue IDs, {@code DOWN} while it refuses
      * @param problem why it refuses, or {@code null} while it works
      * @param counts what it has done so far
      */
-    public record GeneratorDescriptor(String name, String scheme, Map<String, Object> settings, String state,
-            @Nullable String problem, CountsDescriptor counts) {
+    public record GeneratorDescriptor(String name, String scheme, Map<String, Object> settings,
+            @Nullable IdentityDescriptor identity, String state, @Nullable String problem, CountsDescriptor counts) {
+    }
+
+    /**
+     * A generator's node identity, for JSON.
+     *
+     * @param value the identity, for example the sno partition
+     * @param source where it came from: {@code configured} (a property), {@code provider} (a
+     *     {@code NodeIdentityProvider} bean), or a lease: {@code jdbc}, {@code zookeeper}, or {@code lease} (an
+     *     application's own {@code NodeLeaseProvider})
+     * @param lease the lease that holds it, also for a configured identity held in the lease store; {@code null}
+     *     when none does
+     */
+    public record IdentityDescriptor(long value, String source, @Nullable LeaseDescriptor lease) {
+    }
+
+    /**
+     * The lease that holds a node identity, as this instance sees it, for JSON.
+     *
+     * @param store the kind of store: {@code jdbc}, {@code zookeeper} or {@code lease}
+     * @param namespace the namespace, the scheme's name
+     * @param provider the store, described with its settings
+     * @param held whether the lease holds now (the generator refuses IDs while not)
+     * @param remaining the time left until the lease expires unless renewed, by this instance's reckoning, ISO-8601
+     * @param expiresAt when that is, on this instance's clock; {@code null} while not held
+     * @param highWaterMarkMillis the latest time IDs may have been issued for with this identity, in milliseconds
+     *     since the Unix epoch; 0 when none have
+     * @param highWaterMark the same as an ISO-8601 instant; {@code null} when 0
+     * @param clockSkew how far this instance's clock is ahead of the store's (negative when behind), as last
+     *     measured, ISO-8601; {@code PT0S} for stores that do not measure it
+     */
+    public record LeaseDescriptor(String store, String namespace, String provider, boolean held, String remaining,
+            @Nullable String expiresAt, long highWaterMarkMillis, @Nullable String highWaterMark, String clockSkew) {
+    }
+
+    /**
+     * The lease rows of the namespaces this application leases in, for JSON.
+     *
+     * @param store the kind of store: {@code jdbc}, {@code zookeeper}, {@code lease} or {@code none}
+     * @param leases the JDBC lease table's rows, by namespace then identity; empty for other stores
+     * @param note why the rows are not listed (another kind of store, none, or the table could not be read), or
+     *     {@code null}
+     */
+    public record LeasesDescriptor(String store, List<LeaseRowDescriptor> leases, @Nullable String note)
+            implements OperationResponseBody {
+    }
+
+    /**
+     * One row of the JDBC lease table, for JSON.
+     *
+     * @param namespace the namespace
+     * @param identity the node identity
+     * @param holder the latest holder: by default a random id, {@code @}, the host, {@code /pid }, the process id,
+     *     {@code #} and the lease number
+     * @param released whether the holder released it ({@code expires_at} 0; the row stays for its mark)
+     * @param expiresAt when the lease expires unless renewed, on the database's clock, ISO-8601; {@code null} when
+     *     released
+     * @param highWaterMarkMillis the latest time any holder may have issued IDs for, in milliseconds since the Unix
+     *     epoch
+     * @param highWaterMark the same as an ISO-8601 instant; {@code null} when 0
+     */
+    public record LeaseRowDescriptor(String namespace, long identity, String holder, boolean released,
+            @Nullable String expiresAt, long highWaterMarkMillis, @Nullable String highWaterMark) {
     }
 
     /**

@@ -2,6 +2,8 @@ package dev.ids.autoconfigure.actuate;
 
 import dev.ids.autoconfigure.IdGeneratorRegistry;
 import dev.ids.autoconfigure.IdGeneratorsAutoConfiguration;
+import dev.ids.autoconfigure.node.NodeLeases;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.autoconfigure.endpoint.expose.EndpointExposure;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -24,8 +26,8 @@ public final class IdsEndpointAutoConfiguration {
     @Bean
     @ConditionalOnAvailableEndpoint
     @ConditionalOnMissingBean
-    IdsEndpoint idsEndpoint(IdGeneratorRegistry generators) {
-        return new IdsEndpoint(generators);
+    IdsEndpoint idsEndpoint(IdGeneratorRegistry generators, ObjectProvider<NodeLeases> leases) {
+        return new IdsEndpoint(generators, leases.getIfAvailable());
     }
 
     @Bean

@@ -47,14 +47,19 @@ public final class IdsEndpointWebExtension {
     }
 
     /**
-     * Decodes an ID of unknown scheme as every scheme that accepts it.
+     * Lists the lease rows for {@value IdsEndpoint#LEASES}, else decodes an ID of unknown scheme as every scheme that
+     * accepts it.
      *
-     * @param id the ID's string form
-     * @return the input, the decoded views and the other schemes' reasons with status 200; or, with status 400 when
-     *     no scheme accepts it, the input, the error and each scheme's reason under {@code rejected}
+     * @param id {@value IdsEndpoint#LEASES}, or the ID's string form
+     * @return the lease rows, or the input, the decoded views and the other schemes' reasons, with status 200; or,
+     *     with status 400 when no scheme accepts it, the input, the error and each scheme's reason under
+     *     {@code rejected}
      */
     @ReadOperation
     public WebEndpointResponse<Object> decodeAnyScheme(@Selector String id) {
+        if (IdsEndpoint.LEASES.equals(id)) {
+            return new WebEndpointResponse<>(endpoint.leases());
+        }
         IdsEndpoint.CandidatesDescriptor candidates = IdsEndpoint.candidates(id);
         if (!candidates.matches().isEmpty()) {
             return new WebEndpointResponse<>(candidates);

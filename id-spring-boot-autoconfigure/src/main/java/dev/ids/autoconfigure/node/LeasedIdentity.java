@@ -10,7 +10,9 @@ import dev.ids.node.NodeLease;
  * @param namespace the namespace the identity was claimed in, for example {@code sno}
  * @param lease the lease
  * @param provider where the lease is kept, for example {@code jdbc (table ids_node_lease, ...)}
+ * @param store the kind of store, as {@link NodeLeases#kind()} names it: {@code jdbc}, {@code zookeeper} or
+ *     {@code lease}
  */
 public record LeasedIdentity(String generatorName, String property, String namespace, NodeLease lease,
-        String provider) {
+        String provider, String store) {
 }

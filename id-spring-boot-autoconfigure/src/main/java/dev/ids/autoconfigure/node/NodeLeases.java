@@ -241,6 +241,37 @@ public final class NodeLeases implements DisposableBean {
     }
 
     /**
+     * Names the kind of store the leases are kept in, for the {@code ids} endpoint.
+     *
+     * @return {@code jdbc} for a {@link JdbcNodeLeaseProvider} (the starter's or the application's), {@code zookeeper}
+     *     for the starter's ZooKeeper provider, {@code lease} for another provider of the application's, or
+     *     {@code none}
+     */
+    public String kind() {
+        if (provider == null) {
+            return "none";
+        }
+        return zookeeper ? "zookeeper" : provider instanceof JdbcNodeLeaseProvider ? "jdbc" : "lease";
+    }
+
+    /**
+     * Reads the rows of the JDBC lease table in every namespace this application holds identities in, for the
+     * {@code ids} endpoint: its own leases and those of every other instance in the same namespaces.
+     *
+     * @return the rows, by namespace then identity; empty unless the provider is a {@link JdbcNodeLeaseProvider}
+     * @throws IllegalStateException naming the table when it cannot be read
+     */
+    public List<JdbcNodeLeaseProvider.LeaseRow> leaseRows() {
+        if (!(provider instanceof JdbcNodeLeaseProvider jdbc)) {
+            return List.of();
+        }
+        List<JdbcNodeLeaseProvider.LeaseRow> rows = new ArrayList<>();
+        leases.values().stream().map(LeasedIdentity::namespace).distinct().sorted()
+                .forEach(namespace -> rows.addAll(jdbc.rows(namespace)));
+        return rows;
+    }
+
+    /**
      * Describes the provider, for logs, health and failure reports.
      *
      * @return for example {@code jdbc (table ids_node_lease in DataSource ...)}, or {@code none}
@@ -366,7 +397,8 @@ public final class NodeLeases implements DisposableBean {
 
     private LeasedIdentity hold(String generatorName, String property, NodeClaim claim, NodeLease lease,
             String how) {
-        LeasedIdentity leased = new LeasedIdentity(generatorName, property, claim.namespace(), lease, description);
+        LeasedIdentity leased = new LeasedIdentity(generatorName, property, claim.namespace(), lease, description,
+                kind());
         LeasedIdentity previous = leases.put(generatorName, leased);
         if (previous != null) {
             previous.lease().close();

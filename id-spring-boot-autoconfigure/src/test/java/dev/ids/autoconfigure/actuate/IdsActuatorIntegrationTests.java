@@ -60,6 +60,24 @@ class IdsActuatorIntegrationTests {
         assertThat(snoGenerator.get("state").asString()).isEqualTo("UP");
         assertThat(snoGenerator.get("counts").has("generated")).isTrue();
         assertThat(snoGenerator.get("counts").get("totalWait").isString()).isTrue();
+        assertThat(snoGenerator.get("identity").get("value").asInt()).isEqualTo(513);
+        assertThat(snoGenerator.get("identity").get("source").asString()).isEqualTo("configured");
+        assertThat(snoGenerator.get("identity").has("lease")).as("a private in-memory store holds no identity")
+                .isFalse();
+        assertThat(body.get("generators").get(0).has("identity")).as("GID has no node identity").isFalse();
+    }
+
+    @Test
+    void idsEndpointListsLeasesOnTheOneSegmentPathThatDecodingAlsoUses() throws Exception {
+        JsonNode leases = getJson("/actuator/ids/leases", 200);
+        assertThat(leases.get("store").asString()).as("the application's in-memory H2").isEqualTo("jdbc");
+        assertThat(leases.get("leases").isArray()).isTrue();
+        assertThat(leases.get("leases").isEmpty()).as("every identity is configured, none held there").isTrue();
+
+        JsonNode decoded = getJson("/actuator/ids/2222222422222222", 200);
+        assertThat(decoded.get("matches").findValuesAsString("scheme")).contains("sno");
+        assertThat(getJson("/actuator/ids/sno/2222222422222222", 200).get("scheme").asString()).isEqualTo("sno");
+        assertThat(getJson("/actuator/ids/leases/1", 400).get("error").asString()).contains("leases");
     }
 
     @Test

@@ -7,6 +7,8 @@ import dev.ids.IdGenerationException;
 import dev.ids.autoconfigure.IdGeneratorRegistry;
 import dev.ids.autoconfigure.IdGeneratorsAutoConfiguration;
 import dev.ids.autoconfigure.actuate.IdGeneratorsHealthIndicator;
+import dev.ids.autoconfigure.actuate.IdsEndpoint;
+import dev.ids.autoconfigure.actuate.IdsEndpointAutoConfiguration;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.zookeeper.ZooKeeperNodeLeaseProvider;
@@ -87,6 +89,26 @@ class ZooKeeperNodeLeaseAutoConfigurationTests {
         }));
         assertThat(client.getChildren().forPath(root + "/sno/pool")).as("released on close").isEmpty();
         runner.run(third -> assertThat(third.getBean(SnoGenerator.class).partition()).isZero());
+    }
+
+    @Test
+    void theIdsEndpointShowsAZooKeeperLeaseAndSaysItsRowsAreNotListed() {
+        runner(newRoot()).withConfiguration(AutoConfigurations.of(IdsEndpointAutoConfiguration.class))
+                .withPropertyValues("management.endpoints.web.exposure.include=ids").run(context -> {
+                    assertThat(context).hasNotFailed();
+                    IdsEndpoint endpoint = context.getBean(IdsEndpoint.class);
+                    IdsEndpoint.IdentityDescriptor identity = endpoint.generators().generators().stream()
+                            .filter(generator -> generator.scheme().equals("sno")).findFirst().orElseThrow()
+                            .identity();
+                    assertThat(identity.source()).isEqualTo("zookeeper");
+                    assertThat(identity.value()).isEqualTo(context.getBean(SnoGenerator.class).partition());
+                    assertThat(identity.lease().store()).isEqualTo("zookeeper");
+                    assertThat(identity.lease().held()).isTrue();
+                    IdsEndpoint.LeasesDescriptor leases = endpoint.leases();
+                    assertThat(leases.store()).isEqualTo("zookeeper");
+                    assertThat(leases.leases()).isEmpty();
+                    assertThat(leases.note()).contains("only a JDBC lease table is listed").contains("zookeeper");
+                });
     }
 
     @Test

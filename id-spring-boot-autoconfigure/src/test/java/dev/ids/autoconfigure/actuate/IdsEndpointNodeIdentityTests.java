@@ -1,0 +1,173 @@
+package dev.ids.autoconfigure.actuate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ids.autoconfigure.IdGeneratorsAutoConfiguration;
+import dev.ids.autoconfigure.actuate.IdsEndpoint.GeneratorDescriptor;
+import dev.ids.autoconfigure.actuate.IdsEndpoint.IdentityDescriptor;
+import dev.ids.autoconfigure.actuate.IdsEndpoint.LeaseRowDescriptor;
+import dev.ids.autoconfigure.actuate.IdsEndpoint.LeasesDescriptor;
+import dev.ids.sno.SnoGenerator;
+import dev.ids.traceid.TraceIdGenerator;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+/** The operating view of the {@code ids} endpoint: each generator's node identity and the lease table's rows. */
+class IdsEndpointNodeIdentityTests {
+
+    private static final AtomicInteger databases = new AtomicInteger();
+
+    /** Runners on one in-memory H2 database that outlives each context, so that two contexts share it. */
+    private static ApplicationContextRunner onSharedDatabase() {
+        String url = "jdbc:h2:mem:ids-endpoint-" + ProcessHandle.current().pid() + "-" + databases.incrementAndGet()
+                + ";DB_CLOSE_DELAY=-1";
+        return new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+                        IdGeneratorsAutoConfiguration.class, IdsEndpointAutoConfiguration.class))
+                .withPropertyValues("spring.datasource.url=" + url, "ids.node.provider=jdbc",
+                        "management.endpoints.web.exposure.include=ids", "ids.lable.enabled=false",
+                        "ids.muid.enabled=false", "ids.gid.enabled=false");
+    }
+
+    private static GeneratorDescriptor generator(AssertableApplicationContext context, String scheme) {
+        return context.getBean(IdsEndpoint.class).generators().generators().stream()
+                .filter(generator -> generator.scheme().equals(scheme)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void aLeasedIdentityShowsItsJdbcLeaseWithExpiryMarkAndSkew() {
+        onSharedDatabase().run(context -> {
+            assertThat(context).hasNotFailed();
+            TraceIdGenerator traceIds = context.getBean(TraceIdGenerator.class);
+            Instant issuedAt = traceIds.next().instantNear(Instant.now());
+            Instant before = Instant.now();
+
+            IdentityDescriptor identity = generator(context, "trace-id").identity();
+
+            assertThat(identity.source()).isEqualTo("jdbc");
+            assertThat(identity.value()).isEqualTo(traceIds.nodeNo());
+            assertThat(identity.lease().store()).isEqualTo("jdbc");
+            assertThat(identity.lease().namespace()).isEqualTo("trace-id");
+            assertThat(identity.lease().held()).isTrue();
+            Duration remaining = Duration.parse(identity.lease().remaining());
+            assertThat(remaining).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(60));
+            assertThat(Instant.parse(identity.lease().expiresAt())).isAfter(before)
+                    .isBefore(Instant.now().plusSeconds(61));
+            assertThat(Duration.parse(identity.lease().clockSkew()).abs()).as("one machine, one clock")
+                    .isLessThan(Duration.ofSeconds(1));
+            assertThat(identity.lease().highWaterMarkMillis()).as("the mark covers the ID issued")
+                    .isGreaterThanOrEqualTo(issuedAt.toEpochMilli());
+            assertThat(Instant.parse(identity.lease().highWaterMark()).toEpochMilli())
+                    .isEqualTo(identity.lease().highWaterMarkMillis());
+            assertThat(markInTable(context.getBean(DataSource.class), "trace-id", identity.value()))
+                    .as("the table holds the mark too, once written").isPositive();
+        });
+    }
+
+    @Test
+    void aConfiguredIdentityHeldInTheStoreSaysConfiguredWithTheStoresLease() {
+        onSharedDatabase().withPropertyValues("ids.sno.partition=3").run(context -> {
+            assertThat(context).hasNotFailed();
+
+            IdentityDescriptor identity = generator(context, "sno").identity();
+
+            assertThat(identity.value()).isEqualTo(3);
+            assertThat(identity.source()).isEqualTo("configured");
+            assertThat(identity.lease().store()).isEqualTo("jdbc");
+            assertThat(identity.lease().namespace()).isEqualTo("sno");
+            assertThat(identity.lease().held()).isTrue();
+            assertThat(identity.lease().provider()).contains("ids_node_lease");
+        });
+    }
+
+    @Test
+    void anIdentityFromAProviderBeanSaysProviderWithoutALease() {
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(IdGeneratorsAutoConfiguration.class,
+                        IdsEndpointAutoConfiguration.class))
+                .withPropertyValues("management.endpoints.web.exposure.include=ids", "ids.lable.generator-id=1",
+                        "ids.trace-id.node-no=1")
+                .withBean(dev.ids.autoconfigure.NodeIdentityProvider.class,
+                        () -> request -> request.scheme() == dev.ids.IdScheme.SNO
+                                ? java.util.OptionalLong.of(42) : java.util.OptionalLong.empty())
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    IdentityDescriptor identity = generator(context, "sno").identity();
+                    assertThat(identity.value()).isEqualTo(42);
+                    assertThat(identity.source()).isEqualTo("provider");
+                    assertThat(identity.lease()).isNull();
+                    assertThat(context.getBean(IdsEndpoint.class).leases().store()).isEqualTo("none");
+                });
+    }
+
+    @Test
+    void theLeasesListingShowsTheHoldersOfTwoInstancesOnOneDatabase() {
+        ApplicationContextRunner shared = onSharedDatabase();
+        shared.withPropertyValues("ids.sno.partition=3").run(configured -> {
+            assertThat(configured).hasNotFailed();
+            shared.run(leasing -> {
+                assertThat(leasing).hasNotFailed();
+                long leased = leasing.getBean(SnoGenerator.class).partition();
+
+                WebEndpointResponse<Object> response = leasing.getBean(IdsEndpointWebExtension.class)
+                        .decodeAnyScheme(IdsEndpoint.LEASES);
+
+                assertThat(response.getStatus()).isEqualTo(200);
+                LeasesDescriptor leases = (LeasesDescriptor) response.getBody();
+                assertThat(leases.store()).isEqualTo("jdbc");
+                assertThat(leases.note()).isNull();
+                List<LeaseRowDescriptor> sno = leases.leases().stream()
+                        .filter(row -> row.namespace().equals("sno")).toList();
+                assertThat(sno).extracting(LeaseRowDescriptor::identity).containsExactlyInAnyOrder(3L, leased);
+                assertThat(sno).extracting(LeaseRowDescriptor::holder).doesNotHaveDuplicates()
+                        .allSatisfy(holder -> assertThat(holder).contains("/pid " + ProcessHandle.current().pid()));
+                assertThat(sno).noneMatch(LeaseRowDescriptor::released)
+                        .allSatisfy(row -> assertThat(Instant.parse(row.expiresAt())).isAfter(Instant.now()));
+                assertThat(leases.leases()).extracting(LeaseRowDescriptor::namespace)
+                        .containsOnly("sno", "trace-id");
+                assertThat(configured.getBean(IdsEndpoint.class).leases().leases()).as("the same table")
+                        .isEqualTo(leases.leases());
+            });
+        });
+    }
+
+    @Test
+    void theWordLeasesIsNoIdOfAnySchemeAndDecodingStillAnswersOtherSegments() {
+        assertThat(IdsEndpoint.candidates(IdsEndpoint.LEASES).matches()).isEmpty();
+        onSharedDatabase().run(context -> {
+            IdsEndpointWebExtension web = context.getBean(IdsEndpointWebExtension.class);
+            assertThat(web.decodeAnyScheme("2222222422222222").getBody())
+                    .isInstanceOf(IdsEndpoint.CandidatesDescriptor.class);
+            assertThat(web.decode("sno", "2222222422222222").getStatus()).isEqualTo(200);
+            assertThat(context.getBean(IdsEndpoint.class).select("2222222422222222"))
+                    .isInstanceOf(IdsEndpoint.CandidatesDescriptor.class);
+            assertThat(context.getBean(IdsEndpoint.class).select(IdsEndpoint.LEASES))
+                    .isInstanceOf(LeasesDescriptor.class);
+        });
+    }
+
+    private static long markInTable(DataSource dataSource, String namespace, long identity) throws Exception {
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement select = connection.prepareStatement(
+                        "SELECT high_water_mark FROM ids_node_lease WHERE namespace = ? AND node_id = ?")) {
+            select.setString(1, namespace);
+            select.setLong(2, identity);
+            try (ResultSet row = select.executeQuery()) {
+                assertThat(row.next()).isTrue();
+                return row.getLong(1);
+            }
+        }
+    }
+}
