@@ -126,11 +126,7 @@ public final class LeaseFence {
      * @throws IdGenerationException when the lease is not held
      */
     public void checkHeld() {
-        if (!lease.isHeld()) {
-            throw refuse(description + ": the node identity lease is not held (identity " + lease.identity()
-                    + "); refusing to issue IDs until the lease is held again, because another process may hold "
-                    + "the identity now");
-        }
+        requireHeld();
         if (awaitingStartMark) {
             awaitStartMark();
         }
@@ -227,14 +223,22 @@ public final class LeaseFence {
             latest = latestCovered.get();
         }
         long reserved = reservedUntil;
-        if (epochMillis <= reserved - MARGIN_MILLIS) {
-            return;
-        }
-        if (epochMillis <= reserved) {
+        if (epochMillis > reserved) {
+            awaitMark(epochMillis);
+        } else if (epochMillis > reserved - MARGIN_MILLIS) {
             writeAhead(epochMillis);
-            return;
         }
-        awaitMark(epochMillis);
+        // The last check before the ID is returned: the call may have waited since checkHeld (for its time unit,
+        // a lock, the mark), and the lease may have lapsed meanwhile; no ID leaves after the lease's deadline.
+        requireHeld();
+    }
+
+    private void requireHeld() {
+        if (!lease.isHeld()) {
+            throw refuse(description + ": the node identity lease is not held (identity " + lease.identity()
+                    + "); refusing to issue IDs until the lease is held again, because another process may hold "
+                    + "the identity now");
+        }
     }
 
     /** Within the margin: starts a write of the next step in the background unless one is under way. */

@@ -211,6 +211,9 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
         long deadline = clock.monotonicNanos() + maxWaitNanos;
         awaitRefillLock(deadline);
         try {
+            if (fence != null) {
+                fence.checkHeld(); // again: the lease may have lapsed while this call waited for the lock
+            }
             Chunk chunk = current;
             if (chunk != finished) {
                 TraceId id = draw(chunk);
