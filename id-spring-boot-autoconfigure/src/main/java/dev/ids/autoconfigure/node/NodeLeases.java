@@ -413,19 +413,14 @@ public final class NodeLeases implements DisposableBean {
      * "another instance".
      */
     private String heldBy(String namespace, long identity) {
-        if (dataSource == null || !(provider instanceof JdbcNodeLeaseProvider jdbc)) {
+        if (!(provider instanceof JdbcNodeLeaseProvider jdbc)) {
             return "another instance";
         }
-        try (java.sql.Connection connection = dataSource.getConnection();
-                java.sql.PreparedStatement select = connection.prepareStatement("SELECT holder FROM "
-                        + jdbc.tableName() + " WHERE namespace = ? AND node_id = ?")) {
-            select.setString(1, namespace);
-            select.setLong(2, identity);
-            try (java.sql.ResultSet row = select.executeQuery()) {
-                return row.next() ? "the instance '" + row.getString(1) + "'" : "another instance";
-            }
-        } catch (java.sql.SQLException | RuntimeException ex) {
-            return "another instance";
+        try {
+            return jdbc.rows(namespace).stream().filter(row -> row.identity() == identity).findFirst()
+                    .map(row -> "the instance '" + row.holder() + "'").orElse("another instance");
+        } catch (RuntimeException ex) {
+            return "another instance"; // the failure names the property and the number either way
         }
     }
 
