@@ -1,11 +1,12 @@
 package dev.ids.node.jdbc;
 
 import dev.ids.clock.IdClock;
+import dev.ids.internal.Chars;
+import dev.ids.node.LeaseHolder;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.node.NodeLeaseProvider;
-import java.net.InetAddress;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -16,7 +17,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
@@ -129,8 +129,6 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
     /** An unquoted SQL identifier that H2, PostgreSQL and MariaDB all accept; 63 is PostgreSQL's limit. */
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
 
-    /** The longest holder id: the holder column has 255 characters, and the lease number needs some. */
-    private static final int MAX_HOLDER_ID_LENGTH = 200;
 
     private static final String DDL = """
             CREATE TABLE IF NOT EXISTS %s (
@@ -178,7 +176,7 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
                 ? builder.renewalPeriod
                 : max(Duration.ofMillis(1), builder.leaseLength.dividedBy(3));
         this.reclaimGrace = builder.reclaimGrace;
-        this.holderId = builder.holderId != null ? builder.holderId : defaultHolderId();
+        this.holderId = builder.holderId != null ? builder.holderId : LeaseHolder.ofThisProcess().id();
         this.clock = builder.clock;
         this.testDatabaseClock = builder.testDatabaseClock;
         this.backgroundRenewal = builder.backgroundRenewal;
@@ -505,6 +503,16 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
      */
     public record LeaseRow(String namespace, long identity, String holder, long expiresAtMillis,
             long highWaterMarkMillis) {
+
+        /**
+         * Reads the holder: its id without the lease number, and its host and process when the id has the
+         * default form.
+         *
+         * @return the holder
+         */
+        public LeaseHolder leaseHolder() {
+            return LeaseHolder.parse(holder);
+        }
     }
 
     /**
@@ -587,22 +595,6 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
                     + tableName + "'");
         }
         return tableName;
-    }
-
-    private static String defaultHolderId() {
-        String host = System.getenv("HOSTNAME");
-        if (host == null || host.isBlank()) {
-            host = System.getenv("COMPUTERNAME");
-        }
-        if (host == null || host.isBlank()) {
-            try {
-                host = InetAddress.getLocalHost().getHostName();
-            } catch (Exception e) {
-                host = "unknown-host";
-            }
-        }
-        String id = UUID.randomUUID() + "@" + host + "/pid " + ProcessHandle.current().pid();
-        return id.length() <= MAX_HOLDER_ID_LENGTH ? id : id.substring(0, MAX_HOLDER_ID_LENGTH);
     }
 
     /** A piece of work on a connection. */
@@ -716,10 +708,10 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
          */
         public Builder holderId(String holderId) {
             Objects.requireNonNull(holderId, "holderId");
-            if (holderId.isEmpty() || holderId.length() > MAX_HOLDER_ID_LENGTH
+            if (holderId.isEmpty() || holderId.length() > LeaseHolder.MAX_LENGTH
                     || holderId.chars().anyMatch(Character::isISOControl)) {
-                throw new IllegalArgumentException("holderId must be 1 to " + MAX_HOLDER_ID_LENGTH
-                        + " characters without control characters: '" + holderId + "'");
+                throw new IllegalArgumentException("holderId must be 1 to " + LeaseHolder.MAX_LENGTH
+                        + " characters without control characters: " + Chars.quote(holderId));
             }
             this.holderId = holderId;
             return this;

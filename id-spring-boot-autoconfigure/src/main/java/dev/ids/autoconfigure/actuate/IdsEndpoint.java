@@ -8,6 +8,7 @@ import dev.ids.autoconfigure.IdGeneratorStatistics;
 import dev.ids.autoconfigure.node.LeasedIdentity;
 import dev.ids.autoconfigure.node.NodeLeases;
 import dev.ids.internal.Chars;
+import dev.ids.node.LeaseHolder;
 import dev.ids.node.NodeLease;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
 import java.time.Duration;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
@@ -117,8 +119,9 @@ public final class IdsEndpoint {
                     + "leases are in " + leases.description());
         }
         try {
-            return new LeasesDescriptor(leases.kind(), leases.leaseRows().stream().map(IdsEndpoint::describe)
-                    .toList(), null);
+            NodeLeases store = leases;
+            return new LeasesDescriptor(leases.kind(), leases.leaseRows().stream()
+                    .map(row -> describe(row, store.isHeldHere(row))).toList(), null);
         } catch (IllegalStateException ex) {
             return new LeasesDescriptor(leases.kind(), List.of(), ex.getMessage());
         }
@@ -188,10 +191,13 @@ public final class IdsEndpoint {
                 mark == 0 ? null : Instant.ofEpochMilli(mark).toString(), lease.clockSkew().toString()));
     }
 
-    private static LeaseRowDescriptor describe(JdbcNodeLeaseProvider.LeaseRow row) {
+    private static LeaseRowDescriptor describe(JdbcNodeLeaseProvider.LeaseRow row, boolean thisInstance) {
         long expires = row.expiresAtMillis();
         long mark = row.highWaterMarkMillis();
-        return new LeaseRowDescriptor(row.namespace(), row.identity(), row.holder(), expires == 0,
+        LeaseHolder holder = row.leaseHolder();
+        OptionalLong process = holder.processId();
+        return new LeaseRowDescriptor(row.namespace(), row.identity(), row.holder(), holder.host().orElse(null),
+                process.isPresent() ? process.getAsLong() : null, thisInstance, expires == 0,
                 expires == 0 ? null : Instant.ofEpochMilli(expires).toString(), mark,
                 mark == 0 ? null : Instant.ofEpochMilli(mark).toString());
     }
@@ -282,6 +288,10 @@ public final class IdsEndpoint {
      * @param identity the node identity
      * @param holder the latest holder: by default a random id, {@code @}, the host, {@code /pid }, the process id,
      *     {@code #} and the lease number
+     * @param host the holder's host, from a holder of the default form; {@code null} for a holder id an
+     *     application chose
+     * @param processId the holder's process id, likewise; {@code null} when not known
+     * @param thisInstance whether this application is the holder
      * @param released whether the holder released it ({@code expires_at} 0; the row stays for its mark)
      * @param expiresAt when the lease expires unless renewed, on the database's clock, ISO-8601; {@code null} when
      *     released
@@ -289,7 +299,8 @@ public final class IdsEndpoint {
      *     epoch
      * @param highWaterMark the same as an ISO-8601 instant; {@code null} when 0
      */
-    public record LeaseRowDescriptor(String namespace, long identity, String holder, boolean released,
+    public record LeaseRowDescriptor(String namespace, long identity, String holder, @Nullable String host,
+            @Nullable Long processId, boolean thisInstance, boolean released,
             @Nullable String expiresAt, long highWaterMarkMillis, @Nullable String highWaterMark) {
     }
 

@@ -272,6 +272,16 @@ public final class NodeLeases implements DisposableBean {
     }
 
     /**
+     * Tells whether a row of the JDBC lease table is held by this application (by its provider's holder id).
+     *
+     * @param row a row from {@link #leaseRows()}
+     * @return whether this application is the row's holder, released or not
+     */
+    public boolean isHeldHere(JdbcNodeLeaseProvider.LeaseRow row) {
+        return provider instanceof JdbcNodeLeaseProvider jdbc && row.leaseHolder().id().equals(jdbc.holderId());
+    }
+
+    /**
      * Describes the provider, for logs, health and failure reports.
      *
      * @return for example {@code jdbc (table ids_node_lease in DataSource ...)}, or {@code none}

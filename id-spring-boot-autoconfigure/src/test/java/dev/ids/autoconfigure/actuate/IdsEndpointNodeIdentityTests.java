@@ -1,6 +1,7 @@
 package dev.ids.autoconfigure.actuate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.ids.autoconfigure.IdGeneratorsAutoConfiguration;
 import dev.ids.autoconfigure.actuate.IdsEndpoint.GeneratorDescriptor;
@@ -133,12 +134,24 @@ class IdsEndpointNodeIdentityTests {
                 assertThat(sno).extracting(LeaseRowDescriptor::identity).containsExactlyInAnyOrder(3L, leased);
                 assertThat(sno).extracting(LeaseRowDescriptor::holder).doesNotHaveDuplicates()
                         .allSatisfy(holder -> assertThat(holder).contains("/pid " + ProcessHandle.current().pid()));
+                assertThat(sno).extracting(LeaseRowDescriptor::processId)
+                        .containsOnly(ProcessHandle.current().pid());
+                assertThat(sno).allSatisfy(row -> assertThat(row.holder()).contains("@" + row.host() + "/pid "));
+                assertThat(sno).filteredOn(LeaseRowDescriptor::thisInstance).extracting(LeaseRowDescriptor::identity)
+                        .as("only the leased partition is this instance's").containsExactly(leased);
                 assertThat(sno).noneMatch(LeaseRowDescriptor::released)
                         .allSatisfy(row -> assertThat(Instant.parse(row.expiresAt())).isAfter(Instant.now()));
                 assertThat(leases.leases()).extracting(LeaseRowDescriptor::namespace)
                         .containsOnly("sno", "trace-id");
-                assertThat(configured.getBean(IdsEndpoint.class).leases().leases()).as("the same table")
-                        .isEqualTo(leases.leases());
+                List<LeaseRowDescriptor> seenByTheOther = configured.getBean(IdsEndpoint.class).leases().leases();
+                assertThat(seenByTheOther).as("the same table")
+                        .extracting(LeaseRowDescriptor::namespace, LeaseRowDescriptor::identity,
+                                LeaseRowDescriptor::holder)
+                        .isEqualTo(leases.leases().stream()
+                                .map(row -> tuple(row.namespace(), row.identity(), row.holder())).toList());
+                assertThat(seenByTheOther).filteredOn(row -> row.namespace().equals("sno"))
+                        .filteredOn(LeaseRowDescriptor::thisInstance).extracting(LeaseRowDescriptor::identity)
+                        .as("the other instance holds its configured partition").containsExactly(3L);
             });
         });
     }

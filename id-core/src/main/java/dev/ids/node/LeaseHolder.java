@@ -1,0 +1,117 @@
+package dev.ids.node;
+
+import java.net.InetAddress;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Who holds a lease, as a lease store records it: a text that tells processes apart. By default it is a random id,
+ * {@code @}, the host name, {@code /pid } and the process id ({@code 3f0c…@web-7/pid 4211}), so that an operator
+ * listing a store sees which host and process hold each identity, and two processes on one host (or two providers
+ * in one process) still differ. A store appends {@code #} and a lease number per claim; {@link #parse(String)} reads
+ * either form. An application may choose its own text instead, in which case host and process are not known.
+ */
+public final class LeaseHolder {
+
+    /** The longest holder id: a store's holder column has 255 characters, and the lease number needs some. */
+    public static final int MAX_LENGTH = 200;
+
+    private static final Pattern DEFAULT_FORM = Pattern.compile("[^@]*@(.+)/pid (\\d{1,18})");
+
+    private final String id;
+    private final String host;
+    private final long processId;
+
+    private LeaseHolder(String id, String host, long processId) {
+        this.id = id;
+        this.host = host;
+        this.processId = processId;
+    }
+
+    /**
+     * A new holder for this process: a random id, the host name and the process id.
+     *
+     * @return the holder, distinct from every other holder created anywhere
+     */
+    public static LeaseHolder ofThisProcess() {
+        String id = UUID.randomUUID() + "@" + hostName() + "/pid " + ProcessHandle.current().pid();
+        return parse(id.length() <= MAX_LENGTH ? id : id.substring(0, MAX_LENGTH));
+    }
+
+    /**
+     * Reads a holder as a store records it, with or without the {@code #} lease number a store appends.
+     *
+     * @param value the stored holder
+     * @return the holder; its host and process are known when the value has the default form
+     */
+    public static LeaseHolder parse(String value) {
+        Objects.requireNonNull(value, "value");
+        int leaseNumber = value.lastIndexOf('#');
+        String id = leaseNumber >= 0 && value.substring(leaseNumber + 1).matches("\\d{1,18}")
+                ? value.substring(0, leaseNumber) : value;
+        Matcher matcher = DEFAULT_FORM.matcher(id);
+        return matcher.matches() ? new LeaseHolder(id, matcher.group(1), Long.parseLong(matcher.group(2)))
+                : new LeaseHolder(id, null, -1);
+    }
+
+    /**
+     * Returns the holder's id, without a lease number.
+     *
+     * @return the id
+     */
+    public String id() {
+        return id;
+    }
+
+    /**
+     * Returns the host the holder runs on, when its id has the default form.
+     *
+     * @return the host name, or empty for an id the application chose
+     */
+    public Optional<String> host() {
+        return Optional.ofNullable(host);
+    }
+
+    /**
+     * Returns the process id of the holder, when its id has the default form.
+     *
+     * @return the process id, or empty for an id the application chose
+     */
+    public OptionalLong processId() {
+        return processId < 0 ? OptionalLong.empty() : OptionalLong.of(processId);
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof LeaseHolder holder && holder.id.equals(id);
+    }
+
+    @Override
+    public int hashCode() {
+        return id.hashCode();
+    }
+
+    /** Returns the id. */
+    @Override
+    public String toString() {
+        return id;
+    }
+
+    private static String hostName() {
+        for (String variable : new String[] {"HOSTNAME", "COMPUTERNAME"}) {
+            String host = System.getenv(variable);
+            if (host != null && !host.isBlank()) {
+                return host;
+            }
+        }
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (Exception e) {
+            return "unknown-host";
+        }
+    }
+}
