@@ -15,6 +15,9 @@
   const created = document.getElementById('created');
   const countersBody = document.querySelector('#counters tbody');
   const countersStatus = document.getElementById('counters-status');
+  const identitiesBody = document.querySelector('#identities tbody');
+  const leasesBody = document.querySelector('#leases tbody');
+  const leasesStatus = document.getElementById('leases-status');
 
   function element(tag, attributes, ...children) {
     const node = document.createElement(tag);
@@ -254,14 +257,29 @@
         countersStatus.textContent = 'GET /actuator/ids answered ' + response.status
           + (response.status === 404 ? ': expose the ids endpoint.' : '.');
       } else {
-        renderCounters((await response.json()).generators);
+        const generators = (await response.json()).generators;
+        renderCounters(generators);
+        renderIdentities(generators);
         countersStatus.textContent = 'Updated ' + new Date().toLocaleTimeString() + '; refreshed every '
           + POLL_MILLIS / 1000 + ' s.';
       }
+      await pollLeases();
     } catch (networkError) {
       countersStatus.textContent = 'The application cannot be reached: ' + networkError.message;
     }
     setTimeout(poll, POLL_MILLIS);
+  }
+
+  async function pollLeases() {
+    const response = await fetch('/actuator/ids/leases', { headers: { Accept: 'application/json' } });
+    if (!response.ok) {
+      leasesStatus.textContent = 'GET /actuator/ids/leases answered ' + response.status + '.';
+      return;
+    }
+    const listing = await response.json();
+    renderLeases(listing.leases);
+    leasesStatus.textContent = listing.note ? 'Lease store: ' + listing.store + '. ' + listing.note
+      : 'Lease store: ' + listing.store + '; ' + listing.leases.length + ' identities, refreshed with the counters.';
   }
 
   function renderCounters(generators) {
@@ -276,6 +294,42 @@
       element('td', { className: 'refusals number' }, generator.counts.refusals),
       element('td', { className: 'wait number' }, duration(generator.counts.totalWait)),
       element('td', { className: 'lead number' }, duration(generator.counts.lead)))));
+  }
+
+  // Only generators with a node identity: a GID generator has none.
+  function renderIdentities(generators) {
+    identitiesBody.replaceChildren(...generators.filter(generator => generator.identity).map(generator => {
+      const identity = generator.identity;
+      const lease = identity.lease;
+      return element('tr', { 'data-generator': generator.name, className: lease && !lease.held ? 'down' : '' },
+        element('th', { scope: 'row' }, generator.name),
+        element('td', { className: 'identity number' }, identity.value),
+        element('td', { className: 'source' }, identity.source),
+        element('td', { className: 'lease' }, lease ? (lease.held ? 'held' : 'not held') + ' (' + lease.store
+          + ', namespace ' + lease.namespace + ')' : 'none'),
+        element('td', { className: 'expires' }, lease && lease.expiresAt ? time(lease.expiresAt) : ''),
+        element('td', { className: 'mark' }, lease && lease.highWaterMark ? time(lease.highWaterMark) : ''),
+        element('td', { className: 'skew number' }, lease ? duration(lease.clockSkew) : ''));
+    }));
+  }
+
+  function renderLeases(rows) {
+    leasesBody.replaceChildren(...rows.map(row => element('tr',
+      { 'data-namespace': row.namespace, 'data-identity': row.identity,
+        className: row.thisInstance ? 'this-instance' : row.released ? 'released' : '' },
+      element('td', {}, row.namespace),
+      element('td', { className: 'identity number' }, row.identity),
+      element('td', { className: 'host' }, row.host === null ? '' : row.host),
+      element('td', { className: 'process number' }, row.processId === null ? '' : row.processId),
+      element('td', { className: 'holder', title: row.holder },
+        row.thisInstance ? 'this copy' : row.released ? 'released' : 'another copy'),
+      element('td', { className: 'expires' }, row.released ? '' : time(row.expiresAt)),
+      element('td', { className: 'mark' }, row.highWaterMark ? time(row.highWaterMark) : ''))));
+  }
+
+  // An instant as the local time of day, with the full instant on hover.
+  function time(iso) {
+    return element('time', { datetime: iso, title: iso }, new Date(iso).toLocaleTimeString());
   }
 
   // ISO-8601 durations as the endpoint writes them (PT0.004S, PT1M2S) in seconds.
