@@ -294,6 +294,11 @@ final class IdGeneratorFactory {
         }
         Long provided = provided(new NodeIdentityRequest(scheme, beanName, property, min, max));
         if (provided != null) {
+            if (leases.isActive() && leases.leases(scheme)) {
+                // Chosen outside the store like a configured one, so held in it for the same reason.
+                return new Identity(provided, "provider", leases.claimConfigured(beanName, property,
+                        scheme.schemeName(), provided));
+            }
             return new Identity(provided, "provider", null);
         }
         if (leases.isActive() && leases.leases(scheme)) {

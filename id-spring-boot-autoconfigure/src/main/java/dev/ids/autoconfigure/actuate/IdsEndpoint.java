@@ -244,8 +244,8 @@ public final class IdsEndpoint {
      * @param source where it came from: {@code configured} (a property), {@code provider} (a
      *     {@code NodeIdentityProvider} bean), or a lease: {@code jdbc}, {@code zookeeper}, or {@code lease} (an
      *     application's own {@code NodeLeaseProvider})
-     * @param lease the lease that holds it, also for a configured identity held in the lease store; {@code null}
-     *     when none does
+     * @param lease the lease that holds it, also for a configured or provided identity held in the lease store;
+     *     {@code null} when none does
      */
     public record IdentityDescriptor(long value, String source, @Nullable LeaseDescriptor lease) {
     }

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ids.IdGenerationException;
+import dev.ids.IdScheme;
 import dev.ids.autoconfigure.IdGeneratorsAutoConfiguration;
 import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.autoconfigure.NodeIdentityProvider;
 import dev.ids.lable.LableIdGenerator;
 import dev.ids.lable.LableId;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
@@ -20,6 +22,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
@@ -113,6 +116,26 @@ class MixedFleetNodeLeaseTests {
             });
             assertThat(liveHolders("sno", 3)).as("the first instance keeps its identity").containsExactly(holder);
         });
+    }
+
+    @Test
+    void anIdentityFromANodeIdentityProviderBeanIsHeldInTheStoreLikeAConfiguredOne() throws SQLException {
+        NodeIdentityProvider partitionFive = request -> request.scheme() == IdScheme.SNO ? OptionalLong.of(5)
+                : OptionalLong.empty();
+        instance().withBean(NodeIdentityProvider.class, () -> partitionFive).run(first -> {
+            assertThat(first).hasNotFailed();
+            assertThat(first.getBean(SnoGenerator.class).next().partition()).isEqualTo(5);
+            assertThat(liveHolders("sno", 5)).hasSize(1);
+            instance().withBean(NodeIdentityProvider.class, () -> partitionFive).run(second -> {
+                assertThat(second).hasFailed();
+                assertThat(second.getStartupFailure()).rootCause()
+                        .isInstanceOfSatisfying(IdsConfigurationException.class, failure -> {
+                            assertThat(failure.getProperty()).isEqualTo("ids.sno.partition");
+                            assertThat(failure.getValue()).isEqualTo(5L);
+                        });
+            });
+        });
+        assertThat(liveHolders("sno", 5)).as("released when the context closed").isEmpty();
     }
 
     @Test
