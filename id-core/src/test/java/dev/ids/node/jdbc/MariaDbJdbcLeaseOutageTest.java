@@ -1,0 +1,24 @@
+package dev.ids.node.jdbc;
+
+import dev.ids.testing.RequiresDatabase;
+import dev.ids.testing.TestDatabase;
+
+/** A lease store outage on MariaDB, when it is reachable. */
+@RequiresDatabase(TestDatabase.MARIADB)
+class MariaDbJdbcLeaseOutageTest extends JdbcLeaseOutageContract {
+
+    @Override
+    TestDatabase database() {
+        return TestDatabase.MARIADB;
+    }
+
+    @Override
+    int serverPort() {
+        return 3306;
+    }
+
+    @Override
+    String urlThrough(int port) {
+        return "jdbc:mariadb://127.0.0.1:" + port + "/test";
+    }
+}

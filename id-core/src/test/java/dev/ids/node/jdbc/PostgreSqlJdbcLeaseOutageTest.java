@@ -1,0 +1,24 @@
+package dev.ids.node.jdbc;
+
+import dev.ids.testing.RequiresDatabase;
+import dev.ids.testing.TestDatabase;
+
+/** A lease store outage on PostgreSQL, when it is reachable. */
+@RequiresDatabase(TestDatabase.POSTGRESQL)
+class PostgreSqlJdbcLeaseOutageTest extends JdbcLeaseOutageContract {
+
+    @Override
+    TestDatabase database() {
+        return TestDatabase.POSTGRESQL;
+    }
+
+    @Override
+    int serverPort() {
+        return 5432;
+    }
+
+    @Override
+    String urlThrough(int port) {
+        return "jdbc:postgresql://127.0.0.1:" + port + "/test";
+    }
+}
