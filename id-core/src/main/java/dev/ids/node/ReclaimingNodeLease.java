@@ -269,13 +269,17 @@ public final class ReclaimingNodeLease implements NodeLease {
 
     /** Claims the identity again; true when it did (or the lease was closed meanwhile). */
     private boolean reclaim(NodeLease lost) {
-        long known = Math.max(knownMark.get(), lost.highWaterMarkMillis());
+        long known;
         NodeLease next;
         try {
             // Closing the ended lease first releases its row if it still names it (a JDBC lease that lapsed while
             // the database was down), so the claim below need not wait for the reclaim grace; it cannot release a
             // row another process took, nor does it lower the mark, as the lease is no longer held.
             lost.close();
+            // Read after the close: a mark write of this holder that was under way when the lease ended (the store
+            // hung) may have landed since, and the close reads the released row's mark; read before, that write
+            // would look like another process's mark, and the generators would wait for it for nothing.
+            known = Math.max(knownMark.get(), lost.highWaterMarkMillis());
             next = provider.claim(sameIdentity);
         } catch (RuntimeException e) {
             long failures = failedReclaims.incrementAndGet();

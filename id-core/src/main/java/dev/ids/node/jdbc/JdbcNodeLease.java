@@ -273,10 +273,11 @@ final class JdbcNodeLease implements NodeLease {
     }
 
     /**
-     * Tells why an update under the holder condition matched no row: another holder, or no row at all (deleted,
-     * which also deleted its high-water mark, so this holder must stop at once). {@code null} when the row still
-     * names this lease: drivers that report changed rather than matched rows (MariaDB or MySQL with
-     * useAffectedRows) report 0 for an update that wrote the value already there.
+     * Tells why an update under the holder condition matched no row: another holder, the row released (this lease
+     * was closed meanwhile), or no row at all (deleted, which also deleted its high-water mark, so this holder must
+     * stop at once). {@code null} when the row still names this lease unreleased: drivers that report changed
+     * rather than matched rows (MariaDB or MySQL with useAffectedRows) report 0 for an update that wrote the value
+     * already there.
      */
     private String whyNotOurs(Connection connection) throws SQLException {
         try (PreparedStatement select = provider.prepare(connection, provider.holderSql)) {
@@ -288,7 +289,10 @@ final class JdbcNodeLease implements NodeLease {
                             + " high-water mark; lease rows must never be deleted (see "
                             + JdbcNodeLeaseProvider.DDL_RESOURCE + ")";
                 }
-                return holder.equals(result.getString(1)) ? null : "another process holds the identity now";
+                if (!holder.equals(result.getString(1))) {
+                    return "another process holds the identity now";
+                }
+                return result.getLong(2) == 0 ? "it was released" : null;
             }
         }
     }
@@ -360,25 +364,12 @@ final class JdbcNodeLease implements NodeLease {
         }
         long finalMark = lowerMark ? Math.max(startMark, issued.getAsLong()) : -1;
         try {
-            provider.withConnection(connection -> {
-                if (finalMark >= 0) {
-                    try (PreparedStatement release = provider.prepare(connection, provider.releaseLoweringSql)) {
-                        release.setLong(1, finalMark);
-                        release.setString(2, claim.namespace());
-                        release.setLong(3, identity);
-                        release.setString(4, holder);
-                        return release.executeUpdate();
-                    }
-                }
-                try (PreparedStatement release = provider.prepare(connection, provider.releaseSql)) {
-                    release.setString(1, claim.namespace());
-                    release.setLong(2, identity);
-                    release.setString(3, holder);
-                    return release.executeUpdate();
-                }
+            Long stored = provider.withConnection(connection -> {
+                release(connection, finalMark);
+                return storedMark(connection);
             });
-            if (finalMark >= 0) {
-                highWaterMark.set(finalMark);
+            if (stored != null) {
+                highWaterMark.set(stored);
             }
         } catch (SQLException e) {
             synchronized (lock) {
@@ -386,6 +377,38 @@ final class JdbcNodeLease implements NodeLease {
             }
             LOG.log(Level.WARNING, () -> "Could not release " + this + "; it becomes claimable after its expiry"
                     + " plus the reclaim grace: " + e.getMessage());
+        }
+    }
+
+    /** Releases the row under the holder condition, setting its mark to {@code finalMark} unless negative. */
+    private void release(Connection connection, long finalMark) throws SQLException {
+        boolean lowering = finalMark >= 0;
+        try (PreparedStatement release = provider.prepare(connection,
+                lowering ? provider.releaseLoweringSql : provider.releaseSql)) {
+            int i = 1;
+            if (lowering) {
+                release.setLong(i++, finalMark);
+            }
+            release.setString(i++, claim.namespace());
+            release.setLong(i++, identity);
+            release.setString(i, holder);
+            release.executeUpdate();
+        }
+    }
+
+    /**
+     * Reads the row's mark after the release: final, as no mark write changes a released row, and it includes a
+     * write whose answer had not come back yet (the store was slow or down). {@code null} when another holder has
+     * the row.
+     */
+    private Long storedMark(Connection connection) throws SQLException {
+        try (PreparedStatement select = provider.prepare(connection, provider.selectHighWaterMarkSql)) {
+            select.setString(1, claim.namespace());
+            select.setLong(2, identity);
+            select.setString(3, holder);
+            try (ResultSet result = select.executeQuery()) {
+                return result.next() ? result.getLong(1) : null;
+            }
         }
     }
 

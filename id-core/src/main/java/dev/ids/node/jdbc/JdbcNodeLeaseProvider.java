@@ -198,9 +198,11 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         // expires_at > 0: a renewal that overlaps the release of its own lease must not revive the row.
         this.renewSql = "UPDATE " + t + " SET expires_at = " + now + " + ?"
                 + " WHERE namespace = ? AND node_id = ? AND holder = ? AND expires_at > 0";
-        this.holderSql = "SELECT holder FROM " + t + " WHERE namespace = ? AND node_id = ?";
+        this.holderSql = "SELECT holder, expires_at FROM " + t + " WHERE namespace = ? AND node_id = ?";
+        // expires_at > 0: a mark write that lands after its lease's release must not alter the released row, whose
+        // mark the release (and a re-claim of this very process) have read as final.
         this.advanceSql = "UPDATE " + t + " SET high_water_mark = GREATEST(high_water_mark, ?)"
-                + " WHERE namespace = ? AND node_id = ? AND holder = ?";
+                + " WHERE namespace = ? AND node_id = ? AND holder = ? AND expires_at > 0";
         this.releaseSql = "UPDATE " + t + " SET expires_at = 0 WHERE namespace = ? AND node_id = ? AND holder = ?";
         this.releaseLoweringSql = "UPDATE " + t + " SET expires_at = 0, high_water_mark = ?"
                 + " WHERE namespace = ? AND node_id = ? AND holder = ?";
