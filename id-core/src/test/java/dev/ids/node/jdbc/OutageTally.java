@@ -2,6 +2,7 @@ package dev.ids.node.jdbc;
 
 import dev.ids.clock.IdClock;
 import dev.ids.node.NodeLease;
+import dev.ids.node.ReclaimingNodeLease;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -119,7 +120,7 @@ final class OutageTally {
                 .append(leastSlackNanos / 1_000_000).append(" ms");
         latestStamps.forEach((number, stamp) -> line.append("; lease ").append(number).append(": latest ID ")
                 .append(deadlines.getOrDefault(number, stamp) - stamp).append(" ms before its deadline"));
-        if (restoredNanos >= 0) {
+        if (restoredNanos >= 0 && (recoveredNanos >= 0 || lease instanceof ReclaimingNodeLease)) {
             line.append("; recovered ").append(recoveredMillis()).append(" ms after the restore");
         }
         return line.toString();
