@@ -292,7 +292,9 @@ final class JdbcNodeLease implements NodeLease {
                 if (!holder.equals(result.getString(1))) {
                     return "another process holds the identity now";
                 }
-                return result.getLong(2) == 0 ? "it was released" : null;
+                return result.getLong(2) == 0
+                        ? "its row was released (expires_at = 0), so another process may claim the identity at once"
+                        : null;
             }
         }
     }

@@ -326,6 +326,22 @@ abstract class JdbcNodeLeaseContract {
     }
 
     @Test
+    void aHolderWhoseRowWasReleasedBehindItsBackIsFencedAtItsNextRenewalOrMarkWrite() throws SQLException {
+        JdbcNodeLease renewing = claim(provider("released"), 62);
+        JdbcNodeLease writing = claim(provider("released"), 63);
+        // Released by hand while held: any claimant may take the identities at once.
+        execute("UPDATE " + TABLE + " SET expires_at = 0 WHERE namespace = '" + namespace + "'", false);
+
+        assertThat(renewing.renew()).isEqualTo(Renewal.LOST);
+        assertThat(renewing.isHeld()).isFalse();
+        assertThat(renewing.lossReason()).contains("its row was released");
+        assertThatThrownBy(() -> writing.advanceHighWaterMark(START_MILLIS + 60_000))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("no longer held (its row was released");
+        assertThat(writing.isHeld()).isFalse();
+    }
+
+    @Test
     void aHolderWhoseRowWasDeletedIsFencedAtItsNextMarkWrite() throws SQLException {
         JdbcNodeLease lease = claim(provider("deleted"), 63);
         execute("DELETE FROM " + TABLE + " WHERE namespace = '" + namespace + "'", false);

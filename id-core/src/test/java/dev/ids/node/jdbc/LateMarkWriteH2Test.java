@@ -73,7 +73,7 @@ class LateMarkWriteH2Test {
         dataSource.release();
 
         assertThatThrownBy(() -> write.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("it was released");
+                .hasMessageContaining("its row was released");
         assertThat(storedMark(lease.identity())).as("the released row's mark, which a re-claim reads as final")
                 .isZero();
         assertThat(lease.highWaterMarkMillis()).isZero();
