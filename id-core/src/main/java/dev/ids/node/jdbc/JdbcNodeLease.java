@@ -341,8 +341,9 @@ final class JdbcNodeLease implements NodeLease {
      * that was lost cannot release its successor's row. The high-water mark stays, or, when a generator
      * {@linkplain #lowerMarkOnClose registered} the latest time it issued IDs for and the lease is still held, is
      * lowered to that time (never below the mark the lease started from), so the next holder need not wait for
-     * the reserved step. A failure to release is logged: the identity then becomes claimable after its expiry plus
-     * the grace.
+     * the reserved step. Then {@link #highWaterMarkMillis()} reports the mark read back from the released row, which
+     * includes a mark write whose answer never came back. A failure to release is logged: the identity then becomes
+     * claimable after its expiry plus the grace.
      */
     @Override
     public void close() {

@@ -59,7 +59,7 @@ import javax.sql.DataSource;
  * Every lease
  * writes its own holder value (the provider's {@linkplain Builder#holderId(String) holder id}, {@code #} and a
  * number), so an old lease of this very process can never renew, advance or release a newer one. No row updated
- * means another process took the identity: the lease is lost at once. A renewal that fails (the database is down)
+ * means another process took the identity, or the row was released or deleted: the lease is lost at once. A renewal that fails (the database is down)
  * is retried every fifth of the renewal period; it saves the lease if it succeeds before the local deadline.
  *
  * <h2>The database's clock decides</h2>
@@ -93,7 +93,10 @@ import javax.sql.DataSource;
  * <h2>High-water mark</h2>
  * {@link NodeLease#advanceHighWaterMark(long)} writes {@code GREATEST(high_water_mark, ?)} under the holder
  * condition, so the mark only moves forward. Releasing keeps the row (its {@code expires_at} becomes 0, claimable
- * at once), so the mark survives; a new claim of the identity returns the stored mark.
+ * at once), so the mark survives; a new claim of the identity returns the stored mark. A mark write changes only an
+ * unreleased row: one that reaches the database after its lease's release (its connection hung through an outage)
+ * changes nothing and fails, so the mark the release read back is final, and a re-claim by this very process does
+ * not mistake its own late write for another holder's.
  *
  * <h2>Rows are never deleted</h2>
  * A row is the only record of its identity's high-water mark, so rows are kept, released ones included: a clean-up

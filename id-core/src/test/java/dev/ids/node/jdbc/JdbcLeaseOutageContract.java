@@ -1,6 +1,7 @@
 package dev.ids.node.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ids.IdGenerationException;
 import dev.ids.lable.LableIdGenerator;
@@ -12,6 +13,7 @@ import dev.ids.testing.PlainDataSource;
 import dev.ids.testing.SteppedClock;
 import dev.ids.testing.TestDatabase;
 import dev.ids.traceid.TraceIdGenerator;
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -26,8 +28,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.LongSupplier;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -124,12 +126,13 @@ abstract class JdbcLeaseOutageContract {
         List<OutageTally> tallies = outage.runUntilEveryDeadlinePassed(() -> {
             try {
                 proxy.restore();
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 throw new IllegalStateException(e);
             }
         });
         report("hang, restore", tallies);
         assertThat(outage.trace.lease.isEnded()).as("the plain lease, lost in the outage").isTrue();
+        assertThatThrownBy(outage.trace.next::getAsLong).isInstanceOf(IdGenerationException.class);
         OutageTally lable = tallies.get(1);
         assertThat(lable.recoveredMillis()).as("ms from the restore until the reclaiming lease's generator issued an"
                 + " ID again (-1: never, within the run)").isBetween(0L, RECOVERY_MILLIS);
@@ -176,6 +179,7 @@ abstract class JdbcLeaseOutageContract {
         for (OutageTally tally : tallies) {
             System.out.println("[outage] " + database().name() + " " + scenario + " " + tally.summary());
             violations.addAll(tally.violations());
+            assertThat(tally.refusals()).as(tally.summary()).isPositive(); // the calls ran past the deadline
         }
         assertThat(violations).isEmpty();
     }

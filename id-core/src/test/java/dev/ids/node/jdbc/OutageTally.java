@@ -91,6 +91,11 @@ final class OutageTally {
         return recoveredNanos >= 0 && System.nanoTime() - recoveredNanos >= millis * 1_000_000L;
     }
 
+    /** How many calls refused. */
+    synchronized long refusals() {
+        return refused;
+    }
+
     /** Milliseconds from the restore to the first ID under a re-claimed lease; -1 when none came. */
     synchronized long recoveredMillis() {
         return recoveredNanos < 0 ? -1 : (recoveredNanos - restoredNanos) / 1_000_000;
