@@ -8,7 +8,10 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A TCP proxy on a loopback port in front of a local server, which a test cuts the way networks fail: it forwards,
@@ -25,6 +28,8 @@ public final class CutProxy implements AutoCloseable {
     /** Guards the state, the listening socket and the open sockets; waited on while hung. */
     private final Object lock = new Object();
     private final List<Socket> open = new ArrayList<>();
+    /** Connections left hung for good by {@link #restoreNewConnections()}: identity, not equality, matters. */
+    private final Set<Socket> lost = Collections.newSetFromMap(new IdentityHashMap<>());
     private State state = State.FORWARD;
     private ServerSocket server;
     private boolean closed;
@@ -72,6 +77,7 @@ public final class CutProxy implements AutoCloseable {
             server = null;
             open.forEach(CutProxy::reset);
             open.clear();
+            lost.clear();
             lock.notifyAll();
         }
     }
@@ -96,6 +102,19 @@ public final class CutProxy implements AutoCloseable {
         }
     }
 
+    /**
+     * Forwards new connections again but leaves every connection open now hung for good, as when a firewall or NAT
+     * in between lost their state: their clients wait until a timeout of their own gives up.
+     *
+     * @throws IOException when the port cannot be opened again (another process took it meanwhile)
+     */
+    public void restoreNewConnections() throws IOException {
+        synchronized (lock) {
+            lost.addAll(open);
+        }
+        restore();
+    }
+
     /** Stops listening and resets every open connection. */
     @Override
     public void close() {
@@ -106,6 +125,7 @@ public final class CutProxy implements AutoCloseable {
             server = null;
             open.forEach(CutProxy::reset);
             open.clear();
+            lost.clear();
             lock.notifyAll();
         }
     }
@@ -130,7 +150,7 @@ public final class CutProxy implements AutoCloseable {
 
     /** Connects an accepted client to the server once forwarding; resets it if refused first. */
     private void connect(Socket client) {
-        if (!register(client) || !awaitForwarding()) {
+        if (!register(client) || !awaitForwarding(client)) {
             reset(client);
             return;
         }
@@ -157,7 +177,7 @@ public final class CutProxy implements AutoCloseable {
             InputStream in = from.getInputStream();
             OutputStream out = to.getOutputStream();
             for (int n; (n = in.read(buffer)) >= 0; ) {
-                if (!awaitForwarding()) {
+                if (!awaitForwarding(from)) {
                     break;
                 }
                 out.write(buffer, 0, n);
@@ -173,6 +193,8 @@ public final class CutProxy implements AutoCloseable {
         synchronized (lock) {
             open.remove(from);
             open.remove(to);
+            lost.remove(from);
+            lost.remove(to);
         }
     }
 
@@ -187,11 +209,14 @@ public final class CutProxy implements AutoCloseable {
         }
     }
 
-    /** Waits while hung; true once forwarding, false when refusing (or interrupted, which ends the pump). */
-    private boolean awaitForwarding() {
+    /**
+     * Waits while hung (for good if the connection was left hung); true once forwarding, false when refusing (or
+     * interrupted, which ends the pump).
+     */
+    private boolean awaitForwarding(Socket socket) {
         synchronized (lock) {
             try {
-                while (state == State.HANG) {
+                while (state == State.HANG || state == State.FORWARD && lost.contains(socket)) {
                     lock.wait();
                 }
             } catch (InterruptedException e) {

@@ -65,6 +65,20 @@ class CutProxyTest {
     }
 
     @Test
+    void restoringNewConnectionsOnlyLeavesTheHungOnesHungForGood() throws IOException {
+        try (Socket open = connect()) {
+            assertThat(echo(open, 'a')).isEqualTo('a');
+            proxy.hang();
+            send(open, 'b');
+            proxy.restoreNewConnections();
+            try (Socket fresh = connect()) {
+                assertThat(echo(fresh, 'c')).isEqualTo('c');
+            }
+            assertThatThrownBy(() -> read(open)).isInstanceOf(SocketTimeoutException.class);
+        }
+    }
+
+    @Test
     void aRefusalResetsOpenConnectionsAndRefusesNewOnesUntilRestored() throws IOException {
         try (Socket open = connect()) {
             assertThat(echo(open, 'a')).isEqualTo('a');

@@ -21,4 +21,10 @@ class MariaDbJdbcLeaseOutageTest extends JdbcLeaseOutageContract {
     String urlThrough(int port) {
         return "jdbc:mariadb://127.0.0.1:" + port + "/test";
     }
+
+    /** Milliseconds: the socket's read timeout and the connect, log-in included. */
+    @Override
+    String driverTimeouts() {
+        return "?socketTimeout=1000&connectTimeout=1000";
+    }
 }

@@ -21,4 +21,10 @@ class PostgreSqlJdbcLeaseOutageTest extends JdbcLeaseOutageContract {
     String urlThrough(int port) {
         return "jdbc:postgresql://127.0.0.1:" + port + "/test";
     }
+
+    /** Seconds: the socket's read timeout, the TCP connect and the whole log-in. */
+    @Override
+    String driverTimeouts() {
+        return "?socketTimeout=1&connectTimeout=1&loginTimeout=1";
+    }
 }
