@@ -50,7 +50,7 @@ class PlainHibernateTests {
     }
 
     /** An entity whose ID is a {@link Sno} the application assigns. */
-    @Entity
+    @Entity(name = "SnoEntity")
     @Table(name = "plain_types_sno")
     static class SnoEntity {
 
@@ -69,7 +69,7 @@ class PlainHibernateTests {
     }
 
     /** An entity whose ID is a {@link Gid} the application assigns. */
-    @Entity
+    @Entity(name = "GidEntity")
     @Table(name = "plain_types_gid")
     static class GidEntity {
 
