@@ -57,6 +57,9 @@ public final class NodeLeases implements DisposableBean {
 
     private static final String CURATOR = "org.apache.curator.framework.CuratorFramework";
 
+    /** In the id-zookeeper module, which the starter brings without Curator. */
+    private static final String ZOOKEEPER_PROVIDER = "dev.ids.zookeeper.ZooKeeperNodeLeaseProvider";
+
     /** The properties that set the identities leased in auto mode, each preceded by ", ". */
     private static final String IDENTITY_PROPERTIES = ", ids.sno.partition, ids.lable.generator-id, "
             + "ids.trace-id.node-no";
@@ -118,7 +121,7 @@ public final class NodeLeases implements DisposableBean {
     private static NodeLeases choose(IdsProperties.Node settings, DataSource dataSource,
             NodeLeaseProvider applicationProvider, ClassLoader classLoader) {
         IdsProperties.NodeProvider kind = settings.getProvider();
-        boolean curator = ClassUtils.isPresent(CURATOR, classLoader);
+        String zooKeeperMissing = zooKeeperMissing(classLoader);
         String connectString = settings.getZookeeper().getConnectString();
         if (kind == IdsProperties.NodeProvider.STATIC) {
             return none();
@@ -129,11 +132,11 @@ public final class NodeLeases implements DisposableBean {
                         "the application's NodeLeaseProvider " + applicationProvider);
             }
             if (connectString != null && !connectString.isBlank()) {
-                if (!curator) {
+                if (zooKeeperMissing != null) {
                     throw new IdsConfigurationException("ids.node.zookeeper.connect-string", connectString,
-                            "leasing node identities from ZooKeeper needs Apache Curator, which is not on the "
-                            + "class path", "Add org.apache.curator:curator-framework to the application, or "
-                            + "remove ids.node.zookeeper.connect-string.");
+                            "leasing node identities from ZooKeeper needs " + zooKeeperMissing + ", which is not "
+                            + "on the class path", "Add " + zooKeeperMissing + " to the application, or remove "
+                            + "ids.node.zookeeper.connect-string.");
                 }
                 return zookeeper(settings, Origin.AUTO);
             }
@@ -154,13 +157,24 @@ public final class NodeLeases implements DisposableBean {
                     "Set ids.node.zookeeper.connect-string (for example zk1:2181,zk2:2181,zk3:2181), or set "
                     + "ids.node.provider to jdbc or static.");
         }
-        if (!curator) {
+        if (zooKeeperMissing != null) {
             throw new IdsConfigurationException("ids.node.provider", "zookeeper", "leasing node identities from "
-                    + "ZooKeeper needs Apache Curator, which is not on the class path",
-                    "Add org.apache.curator:curator-framework to the application, or set ids.node.provider to jdbc "
-                    + "or static.");
+                    + "ZooKeeper needs " + zooKeeperMissing + ", which is not on the class path",
+                    "Add " + zooKeeperMissing + " to the application, or set ids.node.provider to jdbc or static.");
         }
         return zookeeper(settings, Origin.EXPLICIT);
+    }
+
+    /**
+     * Names what leasing from ZooKeeper lacks: the ids ZooKeeper module first (it brings Curator), then Curator
+     * itself (which the starter leaves out); {@code null} when both are on the class path.
+     */
+    private static String zooKeeperMissing(ClassLoader classLoader) {
+        if (!ClassUtils.isPresent(ZOOKEEPER_PROVIDER, classLoader)) {
+            return "the ids ZooKeeper module dev.ids:id-zookeeper";
+        }
+        return ClassUtils.isPresent(CURATOR, classLoader) ? null
+                : "Apache Curator (org.apache.curator:curator-framework)";
     }
 
     private static NodeLeases none() {

@@ -164,6 +164,18 @@ class ZooKeeperNodeLeaseAutoConfigurationTests {
     }
 
     @Test
+    void aConnectStringWithoutTheZooKeeperModuleFailsNamingTheModule() {
+        runner(newRoot()).withClassLoader(new FilteredClassLoader("dev.ids.zookeeper")).run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause().isInstanceOfSatisfying(
+                    IdsConfigurationException.class, failure -> {
+                        assertThat(failure.getProperty()).isEqualTo("ids.node.zookeeper.connect-string");
+                        assertThat(failure.getAction()).contains("dev.ids:id-zookeeper");
+                    });
+        });
+    }
+
+    @Test
     void anExpiredSessionFencesTheGeneratorBeanTurnsHealthDownAndTheSameIdentityIsClaimedAgain() throws Exception {
         String root = newRoot();
         runner(root).withPropertyValues("ids.node.reclaim-period=20ms").run(context -> {
