@@ -39,7 +39,9 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>B keeps the starter's default lease (60 s, renewed every 20 s) and goes to the store again only for its next
  * high-water mark, about 5 s after its first ID, as the sample's instances would: a lost claim then also shows as
- * the duplicates it causes, not only as W's numbers.
+ * the duplicates it causes, not only as W's numbers. The report gives, per round, how long after B's {@code HOLDS}
+ * line A was dead: H2's default write delay is 500 ms, so only a kill within about that time can find a commit
+ * unwritten, and the failing variant below shows that the rounds do.
  *
  * <p>With H2's default write delay the same rounds lose claims: run
  * {@code ./mvnw -B -o verify -pl id-core -Dit.test=H2AutoServerHostKilledIT -Dtest=none
