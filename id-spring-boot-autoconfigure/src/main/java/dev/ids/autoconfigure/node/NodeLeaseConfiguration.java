@@ -1,0 +1,41 @@
+package dev.ids.autoconfigure.node;
+
+import dev.ids.node.NodeLeaseProvider;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+
+/**
+ * The node leases of the starter's generators ({@link NodeLeases}) and the lease provider they come from: the
+ * application's {@link NodeLeaseProvider} bean if it defines one, else the starter's JDBC or ZooKeeper provider,
+ * each made by its own conditional configuration so that the condition report says which was chosen and why.
+ * Imported by the generators' auto-configuration, which runs after the DataSource auto-configuration so that a
+ * lease table in the application's database can find the DataSource.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(IdsNodeProperties.class)
+@Import({ JdbcLeaseConfiguration.class, ZooKeeperLeaseConfiguration.class })
+public class NodeLeaseConfiguration {
+
+    static final String NODE_LEASES = "idNodeLeases";
+
+    /**
+     * The leases of the generators. The generators' factory depends on them, so they are closed after the generators;
+     * and they depend on the provider, so the provider (the starter's ZooKeeper client) is closed after them.
+     */
+    @Bean(NODE_LEASES)
+    NodeLeases idNodeLeases(IdsNodeProperties properties, ObjectProvider<NodeLeaseProvider> providers,
+            ObjectProvider<StarterLeaseStore> starterStores, ConfigurableListableBeanFactory beanFactory) {
+        NodeLeaseProvider provider = providers.getIfUnique();
+        if (provider != null) {
+            // Looked up through a provider, the bean is not a recorded dependency unless said so.
+            for (String name : beanFactory.getBeanNamesForType(NodeLeaseProvider.class, false, false)) {
+                beanFactory.registerDependentBean(name, NODE_LEASES);
+            }
+        }
+        return NodeLeases.create(properties, provider, starterStores.getIfUnique());
+    }
+}
