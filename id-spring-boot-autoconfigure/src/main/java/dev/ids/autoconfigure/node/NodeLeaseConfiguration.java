@@ -31,7 +31,7 @@ public class NodeLeaseConfiguration {
             ObjectProvider<StarterLeaseStore> starterStores, ConfigurableListableBeanFactory beanFactory) {
         NodeLeaseProvider provider = providers.getIfUnique();
         if (provider != null) {
-            // Looked up through a provider, the bean is not a recorded dependency unless said so.
+            // Looked up through an ObjectProvider, the bean is not recorded as a dependency unless said so.
             for (String name : beanFactory.getBeanNamesForType(NodeLeaseProvider.class, false, false)) {
                 beanFactory.registerDependentBean(name, NODE_LEASES);
             }

@@ -26,7 +26,7 @@ class OnNodeProviderCondition extends SpringBootCondition {
         Map<String, Object> attributes = metadata.getAnnotationAttributes(ConditionalOnNodeProvider.class.getName());
         Provider wanted = (Provider) attributes.get("value");
         ConditionMessage.Builder message = ConditionMessage.forCondition(ConditionalOnNodeProvider.class,
-                name(wanted));
+                "(" + name(wanted) + ")");
         Binder binder = Binder.get(context.getEnvironment());
         Provider chosen;
         try {
