@@ -1,6 +1,9 @@
 package dev.ids.autoconfigure.node;
 
+import dev.ids.autoconfigure.IdsConfigurationException;
 import dev.ids.node.NodeLeaseProvider;
+import dev.ids.node.ReclaimingNodeLease;
+import java.time.Duration;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -36,6 +39,19 @@ public class NodeLeaseConfiguration {
                 beanFactory.registerDependentBean(name, NODE_LEASES);
             }
         }
-        return NodeLeases.create(properties, provider, starterStores.getIfUnique());
+        return new NodeLeases(ChosenLeaseProvider.of(properties, provider, starterStores.getIfUnique()),
+                reclaimPeriod(properties.getReclaimPeriod()));
+    }
+
+    private static Duration reclaimPeriod(Duration configured) {
+        if (configured == null) {
+            return ReclaimingNodeLease.DEFAULT_CHECK_PERIOD;
+        }
+        if (configured.toMillis() < 1 || configured.compareTo(ReclaimingNodeLease.MAX_RETRY_PERIOD) > 0) {
+            throw new IdsConfigurationException("ids.node.reclaim-period", configured, "the period must be from "
+                    + "1ms to " + ReclaimingNodeLease.MAX_RETRY_PERIOD.toSeconds() + "s",
+                    "Set ids.node.reclaim-period within that range, or remove it to use the default (1s).");
+        }
+        return configured;
     }
 }

@@ -16,7 +16,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
-import javax.sql.DataSource;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -38,21 +37,12 @@ import org.springframework.beans.factory.DisposableBean;
  */
 public final class NodeLeases implements DisposableBean {
 
-    /** Where the lease provider came from, which decides whether muid medallions are leased too. */
-    private enum Origin { NONE, AUTO, EXPLICIT }
-
     private static final Log logger = LogFactory.getLog(NodeLeases.class);
 
+    private final ChosenLeaseProvider chosen;
+
+    /** The provider, or null: {@code chosen.provider()}, kept apart as every claim uses it. */
     private final NodeLeaseProvider provider;
-
-    private final Origin origin;
-
-    private final String kind;
-
-    private final String description;
-
-    /** The database of the starter's JDBC provider, checked when the first lease is claimed; else null. */
-    private final DataSource dataSource;
 
     private final Duration reclaimPeriod;
 
@@ -60,47 +50,16 @@ public final class NodeLeases implements DisposableBean {
 
     private volatile boolean announced;
 
-    private NodeLeases(NodeLeaseProvider provider, Origin origin, String kind, String description,
-            DataSource dataSource, Duration reclaimPeriod) {
-        this.provider = provider;
-        this.origin = origin;
-        this.kind = kind;
-        this.description = description;
-        this.dataSource = dataSource;
-        this.reclaimPeriod = reclaimPeriod;
-    }
-
     /**
      * Takes the lease provider the conditions chose.
      *
-     * @param settings the {@code ids.node} group
-     * @param provider the {@link NodeLeaseProvider} bean, the starter's or the application's; {@code null} if none
-     * @param starterStore the starter's description of its own provider, {@code null} when the provider is the
-     *     application's (or there is none)
-     * @return the leases, with or without a provider
-     * @throws IdsConfigurationException when {@code ids.node.reclaim-period} is out of range
+     * @param chosen the provider and where it came from
+     * @param reclaimPeriod how often a lease that ended is claimed again
      */
-    public static NodeLeases create(IdsNodeProperties settings, NodeLeaseProvider provider,
-            StarterLeaseStore starterStore) {
-        Duration reclaimPeriod = settings.getReclaimPeriod();
-        if (reclaimPeriod != null && (reclaimPeriod.toMillis() < 1
-                || reclaimPeriod.compareTo(ReclaimingNodeLease.MAX_RETRY_PERIOD) > 0)) {
-            throw new IdsConfigurationException("ids.node.reclaim-period", reclaimPeriod, "the period must be from "
-                    + "1ms to " + ReclaimingNodeLease.MAX_RETRY_PERIOD.toSeconds() + "s",
-                    "Set ids.node.reclaim-period within that range, or remove it to use the default (1s).");
-        }
-        Duration period = reclaimPeriod != null ? reclaimPeriod : ReclaimingNodeLease.DEFAULT_CHECK_PERIOD;
-        IdsNodeProperties.Provider chosen = settings.getProvider();
-        if (chosen == IdsNodeProperties.Provider.STATIC || provider == null) {
-            return new NodeLeases(null, Origin.NONE, "none", "none", null, period);
-        }
-        if (starterStore == null) {
-            return new NodeLeases(provider, Origin.EXPLICIT, provider instanceof JdbcNodeLeaseProvider ? "jdbc"
-                    : "lease", "the application's NodeLeaseProvider " + provider, null, period);
-        }
-        boolean auto = chosen == null || chosen == IdsNodeProperties.Provider.AUTO;
-        return new NodeLeases(provider, auto ? Origin.AUTO : Origin.EXPLICIT, starterStore.kind(),
-                starterStore.description(), starterStore.dataSource(), period);
+    NodeLeases(ChosenLeaseProvider chosen, Duration reclaimPeriod) {
+        this.chosen = chosen;
+        this.provider = chosen.provider();
+        this.reclaimPeriod = reclaimPeriod;
     }
 
     /** The provider the leases come from, or {@code null}; for tests. */
@@ -126,11 +85,7 @@ public final class NodeLeases implements DisposableBean {
      * @return whether to claim a lease for it
      */
     public boolean leases(IdScheme scheme) {
-        return switch (scheme) {
-            case GID -> false;
-            case MUID -> origin == Origin.EXPLICIT;
-            default -> origin != Origin.NONE;
-        };
+        return chosen.leases(scheme);
     }
 
     /**
@@ -141,7 +96,7 @@ public final class NodeLeases implements DisposableBean {
      *     {@code none}
      */
     public String kind() {
-        return kind;
+        return chosen.kind();
     }
 
     /**
@@ -152,13 +107,7 @@ public final class NodeLeases implements DisposableBean {
      * @throws IllegalStateException naming the table when it cannot be read
      */
     public List<JdbcNodeLeaseProvider.LeaseRow> leaseRows() {
-        if (!(provider instanceof JdbcNodeLeaseProvider jdbc)) {
-            return List.of();
-        }
-        List<JdbcNodeLeaseProvider.LeaseRow> rows = new ArrayList<>();
-        leases.values().stream().map(LeasedIdentity::namespace).distinct().sorted()
-                .forEach(namespace -> rows.addAll(jdbc.rows(namespace)));
-        return rows;
+        return JdbcLeaseRows.rows(provider, leases.values().stream().map(LeasedIdentity::namespace));
     }
 
     /**
@@ -168,7 +117,7 @@ public final class NodeLeases implements DisposableBean {
      * @return whether this application is the row's holder, released or not
      */
     public boolean isHeldHere(JdbcNodeLeaseProvider.LeaseRow row) {
-        return provider instanceof JdbcNodeLeaseProvider jdbc && row.leaseHolder().id().equals(jdbc.holderId());
+        return JdbcLeaseRows.isHeldHere(provider, row);
     }
 
     /**
@@ -177,7 +126,7 @@ public final class NodeLeases implements DisposableBean {
      * @return for example {@code jdbc (table ids_node_lease in DataSource ...)}, or {@code none}
      */
     public String description() {
-        return description;
+        return chosen.description();
     }
 
     /**
@@ -201,11 +150,7 @@ public final class NodeLeases implements DisposableBean {
         try {
             lease = ReclaimingNodeLease.claim(provider, claim, IdClock.system(), reclaimPeriod);
         } catch (IllegalStateException | IllegalArgumentException ex) {
-            throw new IdsConfigurationException(property, null, "the generator '" + generatorName + "' needs a "
-                    + "node identity from " + claim.min() + " to " + claim.max() + " in namespace '"
-                    + claim.namespace() + "', and the node lease provider " + description + " could not lease one: "
-                    + ex.getMessage(), "Make the lease store reachable or free an identity (stop an instance), or "
-                    + "set " + property + " to an identity no other instance uses, or set ids.node.provider.");
+            throw LeaseClaimFailures.noneLeased(generatorName, property, claim, description(), ex);
         }
         return hold(generatorName, property, claim, lease, "leased");
     }
@@ -239,18 +184,10 @@ public final class NodeLeases implements DisposableBean {
         try {
             lease = ReclaimingNodeLease.claim(provider, claim, IdClock.system(), reclaimPeriod);
         } catch (NoFreeNodeIdentityException ex) {
-            throw new IdsConfigurationException(property, identity, "the generator '" + generatorName + "' is "
-                    + "configured with node identity " + identity + ", and " + heldBy(namespace, identity)
-                    + " holds it in namespace '" + namespace + "' of the node lease provider " + description
-                    + "; two instances with one identity issue the same IDs", "Set " + property + " to an identity "
-                    + "no other instance uses, or remove it to lease a free one, or stop the instance that holds "
-                    + identity + ".");
+            throw LeaseClaimFailures.heldElsewhere(generatorName, property, claim,
+                    JdbcLeaseRows.heldBy(provider, namespace, identity), description());
         } catch (IllegalStateException | IllegalArgumentException ex) {
-            throw new IdsConfigurationException(property, identity, "the generator '" + generatorName + "' is "
-                    + "configured with node identity " + identity + ", which must be held in the node lease store "
-                    + description + " so that no leasing instance takes it, and the claim failed: "
-                    + ex.getMessage(), "Make the lease store reachable, or set ids.node.provider=static if no "
-                    + "instance leases identities from it.");
+            throw LeaseClaimFailures.configuredNotHeld(generatorName, property, identity, description(), ex);
         }
         return hold(generatorName, property, claim, lease, "configured, held");
     }
@@ -260,27 +197,26 @@ public final class NodeLeases implements DisposableBean {
         if (announced) {
             return null;
         }
-        LeaseStoreRules.Store store = LeaseStoreRules.inspect(dataSource);
-        IdsConfigurationException refusal = LeaseStoreRules.refusal(store, origin == Origin.AUTO, generatorName,
-                property);
+        LeaseStoreRules.Store store = LeaseStoreRules.inspect(chosen.dataSource());
+        IdsConfigurationException refusal = LeaseStoreRules.refusal(store, chosen.isAuto(), generatorName, property);
         if (refusal != null) {
             return refusal;
         }
         announced = true;
-        if (dataSource != null && provider instanceof JdbcNodeLeaseProvider jdbc) {
-            RenewalPoolCheck.warnIfPoolCanStarveRenewals(dataSource, jdbc);
+        if (chosen.dataSource() != null && provider instanceof JdbcNodeLeaseProvider jdbc) {
+            RenewalPoolCheck.warnIfPoolCanStarveRenewals(chosen.dataSource(), jdbc);
         }
-        logger.info("ID generators lease their node identities from " + description
+        logger.info("ID generators lease their node identities from " + description()
                 + (store.url() == null ? "" : " at " + store.url())
-                + (origin == Origin.AUTO ? "; chosen because ids.node.provider is unset (set it to static, "
+                + (chosen.isAuto() ? "; chosen because ids.node.provider is unset (set it to static, "
                 + "jdbc or zookeeper to choose)" : ""));
         return null;
     }
 
     private LeasedIdentity hold(String generatorName, String property, NodeClaim claim, NodeLease lease,
             String how) {
-        LeasedIdentity leased = new LeasedIdentity(generatorName, property, claim.namespace(), lease, description,
-                kind());
+        LeasedIdentity leased = new LeasedIdentity(generatorName, property, claim.namespace(), lease,
+                description(), kind());
         LeasedIdentity previous = leases.put(generatorName, leased);
         if (previous != null) {
             previous.lease().close();
@@ -288,22 +224,6 @@ public final class NodeLeases implements DisposableBean {
         logger.info("ID generator '" + generatorName + "' holds node identity " + lease.identity() + " ("
                 + property + ") " + how + " in namespace '" + claim.namespace() + "'");
         return leased;
-    }
-
-    /**
-     * Who holds an identity, as far as the store tells: the JDBC lease row's holder (its host and process), else
-     * "another instance".
-     */
-    private String heldBy(String namespace, long identity) {
-        if (!(provider instanceof JdbcNodeLeaseProvider jdbc)) {
-            return "another instance";
-        }
-        try {
-            return jdbc.rows(namespace).stream().filter(row -> row.identity() == identity).findFirst()
-                    .map(row -> "the instance '" + row.holder() + "'").orElse("another instance");
-        } catch (RuntimeException ex) {
-            return "another instance"; // the failure names the property and the number either way
-        }
     }
 
     /**
