@@ -121,6 +121,15 @@ class NodeLeaseProviderConditionsTests {
     }
 
     @Test
+    void aProviderOutsideTheAllowedValuesFailsTheStartUpNamingTheProperty() {
+        runner().withPropertyValues("ids.node.provider=sometimes").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).hasStackTraceContaining("ids.node.provider")
+                    .hasStackTraceContaining("sometimes");
+        });
+    }
+
+    @Test
     void autoModeKeepsTheRandomMuidMedallionAndAnExplicitProviderLeasesIt() {
         runner().withPropertyValues("ids.muid.enabled=true", "ids.node.provider=auto").run(context ->
                 assertThat(context.getBean(MuidGenerator.class).isMedallionRandom()).isTrue());
