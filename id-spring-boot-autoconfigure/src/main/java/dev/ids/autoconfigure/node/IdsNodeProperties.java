@@ -11,12 +11,13 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 @ConfigurationProperties("ids.node")
 public class IdsNodeProperties {
 
+    // This Javadoc is the configuration metadata, which the README's reference repeats word for word; AUTO, the same
+    // as unset, is documented on the constant so that the description users see does not change.
     /**
      * Where node identities come from when their properties are unset: STATIC (properties and
-     * NodeIdentityProvider beans only), JDBC (a lease row in the application's DataSource), ZOOKEEPER (an
-     * ephemeral znode), or AUTO, the same as unset: a NodeLeaseProvider bean of the application if there is one,
-     * else ZOOKEEPER when ids.node.zookeeper.connect-string is set, else JDBC when there is a DataSource bean,
-     * else STATIC.
+     * NodeIdentityProvider beans only), JDBC (a lease row in the application's DataSource) or ZOOKEEPER (an
+     * ephemeral znode). Unset: ZOOKEEPER when ids.node.zookeeper.connect-string is set, else JDBC when there
+     * is a DataSource bean, else STATIC.
      */
     private Provider provider;
 
