@@ -57,8 +57,12 @@ class ZooKeeperLeaseConfiguration {
                     + root + ")", null);
         }
 
-        /** ZooKeeper keeps Lable's cluster id with the pool ({@code <root>/cluster-id}, as Lable's module does). */
+        /**
+         * ZooKeeper keeps Lable's cluster id with the pool ({@code <root>/cluster-id}, as Lable's module does); a
+         * bean of the application's that reads it elsewhere wins.
+         */
         @Bean
+        @ConditionalOnMissingBean
         LableClusterIds idsLableClusterIds(ZooKeeperNodeLeaseProvider provider) {
             return provider::clusterId;
         }

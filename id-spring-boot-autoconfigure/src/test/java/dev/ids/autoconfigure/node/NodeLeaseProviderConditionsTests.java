@@ -3,6 +3,7 @@ package dev.ids.autoconfigure.node;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ids.autoconfigure.IdGeneratorsAutoConfiguration;
+import dev.ids.lable.LableIdGenerator;
 import dev.ids.muid.MuidGenerator;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
@@ -97,6 +98,16 @@ class NodeLeaseProviderConditionsTests {
             assertThat(leases(context).description()).isEqualTo("zookeeper (" + server.getConnectString()
                     + ", root /ids)");
         });
+    }
+
+    @Test
+    void anApplicationsLableClusterIdsWinsOverZooKeepers() {
+        runner().withPropertyValues("ids.lable.enabled=true", connectString(),
+                "ids.node.zookeeper.root-path=/cluster-ids-" + databases.incrementAndGet())
+                .withBean(LableClusterIds.class, () -> namespace -> 7).run(context -> {
+                    assertThat(context).hasSingleBean(LableClusterIds.class);
+                    assertThat(context.getBean(LableIdGenerator.class).clusterId()).isEqualTo(7);
+                });
     }
 
     @Test
