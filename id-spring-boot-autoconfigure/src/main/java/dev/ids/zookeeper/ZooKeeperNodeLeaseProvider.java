@@ -1,6 +1,8 @@
 package dev.ids.zookeeper;
 
 import dev.ids.clock.IdClock;
+import dev.ids.node.ClaimCandidates;
+import dev.ids.node.LeaseHolder;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseProvider;
@@ -35,8 +37,12 @@ import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 
 /**
- * Claims node identities as ephemeral znodes in ZooKeeper, through Apache Curator: the lowest identity of a range
- * whose znode does not exist is created, and so held, by this process's session.
+ * Claims node identities as ephemeral znodes in ZooKeeper, through Apache Curator: an identity of a range whose
+ * znode does not exist is created, and so held, by this process's session. A claim reads which znodes of the pool
+ * exist and tries the lowest free identity first, so that a lone process gets the low end of the range; one that
+ * loses that race is meeting others claiming at the same moment (a fleet rolling out) and tries the other free
+ * identities from a point of the range that a hash of its claim picks ({@link ClaimCandidates}), so that n
+ * concurrent claimants need about 2n creates rather than n²/2. Their identities are distinct but not the n lowest.
  *
  * <h2>Layout</h2>
  * Each namespace has a base znode, {@code <root>/<namespace>}, except the {@linkplain Builder#lableNamespace Lable
@@ -110,6 +116,10 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
     private final IdClock clock;
     private final ScheduledExecutorService executor;
     private final Set<ZooKeeperNodeLease> leases = ConcurrentHashMap.newKeySet();
+    /** Tells this provider's claims apart from other processes' where they start to spread over a range. */
+    private final String holderId = LeaseHolder.ofThisProcess().id();
+    /** Numbers this provider's claims, so that two of them spread from different points. */
+    private final AtomicLong claims = new AtomicLong();
     /** Counts SUSPENDED, READ_ONLY and LOST reports, so that a proof asked for before one cannot undo it. */
     private final AtomicLong suspensions = new AtomicLong();
     private final ConnectionStateListener listener = (ignored, newState) -> connectionStateChanged(newState);
@@ -167,21 +177,17 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         String base = basePath(claim.namespace());
         String pool = ZKPaths.makePath(base, POOL);
         try {
-            Set<Long> taken = heldIdentities(pool);
-            long candidate = claim.min();
-            while (true) {
-                if (!taken.contains(candidate)) {
-                    ZooKeeperNodeLease lease = tryClaim(claim, base, candidate);
-                    if (lease != null) {
-                        return lease;
-                    }
+            long[] taken = heldIdentities(pool).stream().mapToLong(Long::longValue).toArray();
+            ClaimCandidates candidates = new ClaimCandidates(claim, taken, holderId + "#" + claims.incrementAndGet());
+            for (long candidate = candidates.next(); candidate != ClaimCandidates.NONE;
+                    candidate = candidates.next()) {
+                ZooKeeperNodeLease lease = tryClaim(claim, base, candidate);
+                if (lease != null) {
+                    return lease;
                 }
-                if (candidate == claim.max()) {
-                    throw new NoFreeNodeIdentityException(claim, "ephemeral znodes under " + pool + " at ZooKeeper "
-                            + connectString());
-                }
-                candidate++;
             }
+            throw new NoFreeNodeIdentityException(claim, "ephemeral znodes under " + pool + " at ZooKeeper "
+                    + connectString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted while claiming a node identity under " + pool, e);

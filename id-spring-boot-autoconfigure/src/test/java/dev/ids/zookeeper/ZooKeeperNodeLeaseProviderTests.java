@@ -22,6 +22,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.LongStream;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
@@ -88,31 +89,36 @@ class ZooKeeperNodeLeaseProviderTests {
     }
 
     @Test
-    void claimsOfSeveralProvidersGetDistinctLowestIdentities() throws Exception {
+    void concurrentClaimsOfSeveralProvidersGetDistinctIdentitiesAndALaterClaimTheLowestFreeOne() throws Exception {
+        // Not the six lowest: claimants that lose the lowest free identity spread over the range, so that a fleet
+        // claims in linear time (see ZooKeeperFleetClaimTests).
         List<ZooKeeperNodeLeaseProvider> providers = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             providers.add(provider());
         }
         ExecutorService threads = Executors.newFixedThreadPool(providers.size());
+        Set<Long> identities = new TreeSet<>();
         try {
             List<Future<ZooKeeperNodeLease>> claims = new ArrayList<>();
             for (ZooKeeperNodeLeaseProvider provider : providers) {
                 Callable<ZooKeeperNodeLease> claim = () -> provider.claim(new NodeClaim("sno", 0, 65_535));
                 claims.add(threads.submit(claim));
             }
-            Set<Long> identities = new TreeSet<>();
             for (Future<ZooKeeperNodeLease> claim : claims) {
                 ZooKeeperNodeLease lease = claim.get();
                 assertThat(lease.isHeld()).isTrue();
                 assertThat(lease.path()).isEqualTo(root + "/sno/pool/" + lease.identity());
                 identities.add(lease.identity());
             }
-            assertThat(identities).containsExactly(0L, 1L, 2L, 3L, 4L, 5L);
+            assertThat(identities).hasSize(6).contains(0L)
+                    .allSatisfy(identity -> assertThat(identity).isBetween(0L, 65_535L));
         } finally {
             threads.shutdownNow();
         }
-        // One more from an existing provider (the same session) takes the next one.
-        assertThat(providers.get(0).claim(new NodeClaim("sno", 0, 65_535)).identity()).isEqualTo(6);
+        // One more from an existing provider (the same session), claiming alone, takes the lowest free one.
+        long lowestFree = LongStream.rangeClosed(0, 65_535).filter(identity -> !identities.contains(identity))
+                .findFirst().orElseThrow();
+        assertThat(providers.get(0).claim(new NodeClaim("sno", 0, 65_535)).identity()).isEqualTo(lowestFree);
     }
 
     @Test
