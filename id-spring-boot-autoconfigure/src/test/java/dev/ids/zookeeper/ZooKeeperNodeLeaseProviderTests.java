@@ -223,6 +223,59 @@ class ZooKeeperNodeLeaseProviderTests {
     }
 
     @Test
+    void poolZnodesNameTheirHolderAndRowsListHoldersExpiriesAndMarks() throws Exception {
+        ZooKeeperNodeLeaseProvider mine = provider();
+        ZooKeeperNodeLeaseProvider other = provider();
+        NodeClaim claim = new NodeClaim("sno", 0, 65_535);
+        ZooKeeperNodeLease first = mine.claim(claim);
+        first.advanceHighWaterMark(1_700_000_000_000L);
+        ZooKeeperNodeLease theOthers = other.claim(claim);
+        ZooKeeperNodeLease released = other.claim(claim);
+        released.advanceHighWaterMark(1_600_000_000_000L);
+        released.close();
+        // An earlier version's znode (the process id alone), and one of Lable's own module (no data).
+        plain.create(root + "/sno/pool/9", "pid 4211".getBytes(StandardCharsets.UTF_8),
+                ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
+        plain.create(root + "/sno/pool/10", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
+        try {
+            assertThat(data(first.path())).isEqualTo(mine.holderId() + "#1");
+            assertThat(data(theOthers.path())).isEqualTo(other.holderId() + "#1");
+            assertThat(mine.holderId()).isNotEqualTo(other.holderId())
+                    .endsWith("/pid " + ProcessHandle.current().pid());
+            long before = System.currentTimeMillis();
+
+            List<ZooKeeperNodeLeaseProvider.LeaseRow> rows = mine.rows("sno");
+
+            assertThat(rows).extracting(ZooKeeperNodeLeaseProvider.LeaseRow::identity)
+                    .containsExactly(first.identity(), theOthers.identity(), released.identity(), 9L, 10L);
+            assertThat(rows.get(0)).satisfies(row -> {
+                assertThat(row.held()).isTrue();
+                assertThat(row.holder()).isEqualTo(mine.holderId() + "#1");
+                assertThat(row.leaseHolder().orElseThrow().processId()).hasValue(ProcessHandle.current().pid());
+                assertThat(row.expiresAtMillis()).as("this provider's lease: its deadline")
+                        .isGreaterThan(before).isLessThanOrEqualTo(System.currentTimeMillis() + 2_000);
+                assertThat(row.highWaterMarkMillis()).isEqualTo(1_700_000_000_000L);
+            });
+            assertThat(rows.get(1)).satisfies(row -> {
+                assertThat(row.held()).isTrue();
+                assertThat(row.holder()).isEqualTo(other.holderId() + "#1");
+                assertThat(row.expiresAtMillis()).as("another session's lease: not known").isZero();
+            });
+            assertThat(rows.get(2)).as("released: kept for its mark")
+                    .isEqualTo(new ZooKeeperNodeLeaseProvider.LeaseRow("sno", released.identity(), false, null, 0L,
+                            1_600_000_000_000L));
+            assertThat(rows.get(3).leaseHolder().orElseThrow().processId()).hasValue(4211);
+            assertThat(rows.get(4).held()).isTrue();
+            assertThat(rows.get(4).holder()).isNull();
+            assertThat(other.rows("sno").get(0).expiresAtMillis()).isZero();
+            assertThat(mine.rows("elfo")).isEmpty();
+        } finally {
+            plain.delete(root + "/sno/pool/9", -1);
+            plain.delete(root + "/sno/pool/10", -1);
+        }
+    }
+
+    @Test
     void exhaustedRangeThrowsWithAClearMessage() {
         ZooKeeperNodeLeaseProvider provider = provider();
         for (int i = 0; i < 3; i++) {

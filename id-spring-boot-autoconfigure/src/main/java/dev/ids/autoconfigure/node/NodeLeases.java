@@ -255,30 +255,30 @@ public final class NodeLeases implements DisposableBean {
     }
 
     /**
-     * Reads the rows of the JDBC lease table in every namespace this application holds identities in, for the
-     * {@code ids} endpoint: its own leases and those of every other instance in the same namespaces.
+     * Reads the lease store in every namespace this application holds identities in, for the {@code ids} endpoint:
+     * its own leases and those of every other instance in the same namespaces, released ones included for their
+     * marks: the JDBC lease table's rows, or the identities of ZooKeeper's pools.
      *
-     * @return the rows, by namespace then identity; empty unless the provider is a {@link JdbcNodeLeaseProvider}
-     * @throws IllegalStateException naming the table when it cannot be read
+     * @return the identities, by namespace then identity; empty unless the provider is a
+     *     {@link JdbcNodeLeaseProvider} or the starter's ZooKeeper provider
+     * @throws IllegalStateException naming the table or znode when the store cannot be read
      */
-    public List<JdbcNodeLeaseProvider.LeaseRow> leaseRows() {
-        if (!(provider instanceof JdbcNodeLeaseProvider jdbc)) {
-            return List.of();
+    public List<StoredLease> leaseRows() {
+        List<String> namespaces = leases.values().stream().map(LeasedIdentity::namespace).distinct().sorted()
+                .toList();
+        List<StoredLease> rows = new ArrayList<>();
+        if (provider instanceof JdbcNodeLeaseProvider jdbc) {
+            for (String namespace : namespaces) {
+                for (JdbcNodeLeaseProvider.LeaseRow row : jdbc.rows(namespace)) {
+                    rows.add(new StoredLease(row.namespace(), row.identity(), row.holder(),
+                            row.leaseHolder().id().equals(jdbc.holderId()), row.expiresAtMillis() == 0,
+                            row.expiresAtMillis(), row.highWaterMarkMillis()));
+                }
+            }
+        } else if (zookeeper) {
+            namespaces.forEach(namespace -> rows.addAll(ZooKeeperLeases.rows(provider, namespace)));
         }
-        List<JdbcNodeLeaseProvider.LeaseRow> rows = new ArrayList<>();
-        leases.values().stream().map(LeasedIdentity::namespace).distinct().sorted()
-                .forEach(namespace -> rows.addAll(jdbc.rows(namespace)));
         return rows;
-    }
-
-    /**
-     * Tells whether a row of the JDBC lease table is held by this application (by its provider's holder id).
-     *
-     * @param row a row from {@link #leaseRows()}
-     * @return whether this application is the row's holder, released or not
-     */
-    public boolean isHeldHere(JdbcNodeLeaseProvider.LeaseRow row) {
-        return provider instanceof JdbcNodeLeaseProvider jdbc && row.leaseHolder().id().equals(jdbc.holderId());
     }
 
     /**
