@@ -4,12 +4,12 @@ import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * What the rows of a JDBC lease table tell about other instances: who holds an identity, for a failure that names
- * the holder, and every row of the namespaces this application leases in, for the {@code ids} endpoint. Other
- * stores tell nothing of the kind, so for them these answer "another instance" and no rows.
+ * the holder, and every row of the namespaces this application leases in, for the {@code ids} endpoint (ZooKeeper's
+ * pools: {@link ZooKeeperLeaseRows}). Other stores tell nothing of the kind, so for them these answer "another
+ * instance" and no rows.
  */
 final class JdbcLeaseRows {
 
@@ -17,18 +17,19 @@ final class JdbcLeaseRows {
     }
 
     /** The rows of the namespaces, by namespace then identity; none unless the provider is a JDBC one. */
-    static List<JdbcNodeLeaseProvider.LeaseRow> rows(NodeLeaseProvider provider, Stream<String> namespaces) {
+    static List<StoredLease> rows(NodeLeaseProvider provider, List<String> namespaces) {
         if (!(provider instanceof JdbcNodeLeaseProvider jdbc)) {
             return List.of();
         }
-        List<JdbcNodeLeaseProvider.LeaseRow> rows = new ArrayList<>();
-        namespaces.distinct().sorted().forEach(namespace -> rows.addAll(jdbc.rows(namespace)));
+        List<StoredLease> rows = new ArrayList<>();
+        for (String namespace : namespaces) {
+            for (JdbcNodeLeaseProvider.LeaseRow row : jdbc.rows(namespace)) {
+                rows.add(new StoredLease(row.namespace(), row.identity(), row.holder(),
+                        row.leaseHolder().id().equals(jdbc.holderId()), row.expiresAtMillis() == 0,
+                        row.expiresAtMillis(), row.highWaterMarkMillis()));
+            }
+        }
         return rows;
-    }
-
-    /** Whether this application (the provider's holder id) is the row's holder, released or not. */
-    static boolean isHeldHere(NodeLeaseProvider provider, JdbcNodeLeaseProvider.LeaseRow row) {
-        return provider instanceof JdbcNodeLeaseProvider jdbc && row.leaseHolder().id().equals(jdbc.holderId());
     }
 
     /** Who holds an identity, as far as the store tells: the row's holder (its host and process). */

@@ -100,24 +100,21 @@ public final class NodeLeases implements DisposableBean {
     }
 
     /**
-     * Reads the rows of the JDBC lease table in every namespace this application holds identities in, for the
-     * {@code ids} endpoint: its own leases and those of every other instance in the same namespaces.
+     * Reads the lease store in every namespace this application holds identities in, for the {@code ids} endpoint:
+     * its own leases and those of every other instance in the same namespaces, released ones included for their
+     * marks: the JDBC lease table's rows, or the identities of ZooKeeper's pools.
      *
-     * @return the rows, by namespace then identity; empty unless the provider is a {@link JdbcNodeLeaseProvider}
-     * @throws IllegalStateException naming the table when it cannot be read
+     * @return the identities, by namespace then identity; empty unless the provider is a
+     *     {@link JdbcNodeLeaseProvider} or the starter's ZooKeeper provider
+     * @throws IllegalStateException naming the table or znode when the store cannot be read
      */
-    public List<JdbcNodeLeaseProvider.LeaseRow> leaseRows() {
-        return JdbcLeaseRows.rows(provider, leases.values().stream().map(LeasedIdentity::namespace));
-    }
-
-    /**
-     * Tells whether a row of the JDBC lease table is held by this application (by its provider's holder id).
-     *
-     * @param row a row from {@link #leaseRows()}
-     * @return whether this application is the row's holder, released or not
-     */
-    public boolean isHeldHere(JdbcNodeLeaseProvider.LeaseRow row) {
-        return JdbcLeaseRows.isHeldHere(provider, row);
+    public List<StoredLease> leaseRows() {
+        List<String> namespaces = leases.values().stream().map(LeasedIdentity::namespace).distinct().sorted()
+                .toList();
+        if (provider != null && provider.getClass().getName().equals(ZooKeeperLeaseConfiguration.PROVIDER)) {
+            return ZooKeeperLeaseRows.rows(provider, namespaces); // loaded only when ZooKeeper is present
+        }
+        return JdbcLeaseRows.rows(provider, namespaces);
     }
 
     /**
