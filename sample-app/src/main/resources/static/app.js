@@ -323,7 +323,7 @@
       element('td', { className: 'process number' }, row.processId === null ? '' : row.processId),
       element('td', { className: 'holder', title: row.holder },
         row.thisInstance ? 'this copy' : row.released ? 'released' : 'another copy'),
-      element('td', { className: 'expires' }, row.released ? '' : time(row.expiresAt)),
+      element('td', { className: 'expires' }, row.released || !row.expiresAt ? '' : time(row.expiresAt)),
       element('td', { className: 'mark' }, row.highWaterMark ? time(row.highWaterMark) : ''))));
   }
 

@@ -179,7 +179,7 @@ public final class BenchmarkSuite {
             Timing tiny = new Timing(0, 0, none, 1, TimeValue.milliseconds(100));
             return List.of(tiny.group("generation", exactly("GenerationBenchmarks.sno"), 1, false),
                     tiny.group("generation", exactly("PeerGenerationBenchmarks.tsidCreator"), 1, false),
-                    tiny.group("fast path", fastPath + "sno$", 1, false),
+                    tiny.group("fast path", fastPath + "sno(Leased)?$", 1, false),
                     tiny.group("thread per task", threadPerTask + "(sno|jdkRandomUuid)$", 1, false),
                     tiny.group("codecs", codec + "(snoToString|snoParse|uuidToString)$", 1, true),
                     new Timing(0, 0, none, 1, none).group("inserts", insert, 1, false, "strategy=sno,sequence",

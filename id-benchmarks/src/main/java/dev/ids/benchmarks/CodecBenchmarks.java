@@ -1,21 +1,12 @@
 package dev.ids.benchmarks;
 
 import com.github.f4b6a3.tsid.Tsid;
-import com.github.f4b6a3.tsid.TsidCreator;
 import com.github.f4b6a3.ulid.Ulid;
-import com.github.f4b6a3.ulid.UlidCreator;
 import dev.ids.gid.Gid;
-import dev.ids.gid.GidGenerator;
-import dev.ids.gid.GidType;
 import dev.ids.lable.LableId;
-import dev.ids.lable.LableIdGenerator;
-import dev.ids.lable.LableMode;
 import dev.ids.muid.Muid;
-import dev.ids.muid.MuidGenerator;
 import dev.ids.sno.Sno;
-import dev.ids.sno.SnoGenerator;
 import dev.ids.traceid.TraceId;
-import dev.ids.traceid.TraceIdGenerator;
 import io.hypersistence.tsid.TSID;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -28,203 +19,200 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The string and binary forms of each scheme's value type, and the string forms of {@link UUID} and the peers. The
- * inputs are real generated IDs, read from non-final fields so the JIT cannot fold them.
+ * The string and binary forms of each scheme's value type, and the string forms of {@link UUID} and the peers. Each
+ * call takes the next of {@value CodecInputs#COUNT} distinct generated IDs (see {@link CodecInputs}), the same way for
+ * ours and the peers, so no codec is measured on one input the branch predictor has learnt.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class CodecBenchmarks {
 
-    private TraceId traceId;
-    private String traceIdText;
-    private byte[] traceIdBytes;
-    private LableId lableId;
-    private String lableText;
-    private byte[] lableBytes;
-    private Sno sno;
-    private String snoText;
-    private byte[] snoBytes;
-    private Gid gid;
-    private String gidText;
-    private byte[] gidBytes;
-    private Muid muid;
-    private String muidText;
-    private byte[] muidBytes;
-    private UUID uuid;
-    private String uuidText;
-    private Tsid tsid;
-    private String tsidText;
-    private TSID hypersistenceTsid;
-    private String hypersistenceTsidText;
-    private Ulid ulid;
-    private String ulidText;
+    private final Inputs<TraceId> traceIds = new Inputs<>();
+    private final Inputs<LableId> lableIds = new Inputs<>();
+    private final Inputs<Sno> snos = new Inputs<>();
+    private final Inputs<Gid> gids = new Inputs<>();
+    private final Inputs<Muid> muids = new Inputs<>();
+    private final Inputs<UUID> uuids = new Inputs<>();
+    private final Inputs<Tsid> tsids = new Inputs<>();
+    private final Inputs<TSID> hypersistenceTsids = new Inputs<>();
+    private final Inputs<Ulid> ulids = new Inputs<>();
+    private int call;
 
-    /** Generates one ID of each kind and its string and binary forms. */
+    /** Generates each kind's inputs and their string and binary forms (see {@link CodecInputs}). */
     @Setup
     public void generate() {
-        traceId = TraceIdGenerator.builder().nodeNo(7).build().next();
-        traceIdText = traceId.toString();
-        traceIdBytes = traceId.toBytes();
-        lableId = LableIdGenerator.builder().generatorId(5).clusterId(2).mode(LableMode.TIME_SEQUENTIAL).build().next();
-        lableText = lableId.toString();
-        lableBytes = lableId.toBytes();
-        sno = SnoGenerator.builder().partition(513).build().next(3);
-        snoText = sno.toString();
-        snoBytes = sno.toBytes();
-        gid = GidGenerator.builder().type(GidType.VOLUME).build().next();
-        gidText = gid.toString();
-        gidBytes = gid.toBytes();
-        muid = MuidGenerator.builder().medallion(0x1BFC71B112DL).build().next();
-        muidText = muid.toString();
-        muidBytes = muid.toBytes();
-        uuid = UUID.randomUUID();
-        uuidText = uuid.toString();
-        tsid = TsidCreator.getTsid();
-        tsidText = tsid.toString();
-        hypersistenceTsid = TSID.Factory.getTsid();
-        hypersistenceTsidText = hypersistenceTsid.toString();
-        ulid = UlidCreator.getMonotonicUlid();
-        ulidText = ulid.toString();
+        traceIds.of(CodecInputs.traceIds(), TraceId::toBytes);
+        lableIds.of(CodecInputs.lableIds(), LableId::toBytes);
+        snos.of(CodecInputs.snos(), Sno::toBytes);
+        gids.of(CodecInputs.gids(), Gid::toBytes);
+        muids.of(CodecInputs.muids(), Muid::toBytes);
+        uuids.of(CodecInputs.uuids(), null);
+        tsids.of(CodecInputs.tsidCreatorIds(), null);
+        hypersistenceTsids.of(CodecInputs.hypersistenceTsids(), null);
+        ulids.of(CodecInputs.ulids(), null);
+    }
+
+    /** The index of this call's input: every call takes the next one, the same way for every kind. */
+    private int next() {
+        return call++ & (CodecInputs.COUNT - 1);
     }
 
     @Benchmark
     public String traceIdToString() {
-        return traceId.toString();
+        return traceIds.ids[next()].toString();
     }
 
     @Benchmark
     public TraceId traceIdParse() {
-        return TraceId.parse(traceIdText);
+        return TraceId.parse(traceIds.texts[next()]);
     }
 
     @Benchmark
     public byte[] traceIdToBytes() {
-        return traceId.toBytes();
+        return traceIds.ids[next()].toBytes();
     }
 
     @Benchmark
     public TraceId traceIdFromBytes() {
-        return TraceId.fromBytes(traceIdBytes);
+        return TraceId.fromBytes(traceIds.bytes[next()]);
     }
 
     @Benchmark
     public String lableToString() {
-        return lableId.toString();
+        return lableIds.ids[next()].toString();
     }
 
     @Benchmark
     public LableId lableParse() {
-        return LableId.parse(lableText);
+        return LableId.parse(lableIds.texts[next()]);
     }
 
     @Benchmark
     public byte[] lableToBytes() {
-        return lableId.toBytes();
+        return lableIds.ids[next()].toBytes();
     }
 
     @Benchmark
     public LableId lableFromBytes() {
-        return LableId.fromBytes(lableBytes);
+        return LableId.fromBytes(lableIds.bytes[next()]);
     }
 
     @Benchmark
     public String snoToString() {
-        return sno.toString();
+        return snos.ids[next()].toString();
     }
 
     @Benchmark
     public Sno snoParse() {
-        return Sno.parse(snoText);
+        return Sno.parse(snos.texts[next()]);
     }
 
     @Benchmark
     public byte[] snoToBytes() {
-        return sno.toBytes();
+        return snos.ids[next()].toBytes();
     }
 
     @Benchmark
     public Sno snoFromBytes() {
-        return Sno.fromBytes(snoBytes);
+        return Sno.fromBytes(snos.bytes[next()]);
     }
 
     @Benchmark
     public String gidToString() {
-        return gid.toString();
+        return gids.ids[next()].toString();
     }
 
     @Benchmark
     public Gid gidParse() {
-        return Gid.parse(gidText);
+        return Gid.parse(gids.texts[next()]);
     }
 
     @Benchmark
     public byte[] gidToBytes() {
-        return gid.toBytes();
+        return gids.ids[next()].toBytes();
     }
 
     @Benchmark
     public Gid gidFromBytes() {
-        return Gid.fromBytes(gidBytes);
+        return Gid.fromBytes(gids.bytes[next()]);
     }
 
     @Benchmark
     public String muidToString() {
-        return muid.toString();
+        return muids.ids[next()].toString();
     }
 
     @Benchmark
     public Muid muidParse() {
-        return Muid.parse(muidText);
+        return Muid.parse(muids.texts[next()]);
     }
 
     @Benchmark
     public byte[] muidToBytes() {
-        return muid.toBytes();
+        return muids.ids[next()].toBytes();
     }
 
     @Benchmark
     public Muid muidFromBytes() {
-        return Muid.fromBytes(muidBytes);
+        return Muid.fromBytes(muids.bytes[next()]);
     }
 
     @Benchmark
     public String uuidToString() {
-        return uuid.toString();
+        return uuids.ids[next()].toString();
     }
 
     @Benchmark
     public UUID uuidFromString() {
-        return UUID.fromString(uuidText);
+        return UUID.fromString(uuids.texts[next()]);
     }
 
     @Benchmark
     public String tsidCreatorToString() {
-        return tsid.toString();
+        return tsids.ids[next()].toString();
     }
 
     @Benchmark
     public Tsid tsidCreatorParse() {
-        return Tsid.from(tsidText);
+        return Tsid.from(tsids.texts[next()]);
     }
 
     @Benchmark
     public String hypersistenceTsidToString() {
-        return hypersistenceTsid.toString();
+        return hypersistenceTsids.ids[next()].toString();
     }
 
     @Benchmark
     public TSID hypersistenceTsidParse() {
-        return TSID.from(hypersistenceTsidText);
+        return TSID.from(hypersistenceTsids.texts[next()]);
     }
 
     @Benchmark
     public String ulidToString() {
-        return ulid.toString();
+        return ulids.ids[next()].toString();
     }
 
     @Benchmark
     public Ulid ulidParse() {
-        return Ulid.from(ulidText);
+        return Ulid.from(ulids.texts[next()]);
+    }
+
+    /** One kind's inputs in their three forms, by index. */
+    private static final class Inputs<T> {
+
+        T[] ids;
+        String[] texts;
+        byte[][] bytes;
+
+        void of(T[] generated, java.util.function.Function<T, byte[]> toBytes) {
+            ids = generated;
+            texts = new String[ids.length];
+            bytes = new byte[ids.length][];
+            for (int i = 0; i < ids.length; i++) {
+                texts[i] = ids[i].toString();
+                bytes[i] = toBytes == null ? null : toBytes.apply(ids[i]);
+            }
+        }
     }
 }

@@ -29,6 +29,9 @@ import org.openjdk.jmh.annotations.State;
  *   <li>muid: 1 µs every reading (capacity 1 per microsecond).</li>
  * </ul>
  * A generator that reads the clock more than once per ID only moves it faster, further from an overflow.
+ *
+ * <p>The {@code ...Leased} variants take their identity from a {@link HeldLease}: the price of fencing on the fast
+ * path (the lease checked before and after each ID, the high-water mark written ahead every 10 s of clock time).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -39,6 +42,10 @@ public class FastPathBenchmarks {
     private TraceIdGenerator traceIds;
     private LableIdGenerator lableIds;
     private MuidGenerator muids;
+    private SnoGenerator leasedSnos;
+    private TraceIdGenerator leasedTraceIds;
+    private LableIdGenerator leasedLableIds;
+    private MuidGenerator leasedMuids;
 
     /** Builds this thread's generators, each on its own stepping clock. */
     @Setup
@@ -48,6 +55,14 @@ public class FastPathBenchmarks {
         lableIds = LableIdGenerator.builder().generatorId(5).mode(LableMode.TIME_SEQUENTIAL)
                 .clock(SteppingClock.perMillisecond(60)).build();
         muids = MuidGenerator.builder().medallion(0x1BFC71B112DL).clock(SteppingClock.everyReadAMicrosecond())
+                .build();
+        leasedSnos = SnoGenerator.builder().lease(new HeldLease(513)).clock(SteppingClock.perMillisecond(16_000))
+                .build();
+        leasedTraceIds = TraceIdGenerator.builder().lease(new HeldLease(7)).clock(SteppingClock.perMillisecond(4_000))
+                .build();
+        leasedLableIds = LableIdGenerator.builder().lease(new HeldLease(5)).mode(LableMode.TIME_SEQUENTIAL)
+                .clock(SteppingClock.perMillisecond(60)).build();
+        leasedMuids = MuidGenerator.builder().lease(new HeldLease(0x12D)).clock(SteppingClock.everyReadAMicrosecond())
                 .build();
     }
 
@@ -69,5 +84,25 @@ public class FastPathBenchmarks {
     @Benchmark
     public Muid muid() {
         return muids.next();
+    }
+
+    @Benchmark
+    public Sno snoLeased() {
+        return leasedSnos.next();
+    }
+
+    @Benchmark
+    public TraceId traceIdLeased() {
+        return leasedTraceIds.next();
+    }
+
+    @Benchmark
+    public LableId lableLeased() {
+        return leasedLableIds.next();
+    }
+
+    @Benchmark
+    public Muid muidLeased() {
+        return leasedMuids.next();
     }
 }

@@ -21,6 +21,8 @@ public final class LeaseHolder {
     public static final int MAX_LENGTH = 200;
 
     private static final Pattern DEFAULT_FORM = Pattern.compile("[^@]*@(.+)/pid (\\d{1,18})");
+    /** What the ZooKeeper lease wrote into its znodes before it recorded holders: the process id alone. */
+    private static final Pattern PROCESS_ONLY_FORM = Pattern.compile("pid (\\d{1,18})");
 
     private final String id;
     private final String host;
@@ -43,7 +45,8 @@ public final class LeaseHolder {
     }
 
     /**
-     * Reads a holder as a store records it, with or without the {@code #} lease number a store appends.
+     * Reads a holder as a store records it, with or without the {@code #} lease number a store appends. Also
+     * reads {@code pid 4211}, what ZooKeeper leases of earlier versions wrote: its process is known, its host not.
      *
      * @param value the stored holder
      * @return the holder; its host and process are known when the value has the default form
@@ -54,7 +57,11 @@ public final class LeaseHolder {
         String id = leaseNumber >= 0 && value.substring(leaseNumber + 1).matches("\\d{1,18}")
                 ? value.substring(0, leaseNumber) : value;
         Matcher matcher = DEFAULT_FORM.matcher(id);
-        return matcher.matches() ? new LeaseHolder(id, matcher.group(1), Long.parseLong(matcher.group(2)))
+        if (matcher.matches()) {
+            return new LeaseHolder(id, matcher.group(1), Long.parseLong(matcher.group(2)));
+        }
+        Matcher processOnly = PROCESS_ONLY_FORM.matcher(id);
+        return processOnly.matches() ? new LeaseHolder(id, null, Long.parseLong(processOnly.group(1)))
                 : new LeaseHolder(id, null, -1);
     }
 

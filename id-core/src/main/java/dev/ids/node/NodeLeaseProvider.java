@@ -1,7 +1,8 @@
 package dev.ids.node;
 
 /**
- * Claims node identities from a shared store: the lowest identity of a range that no running process holds.
+ * Claims node identities from a shared store: the lowest identity of a range that no running process holds, or,
+ * for a claim that loses it to another claiming at the same moment, another free one ({@link ClaimCandidates}).
  */
 @FunctionalInterface
 public interface NodeLeaseProvider {

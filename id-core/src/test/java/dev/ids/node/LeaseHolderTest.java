@@ -38,6 +38,16 @@ class LeaseHolderTest {
     }
 
     @Test
+    void theProcessIdAloneThatEarlierZooKeeperLeasesWroteNamesTheProcess() {
+        LeaseHolder holder = LeaseHolder.parse("pid 4211");
+
+        assertThat(holder.id()).isEqualTo("pid 4211");
+        assertThat(holder.processId()).hasValue(4211);
+        assertThat(holder.host()).isEmpty();
+        assertThat(LeaseHolder.parse("pid 4211 on web-7").processId()).isEmpty();
+    }
+
+    @Test
     void aHashThatIsNotFollowedByALeaseNumberBelongsToTheId() {
         assertThat(LeaseHolder.parse("team#blue").id()).isEqualTo("team#blue");
         assertThat(LeaseHolder.parse("x@host/pid 12#").id()).isEqualTo("x@host/pid 12#");

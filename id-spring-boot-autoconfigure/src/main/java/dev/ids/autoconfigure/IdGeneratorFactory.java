@@ -1,9 +1,12 @@
 package dev.ids.autoconfigure;
 
+import static dev.ids.autoconfigure.ConfiguredValue.apply;
+
 import dev.ids.GeneratorBuilder;
 import dev.ids.IdScheme;
 import dev.ids.MonitoredIdGenerator;
 import dev.ids.WaitingGeneratorBuilder;
+import dev.ids.autoconfigure.node.LableClusterIds;
 import dev.ids.autoconfigure.node.LeasedIdentity;
 import dev.ids.autoconfigure.node.NodeLeases;
 import dev.ids.gid.GidGenerator;
@@ -63,6 +66,9 @@ final class IdGeneratorFactory {
 
     private final NodeLeases leases;
 
+    /** The Lable cluster id the lease store keeps, or null when it keeps none. */
+    private final LableClusterIds clusterIds;
+
     private final RequiredNodeIdentities requiredIdentities;
 
     /** The lowest elfo node number leased: elfo reads node number 0 as "unknown". */
@@ -81,11 +87,13 @@ final class IdGeneratorFactory {
     static final long LEASED_MEDALLION_MAX = 65_535;
 
     IdGeneratorFactory(List<NodeIdentityProvider> identityProviders, List<IdGeneratorBuilderCustomizer> customizers,
-            IdGeneratorRegistry registry, NodeLeases leases, RequiredNodeIdentities requiredIdentities) {
+            IdGeneratorRegistry registry, NodeLeases leases, LableClusterIds clusterIds,
+            RequiredNodeIdentities requiredIdentities) {
         this.identityProviders = List.copyOf(identityProviders);
         this.customizers = List.copyOf(customizers);
         this.registry = registry;
         this.leases = leases;
+        this.clusterIds = clusterIds;
         this.requiredIdentities = requiredIdentities;
     }
 
@@ -127,13 +135,11 @@ final class IdGeneratorFactory {
                 LableId.MAX_GENERATOR_ID, 0, LableId.MAX_GENERATOR_ID);
         identity.applyTo(generatorId, builder, value -> builder.generatorId(Math.toIntExact(value)));
         Integer clusterId = settings.getClusterId();
-        if (clusterId == null && identity.value() == null && identity.leased() != null) {
-            // ZooKeeper keeps the cluster id with the pool (<root>/cluster-id, as Lable's own module does).
-            OptionalLong kept = leases.clusterId(identity.leased().namespace());
-            if (kept.isPresent()) {
-                apply(prefix + ".cluster-id (read from ZooKeeper, " + leases.description() + ")", kept.getAsLong(),
-                        value -> builder.clusterId(Math.toIntExact(value)));
-            }
+        if (clusterId == null && identity.value() == null && identity.leased() != null && clusterIds != null) {
+            // The store keeps the cluster id with the pool (ZooKeeper: <root>/cluster-id, as Lable's module does).
+            long kept = clusterIds.clusterId(identity.leased().namespace());
+            apply(prefix + ".cluster-id (read from ZooKeeper, " + leases.description() + ")", kept,
+                    value -> builder.clusterId(Math.toIntExact(value)));
         }
         apply(prefix + ".cluster-id", clusterId, builder::clusterId);
         apply(prefix + ".mode", settings.getMode(), builder::mode);
@@ -324,18 +330,6 @@ final class IdGeneratorFactory {
             }
         }
         return null;
-    }
-
-    private static <T> void apply(String property, T value, Consumer<T> setter) {
-        if (value == null) {
-            return;
-        }
-        try {
-            setter.accept(value);
-        } catch (IllegalArgumentException ex) {
-            throw new IdsConfigurationException(property, value, ex.getMessage(),
-                    "Change " + property + " to an allowed value, or remove it to use the default.");
-        }
     }
 
     private static void checkAlgorithm(String property, String algorithm) {

@@ -2,6 +2,8 @@ package dev.ids.autoconfigure;
 
 import dev.ids.IdGenerator;
 import dev.ids.MonitoredIdGenerator;
+import dev.ids.autoconfigure.node.LableClusterIds;
+import dev.ids.autoconfigure.node.NodeLeaseConfiguration;
 import dev.ids.autoconfigure.node.NodeLeases;
 import dev.ids.gid.Gid;
 import dev.ids.gid.GidGenerator;
@@ -9,12 +11,10 @@ import dev.ids.lable.LableId;
 import dev.ids.lable.LableIdGenerator;
 import dev.ids.muid.Muid;
 import dev.ids.muid.MuidGenerator;
-import dev.ids.node.NodeLeaseProvider;
 import dev.ids.sno.Sno;
 import dev.ids.sno.SnoGenerator;
 import dev.ids.traceid.TraceId;
 import dev.ids.traceid.TraceIdGenerator;
-import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.LazyInitializationExcludeFilter;
@@ -25,7 +25,6 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
-import org.springframework.core.io.ResourceLoader;
 
 /**
  * Auto-configuration of one generator bean per enabled scheme ({@code traceIdGenerator}, {@code lableIdGenerator},
@@ -33,13 +32,13 @@ import org.springframework.core.io.ResourceLoader;
  * so on, plus the named generators of {@code ids.<scheme>.named}. A bean the application defines of the
  * generator's type, or any {@code IdGenerator} of the same ID type, replaces the starter's.
  *
- * <p>Node identities left unset are leased per generator from the provider {@code ids.node.provider} chooses
- * (see {@link NodeLeases}); it runs after the DataSource auto-configuration so that the default, a lease table in
- * the application's database, can see the DataSource.
+ * <p>Node identities left unset are leased per generator ({@link NodeLeases}) from the provider that
+ * {@link NodeLeaseConfiguration} chooses by conditions; it runs after the DataSource auto-configuration so that the
+ * default, a lease table in the application's database, can see the DataSource.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @EnableConfigurationProperties(IdsProperties.class)
-@Import(NamedIdGeneratorsRegistrar.class)
+@Import({ NodeLeaseConfiguration.class, NamedIdGeneratorsRegistrar.class })
 public final class IdGeneratorsAutoConfiguration {
 
     @Bean
@@ -58,23 +57,13 @@ public final class IdGeneratorsAutoConfiguration {
         return LazyInitializationExcludeFilter.forBeanTypes(MonitoredIdGenerator.class);
     }
 
-    /**
-     * The node lease provider and the leases of the generators. The generators' factory depends on it, so it is
-     * destroyed after the generators and closes their leases only when they are no longer used.
-     */
-    @Bean
-    NodeLeases idNodeLeases(IdsProperties properties, ObjectProvider<DataSource> dataSources,
-            ObjectProvider<NodeLeaseProvider> leaseProviders, ResourceLoader resourceLoader) {
-        return NodeLeases.create(properties.getNode(), dataSources.getIfUnique(), leaseProviders.getIfUnique(),
-                resourceLoader.getClassLoader());
-    }
-
     @Bean
     IdGeneratorFactory idGeneratorFactory(ObjectProvider<NodeIdentityProvider> identityProviders,
             ObjectProvider<IdGeneratorBuilderCustomizer> customizers, IdGeneratorRegistry registry,
-            NodeLeases nodeLeases, IdsProperties properties, ConfigurableListableBeanFactory beanFactory) {
+            NodeLeases nodeLeases, ObjectProvider<LableClusterIds> clusterIds, IdsProperties properties,
+            ConfigurableListableBeanFactory beanFactory) {
         return new IdGeneratorFactory(identityProviders.orderedStream().toList(),
-                customizers.orderedStream().toList(), registry, nodeLeases,
+                customizers.orderedStream().toList(), registry, nodeLeases, clusterIds.getIfUnique(),
                 new RequiredNodeIdentities(beanFactory, properties));
     }
 

@@ -11,7 +11,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * Configuration of the ID generators, under {@code ids}: one group per scheme, each with the settings of that
  * scheme's default generator, a switch, and further generators by name. A setting left unset takes the core
  * library's default; a node identity left unset comes from a {@link NodeIdentityProvider}, from a lease
- * ({@code ids.node}), or fails the start-up.
+ * ({@code ids.node}, bound by {@link dev.ids.autoconfigure.node.IdsNodeProperties}), or fails the start-up.
  */
 @ConfigurationProperties("ids")
 public class IdsProperties {
@@ -25,8 +25,6 @@ public class IdsProperties {
     private final Sno sno = new Sno();
 
     private final Muid muid = new Muid();
-
-    private final Node node = new Node();
 
     /**
      * Returns the elfo TraceId settings.
@@ -71,15 +69,6 @@ public class IdsProperties {
      */
     public Muid getMuid() {
         return muid;
-    }
-
-    /**
-     * Returns where node identities come from when their properties are unset.
-     *
-     * @return the {@code ids.node} group
-     */
-    public Node getNode() {
-        return node;
     }
 
     /**
@@ -310,187 +299,6 @@ public class IdsProperties {
 
         public void setMaxWait(Duration maxWait) {
             this.maxWait = maxWait;
-        }
-    }
-
-    /** Where the node identities left unset come from: a lease from a shared store, claimed per generator. */
-    public static class Node {
-
-        /**
-         * Where node identities come from when their properties are unset: STATIC (properties and
-         * NodeIdentityProvider beans only), JDBC (a lease row in the application's DataSource) or ZOOKEEPER (an
-         * ephemeral znode). Unset: ZOOKEEPER when ids.node.zookeeper.connect-string is set, else JDBC when there
-         * is a DataSource bean, else STATIC.
-         */
-        private NodeProvider provider;
-
-        /**
-         * How often a leased identity is checked and, once its lease has ended for good (not renewed in time, its
-         * ZooKeeper session expired), claimed again: the same identity, as each generator keeps its own; retries
-         * back off up to sixteen times this. The generator refuses IDs until the identity is held again.
-         */
-        private Duration reclaimPeriod;
-
-        private final Jdbc jdbc = new Jdbc();
-
-        private final ZooKeeper zookeeper = new ZooKeeper();
-
-        public NodeProvider getProvider() {
-            return provider;
-        }
-
-        public void setProvider(NodeProvider provider) {
-            this.provider = provider;
-        }
-
-        public Duration getReclaimPeriod() {
-            return reclaimPeriod;
-        }
-
-        public void setReclaimPeriod(Duration reclaimPeriod) {
-            this.reclaimPeriod = reclaimPeriod;
-        }
-
-        public Jdbc getJdbc() {
-            return jdbc;
-        }
-
-        public ZooKeeper getZookeeper() {
-            return zookeeper;
-        }
-    }
-
-    /** The sources of node identities, for {@code ids.node.provider}. */
-    public enum NodeProvider {
-
-        /** Node identities from properties and NodeIdentityProvider beans only; unset ones fail the start-up. */
-        STATIC,
-
-        /** Node identities leased from a table in the application's DataSource. */
-        JDBC,
-
-        /** Node identities leased as ephemeral znodes in ZooKeeper (needs curator-framework). */
-        ZOOKEEPER
-    }
-
-    /** Settings of the JDBC node lease provider. */
-    public static class Jdbc {
-
-        /** Name of the lease table, an unquoted SQL identifier, optionally qualified by a schema. */
-        private String tableName;
-
-        /**
-         * Whether the first claim creates the lease table if it does not exist; turn off when Flyway or Liquibase
-         * creates it from META-INF/ids/ids-node-lease.sql.
-         */
-        private Boolean createTable;
-
-        /**
-         * How long a lease lasts without renewal: an instance that cannot renew (paused, cut off from the
-         * database) stops issuing IDs this long after its last renewal started.
-         */
-        private Duration leaseLength;
-
-        /** How often a lease is renewed. Unset: a third of the lease length. */
-        private Duration renewalPeriod;
-
-        /**
-         * How long after a lease expires (on the database's clock) before another instance may take its identity; an
-         * instance whose wall clock differs from the database's by more than this is fenced until it agrees again.
-         */
-        private Duration reclaimGrace;
-
-        public String getTableName() {
-            return tableName;
-        }
-
-        public void setTableName(String tableName) {
-            this.tableName = tableName;
-        }
-
-        public Boolean getCreateTable() {
-            return createTable;
-        }
-
-        public void setCreateTable(Boolean createTable) {
-            this.createTable = createTable;
-        }
-
-        public Duration getLeaseLength() {
-            return leaseLength;
-        }
-
-        public void setLeaseLength(Duration leaseLength) {
-            this.leaseLength = leaseLength;
-        }
-
-        public Duration getRenewalPeriod() {
-            return renewalPeriod;
-        }
-
-        public void setRenewalPeriod(Duration renewalPeriod) {
-            this.renewalPeriod = renewalPeriod;
-        }
-
-        public Duration getReclaimGrace() {
-            return reclaimGrace;
-        }
-
-        public void setReclaimGrace(Duration reclaimGrace) {
-            this.reclaimGrace = reclaimGrace;
-        }
-    }
-
-    /** Settings of the ZooKeeper node lease provider. */
-    public static class ZooKeeper {
-
-        /** ZooKeeper ensemble to lease node identities from, for example zk1:2181,zk2:2181,zk3:2181. */
-        private String connectString;
-
-        /**
-         * Root znode of the leases; Lable generator ids use Lable's own layout under it (pool/<id>, cluster-id).
-         */
-        private String rootPath;
-
-        /**
-         * Session timeout asked of the server: an identity of a crashed instance is free this long after it
-         * vanished, and a pause or network hiccup of this length loses the lease.
-         */
-        private Duration sessionTimeout;
-
-        /** How long a ZooKeeper operation waits for a connection. */
-        private Duration connectionTimeout;
-
-        public String getConnectString() {
-            return connectString;
-        }
-
-        public void setConnectString(String connectString) {
-            this.connectString = connectString;
-        }
-
-        public String getRootPath() {
-            return rootPath;
-        }
-
-        public void setRootPath(String rootPath) {
-            this.rootPath = rootPath;
-        }
-
-        public Duration getSessionTimeout() {
-            return sessionTimeout;
-        }
-
-        public void setSessionTimeout(Duration sessionTimeout) {
-            this.sessionTimeout = sessionTimeout;
-        }
-
-        public Duration getConnectionTimeout() {
-            return connectionTimeout;
-        }
-
-        public void setConnectionTimeout(Duration connectionTimeout) {
-            this.connectionTimeout = connectionTimeout;
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.ids.node.jdbc;
 
 import dev.ids.clock.IdClock;
 import dev.ids.internal.Chars;
+import dev.ids.node.ClaimCandidates;
 import dev.ids.node.LeaseHolder;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
@@ -15,6 +16,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
@@ -49,9 +51,9 @@ import javax.sql.DataSource;
  * carries its own condition, so two processes never both believe they hold an identity. A process that claims alone gets the
  * lowest free identity. One that loses it is meeting others claiming at the same moment (a fleet rolling out), so
  * it does not queue for the next-lowest one, which would take n claimants about n²/2 attempts: it tries the free
- * identities from a point of the range that a hash of its holder value picks, wrapping round at the end. Concurrent
- * claimants thus spread over the range and n of them need about 2n attempts while the range is far from full; their
- * identities are distinct but not the n lowest.
+ * identities from a point of the range that a hash of its holder value picks, wrapping round at the end
+ * ({@link ClaimCandidates}). Concurrent claimants thus spread over the range and n of them need about 2n attempts
+ * while the range is far from full; their identities are distinct but not the n lowest.
  *
  * <h2>Renewal and fencing</h2>
  * Each lease renews itself every {@linkplain Builder#renewalPeriod(Duration) renewal period} on its own daemon
@@ -264,14 +266,15 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         ensureDatabaseClock();
         String holder = holderId + "#" + leaseNumbers.incrementAndGet();
         List<long[]> rows = readRange(claim);
-        long[] identities = rows.stream().mapToLong(row -> row[0]).toArray();
-        long[] expiries = rows.stream().mapToLong(row -> row[1]).toArray();
         // The database's time of the read: the takeover's own condition decides, this only suggests candidates.
         long databaseNow = rows.isEmpty() ? 0 : rows.get(0)[2];
-        ClaimCandidates candidates = new ClaimCandidates(claim, identities, expiries,
-                expiresAt -> expiresAt < databaseNow - reclaimGrace.toMillis(), holder);
+        long claimableBefore = databaseNow - reclaimGrace.toMillis();
+        long[] withRow = rows.stream().mapToLong(row -> row[0]).toArray();
+        long[] live = rows.stream().filter(row -> row[1] >= claimableBefore).mapToLong(row -> row[0]).toArray();
+        ClaimCandidates candidates = new ClaimCandidates(claim, live, holder);
         for (long candidate = candidates.next(); candidate != ClaimCandidates.NONE; candidate = candidates.next()) {
-            JdbcNodeLease lease = candidates.hasRow(candidate)
+            // The rows are read in ascending order. A row is taken over by an update; no row, by an insert.
+            JdbcNodeLease lease = Arrays.binarySearch(withRow, candidate) >= 0
                     ? tryTakeOver(claim, candidate, holder)
                     : tryInsert(claim, candidate, holder);
             if (lease != null) {

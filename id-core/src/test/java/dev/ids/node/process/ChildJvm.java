@@ -126,6 +126,16 @@ public final class ChildJvm implements AutoCloseable {
     }
 
     /**
+     * Returns the lines of standard output printed so far that start with the prefix.
+     *
+     * @param prefix the start of the lines
+     * @return the lines, in the order printed
+     */
+    public List<String> lines(String prefix) {
+        return lines.stream().filter(line -> line.startsWith(prefix)).toList();
+    }
+
+    /**
      * Reads a {@code key=<number>} field of the first line that starts with the prefix.
      *
      * @param prefix the start of the line
@@ -141,6 +151,18 @@ public final class ChildJvm implements AutoCloseable {
             fail(name + ": no " + key + "=<number> in '" + line + "'");
         }
         return Long.parseLong(matcher.group(1));
+    }
+
+    /**
+     * Writes a line to the child's standard input, which tells a {@link LeasedIdWriter} started with
+     * {@code await.go=true} to begin.
+     *
+     * @param line the line, without its end
+     * @throws IOException when the child's input is closed
+     */
+    public void send(String line) throws IOException {
+        process.getOutputStream().write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        process.getOutputStream().flush();
     }
 
     /** Closes the child's standard input, which tells a {@link LeasedIdWriter} to finish. */

@@ -24,6 +24,7 @@ public final class DistinctIds {
     private final Map<String, Integer> keptCounts = new HashMap<>();
     private final List<String> duplicates = new ArrayList<>();
     private long added;
+    private long repeats;
 
     /**
      * Creates an empty check.
@@ -59,6 +60,7 @@ public final class DistinctIds {
         BitSet block = blocks.computeIfAbsent(id >>> blockBits, high -> new BitSet(1 << blockBits));
         int low = (int) (id & ((1L << blockBits) - 1));
         if (block.get(low)) {
+            repeats++;
             if (duplicates.size() < MAX_REPORTED) {
                 duplicates.add(Long.toUnsignedString(id) + " (again in " + source + ")");
             }
@@ -76,14 +78,7 @@ public final class DistinctIds {
         if (blockBits > 0) {
             return duplicates;
         }
-        long[] all = new long[(int) added];
-        int at = 0;
-        for (Map.Entry<String, long[]> entry : kept.entrySet()) {
-            int count = keptCounts.get(entry.getKey());
-            System.arraycopy(entry.getValue(), 0, all, at, count);
-            at += count;
-        }
-        Arrays.sort(all);
+        long[] all = sortedIds();
         List<String> found = new ArrayList<>();
         for (int i = 1; i < all.length && found.size() < MAX_REPORTED; i++) {
             if (all[i] == all[i - 1] && (i < 2 || all[i - 1] != all[i - 2])) {
@@ -99,6 +94,37 @@ public final class DistinctIds {
             }
         }
         return found;
+    }
+
+    private long[] sortedIds() {
+        long[] all = new long[(int) added];
+        int at = 0;
+        for (Map.Entry<String, long[]> entry : kept.entrySet()) {
+            int count = keptCounts.get(entry.getKey());
+            System.arraycopy(entry.getValue(), 0, all, at, count);
+            at += count;
+        }
+        Arrays.sort(all);
+        return all;
+    }
+
+    /**
+     * Returns how many IDs repeated one added before: an ID added three times counts twice.
+     *
+     * @return the number of repeats, 0 when every ID was distinct
+     */
+    public long duplicateCount() {
+        if (blockBits > 0) {
+            return repeats;
+        }
+        long[] all = sortedIds();
+        long count = 0;
+        for (int i = 1; i < all.length; i++) {
+            if (all[i] == all[i - 1]) {
+                count++;
+            }
+        }
+        return count;
     }
 
     @Override

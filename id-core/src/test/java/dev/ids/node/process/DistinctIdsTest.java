@@ -43,4 +43,19 @@ class DistinctIdsTest {
 
         assertThat(distinct.duplicates()).hasSize(1);
     }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 22})
+    void everyRepeatIsCountedBeyondTheTwentyReported(int blockBits) {
+        DistinctIds distinct = new DistinctIds(blockBits);
+        for (long i = 0; i < 30; i++) {
+            distinct.add(i, "a");
+            distinct.add(i, "b");
+        }
+        distinct.add(7, "c"); // a third time: a second repeat of one ID
+        distinct.add(100, "c");
+
+        assertThat(distinct.duplicates()).hasSize(20);
+        assertThat(distinct.duplicateCount()).isEqualTo(31);
+    }
 }

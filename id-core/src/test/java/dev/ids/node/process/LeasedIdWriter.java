@@ -19,11 +19,15 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
 import javax.sql.DataSource;
 
@@ -35,18 +39,26 @@ import javax.sql.DataSource;
  * <p>Arguments are {@code key=value} pairs:
  * <ul>
  * <li>{@code jdbc.url}, {@code jdbc.user}, {@code jdbc.password}, {@code jdbc.table}: the lease table
- * ({@link #main} only; other mains pass their own provider to {@link #run});</li>
+ * ({@link #main} only; other mains pass their own provider to {@link #run}); {@code jdbc.pool}: {@code true} to keep
+ * connections open between uses, as an application's pool does, instead of one connection per statement;</li>
  * <li>{@code lease.ms}, {@code grace.ms}: the JDBC lease length and reclaim grace;</li>
  * <li>{@code scheme}: {@code trace-id} or {@code lable}; {@code namespace}, {@code min}, {@code max}: the claim;</li>
- * <li>{@code out}: the output file; {@code seconds}: how long to generate; {@code threads} (2);
- * {@code claim.timeout.ms}: how long to keep trying while every identity is held (30 s).</li>
+ * <li>{@code claims}: how many identities to claim (1), one lease and one generator each;</li>
+ * <li>{@code out}: the output file; {@code seconds}: how long to generate; {@code threads} (2, and at least
+ * {@code claims}; thread {@code i} uses generator {@code i % claims});
+ * {@code rate}: IDs per second per thread (0, the default, for as fast as it can);
+ * {@code claim.timeout.ms}: how long to keep trying while every identity is held or the store cannot be reached
+ * (30 s);</li>
+ * <li>{@code await.go}: {@code true} to wait for a line on standard input before claiming, so that a test can
+ * start the JVM ahead of the moment the claims must begin.</li>
  * </ul>
  * The run ends after {@code seconds} or when standard input ends, whichever comes first.
  *
  * <p>It prints one line per event to standard output, which the test reads: {@code CLAIMED identity=<n>
- * mark=<ms> wallMillis=<ms>} once the lease is held, {@code READY} after the first ID is written,
- * {@code PROGRESS count=<n> refused=<n>} every second and {@code DONE count=<n> refused=<n>} at the end, after the
- * file is complete and the lease released.
+ * mark=<ms> wallMillis=<ms>} once each lease is held; {@code HOLDS identities=<n>,<n>... wallMillis=<ms>} once
+ * every generator has issued its first ID (so its lease row and its first high-water mark are committed) and the
+ * ID is in the file; {@code READY} after that; {@code PROGRESS count=<n> refused=<n>} every second and
+ * {@code DONE count=<n> refused=<n>} at the end, after the file is complete and the leases released.
  */
 public final class LeasedIdWriter {
 
@@ -64,8 +76,10 @@ public final class LeasedIdWriter {
      */
     public static void main(String[] args) throws Exception {
         Map<String, String> options = parse(args);
-        DataSource dataSource = new DriverManagerDataSource(options.get("jdbc.url"),
+        DataSource connections = new DriverManagerDataSource(options.get("jdbc.url"),
                 options.getOrDefault("jdbc.user", ""), options.getOrDefault("jdbc.password", ""));
+        DataSource dataSource = Boolean.parseBoolean(options.getOrDefault("jdbc.pool", "false"))
+                ? new KeptConnections(connections) : connections;
         JdbcNodeLeaseProvider provider = JdbcNodeLeaseProvider.builder(dataSource)
                 .tableName(require(options, "jdbc.table"))
                 .leaseLength(Duration.ofMillis(Long.parseLong(options.getOrDefault("lease.ms", "3000"))))
@@ -110,42 +124,61 @@ public final class LeasedIdWriter {
                 Long.parseLong(require(options, "max")));
         Path file = Path.of(require(options, "out"));
         long runNanos = Duration.ofMillis((long) (Double.parseDouble(require(options, "seconds")) * 1000)).toNanos();
-        int threads = Integer.parseInt(options.getOrDefault("threads", "2"));
         long claimTimeoutMillis = Long.parseLong(options.getOrDefault("claim.timeout.ms", "30000"));
 
-        NodeLease lease = claimPatiently(provider, claim, claimTimeoutMillis);
-        out.println("CLAIMED identity=" + lease.identity() + " mark=" + lease.highWaterMarkMillis()
-                + " wallMillis=" + System.currentTimeMillis());
+        int claims = Integer.parseInt(options.getOrDefault("claims", "1"));
+        int threads = Integer.parseInt(options.getOrDefault("threads", String.valueOf(Math.max(2, claims))));
+        if (claims < 1 || threads < claims) {
+            throw new IllegalArgumentException("claims must be at least 1 and threads at least claims: claims="
+                    + claims + ", threads=" + threads);
+        }
+        long rate = Long.parseLong(options.getOrDefault("rate", "0"));
 
-        // A restarted holder's first call waits for the clock to pass the mark, up to one step of it (10 s).
-        Duration maxWait = Duration.ofSeconds(15);
-        LongSupplier next = switch (scheme) {
-            case "trace-id" -> {
-                TraceIdGenerator generator = TraceIdGenerator.builder().lease(lease).maxWait(maxWait).build();
-                yield () -> generator.next().toLong();
+        CountDownLatch go = new CountDownLatch(1);
+        AtomicBoolean stop = stopOnEndOfInput(go);
+        if (Boolean.parseBoolean(options.getOrDefault("await.go", "false"))) {
+            go.await();
+            if (stop.get()) {
+                throw new IllegalStateException("Standard input ended before the line that starts the claims");
             }
-            case "lable" -> {
-                LableIdGenerator generator = LableIdGenerator.builder().lease(lease).clusterId(clusterId)
-                        .maxWait(maxWait).build();
-                yield () -> generator.next().toLong();
-            }
-            default -> throw new IllegalArgumentException("scheme must be trace-id or lable: '" + scheme + "'");
-        };
-
+        }
+        List<NodeLease> leases = new ArrayList<>();
+        for (int i = 0; i < claims; i++) {
+            NodeLease lease = claimPatiently(provider, claim, claimTimeoutMillis);
+            leases.add(lease);
+            out.println("CLAIMED identity=" + lease.identity() + " mark=" + lease.highWaterMarkMillis()
+                    + " wallMillis=" + System.currentTimeMillis());
+        }
+        List<LongSupplier> generators = new ArrayList<>();
+        for (NodeLease lease : leases) {
+            generators.add(generator(scheme, lease, clusterId));
+        }
         LongAdder count = new LongAdder();
         LongAdder refused = new LongAdder();
         AtomicLong written = new AtomicLong();
-        AtomicBoolean stop = stopOnEndOfInput();
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
+            // Each generator's first ID, written before the others start: its lease row and its first mark are
+            // then committed, which is what HOLDS tells the test.
+            ByteBuffer first = ByteBuffer.allocate(generators.size() * Long.BYTES);
+            for (LongSupplier next : generators) {
+                first.putLong(firstId(next, refused));
+                count.increment();
+            }
+            flush(first, channel, written);
+            out.println("HOLDS identities=" + String.join(",", leases.stream()
+                    .map(lease -> String.valueOf(lease.identity())).toList())
+                    + " wallMillis=" + System.currentTimeMillis());
+
             long end = System.nanoTime() + runNanos;
             Thread[] workers = new Thread[threads];
             Throwable[] failures = new Throwable[threads];
             for (int t = 0; t < threads; t++) {
                 int index = t;
+                LongSupplier next = generators.get(t % generators.size());
                 workers[t] = new Thread(() -> {
                     try {
-                        generate(next, channel, end, stop, count, refused, written);
+                        generate(next, channel, end, rate, stop, count, refused, written);
                     } catch (Throwable e) {
                         failures[index] = e;
                     }
@@ -172,14 +205,52 @@ public final class LeasedIdWriter {
             }
             channel.force(false);
         }
-        lease.close();
+        leases.forEach(NodeLease::close);
         out.println("DONE count=" + count.sum() + " refused=" + refused.sum());
     }
 
-    private static void generate(LongSupplier next, FileChannel channel, long end, AtomicBoolean stop,
+    private static LongSupplier generator(String scheme, NodeLease lease, int clusterId) {
+        // A restarted holder's first call waits for the clock to pass the mark, up to one step of it (10 s).
+        Duration maxWait = Duration.ofSeconds(15);
+        return switch (scheme) {
+            case "trace-id" -> {
+                TraceIdGenerator generator = TraceIdGenerator.builder().lease(lease).maxWait(maxWait).build();
+                yield () -> generator.next().toLong();
+            }
+            case "lable" -> {
+                LableIdGenerator generator = LableIdGenerator.builder().lease(lease).clusterId(clusterId)
+                        .maxWait(maxWait).build();
+                yield () -> generator.next().toLong();
+            }
+            default -> throw new IllegalArgumentException("scheme must be trace-id or lable: '" + scheme + "'");
+        };
+    }
+
+    private static long firstId(LongSupplier next, LongAdder refused) throws InterruptedException {
+        while (true) {
+            try {
+                return next.getAsLong();
+            } catch (IdGenerationException e) {
+                refused.increment();
+                Thread.sleep(10);
+            }
+        }
+    }
+
+    private static void generate(LongSupplier next, FileChannel channel, long end, long rate, AtomicBoolean stop,
             LongAdder count, LongAdder refused, AtomicLong written) throws IOException, InterruptedException {
         ByteBuffer buffer = ByteBuffer.allocate(IDS_PER_BUFFER * Long.BYTES);
+        long started = System.nanoTime();
+        long issued = 0;
+        long lastFlush = started;
         while (System.nanoTime() - end < 0 && !stop.get()) {
+            if (rate > 0) {
+                // Throttled: the n-th ID is due n/rate seconds after the start; a slow thread catches up.
+                long wait = started + issued * 1_000_000_000L / rate - System.nanoTime();
+                if (wait > 0) {
+                    LockSupport.parkNanos(wait);
+                }
+            }
             long id;
             try {
                 id = next.getAsLong();
@@ -189,10 +260,13 @@ public final class LeasedIdWriter {
                 Thread.sleep(10);
                 continue;
             }
+            issued++;
             buffer.putLong(id);
             count.increment();
-            if (!buffer.hasRemaining()) {
+            // A throttled writer fills a buffer slowly: its IDs reach the file at least every 100 ms.
+            if (!buffer.hasRemaining() || rate > 0 && System.nanoTime() - lastFlush > 100_000_000L) {
                 flush(buffer, channel, written);
+                lastFlush = System.nanoTime();
             }
         }
         flush(buffer, channel, written);
@@ -210,18 +284,24 @@ public final class LeasedIdWriter {
         written.addAndGet(ids);
     }
 
-    /** The test ends a run early by closing this process's standard input. */
-    private static AtomicBoolean stopOnEndOfInput() {
+    /**
+     * The test ends a run early by closing this process's standard input; a line before that counts the latch
+     * down (as does the end of input).
+     */
+    private static AtomicBoolean stopOnEndOfInput(CountDownLatch lineRead) {
         AtomicBoolean stop = new AtomicBoolean();
         Thread reader = new Thread(() -> {
             try {
-                while (System.in.read() >= 0) {
-                    // wait for the end of input
+                for (int b = System.in.read(); b >= 0; b = System.in.read()) {
+                    if (b == '\n') {
+                        lineRead.countDown();
+                    }
                 }
             } catch (IOException e) {
                 // a broken pipe ends the run as well
             }
             stop.set(true);
+            lineRead.countDown();
         }, "stop-on-eof");
         reader.setDaemon(true);
         reader.start();
@@ -240,6 +320,14 @@ public final class LeasedIdWriter {
                     throw e;
                 }
                 Thread.sleep(50);
+            } catch (IllegalStateException e) {
+                // The store cannot be reached for now: an H2 file whose serving process died is being opened
+                // again, and a second process that tries at the same moment is told the file is in use.
+                if (!(e.getCause() instanceof SQLException) || System.nanoTime() - deadline > 0) {
+                    throw e;
+                }
+                System.err.println("Claim failed, trying again: " + e.getMessage());
+                Thread.sleep(200);
             }
         }
     }

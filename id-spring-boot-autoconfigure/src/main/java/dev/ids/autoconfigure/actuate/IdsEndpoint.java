@@ -7,10 +7,10 @@ import dev.ids.autoconfigure.IdGeneratorRegistry;
 import dev.ids.autoconfigure.IdGeneratorStatistics;
 import dev.ids.autoconfigure.node.LeasedIdentity;
 import dev.ids.autoconfigure.node.NodeLeases;
+import dev.ids.autoconfigure.node.StoredLease;
 import dev.ids.internal.Chars;
 import dev.ids.node.LeaseHolder;
 import dev.ids.node.NodeLease;
-import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -104,9 +104,9 @@ public final class IdsEndpoint {
     }
 
     /**
-     * Lists every row of the JDBC lease table in the namespaces this application holds identities in: its own and
-     * other instances' holders, expiries and marks. A ZooKeeper store is not listed (its leases are ephemeral
-     * znodes, one read per identity); the answer says so in its note.
+     * Lists every identity of the lease store in the namespaces this application holds identities in: its own and
+     * other instances' holders, expiries and marks, from the JDBC lease table or ZooKeeper's pools. Another
+     * application's {@link dev.ids.node.NodeLeaseProvider} is not listed; the answer says so in its note.
      *
      * @return the store's kind, its rows, and a note when it cannot list them
      */
@@ -114,14 +114,13 @@ public final class IdsEndpoint {
         if (leases == null || !leases.isActive()) {
             return new LeasesDescriptor("none", List.of(), "no node lease store is in use");
         }
-        if (!"jdbc".equals(leases.kind())) {
-            return new LeasesDescriptor(leases.kind(), List.of(), "only a JDBC lease table is listed here; the "
-                    + "leases are in " + leases.description());
+        if (!"jdbc".equals(leases.kind()) && !"zookeeper".equals(leases.kind())) {
+            return new LeasesDescriptor(leases.kind(), List.of(), "only a JDBC lease table or the starter's "
+                    + "ZooKeeper leases are listed here; the leases are in " + leases.description());
         }
         try {
-            NodeLeases store = leases;
-            return new LeasesDescriptor(leases.kind(), leases.leaseRows().stream()
-                    .map(row -> describe(row, store.isHeldHere(row))).toList(), null);
+            return new LeasesDescriptor(leases.kind(), leases.leaseRows().stream().map(IdsEndpoint::describe)
+                    .toList(), null);
         } catch (IllegalStateException ex) {
             return new LeasesDescriptor(leases.kind(), List.of(), ex.getMessage());
         }
@@ -191,15 +190,15 @@ public final class IdsEndpoint {
                 mark == 0 ? null : Instant.ofEpochMilli(mark).toString(), lease.clockSkew().toString()));
     }
 
-    private static LeaseRowDescriptor describe(JdbcNodeLeaseProvider.LeaseRow row, boolean thisInstance) {
+    private static LeaseRowDescriptor describe(StoredLease row) {
         long expires = row.expiresAtMillis();
         long mark = row.highWaterMarkMillis();
-        LeaseHolder holder = row.leaseHolder();
-        OptionalLong process = holder.processId();
-        return new LeaseRowDescriptor(row.namespace(), row.identity(), row.holder(), holder.host().orElse(null),
-                process.isPresent() ? process.getAsLong() : null, thisInstance, expires == 0,
-                expires == 0 ? null : Instant.ofEpochMilli(expires).toString(), mark,
-                mark == 0 ? null : Instant.ofEpochMilli(mark).toString());
+        LeaseHolder holder = row.leaseHolder().orElse(null);
+        OptionalLong process = holder == null ? OptionalLong.empty() : holder.processId();
+        return new LeaseRowDescriptor(row.namespace(), row.identity(), row.holder(),
+                holder == null ? null : holder.host().orElse(null), process.isPresent() ? process.getAsLong() : null,
+                row.thisInstance(), row.released(), expires == 0 ? null : Instant.ofEpochMilli(expires).toString(),
+                mark, mark == 0 ? null : Instant.ofEpochMilli(mark).toString());
     }
 
     /**
@@ -270,11 +269,12 @@ public final class IdsEndpoint {
     }
 
     /**
-     * The lease rows of the namespaces this application leases in, for JSON.
+     * The lease store's identities in the namespaces this application leases in, for JSON.
      *
      * @param store the kind of store: {@code jdbc}, {@code zookeeper}, {@code lease} or {@code none}
-     * @param leases the JDBC lease table's rows, by namespace then identity; empty for other stores
-     * @param note why the rows are not listed (another kind of store, none, or the table could not be read), or
+     * @param leases the JDBC lease table's rows or ZooKeeper's identities, by namespace then identity; empty for
+     *     other stores
+     * @param note why the rows are not listed (another kind of store, none, or the store could not be read), or
      *     {@code null}
      */
     public record LeasesDescriptor(String store, List<LeaseRowDescriptor> leases, @Nullable String note)
@@ -282,24 +282,26 @@ public final class IdsEndpoint {
     }
 
     /**
-     * One row of the JDBC lease table, for JSON.
+     * One identity of the lease store (a row of the JDBC lease table, or an identity of a ZooKeeper pool), for JSON.
      *
      * @param namespace the namespace
      * @param identity the node identity
      * @param holder the latest holder: by default a random id, {@code @}, the host, {@code /pid }, the process id,
-     *     {@code #} and the lease number
+     *     {@code #} and the lease number; {@code null} when the store keeps none (ZooKeeper forgets the holder of a
+     *     released identity)
      * @param host the holder's host, from a holder of the default form; {@code null} for a holder id an
      *     application chose
      * @param processId the holder's process id, likewise; {@code null} when not known
      * @param thisInstance whether this application is the holder
-     * @param released whether the holder released it ({@code expires_at} 0; the row stays for its mark)
-     * @param expiresAt when the lease expires unless renewed, on the database's clock, ISO-8601; {@code null} when
-     *     released
+     * @param released whether no one holds it now (JDBC: {@code expires_at} 0; ZooKeeper: no pool znode); it stays
+     *     listed for its mark
+     * @param expiresAt when the lease expires unless renewed, ISO-8601: on the database's clock for JDBC; for
+     *     ZooKeeper, only this application's leases, on its own clock; {@code null} when released or not known
      * @param highWaterMarkMillis the latest time any holder may have issued IDs for, in milliseconds since the Unix
      *     epoch
      * @param highWaterMark the same as an ISO-8601 instant; {@code null} when 0
      */
-    public record LeaseRowDescriptor(String namespace, long identity, String holder, @Nullable String host,
+    public record LeaseRowDescriptor(String namespace, long identity, @Nullable String holder, @Nullable String host,
             @Nullable Long processId, boolean thisInstance, boolean released,
             @Nullable String expiresAt, long highWaterMarkMillis, @Nullable String highWaterMark) {
     }

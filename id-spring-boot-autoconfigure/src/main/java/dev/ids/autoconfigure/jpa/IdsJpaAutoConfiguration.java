@@ -1,6 +1,7 @@
 package dev.ids.autoconfigure.jpa;
 
 import dev.ids.autoconfigure.IdGeneratorsAutoConfiguration;
+import dev.ids.hibernate.IdsGeneratorNames;
 import org.hibernate.engine.spi.SessionImplementor;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -23,9 +24,12 @@ import org.springframework.context.annotation.Bean;
  * {@link dev.ids.hibernate.IdsGeneratorNameCheck} reports a missing one. Such a unit also misses the start-up
  * checks that the generator beans its entities ask for exist and are singletons: a missing one is reported at the
  * first insert. Generator names given in an application's own {@code orm.xml} are not checked for misspellings.
+ *
+ * <p>The generators, types and mapping file are in the {@code id-hibernate} module, which this module depends on
+ * optionally: without it (or without Hibernate, or Spring Boot's JPA support) this configuration backs off.
  */
 @AutoConfiguration(after = IdGeneratorsAutoConfiguration.class)
-@ConditionalOnClass({ SessionImplementor.class, EntityManagerFactoryBuilder.class })
+@ConditionalOnClass({ SessionImplementor.class, EntityManagerFactoryBuilder.class, IdsGeneratorNames.class })
 public final class IdsJpaAutoConfiguration {
 
     @Bean

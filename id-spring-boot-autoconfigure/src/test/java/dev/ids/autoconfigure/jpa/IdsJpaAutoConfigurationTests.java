@@ -81,6 +81,13 @@ class IdsJpaAutoConfigurationTests {
     }
 
     @Test
+    void backsOffWithoutTheIdsHibernateModule() {
+        new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdsJpaAutoConfiguration.class))
+                .withClassLoader(new FilteredClassLoader("dev.ids.hibernate"))
+                .run((context) -> assertThat(context).doesNotHaveBean(EntityManagerFactoryBuilderCustomizer.class));
+    }
+
+    @Test
     void aMisspeltGeneratorNameFailsTheStartUp() {
         contextRunner.with(entities(Misspelt.class)).run((context) -> {
             assertThat(context).hasFailed();

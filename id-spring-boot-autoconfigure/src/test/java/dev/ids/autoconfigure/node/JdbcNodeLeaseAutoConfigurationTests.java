@@ -100,26 +100,26 @@ class JdbcNodeLeaseAutoConfigurationTests {
 
     @Test
     void onlyInMemoryUrlsReachableByThisProcessAloneCountAsPrivate() {
-        assertThat(NodeLeases.isPrivateInMemory("jdbc:h2:mem:test;DB_CLOSE_DELAY=-1")).isTrue();
-        assertThat(NodeLeases.isPrivateInMemory("jdbc:hsqldb:mem:testdb")).isTrue();
-        assertThat(NodeLeases.isPrivateInMemory("jdbc:derby:memory:demo;create=true")).isTrue();
-        assertThat(NodeLeases.isPrivateInMemory("jdbc:h2:tcp://db-host/mem:shared")).isFalse();
-        assertThat(NodeLeases.isPrivateInMemory("jdbc:h2:file:./ids;AUTO_SERVER=TRUE")).isFalse();
-        assertThat(NodeLeases.isPrivateInMemory("jdbc:postgresql://127.0.0.1:5432/test")).isFalse();
-        assertThat(NodeLeases.isPrivateInMemory(null)).isFalse();
+        assertThat(LeaseStoreRules.isPrivateInMemory("jdbc:h2:mem:test;DB_CLOSE_DELAY=-1")).isTrue();
+        assertThat(LeaseStoreRules.isPrivateInMemory("jdbc:hsqldb:mem:testdb")).isTrue();
+        assertThat(LeaseStoreRules.isPrivateInMemory("jdbc:derby:memory:demo;create=true")).isTrue();
+        assertThat(LeaseStoreRules.isPrivateInMemory("jdbc:h2:tcp://db-host/mem:shared")).isFalse();
+        assertThat(LeaseStoreRules.isPrivateInMemory("jdbc:h2:file:./ids;AUTO_SERVER=TRUE")).isFalse();
+        assertThat(LeaseStoreRules.isPrivateInMemory("jdbc:postgresql://127.0.0.1:5432/test")).isFalse();
+        assertThat(LeaseStoreRules.isPrivateInMemory(null)).isFalse();
     }
 
     @Test
     void onlyEmbeddedH2FilesAreAskedForTheirWriteDelay() {
-        assertThat(NodeLeases.isEmbeddedH2File("jdbc:h2:file:./ids")).isTrue();
-        assertThat(NodeLeases.isEmbeddedH2File("jdbc:h2:file:./ids;AUTO_SERVER=TRUE")).isTrue();
-        assertThat(NodeLeases.isEmbeddedH2File("JDBC:H2:./ids")).as("a bare path").isTrue();
-        assertThat(NodeLeases.isEmbeddedH2File("jdbc:h2:~/ids")).isTrue();
-        assertThat(NodeLeases.isEmbeddedH2File("jdbc:h2:tcp://db-host/./ids")).as("the server's concern").isFalse();
-        assertThat(NodeLeases.isEmbeddedH2File("jdbc:h2:ssl://db-host/~/ids")).isFalse();
-        assertThat(NodeLeases.isEmbeddedH2File("jdbc:h2:mem:ids")).isFalse();
-        assertThat(NodeLeases.isEmbeddedH2File("jdbc:postgresql://127.0.0.1:5432/test")).isFalse();
-        assertThat(NodeLeases.isEmbeddedH2File(null)).isFalse();
+        assertThat(LeaseStoreRules.isEmbeddedH2File("jdbc:h2:file:./ids")).isTrue();
+        assertThat(LeaseStoreRules.isEmbeddedH2File("jdbc:h2:file:./ids;AUTO_SERVER=TRUE")).isTrue();
+        assertThat(LeaseStoreRules.isEmbeddedH2File("JDBC:H2:./ids")).as("a bare path").isTrue();
+        assertThat(LeaseStoreRules.isEmbeddedH2File("jdbc:h2:~/ids")).isTrue();
+        assertThat(LeaseStoreRules.isEmbeddedH2File("jdbc:h2:tcp://db-host/./ids")).as("the server's concern").isFalse();
+        assertThat(LeaseStoreRules.isEmbeddedH2File("jdbc:h2:ssl://db-host/~/ids")).isFalse();
+        assertThat(LeaseStoreRules.isEmbeddedH2File("jdbc:h2:mem:ids")).isFalse();
+        assertThat(LeaseStoreRules.isEmbeddedH2File("jdbc:postgresql://127.0.0.1:5432/test")).isFalse();
+        assertThat(LeaseStoreRules.isEmbeddedH2File(null)).isFalse();
     }
 
     @ParameterizedTest(name = "{0}")

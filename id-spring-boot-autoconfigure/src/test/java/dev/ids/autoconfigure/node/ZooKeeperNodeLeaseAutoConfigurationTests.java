@@ -13,6 +13,8 @@ import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.zookeeper.ZooKeeperNodeLeaseProvider;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 import org.apache.zookeeper.ZooKeeper;
 import org.springframework.boot.health.contributor.Status;
@@ -92,23 +94,59 @@ class ZooKeeperNodeLeaseAutoConfigurationTests {
     }
 
     @Test
-    void theIdsEndpointShowsAZooKeeperLeaseAndSaysItsRowsAreNotListed() {
-        runner(newRoot()).withConfiguration(AutoConfigurations.of(IdsEndpointAutoConfiguration.class))
-                .withPropertyValues("management.endpoints.web.exposure.include=ids").run(context -> {
-                    assertThat(context).hasNotFailed();
-                    IdsEndpoint endpoint = context.getBean(IdsEndpoint.class);
-                    IdsEndpoint.IdentityDescriptor identity = endpoint.generators().generators().stream()
-                            .filter(generator -> generator.scheme().equals("sno")).findFirst().orElseThrow()
-                            .identity();
-                    assertThat(identity.source()).isEqualTo("zookeeper");
-                    assertThat(identity.value()).isEqualTo(context.getBean(SnoGenerator.class).partition());
-                    assertThat(identity.lease().store()).isEqualTo("zookeeper");
-                    assertThat(identity.lease().held()).isTrue();
-                    IdsEndpoint.LeasesDescriptor leases = endpoint.leases();
-                    assertThat(leases.store()).isEqualTo("zookeeper");
-                    assertThat(leases.leases()).isEmpty();
-                    assertThat(leases.note()).contains("only a JDBC lease table is listed").contains("zookeeper");
-                });
+    void theIdsEndpointShowsAZooKeeperLeaseAndListsTheHoldersOfTwoInstances() {
+        ApplicationContextRunner runner = runner(newRoot())
+                .withConfiguration(AutoConfigurations.of(IdsEndpointAutoConfiguration.class))
+                .withPropertyValues("management.endpoints.web.exposure.include=ids");
+        runner.run(context -> {
+            assertThat(context).hasNotFailed();
+            IdsEndpoint endpoint = context.getBean(IdsEndpoint.class);
+            long mine = context.getBean(SnoGenerator.class).partition();
+            IdsEndpoint.IdentityDescriptor identity = endpoint.generators().generators().stream()
+                    .filter(generator -> generator.scheme().equals("sno")).findFirst().orElseThrow().identity();
+            assertThat(identity.source()).isEqualTo("zookeeper");
+            assertThat(identity.value()).isEqualTo(mine);
+            assertThat(identity.lease().store()).isEqualTo("zookeeper");
+            assertThat(identity.lease().held()).isTrue();
+            long[] theOthers = new long[1];
+            runner.run(other -> {
+                assertThat(other).hasNotFailed();
+                theOthers[0] = other.getBean(SnoGenerator.class).partition();
+
+                IdsEndpoint.LeasesDescriptor leases = endpoint.leases();
+
+                assertThat(leases.store()).isEqualTo("zookeeper");
+                assertThat(leases.note()).isNull();
+                List<IdsEndpoint.LeaseRowDescriptor> sno = leases.leases().stream()
+                        .filter(row -> row.namespace().equals("sno")).toList();
+                assertThat(sno).extracting(IdsEndpoint.LeaseRowDescriptor::identity)
+                        .containsExactly(mine, theOthers[0]);
+                assertThat(sno).noneMatch(IdsEndpoint.LeaseRowDescriptor::released)
+                        .extracting(IdsEndpoint.LeaseRowDescriptor::processId)
+                        .containsOnly(ProcessHandle.current().pid());
+                assertThat(sno).extracting(IdsEndpoint.LeaseRowDescriptor::holder).doesNotHaveDuplicates()
+                        .allSatisfy(holder -> assertThat(holder).contains("/pid " + ProcessHandle.current().pid()));
+                assertThat(sno).allSatisfy(row -> assertThat(row.holder()).contains("@" + row.host() + "/pid "));
+                assertThat(sno.get(0).thisInstance()).isTrue();
+                assertThat(Instant.parse(sno.get(0).expiresAt())).isAfter(Instant.now());
+                assertThat(sno.get(1).thisInstance()).isFalse();
+                assertThat(sno.get(1).expiresAt()).as("another session's lease has no known expiry").isNull();
+                assertThat(leases.leases()).extracting(IdsEndpoint.LeaseRowDescriptor::namespace)
+                        .contains("sno", "trace-id", "lable");
+                assertThat(other.getBean(IdsEndpoint.class).leases().leases())
+                        .filteredOn(row -> row.namespace().equals("sno"))
+                        .filteredOn(IdsEndpoint.LeaseRowDescriptor::thisInstance)
+                        .extracting(IdsEndpoint.LeaseRowDescriptor::identity).containsExactly(theOthers[0]);
+            });
+            // The other instance stopped: its identity is released and stays listed for its mark.
+            IdsEndpoint.LeaseRowDescriptor released = endpoint.leases().leases().stream()
+                    .filter(row -> row.namespace().equals("sno") && row.identity() == theOthers[0])
+                    .findFirst().orElseThrow();
+            assertThat(released.released()).isTrue();
+            assertThat(released.holder()).isNull();
+            assertThat(released.thisInstance()).isFalse();
+            assertThat(released.expiresAt()).isNull();
+        });
     }
 
     @Test
@@ -161,6 +199,18 @@ class ZooKeeperNodeLeaseAutoConfigurationTests {
                             IdsConfigurationException.class,
                             failure -> assertThat(failure.getAction()).contains("curator-framework"));
                 });
+    }
+
+    @Test
+    void aConnectStringWithoutTheZooKeeperModuleFailsNamingTheModule() {
+        runner(newRoot()).withClassLoader(new FilteredClassLoader("dev.ids.zookeeper")).run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause().isInstanceOfSatisfying(
+                    IdsConfigurationException.class, failure -> {
+                        assertThat(failure.getProperty()).isEqualTo("ids.node.zookeeper.connect-string");
+                        assertThat(failure.getAction()).contains("dev.ids:id-zookeeper");
+                    });
+        });
     }
 
     @Test

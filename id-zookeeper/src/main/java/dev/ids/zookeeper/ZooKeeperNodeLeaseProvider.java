@@ -1,15 +1,21 @@
 package dev.ids.zookeeper;
 
 import dev.ids.clock.IdClock;
+import dev.ids.node.ClaimCandidates;
+import dev.ids.node.LeaseHolder;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseProvider;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -35,14 +41,20 @@ import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 
 /**
- * Claims node identities as ephemeral znodes in ZooKeeper, through Apache Curator: the lowest identity of a range
- * whose znode does not exist is created, and so held, by this process's session.
+ * Claims node identities as ephemeral znodes in ZooKeeper, through Apache Curator: an identity of a range whose
+ * znode does not exist is created, and so held, by this process's session. A claim reads which znodes of the pool
+ * exist and tries the lowest free identity first, so that a lone process gets the low end of the range; one that
+ * loses that race is meeting others claiming at the same moment (a fleet rolling out) and tries the other free
+ * identities from a point of the range that a hash of its claim picks ({@link ClaimCandidates}), so that n
+ * concurrent claimants need about 2n creates rather than n²/2. Their identities are distinct but not the n lowest.
  *
  * <h2>Layout</h2>
  * Each namespace has a base znode, {@code <root>/<namespace>}, except the {@linkplain Builder#lableNamespace Lable
  * namespace}, whose base is the root itself. Under a base:
  * <ul>
- * <li>{@code pool/<identity>}: ephemeral, one per identity held, created by the holder's session;</li>
+ * <li>{@code pool/<identity>}: ephemeral, one per identity held, created by the holder's session; its data names
+ * the holder, as {@link LeaseHolder} reads it (by default a random id, the host and the process id, then {@code #}
+ * and the claim's number; earlier versions wrote {@code pid <process id>});</li>
  * <li>{@code hwm/<identity>}: persistent, the identity's high-water mark in decimal milliseconds since the Unix
  * epoch, kept across holders and advanced by compare-and-set on the znode's version; each claim writes it back
  * unchanged, so a late write of an earlier holder fails its compare-and-set, and the writer then proves that the
@@ -110,6 +122,10 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
     private final IdClock clock;
     private final ScheduledExecutorService executor;
     private final Set<ZooKeeperNodeLease> leases = ConcurrentHashMap.newKeySet();
+    /** Written into each pool znode this provider creates, with {@code #} and the claim's number. */
+    private final String holderId = LeaseHolder.ofThisProcess().id();
+    /** Numbers this provider's claims: their holder texts differ, and so do the points they spread from. */
+    private final AtomicLong claims = new AtomicLong();
     /** Counts SUSPENDED, READ_ONLY and LOST reports, so that a proof asked for before one cannot undo it. */
     private final AtomicLong suspensions = new AtomicLong();
     private final ConnectionStateListener listener = (ignored, newState) -> connectionStateChanged(newState);
@@ -167,21 +183,18 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         String base = basePath(claim.namespace());
         String pool = ZKPaths.makePath(base, POOL);
         try {
-            Set<Long> taken = heldIdentities(pool);
-            long candidate = claim.min();
-            while (true) {
-                if (!taken.contains(candidate)) {
-                    ZooKeeperNodeLease lease = tryClaim(claim, base, candidate);
-                    if (lease != null) {
-                        return lease;
-                    }
+            long[] taken = identityChildren(pool).stream().mapToLong(Long::longValue).toArray();
+            String holder = holderId + "#" + claims.incrementAndGet();
+            ClaimCandidates candidates = new ClaimCandidates(claim, taken, holder);
+            for (long candidate = candidates.next(); candidate != ClaimCandidates.NONE;
+                    candidate = candidates.next()) {
+                ZooKeeperNodeLease lease = tryClaim(claim, base, candidate, holder);
+                if (lease != null) {
+                    return lease;
                 }
-                if (candidate == claim.max()) {
-                    throw new NoFreeNodeIdentityException(claim, "ephemeral znodes under " + pool + " at ZooKeeper "
-                            + connectString());
-                }
-                candidate++;
             }
+            throw new NoFreeNodeIdentityException(claim, "ephemeral znodes under " + pool + " at ZooKeeper "
+                    + connectString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted while claiming a node identity under " + pool, e);
@@ -229,6 +242,101 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
     }
 
     /**
+     * Reads every identity of one namespace that is held or has a high-water mark, for an operator's view: who
+     * holds which identity, and its mark. Read-only: the pool and mark znodes' children, then each one's data. An
+     * identity with a mark but no pool znode was released (or its holder's session ended); it is listed for its mark.
+     *
+     * @param namespace the namespace, as in {@link NodeClaim#namespace()}
+     * @return the identities, ascending; empty when the namespace has none
+     * @throws IllegalStateException naming the znode when ZooKeeper cannot be read
+     */
+    public List<LeaseRow> rows(String namespace) {
+        ensureOpen();
+        String base = basePath(namespace);
+        String pool = ZKPaths.makePath(base, POOL);
+        String marks = ZKPaths.makePath(base, HIGH_WATER_MARKS);
+        try {
+            SortedSet<Long> identities = new TreeSet<>(identityChildren(pool));
+            identities.addAll(identityChildren(marks));
+            List<LeaseRow> rows = new ArrayList<>();
+            for (long identity : identities) {
+                rows.add(row(namespace, ZKPaths.makePath(pool, Long.toString(identity)),
+                        ZKPaths.makePath(marks, Long.toString(identity)), identity));
+            }
+            return rows;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while reading the node leases under " + base, e);
+        } catch (Exception e) {
+            throw new IllegalStateException("Cannot read the node leases of namespace '" + namespace + "' under "
+                    + "znode " + base + " at ZooKeeper " + connectString() + ": " + e, e);
+        }
+    }
+
+    private LeaseRow row(String namespace, String poolPath, String markPath, long identity) throws Exception {
+        Stat pool = new Stat();
+        byte[] holderData = dataOrNull(poolPath, pool);
+        byte[] markData = dataOrNull(markPath, new Stat());
+        long mark = markData == null ? 0L : parseHighWaterMark(markPath, markData);
+        if (holderData == null) {
+            return new LeaseRow(namespace, identity, false, null, 0L, mark);
+        }
+        String holder = new String(holderData, StandardCharsets.UTF_8).trim();
+        // Only this provider knows a lease's deadline; another's lasts as long as its session.
+        long expiresAt = leases.stream()
+                .filter(lease -> lease.path().equals(poolPath) && lease.createdZxid() == pool.getCzxid())
+                .filter(ZooKeeperNodeLease::isHeld).findFirst()
+                .map(lease -> clock.wallTimeMillis() + lease.remaining().toMillis()).orElse(0L);
+        return new LeaseRow(namespace, identity, true, holder.isEmpty() ? null : holder, expiresAt, mark);
+    }
+
+    private byte[] dataOrNull(String path, Stat stat) throws Exception {
+        try {
+            byte[] data = client.getData().storingStatIn(stat).forPath(path);
+            return data == null ? new byte[0] : data;
+        } catch (KeeperException.NoNodeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Returns the holder id this provider writes into the pool znodes it creates, before {@code #} and the claim's
+     * number: a random id, the host and the process id.
+     *
+     * @return the holder id
+     */
+    public String holderId() {
+        return holderId;
+    }
+
+    /**
+     * One identity of a namespace in ZooKeeper.
+     *
+     * @param namespace the namespace
+     * @param identity the node identity
+     * @param held whether its pool znode exists, that is, some session holds it
+     * @param holder the pool znode's data: the holder that created it (see {@link #leaseHolder()}); {@code null}
+     *     when not held, or when the znode names no holder (as those of Lable's own module)
+     * @param expiresAtMillis for a lease of this provider that is held, when it stops being held unless proven
+     *     again, by this process's wall clock in milliseconds since the Unix epoch; 0 when not known: another
+     *     process's lease lasts as long as its ZooKeeper session
+     * @param highWaterMarkMillis the latest time any holder may have issued IDs for, in milliseconds since the Unix
+     *     epoch; 0 when none
+     */
+    public record LeaseRow(String namespace, long identity, boolean held, String holder, long expiresAtMillis,
+            long highWaterMarkMillis) {
+
+        /**
+         * Reads the holder: its id without the claim number, and its host and process when known.
+         *
+         * @return the holder, or empty when the row names none
+         */
+        public Optional<LeaseHolder> leaseHolder() {
+            return Optional.ofNullable(holder).map(LeaseHolder::parse);
+        }
+    }
+
+    /**
      * Returns the znode under which a namespace's claims, high-water marks and cluster id are kept:
      * {@code <root>/<namespace>}, or the root itself for the Lable namespace.
      *
@@ -272,11 +380,14 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
 
     // ---- claiming
 
-    /** Returns the identities whose znodes exist in the pool now; other children (not decimal) are ignored. */
-    private Set<Long> heldIdentities(String pool) throws Exception {
+    /**
+     * Returns the identities whose znodes exist under a pool or mark znode now; other children (not decimal) are
+     * ignored.
+     */
+    private Set<Long> identityChildren(String parent) throws Exception {
         Set<Long> held = new HashSet<>();
         try {
-            for (String child : client.getChildren().forPath(pool)) {
+            for (String child : client.getChildren().forPath(parent)) {
                 try {
                     held.add(Long.parseLong(child));
                 } catch (NumberFormatException ignored) {
@@ -284,13 +395,14 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
                 }
             }
         } catch (KeeperException.NoNodeException e) {
-            // No pool yet: nothing is held.
+            // No such znode yet: no identity.
         }
         return held;
     }
 
-    /** Creates the identity's ephemeral znode; returns null when another session holds it. */
-    private ZooKeeperNodeLease tryClaim(NodeClaim claim, String base, long identity) throws Exception {
+    /** Creates the identity's ephemeral znode, naming the holder; returns null when another session holds it. */
+    private ZooKeeperNodeLease tryClaim(NodeClaim claim, String base, long identity, String holder)
+            throws Exception {
         String path = ZKPaths.makePath(base, POOL, Long.toString(identity));
         long suspensionsBefore = suspensions.get();
         long askedAt = clock.monotonicNanos();
@@ -299,7 +411,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         long createdZxid;
         try {
             client.create().storingStatIn(stat).creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
-                    .forPath(path, ownerData());
+                    .forPath(path, holder.getBytes(StandardCharsets.UTF_8));
             owner = stat.getEphemeralOwner();
             createdZxid = stat.getCzxid();
         } catch (KeeperException.NodeExistsException e) {
@@ -343,10 +455,6 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
             submit(() -> prove(lease));
         }
         return lease;
-    }
-
-    private static byte[] ownerData() {
-        return ("pid " + ProcessHandle.current().pid()).getBytes(StandardCharsets.UTF_8);
     }
 
     /**

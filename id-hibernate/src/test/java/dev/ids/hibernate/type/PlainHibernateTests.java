@@ -5,11 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ids.gid.Gid;
 import dev.ids.gid.GidGenerator;
 import dev.ids.gid.GidType;
-import dev.ids.jpa.app.GidEntity;
-import dev.ids.jpa.app.SnoEntity;
 import dev.ids.sno.Sno;
 import dev.ids.sno.SnoGenerator;
+import jakarta.persistence.Entity;
 import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.List;
 import org.hibernate.jpa.HibernatePersistenceConfiguration;
@@ -37,7 +38,7 @@ class PlainHibernateTests {
                 entityManager.persist(new GidEntity(gid, "a gid"));
             });
             String name = factory.callInTransaction(
-                    entityManager -> entityManager.find(SnoEntity.class, Sno.parse(sno.toString())).getName());
+                    entityManager -> entityManager.find(SnoEntity.class, Sno.parse(sno.toString())).name);
             assertThat(name).isEqualTo("a sno");
             List<Gid> found = factory.callInTransaction(entityManager -> entityManager
                     .createQuery("select g.id from GidEntity g where g.id between :from and :to", Gid.class)
@@ -45,6 +46,44 @@ class PlainHibernateTests {
                     .setParameter("to", Gid.max(GidType.LOG, Instant.now().plusSeconds(60)))
                     .getResultList());
             assertThat(found).containsExactly(gid);
+        }
+    }
+
+    /** An entity whose ID is a {@link Sno} the application assigns. */
+    @Entity(name = "SnoEntity")
+    @Table(name = "plain_types_sno")
+    static class SnoEntity {
+
+        @Id
+        Sno id;
+
+        String name;
+
+        SnoEntity() {
+        }
+
+        SnoEntity(Sno id, String name) {
+            this.id = id;
+            this.name = name;
+        }
+    }
+
+    /** An entity whose ID is a {@link Gid} the application assigns. */
+    @Entity(name = "GidEntity")
+    @Table(name = "plain_types_gid")
+    static class GidEntity {
+
+        @Id
+        Gid id;
+
+        String name;
+
+        GidEntity() {
+        }
+
+        GidEntity(Gid id, String name) {
+            this.id = id;
+            this.name = name;
         }
     }
 }

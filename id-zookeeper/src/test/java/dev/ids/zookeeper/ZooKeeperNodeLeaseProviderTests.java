@@ -22,6 +22,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.LongStream;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
@@ -88,31 +89,36 @@ class ZooKeeperNodeLeaseProviderTests {
     }
 
     @Test
-    void claimsOfSeveralProvidersGetDistinctLowestIdentities() throws Exception {
+    void concurrentClaimsOfSeveralProvidersGetDistinctIdentitiesAndALaterClaimTheLowestFreeOne() throws Exception {
+        // Not the six lowest: claimants that lose the lowest free identity spread over the range, so that a fleet
+        // claims in linear time (see ZooKeeperFleetClaimTests).
         List<ZooKeeperNodeLeaseProvider> providers = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             providers.add(provider());
         }
         ExecutorService threads = Executors.newFixedThreadPool(providers.size());
+        Set<Long> identities = new TreeSet<>();
         try {
             List<Future<ZooKeeperNodeLease>> claims = new ArrayList<>();
             for (ZooKeeperNodeLeaseProvider provider : providers) {
                 Callable<ZooKeeperNodeLease> claim = () -> provider.claim(new NodeClaim("sno", 0, 65_535));
                 claims.add(threads.submit(claim));
             }
-            Set<Long> identities = new TreeSet<>();
             for (Future<ZooKeeperNodeLease> claim : claims) {
                 ZooKeeperNodeLease lease = claim.get();
                 assertThat(lease.isHeld()).isTrue();
                 assertThat(lease.path()).isEqualTo(root + "/sno/pool/" + lease.identity());
                 identities.add(lease.identity());
             }
-            assertThat(identities).containsExactly(0L, 1L, 2L, 3L, 4L, 5L);
+            assertThat(identities).hasSize(6).contains(0L)
+                    .allSatisfy(identity -> assertThat(identity).isBetween(0L, 65_535L));
         } finally {
             threads.shutdownNow();
         }
-        // One more from an existing provider (the same session) takes the next one.
-        assertThat(providers.get(0).claim(new NodeClaim("sno", 0, 65_535)).identity()).isEqualTo(6);
+        // One more from an existing provider (the same session), claiming alone, takes the lowest free one.
+        long lowestFree = LongStream.rangeClosed(0, 65_535).filter(identity -> !identities.contains(identity))
+                .findFirst().orElseThrow();
+        assertThat(providers.get(0).claim(new NodeClaim("sno", 0, 65_535)).identity()).isEqualTo(lowestFree);
     }
 
     @Test
@@ -214,6 +220,59 @@ class ZooKeeperNodeLeaseProviderTests {
         assertThat(plain.exists(lease.path(), false)).isNull();
         assertThatIllegalStateException().isThrownBy(() -> provider.claim(new NodeClaim("sno", 0, 1)))
                 .withMessageContaining("closed");
+    }
+
+    @Test
+    void poolZnodesNameTheirHolderAndRowsListHoldersExpiriesAndMarks() throws Exception {
+        ZooKeeperNodeLeaseProvider mine = provider();
+        ZooKeeperNodeLeaseProvider other = provider();
+        NodeClaim claim = new NodeClaim("sno", 0, 65_535);
+        ZooKeeperNodeLease first = mine.claim(claim);
+        first.advanceHighWaterMark(1_700_000_000_000L);
+        ZooKeeperNodeLease theOthers = other.claim(claim);
+        ZooKeeperNodeLease released = other.claim(claim);
+        released.advanceHighWaterMark(1_600_000_000_000L);
+        released.close();
+        // An earlier version's znode (the process id alone), and one of Lable's own module (no data).
+        plain.create(root + "/sno/pool/9", "pid 4211".getBytes(StandardCharsets.UTF_8),
+                ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
+        plain.create(root + "/sno/pool/10", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
+        try {
+            assertThat(data(first.path())).isEqualTo(mine.holderId() + "#1");
+            assertThat(data(theOthers.path())).isEqualTo(other.holderId() + "#1");
+            assertThat(mine.holderId()).isNotEqualTo(other.holderId())
+                    .endsWith("/pid " + ProcessHandle.current().pid());
+            long before = System.currentTimeMillis();
+
+            List<ZooKeeperNodeLeaseProvider.LeaseRow> rows = mine.rows("sno");
+
+            assertThat(rows).extracting(ZooKeeperNodeLeaseProvider.LeaseRow::identity)
+                    .containsExactly(first.identity(), theOthers.identity(), released.identity(), 9L, 10L);
+            assertThat(rows.get(0)).satisfies(row -> {
+                assertThat(row.held()).isTrue();
+                assertThat(row.holder()).isEqualTo(mine.holderId() + "#1");
+                assertThat(row.leaseHolder().orElseThrow().processId()).hasValue(ProcessHandle.current().pid());
+                assertThat(row.expiresAtMillis()).as("this provider's lease: its deadline")
+                        .isGreaterThan(before).isLessThanOrEqualTo(System.currentTimeMillis() + 2_000);
+                assertThat(row.highWaterMarkMillis()).isEqualTo(1_700_000_000_000L);
+            });
+            assertThat(rows.get(1)).satisfies(row -> {
+                assertThat(row.held()).isTrue();
+                assertThat(row.holder()).isEqualTo(other.holderId() + "#1");
+                assertThat(row.expiresAtMillis()).as("another session's lease: not known").isZero();
+            });
+            assertThat(rows.get(2)).as("released: kept for its mark")
+                    .isEqualTo(new ZooKeeperNodeLeaseProvider.LeaseRow("sno", released.identity(), false, null, 0L,
+                            1_600_000_000_000L));
+            assertThat(rows.get(3).leaseHolder().orElseThrow().processId()).hasValue(4211);
+            assertThat(rows.get(4).held()).isTrue();
+            assertThat(rows.get(4).holder()).isNull();
+            assertThat(other.rows("sno").get(0).expiresAtMillis()).isZero();
+            assertThat(mine.rows("elfo")).isEmpty();
+        } finally {
+            plain.delete(root + "/sno/pool/9", -1);
+            plain.delete(root + "/sno/pool/10", -1);
+        }
     }
 
     @Test

@@ -1,11 +1,11 @@
-package dev.ids.node.jdbc;
+package dev.ids.node;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ids.node.NodeClaim;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.LongStream;
@@ -73,8 +73,16 @@ class ClaimCandidatesTest {
         ClaimCandidates candidates = candidates(new NodeClaim("ns", 0, Long.MAX_VALUE), rows, "h");
         assertThat(candidates.next()).isOne();
         assertThat(candidates.next()).isNotNegative().isNotEqualTo(1L);
-        assertThat(candidates.hasRow(0)).isTrue();
-        assertThat(candidates.hasRow(1)).isFalse();
+    }
+
+    @Test
+    void takenIdentitiesMayComeInAnyOrderWithDuplicatesAndOutsideTheRange() {
+        long[] taken = {12, 10, 3, 10, 99, 11};
+        ClaimCandidates candidates = new ClaimCandidates(new NodeClaim("ns", 10, 14), taken, "h");
+        taken[0] = 13; // the caller's array is copied: a later change does not count
+        List<Long> offered = drain(candidates);
+        assertThat(offered.get(0)).isEqualTo(13L);
+        assertThat(offered).containsExactlyInAnyOrder(13L, 14L);
     }
 
     @Test
@@ -85,10 +93,11 @@ class ClaimCandidatesTest {
         assertThat(candidates(new NodeClaim("ns", 5, 6), rows, "h").next()).isEqualTo(ClaimCandidates.NONE);
     }
 
+    /** The candidates of a claimant whose read found these rows: those with a lapsed lease are free. */
     private static ClaimCandidates candidates(NodeClaim claim, TreeMap<Long, Long> rows, String holder) {
-        long[] identities = rows.keySet().stream().mapToLong(Long::longValue).toArray();
-        long[] expiries = rows.values().stream().mapToLong(Long::longValue).toArray();
-        return new ClaimCandidates(claim, identities, expiries, expiry -> expiry == LAPSED, holder);
+        long[] taken = rows.entrySet().stream().filter(row -> row.getValue() != LAPSED)
+                .mapToLong(Map.Entry::getKey).toArray();
+        return new ClaimCandidates(claim, taken, holder);
     }
 
     private static List<Long> drain(ClaimCandidates candidates) {

@@ -1,0 +1,93 @@
+package dev.ids.autoconfigure.node;
+
+import static dev.ids.autoconfigure.ConfiguredValue.apply;
+
+import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.node.NodeLeaseProvider;
+import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
+import javax.sql.DataSource;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The starter's JDBC lease provider, a lease table in the application's {@link DataSource} configured by
+ * {@code ids.node.jdbc.*}: made when {@code ids.node.provider} is {@code jdbc}, or in auto mode when there is one
+ * DataSource bean and no ZooKeeper connect string, and only when the application defines no
+ * {@link NodeLeaseProvider} of its own.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnNodeProvider(IdsNodeProperties.Provider.JDBC)
+@ConditionalOnMissingBean(NodeLeaseProvider.class)
+@Conditional(JdbcLeaseConfiguration.DataSourceOrChosen.class)
+class JdbcLeaseConfiguration {
+
+    /**
+     * The provider takes connections from the pool itself and runs each statement in auto-commit: never inside the
+     * caller's transaction, which could roll a claim back or hold a renewal.
+     */
+    @Bean
+    JdbcNodeLeaseProvider idsNodeLeaseProvider(IdsNodeProperties properties, ObjectProvider<DataSource> dataSources,
+            ObjectProvider<JdbcNodeLeaseProviderBuilderCustomizer> customizers) {
+        IdsNodeProperties.Jdbc jdbc = properties.getJdbc();
+        JdbcNodeLeaseProvider.Builder builder = JdbcNodeLeaseProvider.builder(dataSource(dataSources));
+        apply("ids.node.jdbc.table-name", jdbc.getTableName(), builder::tableName);
+        apply("ids.node.jdbc.create-table", jdbc.getCreateTable(), builder::createTable);
+        apply("ids.node.jdbc.lease-length", jdbc.getLeaseLength(), builder::leaseLength);
+        apply("ids.node.jdbc.renewal-period", jdbc.getRenewalPeriod(), builder::renewalPeriod);
+        apply("ids.node.jdbc.reclaim-grace", jdbc.getReclaimGrace(), builder::reclaimGrace);
+        customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
+        try {
+            return builder.build();
+        } catch (IllegalArgumentException ex) {
+            // Each setting was checked alone; what build() finds wrong is how the renewal fits the lease.
+            throw new IdsConfigurationException("ids.node.jdbc.renewal-period", jdbc.getRenewalPeriod(),
+                    ex.getMessage(), "Make ids.node.jdbc.renewal-period shorter than ids.node.jdbc.lease-length, "
+                    + "or remove it to renew every third of the lease length.");
+        }
+    }
+
+    @Bean
+    StarterLeaseStore idsStarterLeaseStore(JdbcNodeLeaseProvider provider, ObjectProvider<DataSource> dataSources) {
+        DataSource dataSource = dataSource(dataSources);
+        return new StarterLeaseStore("jdbc", "jdbc (table " + provider.tableName() + " in the "
+                + dataSource.getClass().getSimpleName() + " DataSource, lease " + provider.leaseLength()
+                + ", renewal " + provider.renewalPeriod() + ", grace " + provider.reclaimGrace() + ")", dataSource);
+    }
+
+    /** The one DataSource; chosen explicitly without one, the start-up fails saying what to configure. */
+    private static DataSource dataSource(ObjectProvider<DataSource> dataSources) {
+        DataSource dataSource = dataSources.getIfUnique();
+        if (dataSource == null) {
+            throw new IdsConfigurationException("ids.node.provider", "jdbc", "the jdbc node lease provider "
+                    + "keeps its leases in the application's DataSource, and there is no (single) DataSource bean",
+                    "Configure a DataSource (for example spring-boot-starter-jdbc and spring.datasource.url), "
+                    + "or set ids.node.provider to zookeeper or static.");
+        }
+        return dataSource;
+    }
+
+    /**
+     * A DataSource to keep the leases in, or {@code ids.node.provider=jdbc}: chosen explicitly, a missing DataSource
+     * fails the start-up instead of leaving the generators without leases.
+     */
+    static class DataSourceOrChosen extends AnyNestedCondition {
+
+        DataSourceOrChosen() {
+            super(ConfigurationPhase.REGISTER_BEAN);
+        }
+
+        @ConditionalOnSingleCandidate(DataSource.class)
+        static class OneDataSource {
+        }
+
+        @ConditionalOnProperty(name = OnNodeProviderCondition.PROVIDER, havingValue = "jdbc")
+        static class ChosenExplicitly {
+        }
+    }
+}

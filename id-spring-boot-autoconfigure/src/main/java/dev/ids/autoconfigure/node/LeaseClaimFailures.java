@@ -1,0 +1,45 @@
+package dev.ids.autoconfigure.node;
+
+import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.node.NodeClaim;
+
+/**
+ * The start-up failures of claims in the lease store, each naming the generator, the property that would set its
+ * identity instead, and the store.
+ */
+final class LeaseClaimFailures {
+
+    private LeaseClaimFailures() {
+    }
+
+    /** The store could not lease any identity of the claim's range. */
+    static IdsConfigurationException noneLeased(String generatorName, String property, NodeClaim claim,
+            String store, RuntimeException cause) {
+        return new IdsConfigurationException(property, null, "the generator '" + generatorName + "' needs a "
+                + "node identity from " + claim.min() + " to " + claim.max() + " in namespace '"
+                + claim.namespace() + "', and the node lease provider " + store + " could not lease one: "
+                + cause.getMessage(), "Make the lease store reachable or free an identity (stop an instance), or "
+                + "set " + property + " to an identity no other instance uses, or set ids.node.provider.");
+    }
+
+    /** Another instance holds the identity this one is configured with. */
+    static IdsConfigurationException heldElsewhere(String generatorName, String property, NodeClaim claim,
+            String holder, String store) {
+        long identity = claim.min();
+        return new IdsConfigurationException(property, identity, "the generator '" + generatorName + "' is "
+                + "configured with node identity " + identity + ", and " + holder + " holds it in namespace '"
+                + claim.namespace() + "' of the node lease provider " + store + "; two instances with one identity "
+                + "issue the same IDs", "Set " + property + " to an identity no other instance uses, or remove it to "
+                + "lease a free one, or stop the instance that holds " + identity + ".");
+    }
+
+    /** The configured identity could not be held in the store. */
+    static IdsConfigurationException configuredNotHeld(String generatorName, String property, long identity,
+            String store, RuntimeException cause) {
+        return new IdsConfigurationException(property, identity, "the generator '" + generatorName + "' is "
+                + "configured with node identity " + identity + ", which must be held in the node lease store "
+                + store + " so that no leasing instance takes it, and the claim failed: " + cause.getMessage(),
+                "Make the lease store reachable, or set ids.node.provider=static if no instance leases identities "
+                + "from it.");
+    }
+}
