@@ -32,6 +32,8 @@ public final class CutProxy implements AutoCloseable {
     private final Set<Socket> lost = Collections.newSetFromMap(new IdentityHashMap<>());
     private State state = State.FORWARD;
     private ServerSocket server;
+    /** The thread accepting on {@link #server}. */
+    private Thread acceptor;
     private boolean closed;
 
     /**
@@ -46,8 +48,8 @@ public final class CutProxy implements AutoCloseable {
         this.port = first.getLocalPort();
         synchronized (lock) {
             server = first;
+            acceptor = daemon("cut-proxy-accept", () -> accept(first));
         }
-        daemon("cut-proxy-accept", () -> accept(first));
     }
 
     /**
@@ -71,15 +73,18 @@ public final class CutProxy implements AutoCloseable {
      * the server's host is up but the server is not.
      */
     public void refuse() {
+        Thread stopping;
         synchronized (lock) {
             state = State.REFUSE;
             closeQuietly(server);
             server = null;
+            stopping = acceptor;
             open.forEach(CutProxy::reset);
             open.clear();
             lost.clear();
             lock.notifyAll();
         }
+        awaitEnd(stopping);
     }
 
     /**
@@ -95,7 +100,7 @@ public final class CutProxy implements AutoCloseable {
             if (server == null) {
                 ServerSocket reopened = listen(port);
                 server = reopened;
-                daemon("cut-proxy-accept", () -> accept(reopened));
+                acceptor = daemon("cut-proxy-accept", () -> accept(reopened));
             }
             state = State.FORWARD;
             lock.notifyAll();
@@ -118,16 +123,19 @@ public final class CutProxy implements AutoCloseable {
     /** Stops listening and resets every open connection. */
     @Override
     public void close() {
+        Thread stopping;
         synchronized (lock) {
             closed = true;
             state = State.REFUSE;
             closeQuietly(server);
             server = null;
+            stopping = acceptor;
             open.forEach(CutProxy::reset);
             open.clear();
             lost.clear();
             lock.notifyAll();
         }
+        awaitEnd(stopping);
     }
 
     private static ServerSocket listen(int port) throws IOException {
@@ -248,9 +256,22 @@ public final class CutProxy implements AutoCloseable {
         }
     }
 
-    private static void daemon(String name, Runnable task) {
+    /**
+     * Waits for an accepting thread to leave its closed socket: a socket closed while a thread blocks in accept()
+     * is released only as that thread leaves, and until then the port may still take connections.
+     */
+    private static void awaitEnd(Thread thread) {
+        try {
+            thread.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static Thread daemon(String name, Runnable task) {
         Thread thread = new Thread(task, name);
         thread.setDaemon(true);
         thread.start();
+        return thread;
     }
 }
