@@ -1,6 +1,6 @@
 package dev.ids.autoconfigure;
 
-import dev.ids.GeneratorBuilder;
+import dev.ids.generator.GeneratorBuilder;
 import dev.ids.IdScheme;
 
 /**

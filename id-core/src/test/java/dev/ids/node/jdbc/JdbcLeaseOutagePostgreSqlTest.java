@@ -4,7 +4,7 @@ import dev.ids.testing.PlainDataSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ids.IdGenerationException;
-import dev.ids.internal.LeaseFence;
+import dev.ids.node.LeaseFence;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.testing.RequiresDatabase;
