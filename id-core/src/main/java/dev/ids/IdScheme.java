@@ -46,7 +46,7 @@ public enum IdScheme {
             Map<IdScheme, IdSchemeDecoder> decoders = new EnumMap<>(IdScheme.class);
             for (IdSchemeDecoder decoder : ServiceLoader.load(IdSchemeDecoder.class,
                     IdSchemeDecoder.class.getClassLoader())) {
-                decoders.putIfAbsent(decoder.scheme(), decoder);
+                decoders.putIfAbsent(of(decoder.schemeName()), decoder);
             }
             return decoders;
         }

@@ -11,11 +11,12 @@ package dev.ids;
 public interface IdSchemeDecoder {
 
     /**
-     * Returns the scheme whose identifiers this decoder reads.
+     * Returns the name of the scheme whose identifiers this decoder reads, as {@link IdScheme#schemeName()} spells
+     * it (a name rather than the constant, so that the decoder and the registry do not depend on each other).
      *
-     * @return the scheme
+     * @return the scheme's name, for example {@code "sno"}
      */
-    IdScheme scheme();
+    String schemeName();
 
     /**
      * Parses an identifier of the scheme from its string form and decodes it.

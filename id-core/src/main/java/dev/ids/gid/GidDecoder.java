@@ -14,8 +14,8 @@ public final class GidDecoder implements IdSchemeDecoder {
     }
 
     @Override
-    public IdScheme scheme() {
-        return IdScheme.GID;
+    public String schemeName() {
+        return IdScheme.GID.schemeName();
     }
 
     @Override

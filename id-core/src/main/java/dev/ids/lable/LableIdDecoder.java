@@ -14,8 +14,8 @@ public final class LableIdDecoder implements IdSchemeDecoder {
     }
 
     @Override
-    public IdScheme scheme() {
-        return IdScheme.LABLE;
+    public String schemeName() {
+        return IdScheme.LABLE.schemeName();
     }
 
     @Override

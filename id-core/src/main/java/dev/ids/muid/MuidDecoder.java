@@ -14,8 +14,8 @@ public final class MuidDecoder implements IdSchemeDecoder {
     }
 
     @Override
-    public IdScheme scheme() {
-        return IdScheme.MUID;
+    public String schemeName() {
+        return IdScheme.MUID.schemeName();
     }
 
     @Override

@@ -14,8 +14,8 @@ public final class SnoDecoder implements IdSchemeDecoder {
     }
 
     @Override
-    public IdScheme scheme() {
-        return IdScheme.SNO;
+    public String schemeName() {
+        return IdScheme.SNO.schemeName();
     }
 
     @Override

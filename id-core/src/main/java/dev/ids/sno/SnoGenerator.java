@@ -56,7 +56,8 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
         String description = "sno generator (partition " + partition + ")";
         ClockWatch watch = new ClockWatch(builder.clock(), builder.listener(), builder.maxWait());
         this.sequence = LeasedSequence.build(builder.lease(), description, watch,
-                fence -> new TickTockSequence(description, sequenceMin, sequenceMax, watch, builder.snapshot, fence));
+                fence -> new TickTockSequence(description, sequenceMin, sequenceMax, watch, saved(builder.snapshot),
+                        fence));
     }
 
     /**
@@ -132,7 +133,15 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
      * @return the current state
      */
     public Snapshot snapshot() {
-        return sequence.sequence().snapshot(partition);
+        TickTockSequence.State state = sequence.sequence().state();
+        return new Snapshot(partition, sequenceMin, sequenceMax, state.sequence(), state.lastTime(), state.drifts(),
+                state.safeTime());
+    }
+
+    private static TickTockSequence.State saved(Snapshot snapshot) {
+        return snapshot == null ? null
+                : new TickTockSequence.State(snapshot.lastTime(), snapshot.sequence(), snapshot.drifts(),
+                        snapshot.safeTime());
     }
 
     @Override

@@ -76,11 +76,11 @@ final class TickTockSequence implements SlotSequence {
      * @param sequenceMin the first sequence number of each unit
      * @param sequenceMax the last
      * @param watch the generator's clock watch
-     * @param snapshot a saved state to go on from, or {@code null}
+     * @param saved a saved state to go on from, or {@code null}
      * @param fence the lease's fence, whose start mark both timelines start after; {@code null} without a lease
      */
     TickTockSequence(String description, int sequenceMin, int sequenceMax, ClockWatch watch,
-            SnoGenerator.Snapshot snapshot, LeaseFence fence) {
+            State saved, LeaseFence fence) {
         this.description = description;
         this.sequenceMin = sequenceMin;
         this.sequenceMax = sequenceMax;
@@ -88,15 +88,15 @@ final class TickTockSequence implements SlotSequence {
         this.clock = watch.clock();
         this.maxWaitNanos = watch.maxWaitNanos();
         this.fence = fence;
-        if (snapshot == null || snapshot.lastTime() == null) {
-            long tick = snapshot == null ? 0 : snapshot.drifts() & 1;
+        if (saved == null || saved.lastTime() == null) {
+            long tick = saved == null ? 0 : saved.drifts() & 1;
             this.state = new AtomicLong(pack(0, (int) tick, 0));
         } else {
-            long lastMillis = snapshot.lastTime().toEpochMilli() - Sno.EPOCH_MILLIS;
-            this.state = new AtomicLong(pack(lastMillis, (int) (snapshot.drifts() & 1), snapshot.sequence() + 1));
+            long lastMillis = saved.lastTime().toEpochMilli() - Sno.EPOCH_MILLIS;
+            this.state = new AtomicLong(pack(lastMillis, (int) (saved.drifts() & 1), saved.sequence() + 1));
         }
-        this.safeUnits = snapshot == null || snapshot.safeTime() == null ? -1 : Sno.unitsOf(snapshot.safeTime());
-        this.drifts = snapshot == null ? 0 : snapshot.drifts();
+        this.safeUnits = saved == null || saved.safeTime() == null ? -1 : Sno.unitsOf(saved.safeTime());
+        this.drifts = saved == null ? 0 : saved.drifts();
         if (fence != null) {
             startAfterMark(fence.startMarkMillis() - Sno.EPOCH_MILLIS);
         }
@@ -337,12 +337,22 @@ final class TickTockSequence implements SlotSequence {
     }
 
     /**
+     * The state a {@link SnoGenerator.Snapshot} saves, without the generator's settings.
+     *
+     * @param lastTime the latest time used, or null when nothing was issued
+     * @param sequence the last sequence number issued in the unit of {@code lastTime}
+     * @param drifts how many times the tick-tock bit flipped
+     * @param safeTime the start of the latest unit the other timeline may carry, or null
+     */
+    record State(Instant lastTime, int sequence, long drifts, Instant safeTime) {
+    }
+
+    /**
      * Captures the state, for {@link SnoGenerator#snapshot()}.
      *
-     * @param partition the generator's partition
      * @return the current state
      */
-    SnoGenerator.Snapshot snapshot(int partition) {
+    State state() {
         synchronized (flipLock) {
             long current = state.get();
             int next = (int) (current & SEQUENCE_MASK);
@@ -352,11 +362,9 @@ final class TickTockSequence implements SlotSequence {
             Instant safeTime = safeUnits < 0
                     ? null
                     : Instant.ofEpochMilli(Sno.EPOCH_MILLIS + safeUnits * Sno.UNIT_MILLIS);
-            return new SnoGenerator.Snapshot(partition, sequenceMin, sequenceMax, next == 0 ? sequenceMin : next - 1,
-                    lastTime, drifts, safeTime);
+            return new State(lastTime, next == 0 ? sequenceMin : next - 1, drifts, safeTime);
         }
     }
-
 
     @Override
     public Duration lead() {

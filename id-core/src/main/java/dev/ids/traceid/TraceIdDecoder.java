@@ -14,8 +14,8 @@ public final class TraceIdDecoder implements IdSchemeDecoder {
     }
 
     @Override
-    public IdScheme scheme() {
-        return IdScheme.TRACE_ID;
+    public String schemeName() {
+        return IdScheme.TRACE_ID.schemeName();
     }
 
     @Override
