@@ -471,39 +471,20 @@ public final class TimeSequence implements SlotSequence {
             return this;
         }
 
-        /**
-         * Returns the description given to {@link TimeSequence#builder(String)}.
-         *
-         * @return the description
-         */
-        public String description() {
+        // Read by LeasedSequence, which builds the lease's fence on the same settings.
+        String description() {
             return description;
         }
 
-        /**
-         * Returns the clock set on this builder.
-         *
-         * @return the clock
-         */
-        public IdClock clock() {
+        IdClock clock() {
             return clock;
         }
 
-        /**
-         * Returns the listener set on this builder.
-         *
-         * @return the listener
-         */
-        public IdGeneratorListener listener() {
+        IdGeneratorListener listener() {
             return listener;
         }
 
-        /**
-         * Returns the maximum wait set on this builder.
-         *
-         * @return the maximum wait
-         */
-        public Duration maxWait() {
+        Duration maxWait() {
             return maxWait;
         }
 
