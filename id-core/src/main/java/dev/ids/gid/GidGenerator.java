@@ -1,6 +1,5 @@
 package dev.ids.gid;
 
-import dev.ids.generator.GeneratorBuilder;
 import dev.ids.IdGenerationException;
 import dev.ids.IdGenerator;
 import dev.ids.IdScheme;
@@ -8,6 +7,7 @@ import dev.ids.MonitoredIdGenerator;
 import dev.ids.clock.ClockWatch;
 import dev.ids.clock.IdClock;
 import dev.ids.event.IdGeneratorListener;
+import dev.ids.generator.GeneratorBuilder;
 import dev.ids.internal.OrderedMap;
 import java.security.SecureRandom;
 import java.time.Duration;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ids.IdGenerationException;
-import dev.ids.generator.WaitingGeneratorBuilder;
 import dev.ids.clock.ManualClock;
+import dev.ids.generator.WaitingGeneratorBuilder;
 import dev.ids.node.LeaseFence;
 import dev.ids.testing.FakeNodeLease;
 import dev.ids.testing.RecordingListener;
