@@ -1,42 +1,55 @@
 package dev.ids;
 
-import dev.ids.gid.Gid;
 import dev.ids.internal.Chars;
-import dev.ids.lable.LableId;
-import dev.ids.muid.Muid;
-import dev.ids.sno.Sno;
-import dev.ids.traceid.TraceId;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.Locale;
-import java.util.function.Function;
+import java.util.Map;
+import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 
 /**
  * The five ID schemes, by the names used in configuration, on the command line and in the decoded view.
+ *
+ * <p>Each scheme's package registers an {@link IdSchemeDecoder} as a service, which {@link #decode(String)} finds,
+ * so that this package, which every scheme depends on, depends on none of them.
  */
 public enum IdScheme {
 
     /** elfo's TraceId: 63 bits of wrapping seconds, node, chunk and counter; decimal string. */
-    TRACE_ID("trace-id", text -> TraceId.parse(text).decoded()),
+    TRACE_ID("trace-id"),
 
     /** Lable's eight-byte ID: millisecond timestamp, sequence, generator and cluster id; 16 hex digits. */
-    LABLE("lable", text -> LableId.parse(text).decoded()),
+    LABLE("lable"),
 
     /** Graft's GID: 16 bytes of prefix, millisecond timestamp and random bits; base58 string. */
-    GID("gid", text -> Gid.parse(text).decoded()),
+    GID("gid"),
 
     /** sno: 10 bytes of 4 ms time units, tick-tock bit, metabyte, partition and sequence; base32 string. */
-    SNO("sno", text -> Sno.parse(text).decoded()),
+    SNO("sno"),
 
     /** Gink's muid: 128 bits of microsecond timestamp, medallion and offset; upper-case hex with dashes. */
-    MUID("muid", text -> Muid.parse(text).decoded());
+    MUID("muid");
 
     private final String schemeName;
-    private final Function<String, DecodedId> decoder;
 
-    IdScheme(String schemeName, Function<String, DecodedId> decoder) {
+    IdScheme(String schemeName) {
         this.schemeName = schemeName;
-        this.decoder = decoder;
+    }
+
+    /** The decoders of the schemes, loaded once, on first use. */
+    private static final class Decoders {
+
+        static final Map<IdScheme, IdSchemeDecoder> BY_SCHEME = load();
+
+        private static Map<IdScheme, IdSchemeDecoder> load() {
+            Map<IdScheme, IdSchemeDecoder> decoders = new EnumMap<>(IdScheme.class);
+            for (IdSchemeDecoder decoder : ServiceLoader.load(IdSchemeDecoder.class,
+                    IdSchemeDecoder.class.getClassLoader())) {
+                decoders.putIfAbsent(of(decoder.schemeName()), decoder);
+            }
+            return decoders;
+        }
     }
 
     /**
@@ -59,7 +72,13 @@ public enum IdScheme {
         if (text == null) {
             throw new InvalidIdException(schemeName, null, "no input");
         }
-        return decoder.apply(text);
+        IdSchemeDecoder decoder = Decoders.BY_SCHEME.get(this);
+        if (decoder == null) {
+            throw new IllegalStateException("No decoder for the " + schemeName + " scheme on the class path: "
+                    + "id-core's META-INF/services/" + IdSchemeDecoder.class.getName() + " is missing (a jar "
+                    + "repackaged without its service files?)");
+        }
+        return decoder.decode(text);
     }
 
     /**

@@ -2,7 +2,6 @@ package dev.ids.cli;
 
 import dev.ids.IdGenerator;
 import dev.ids.IdScheme;
-import dev.ids.cli.IdsCommand.UsageException;
 import dev.ids.gid.GidGenerator;
 import dev.ids.gid.GidType;
 import dev.ids.internal.Chars;

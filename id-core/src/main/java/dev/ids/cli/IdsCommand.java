@@ -206,14 +206,4 @@ public final class IdsCommand {
             throw new UsageException(e.getMessage());
         }
     }
-
-    /** A command line that cannot be carried out; its message says why. */
-    static final class UsageException extends RuntimeException {
-
-        private static final long serialVersionUID = 1L;
-
-        UsageException(String message) {
-            super(message);
-        }
-    }
 }

@@ -1,6 +1,5 @@
 package dev.ids.cli;
 
-import dev.ids.cli.IdsCommand.UsageException;
 import dev.ids.internal.Chars;
 import java.util.LinkedHashMap;
 import java.util.List;

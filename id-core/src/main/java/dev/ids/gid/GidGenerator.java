@@ -1,15 +1,17 @@
 package dev.ids.gid;
 
-import dev.ids.GeneratorBuilder;
 import dev.ids.IdGenerationException;
 import dev.ids.IdGenerator;
 import dev.ids.IdScheme;
 import dev.ids.MonitoredIdGenerator;
+import dev.ids.clock.ClockWatch;
 import dev.ids.clock.IdClock;
 import dev.ids.event.IdGeneratorListener;
+import dev.ids.generator.GeneratorBuilder;
 import dev.ids.internal.OrderedMap;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
@@ -90,7 +92,8 @@ public final class GidGenerator implements MonitoredIdGenerator<Gid> {
     private final GidType type;
     private final int prefix;
     private final IdClock clock;
-    private final IdGeneratorListener listener;
+    /** Reports falls of the clock and refusals; GID generators never wait, so its maximum wait is zero. */
+    private final ClockWatch watch;
     /** Per-thread buffers when built with a per-thread source factory, else null. */
     private final ThreadLocal<RandomBuffer> buffers;
     private final RandomGenerator sharedSource;
@@ -98,13 +101,12 @@ public final class GidGenerator implements MonitoredIdGenerator<Gid> {
     /** The latest millisecond used (always a valid timestamp), or Long.MIN_VALUE before the first ID. */
     private final AtomicLong lastMillis = new AtomicLong(Long.MIN_VALUE);
     private final LongAdder generated = new LongAdder();
-    private final AtomicLong regressionReportedAt = new AtomicLong(Long.MIN_VALUE);
 
     private GidGenerator(Builder builder) {
         this.type = builder.type;
         this.prefix = builder.type.prefix();
         this.clock = builder.clock();
-        this.listener = builder.listener();
+        this.watch = new ClockWatch(builder.clock(), builder.listener(), Duration.ZERO);
         this.sharedSource = builder.sharedSource;
         Supplier<? extends RandomGenerator> factory = builder.perThreadSource;
         this.buffers = factory == null
@@ -167,28 +169,19 @@ public final class GidGenerator implements MonitoredIdGenerator<Gid> {
                 if (now == last) {
                     return last;
                 }
-                reportRegression(last, now);
+                watch.reportRegression(last, now, ChronoUnit.MILLIS);
                 if (last - now <= MAX_CLAMP_MILLIS) {
                     return last;
                 }
             }
             if (now > Gid.MAX_TIMESTAMP_MILLIS || now < 0) {
-                IdGenerationException failure = new IdGenerationException("GID generator ("
-                        + type.displayName() + "): the wall clock (" + now + " ms) lies outside the times a GID "
-                        + "can hold (0 to " + Gid.MAX_TIMESTAMP_MILLIS + " ms since 1970-01-01T00:00:00Z)");
-                listener.onRefused(failure);
-                throw failure;
+                throw watch.refuse("GID generator (" + type.displayName() + "): the wall clock (" + now
+                        + " ms) lies outside the times a GID can hold (0 to " + Gid.MAX_TIMESTAMP_MILLIS
+                        + " ms since 1970-01-01T00:00:00Z)");
             }
             if (lastMillis.compareAndSet(last, now)) {
                 return now;
             }
-        }
-    }
-
-    private void reportRegression(long last, long now) {
-        long reported = regressionReportedAt.get();
-        if (reported != last && regressionReportedAt.compareAndSet(reported, last)) {
-            listener.onClockRegression(Duration.ofMillis(last - now));
         }
     }
 
@@ -209,9 +202,7 @@ public final class GidGenerator implements MonitoredIdGenerator<Gid> {
 
     @Override
     public Duration lead() {
-        long last = lastMillis.get();
-        long now = clock.wallTimeMillis();
-        return last > now ? Duration.ofMillis(last - now) : Duration.ZERO;
+        return ClockWatch.lead(lastMillis.get(), clock.wallTimeMillis(), ChronoUnit.MILLIS);
     }
 
     @Override

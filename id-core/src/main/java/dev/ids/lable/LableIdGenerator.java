@@ -4,10 +4,10 @@ import dev.ids.IdGenerationException;
 import dev.ids.IdGenerator;
 import dev.ids.IdScheme;
 import dev.ids.MonitoredIdGenerator;
-import dev.ids.WaitingGeneratorBuilder;
+import dev.ids.generator.WaitingGeneratorBuilder;
 import dev.ids.internal.Checks;
-import dev.ids.internal.LeaseFence;
 import dev.ids.internal.OrderedMap;
+import dev.ids.sequence.LeasedSequence;
 import dev.ids.sequence.TimeSequence;
 import java.time.Duration;
 import java.util.Arrays;
@@ -42,9 +42,8 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
     private final int clusterId;
     private final LableMode mode;
     private final long lowBits;
-    private final TimeSequence sequence;
-    /** The lease's fence, or {@code null} without a lease. */
-    private final LeaseFence fence;
+    /** The (millisecond, sequence) slots, fenced by the lease when there is one. */
+    private final LeasedSequence<TimeSequence> sequence;
     private final LongAdder generated = new LongAdder();
 
     private LableIdGenerator(Builder builder, int generatorId) {
@@ -53,19 +52,13 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
         this.mode = builder.mode;
         this.lowBits = LableId.lowBits(generatorId, clusterId, mode);
         String description = "lable generator (generator id " + generatorId + ", cluster id " + clusterId + ")";
-        this.fence = builder.lease() == null ? null
-                : new LeaseFence(builder.lease(), description, builder.listener(), builder.clock(), builder.maxWait());
-        TimeSequence.Builder sequence = TimeSequence.builder(description)
+        this.sequence = LeasedSequence.build(TimeSequence.builder(description)
                 .clock(builder.clock())
                 .listener(builder.listener())
                 .timeBase(TimeSequence.Resolution.MILLIS, 0, 1)
                 .maxUnit(LableId.MAX_TIMESTAMP)
                 .sequence(0, LableId.MAX_SEQUENCE)
-                .maxWait(builder.maxWait());
-        if (fence != null) {
-            sequence.notBefore(fence.startMarkMillis());
-        }
-        this.sequence = sequence.build();
+                .maxWait(builder.maxWait()), builder.lease());
     }
 
     /**
@@ -88,15 +81,7 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
      */
     @Override
     public LableId next() {
-        if (fence != null) {
-            fence.checkHeld();
-        }
         long slot = sequence.next();
-        if (fence != null) {
-            // Per ID (one volatile read), since another thread may have opened this millisecond and still be
-            // writing the mark that covers it; only the thread crossing the boundary writes.
-            fence.cover(sequence.unitOf(slot));
-        }
         LableId id = idAt(slot, 0);
         generated.increment();
         return id;
@@ -116,14 +101,9 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
         LableId[] ids = new LableId[count];
         int filled = 0;
         while (filled < count) {
-            if (fence != null) {
-                fence.checkHeld();
-            }
-            long first = sequence.reserve(count - filled);
-            if (fence != null) {
-                fence.cover(sequence.unitOf(first));
-            }
-            int run = Math.min(count - filled, LableId.MAX_SEQUENCE - sequence.sequenceOf(first) + 1);
+            int wanted = count - filled;
+            long first = sequence.take(slots -> slots.reserve(wanted));
+            int run = Math.min(wanted, LableId.MAX_SEQUENCE - sequence.sequence().sequenceOf(first) + 1);
             for (int i = 0; i < run; i++) {
                 ids[filled++] = idAt(first, i);
             }
@@ -190,8 +170,8 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
     }
 
     private LableId idAt(long slot, int offset) {
-        long millis = sequence.unitOf(slot);
-        int number = sequence.sequenceOf(slot) + offset;
+        long millis = sequence.sequence().unitOf(slot);
+        int number = sequence.sequence().sequenceOf(slot) + offset;
         return LableId.ofTrustedBits(LableId.compose(millis, number, lowBits, mode));
     }
 

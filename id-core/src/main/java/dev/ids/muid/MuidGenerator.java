@@ -4,10 +4,10 @@ import dev.ids.IdGenerationException;
 import dev.ids.IdGenerator;
 import dev.ids.IdScheme;
 import dev.ids.MonitoredIdGenerator;
-import dev.ids.WaitingGeneratorBuilder;
+import dev.ids.generator.WaitingGeneratorBuilder;
 import dev.ids.internal.Checks;
-import dev.ids.internal.LeaseFence;
 import dev.ids.internal.OrderedMap;
+import dev.ids.sequence.LeasedSequence;
 import dev.ids.sequence.TimeSequence;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -48,9 +48,8 @@ public final class MuidGenerator implements MonitoredIdGenerator<Muid> {
 
     private final long medallion;
     private final boolean medallionRandom;
-    private final TimeSequence sequence;
-    /** The lease's fence, or {@code null} without a lease. */
-    private final LeaseFence fence;
+    /** One slot per microsecond, fenced by the lease when there is one. */
+    private final LeasedSequence<TimeSequence> sequence;
     private final LongAdder generated = new LongAdder();
     private final long prefix;
     private final long low;
@@ -70,20 +69,13 @@ public final class MuidGenerator implements MonitoredIdGenerator<Muid> {
         Muid zero = Muid.pack(0, medallion, 0);
         this.prefix = zero.high();
         String description = "muid generator (medallion " + medallion + ")";
-        this.fence = builder.lease() == null ? null
-                : new LeaseFence(builder.lease(), description, builder.listener(), builder.clock(), builder.maxWait());
-        TimeSequence.Builder sequence = TimeSequence.builder(description)
+        this.sequence = LeasedSequence.build(TimeSequence.builder(description)
                 .clock(builder.clock())
                 .listener(builder.listener())
                 .timeBase(TimeSequence.Resolution.MICROS, 0, 1)
                 .maxUnit(Muid.MAX_TIMESTAMP)
                 .sequence(0, 0)
-                .maxWait(builder.maxWait());
-        if (fence != null) {
-            // The mark is in milliseconds: the whole millisecond of the mark counts as used.
-            sequence.notBefore(Math.addExact(Math.multiplyExact(fence.startMarkMillis(), 1000L), 999L));
-        }
-        this.sequence = sequence.build();
+                .maxWait(builder.maxWait()), builder.lease());
         this.low = zero.low();
     }
 
@@ -105,13 +97,7 @@ public final class MuidGenerator implements MonitoredIdGenerator<Muid> {
      */
     @Override
     public Muid next() {
-        if (fence != null) {
-            fence.checkHeld();
-        }
-        long micros = sequence.unitOf(sequence.next());
-        if (fence != null) {
-            fence.cover(Math.floorDiv(micros, 1000L));
-        }
+        long micros = sequence.sequence().unitOf(sequence.next());
         Muid id = new Muid(micros << 12 | prefix, low);
         generated.increment();
         return id;
@@ -125,7 +111,7 @@ public final class MuidGenerator implements MonitoredIdGenerator<Muid> {
      * @throws IdGenerationException as {@link #next()}
      */
     public MuidTransaction beginTransaction() {
-        return new MuidTransaction(next(), generated, fence);
+        return new MuidTransaction(next(), generated, sequence);
     }
 
     /**

@@ -1,7 +1,7 @@
 package dev.ids.muid;
 
 import dev.ids.IdGenerationException;
-import dev.ids.internal.LeaseFence;
+import dev.ids.sequence.LeasedSequence;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -19,15 +19,15 @@ public final class MuidTransaction {
     private final AtomicInteger lastOffset;
 
     private final LongAdder generated;
-    /** The generator's lease fence, or {@code null} without a lease. */
-    private final LeaseFence fence;
+    /** The generator's sequence, which fences by its lease; {@code null} in tests. */
+    private final LeasedSequence<?> sequence;
 
     /**
      * A transaction whose changes' muids count towards {@code generated}, the generator's count, and which refuses
      * them while the generator's lease (if any) is not held.
      */
-    MuidTransaction(Muid id, LongAdder generated, LeaseFence fence) {
-        this(id, 0, generated, fence);
+    MuidTransaction(Muid id, LongAdder generated, LeasedSequence<?> sequence) {
+        this(id, 0, generated, sequence);
     }
 
     /** For tests: a transaction whose offsets up to {@code lastOffset} are already used. */
@@ -35,11 +35,11 @@ public final class MuidTransaction {
         this(id, lastOffset, new LongAdder(), null);
     }
 
-    private MuidTransaction(Muid id, int lastOffset, LongAdder generated, LeaseFence fence) {
+    private MuidTransaction(Muid id, int lastOffset, LongAdder generated, LeasedSequence<?> sequence) {
         this.id = id;
         this.lastOffset = new AtomicInteger(lastOffset);
         this.generated = generated;
-        this.fence = fence;
+        this.sequence = sequence;
     }
 
     /**
@@ -60,8 +60,8 @@ public final class MuidTransaction {
      *     identity lease is not held
      */
     public Muid next() {
-        if (fence != null) {
-            fence.checkHeld(); // the transaction's time is covered by the mark already: only fencing is left
+        if (sequence != null) {
+            sequence.checkHeld(); // the transaction's time is covered by the mark already: only fencing is left
         }
         while (true) {
             int last = lastOffset.get();

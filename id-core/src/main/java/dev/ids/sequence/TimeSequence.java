@@ -1,12 +1,11 @@
 package dev.ids.sequence;
 
 import dev.ids.IdGenerationException;
-import dev.ids.WaitingGeneratorBuilder;
+import dev.ids.clock.ClockWatch;
 import dev.ids.clock.IdClock;
 import dev.ids.event.IdGeneratorListener;
 import dev.ids.event.WaitCause;
 import dev.ids.internal.Checks;
-import dev.ids.internal.ClockWaits;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
@@ -43,10 +42,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * clock behind the queue is told apart from a clock that stepped back. Both are read before the clock, so a clock
  * reading below them is a real regression, not a race with another thread.
  */
-public final class TimeSequence {
+public final class TimeSequence implements SlotSequence {
 
     /** The maximum wait of generators whose builder was given none. */
     public static final Duration DEFAULT_MAX_WAIT = Duration.ofSeconds(2);
+
+    /** The longest maximum wait a sequence (or a generator's builder) accepts: a day, far beyond any useful wait. */
+    public static final Duration MAX_WAIT_LIMIT = Duration.ofDays(1);
 
     /** Marks a call with no deadline of its own: it may wait the maximum wait from the moment it queues. */
     private static final long NO_DEADLINE = Long.MIN_VALUE;
@@ -67,7 +69,7 @@ public final class TimeSequence {
 
     private final String description;
     private final IdClock clock;
-    private final IdGeneratorListener listener;
+    private final ClockWatch watch;
     private final boolean micros;
     private final long nanosPerTick;
     private final long epoch;
@@ -91,12 +93,11 @@ public final class TimeSequence {
      * reading written after a ticket lies in the ticket's unit or later.
      */
     private final AtomicLong latestQueuedReading = new AtomicLong(Long.MIN_VALUE);
-    private final AtomicLong regressionReportedAt = new AtomicLong(Long.MIN_VALUE);
 
     private TimeSequence(Builder builder) {
         this.description = builder.description;
-        this.clock = builder.clock();
-        this.listener = builder.listener();
+        this.clock = builder.clock;
+        this.watch = new ClockWatch(builder.clock, builder.listener, builder.maxWait);
         this.micros = builder.resolution == Resolution.MICROS;
         this.nanosPerTick = builder.resolution.nanos;
         this.epoch = builder.epoch;
@@ -112,7 +113,7 @@ public final class TimeSequence {
         this.maxTick = builder.maxUnit >= ticksThatFit / unitTicks
                 ? ticksThatFit
                 : builder.maxUnit * unitTicks + unitTicks - 1;
-        this.maxWaitNanos = builder.maxWait().toNanos();
+        this.maxWaitNanos = builder.maxWait.toNanos();
         if (builder.notBefore == Long.MIN_VALUE || builder.notBefore - epoch < 0) {
             // Nothing issued yet: the unit before the epoch, used up.
             this.markUnit = Long.MIN_VALUE;
@@ -143,6 +144,7 @@ public final class TimeSequence {
      *     clock behind, or the lease mark: the message says which), when the clock does not reach the slot's unit
      *     within the maximum wait, or when the clock lies outside the units this sequence can represent
      */
+    @Override
     public long next() {
         return reserve(1);
     }
@@ -230,7 +232,7 @@ public final class TimeSequence {
         int first = restOfLast ? sequence + 1 : minSequence;
         long start = unit * unitTicks;
         if (start > maxTick) {
-            throw refuse(new IdGenerationException(description + ": the last time unit this scheme can represent "
+            throw watch.refuse(new IdGenerationException(description + ": the last time unit this scheme can represent "
                     + "is used up (it ends at " + clockText(maxTick + epoch) + "); refusing to issue an ID"));
         }
         WaitCause cause = markUnit != Long.MIN_VALUE && unit <= markUnit + 1 ? WaitCause.LEASE_MARK
@@ -250,26 +252,23 @@ public final class TimeSequence {
         if (!state.compareAndSet(current, ticket)) {
             return -1;
         }
-        if (!ClockWaits.pauseUntil(clock, startMicros(start), deadline)) {
+        if (!watch.pauseUntil(startMicros(start), deadline)) {
             state.compareAndSet(ticket, current); // hands the slots back unless a later call queued behind them
-            throw refuse(new IdGenerationException(description + ": waiting for its turn ("
+            throw watch.refuse(new IdGenerationException(description + ": waiting for its turn ("
                     + describe(cause) + "), it waited " + Duration.ofNanos(clock.monotonicNanos() - began)
                     + " of its maximum wait of " + Duration.ofNanos(maxWaitNanos) + " for the wall clock to reach "
                     + clockText(start + epoch) + ", the start of the time unit of its slot, but the clock reads " + clockText(currentReading())
                     + " (it stood still or stepped back); refusing to issue an ID for a time the clock has not "
                     + "reached"));
         }
-        listener.onWait(cause, Duration.ofNanos(Math.max(clock.monotonicNanos() - began, 1)));
+        watch.reportWait(cause, began);
         return pack(start, first);
     }
 
     /** Refuses a ticket whose unit starts further ahead than the maximum wait, saying why with the figures. */
     private void checkWithinMaxWait(WaitCause cause, long start, long now, long latestReading, long allowedNanos) {
         long aheadTicks = start - now;
-        // Whole ticks first: a clock far behind is refused without multiplying a huge gap into nanoseconds.
-        long aheadNanos = aheadTicks - 1 > Math.max(allowedNanos, 0) / nanosPerTick
-                ? Long.MAX_VALUE
-                : (startMicros(start) - clock.wallTimeMicros()) * 1_000L;
+        long aheadNanos = watch.nanosUntil(startMicros(start), aheadTicks, nanosPerTick, allowedNanos);
         if (aheadNanos <= allowedNanos) {
             return;
         }
@@ -291,7 +290,7 @@ public final class TimeSequence {
         String limit = allowedNanos >= maxWaitNanos ? "the maximum wait of " + Duration.ofNanos(maxWaitNanos)
                 : "the " + Duration.ofNanos(Math.max(allowedNanos, 0)) + " left of this call's maximum wait of "
                         + Duration.ofNanos(maxWaitNanos);
-        throw refuse(new IdGenerationException(description + ": " + why + ", beyond " + limit
+        throw watch.refuse(new IdGenerationException(description + ": " + why + ", beyond " + limit
                 + "; refusing to issue a possible duplicate or to wait longer"));
     }
 
@@ -332,7 +331,7 @@ public final class TimeSequence {
         long reading = currentReading();
         long tick = reading - epoch;
         if (tick < 0 || tick > maxTick) {
-            throw refuse(new IdGenerationException(description + ": the wall clock (" + clockText(reading)
+            throw watch.refuse(new IdGenerationException(description + ": the wall clock (" + clockText(reading)
                     + ") lies outside the times this scheme can represent"));
         }
         return tick;
@@ -359,15 +358,7 @@ public final class TimeSequence {
     }
 
     private void reportRegression(long latest, long now) {
-        long reported = regressionReportedAt.get();
-        if (reported != latest && regressionReportedAt.compareAndSet(reported, latest)) {
-            listener.onClockRegression(ticks(latest - now));
-        }
-    }
-
-    private IdGenerationException refuse(IdGenerationException failure) {
-        listener.onRefused(failure);
-        return failure;
+        watch.reportRegression(latest, now, micros ? ChronoUnit.MICROS : ChronoUnit.MILLIS);
     }
 
     /**
@@ -377,14 +368,14 @@ public final class TimeSequence {
      *
      * @return the lead, never negative
      */
+    @Override
     public Duration lead() {
         long current = state.get();
         long latest = latestQueuedReading.get();
         if ((current & aheadFlag) == 0) {
             latest = Math.max(latest, current >> timeShift);
         }
-        long now = currentReading() - epoch;
-        return latest > now ? ticks(latest - now) : Duration.ZERO;
+        return ClockWatch.lead(latest, currentReading() - epoch, micros ? ChronoUnit.MICROS : ChronoUnit.MILLIS);
     }
 
     private Duration ticks(long count) {
@@ -395,10 +386,45 @@ public final class TimeSequence {
         return reading + (micros ? " µs" : " ms") + " since 1970-01-01T00:00:00Z";
     }
 
+    /**
+     * Returns the last millisecond a time unit covers: the time a lease's high-water mark must reach before a slot
+     * of that unit is handed out.
+     *
+     * @param unit a time unit, from {@link #unitOf(long)}
+     * @return its last millisecond, since the Unix epoch
+     */
+    public long lastMillisOf(long unit) {
+        long lastReading = epoch + unit * unitTicks + unitTicks - 1;
+        return micros ? Math.floorDiv(lastReading, 1000L) : lastReading;
+    }
+
+    @Override
+    public long lastMillisOfSlot(long slot) {
+        return lastMillisOf(unitOf(slot));
+    }
+
+    /**
+     * Checks a maximum wait against the limits every sequence and generator builder applies.
+     *
+     * @param maxWait the maximum wait
+     * @return the same maximum wait
+     * @throws IllegalArgumentException when negative or above {@link #MAX_WAIT_LIMIT}
+     */
+    public static Duration checkMaxWait(Duration maxWait) {
+        Objects.requireNonNull(maxWait, "maxWait");
+        if (maxWait.isNegative() || maxWait.compareTo(MAX_WAIT_LIMIT) > 0) {
+            throw new IllegalArgumentException("maxWait out of range [PT0S, " + MAX_WAIT_LIMIT + "]: " + maxWait);
+        }
+        return maxWait;
+    }
+
     /** Builds a {@link TimeSequence}; every setting but the description has a default. */
-    public static final class Builder extends WaitingGeneratorBuilder<Builder> {
+    public static final class Builder {
 
         private final String description;
+        private IdClock clock = IdClock.system();
+        private IdGeneratorListener listener = IdGeneratorListener.NONE;
+        private Duration maxWait = DEFAULT_MAX_WAIT;
         private Resolution resolution = Resolution.MILLIS;
         private long epoch;
         private long unitTicks = 1;
@@ -409,6 +435,57 @@ public final class TimeSequence {
 
         private Builder(String description) {
             this.description = Objects.requireNonNull(description, "description");
+        }
+
+        /**
+         * Sets the clock the sequence reads (default {@link IdClock#system()}).
+         *
+         * @param clock the clock
+         * @return this builder
+         */
+        public Builder clock(IdClock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * Sets the listener told of waits, clock regressions and refusals (default {@link IdGeneratorListener#NONE}).
+         *
+         * @param listener the listener
+         * @return this builder
+         */
+        public Builder listener(IdGeneratorListener listener) {
+            this.listener = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
+        /**
+         * Sets the longest one call may wait for the clock (default {@link #DEFAULT_MAX_WAIT}).
+         *
+         * @param maxWait the maximum wait, from zero to {@link #MAX_WAIT_LIMIT}
+         * @return this builder
+         * @throws IllegalArgumentException when negative or above the limit
+         */
+        public Builder maxWait(Duration maxWait) {
+            this.maxWait = checkMaxWait(maxWait);
+            return this;
+        }
+
+        // Read by LeasedSequence, which builds the lease's fence on the same settings.
+        String description() {
+            return description;
+        }
+
+        IdClock clock() {
+            return clock;
+        }
+
+        IdGeneratorListener listener() {
+            return listener;
+        }
+
+        Duration maxWait() {
+            return maxWait;
         }
 
         /**
@@ -469,17 +546,24 @@ public final class TimeSequence {
         }
 
         /**
+         * Starts the sequence as {@link #notBefore(long)} does, after the whole millisecond of a lease's high-water
+         * mark, whatever the resolution: a sequence in microseconds starts after the mark's last microsecond.
+         *
+         * @param markMillis the mark, in milliseconds since the Unix epoch
+         * @return this builder
+         */
+        public Builder notBeforeMillis(long markMillis) {
+            return notBefore(resolution == Resolution.MICROS
+                    ? Math.addExact(Math.multiplyExact(markMillis, 1000L), 999L)
+                    : markMillis);
+        }
+
+        /**
          * Builds the sequence.
          *
          * @return a new sequence that has issued nothing yet
-         * @throws IllegalStateException when a lease was set: a sequence has no node identity, its generator
-         *     applies the lease
          */
         public TimeSequence build() {
-            if (lease() != null) {
-                throw new IllegalStateException(description + ": a TimeSequence takes no lease; set it on the "
-                        + "generator's builder, and pass its high-water mark to notBefore(...)");
-            }
             return new TimeSequence(this);
         }
     }

@@ -1,5 +1,6 @@
 /**
- * The time-and-sequence mechanism shared by the time-ordered generators: unique slots, waits bounded by a limit,
- * and overflow and regression events.
+ * The time-and-sequence mechanism shared by the time-ordered generators: unique (time, sequence) slots with waits
+ * bounded by a limit ({@link dev.ids.sequence.TimeSequence}), fenced by a node lease
+ * ({@link dev.ids.sequence.LeasedSequence}).
  */
 package dev.ids.sequence;

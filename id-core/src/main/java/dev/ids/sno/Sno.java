@@ -58,7 +58,6 @@ public final class Sno implements Comparable<Sno> {
     /** The last millisecond (since 2010) that falls in a representable unit. */
     static final long MAX_MILLIS = MAX_UNITS * UNIT_MILLIS + UNIT_MILLIS - 1;
 
-    private static final long BLOCK_MASK = (1L << 40) - 1;
 
     /** Bytes 0..4: units << 1 | tick-tock. */
     private final long time;
@@ -104,7 +103,7 @@ public final class Sno implements Comparable<Sno> {
      */
     public static Sno fromBytes(byte[] bytes) {
         SnoCodec.checkLength(bytes);
-        return new Sno(block(bytes, 0), block(bytes, 5));
+        return new Sno(SnoCodec.block(bytes, 0), SnoCodec.block(bytes, 5));
     }
 
     /**
@@ -245,13 +244,7 @@ public final class Sno implements Comparable<Sno> {
      * @return a new array
      */
     public byte[] toBytes() {
-        byte[] bytes = new byte[BYTES];
-        for (int i = 0; i < 5; i++) {
-            int shift = 32 - 8 * i;
-            bytes[i] = (byte) (time >>> shift);
-            bytes[5 + i] = (byte) (payload >>> shift);
-        }
-        return bytes;
+        return SnoCodec.bytes(time, payload);
     }
 
     /**
@@ -317,14 +310,5 @@ public final class Sno implements Comparable<Sno> {
     @Override
     public String toString() {
         return SnoCodec.encode(time, payload);
-    }
-
-    /** Reads 5 bytes from {@code offset} as a 40-bit big-endian block. */
-    static long block(byte[] bytes, int offset) {
-        long block = 0;
-        for (int i = offset; i < offset + 5; i++) {
-            block = block << 8 | (bytes[i] & 0xFF);
-        }
-        return block & BLOCK_MASK;
     }
 }

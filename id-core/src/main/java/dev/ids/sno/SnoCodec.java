@@ -20,6 +20,7 @@ public final class SnoCodec {
     /** The length of an encoded ID. */
     public static final int LENGTH = 16;
 
+    private static final long BLOCK_MASK = (1L << 40) - 1;
     private static final char[] ENCODE = ALPHABET.toCharArray();
     private static final byte[] DECODE = new byte[128];
 
@@ -42,7 +43,7 @@ public final class SnoCodec {
      */
     public static String encode(byte[] bytes) {
         checkLength(bytes);
-        return encode(Sno.block(bytes, 0), Sno.block(bytes, 5));
+        return encode(block(bytes, 0), block(bytes, 5));
     }
 
     /**
@@ -54,7 +55,34 @@ public final class SnoCodec {
      *     alphabet
      */
     public static byte[] decode(CharSequence text) {
-        return Sno.parse(text).toBytes();
+        if (text != null && text.length() == LENGTH) {
+            long high = decodeBlock(text, 0);
+            long low = decodeBlock(text, 8);
+            if (high >= 0 && low >= 0) {
+                return bytes(high, low);
+            }
+        }
+        throw invalid(text);
+    }
+
+    /** The 10 bytes, big-endian, of two 40-bit blocks (bytes 0..4 and 5..9). */
+    static byte[] bytes(long high, long low) {
+        byte[] bytes = new byte[Sno.BYTES];
+        for (int i = 0; i < 5; i++) {
+            int shift = 32 - 8 * i;
+            bytes[i] = (byte) (high >>> shift);
+            bytes[5 + i] = (byte) (low >>> shift);
+        }
+        return bytes;
+    }
+
+    /** Reads 5 bytes from {@code offset} as a 40-bit big-endian block. */
+    static long block(byte[] bytes, int offset) {
+        long block = 0;
+        for (int i = offset; i < offset + 5; i++) {
+            block = block << 8 | (bytes[i] & 0xFF);
+        }
+        return block & BLOCK_MASK;
     }
 
     /**

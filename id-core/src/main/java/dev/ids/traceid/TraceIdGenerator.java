@@ -4,12 +4,12 @@ import dev.ids.IdGenerationException;
 import dev.ids.IdGenerator;
 import dev.ids.IdScheme;
 import dev.ids.MonitoredIdGenerator;
-import dev.ids.WaitingGeneratorBuilder;
 import dev.ids.clock.IdClock;
 import dev.ids.event.IdGeneratorListener;
+import dev.ids.generator.WaitingGeneratorBuilder;
 import dev.ids.internal.Checks;
-import dev.ids.internal.LeaseFence;
 import dev.ids.internal.OrderedMap;
+import dev.ids.sequence.LeasedSequence;
 import dev.ids.sequence.TimeSequence;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -91,9 +91,8 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
     private final int nodeNo;
     private final long nodeBits;
     private final IdClock clock;
-    private final TimeSequence chunks;
-    /** The lease's fence, or {@code null} without a lease. */
-    private final LeaseFence fence;
+    /** Hands out the (second, chunk number) pairs, fenced by the lease when there is one. */
+    private final LeasedSequence<TimeSequence> chunks;
     /** Held to lease and install a chunk; fair, so calls waiting for a chunk are served in the order they came. */
     private final ReentrantLock refill = new ReentrantLock(true);
     private final long maxWaitNanos;
@@ -137,19 +136,12 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
         this.description = "trace-id generator (node " + nodeNo + ")";
         this.maxWaitNanos = builder.maxWait().toNanos();
         this.listener = builder.listener();
-        this.fence = builder.lease() == null ? null
-                : new LeaseFence(builder.lease(), description, builder.listener(), builder.clock(), builder.maxWait());
-        TimeSequence.Builder sequence = TimeSequence.builder(description)
+        this.chunks = LeasedSequence.build(TimeSequence.builder(description)
                 .clock(builder.clock())
                 .listener(builder.listener())
                 .timeBase(TimeSequence.Resolution.MILLIS, 0, MILLIS_PER_SECOND)
                 .sequence(0, TraceId.MAX_CHUNK_NO)
-                .maxWait(builder.maxWait());
-        if (fence != null) {
-            // No chunk of the mark's second or earlier: the previous holder may have used them all.
-            sequence.notBefore(fence.startMarkMillis());
-        }
-        this.chunks = sequence.build();
+                .maxWait(builder.maxWait()), builder.lease());
     }
 
     /**
@@ -180,9 +172,7 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
      */
     @Override
     public TraceId next() {
-        if (fence != null) {
-            fence.checkHeld(); // per ID, not per chunk: a fenced node must stop at once
-        }
+        chunks.checkHeld(); // per ID, not per chunk: a fenced node must stop at once
         Chunk chunk = current;
         TraceId id = draw(chunk);
         return id != null ? id : drawLocked(chunk);
@@ -211,9 +201,7 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
         long deadline = clock.monotonicNanos() + maxWaitNanos;
         awaitRefillLock(deadline);
         try {
-            if (fence != null) {
-                fence.checkHeld(); // again: the lease may have lapsed while this call waited for the lock
-            }
+            chunks.checkHeld(); // again: the lease may have lapsed while this call waited for the lock
             Chunk chunk = current;
             if (chunk != finished) {
                 TraceId id = draw(chunk);
@@ -261,14 +249,12 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
      * the new one and issues its counter 1.
      */
     private TraceId lease(long deadline) {
-        long slot = chunks.nextBefore(deadline);
-        long second = chunks.unitOf(slot);
-        if (fence != null) {
-            // Before the chunk is installed, so a failed advance leaves it unused and the current chunk as it was.
-            fence.cover(second * MILLIS_PER_SECOND + MILLIS_PER_SECOND - 1);
-        }
+        // Covered by the lease's mark before the chunk is installed, so a failed advance leaves it unused and the
+        // current chunk as it was.
+        long slot = chunks.take(sequence -> sequence.nextBefore(deadline));
+        long second = chunks.sequence().unitOf(slot);
         Chunk chunk = new Chunk(TraceId.wrap(second) << TraceId.TIMESTAMP_SHIFT | nodeBits
-                | (long) chunks.sequenceOf(slot) << TraceId.CHUNK_NO_SHIFT, (second + 1) * MILLIS_PER_SECOND, 2);
+                | (long) chunks.sequence().sequenceOf(slot) << TraceId.CHUNK_NO_SHIFT, (second + 1) * MILLIS_PER_SECOND, 2);
         // Closed before it is counted, so the count is final: a call still holding it takes no counter from now on.
         long closedAt = (long) NEXT_COUNTER.getAndAdd(current, CLOSED);
         issuedByReplaced += Chunk.issued(closedAt);

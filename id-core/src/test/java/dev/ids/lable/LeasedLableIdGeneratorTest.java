@@ -3,7 +3,7 @@ package dev.ids.lable;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ids.IdGenerationException;
-import dev.ids.WaitingGeneratorBuilder;
+import dev.ids.generator.WaitingGeneratorBuilder;
 import dev.ids.node.LeasedGeneratorContract;
 import dev.ids.node.NodeLease;
 

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ids.IdGenerationException;
-import dev.ids.WaitingGeneratorBuilder;
 import dev.ids.clock.ManualClock;
-import dev.ids.internal.LeaseFence;
+import dev.ids.generator.WaitingGeneratorBuilder;
+import dev.ids.node.LeaseFence;
 import dev.ids.testing.FakeNodeLease;
 import dev.ids.testing.RecordingListener;
 import java.time.Duration;

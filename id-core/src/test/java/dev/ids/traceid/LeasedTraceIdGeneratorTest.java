@@ -1,6 +1,6 @@
 package dev.ids.traceid;
 
-import dev.ids.WaitingGeneratorBuilder;
+import dev.ids.generator.WaitingGeneratorBuilder;
 import dev.ids.node.LeasedGeneratorContract;
 import dev.ids.node.NodeLease;
 

@@ -1,7 +1,7 @@
 package dev.ids.autoconfigure;
 
-import dev.ids.GeneratorBuilder;
 import dev.ids.IdScheme;
+import dev.ids.generator.GeneratorBuilder;
 
 /**
  * Customizes the builder of each generator the starter creates, after the properties are applied and before the

@@ -2,13 +2,13 @@ package dev.ids.autoconfigure;
 
 import static dev.ids.autoconfigure.ConfiguredValue.apply;
 
-import dev.ids.GeneratorBuilder;
 import dev.ids.IdScheme;
 import dev.ids.MonitoredIdGenerator;
-import dev.ids.WaitingGeneratorBuilder;
 import dev.ids.autoconfigure.node.LableClusterIds;
 import dev.ids.autoconfigure.node.LeasedIdentity;
 import dev.ids.autoconfigure.node.NodeLeases;
+import dev.ids.generator.GeneratorBuilder;
+import dev.ids.generator.WaitingGeneratorBuilder;
 import dev.ids.gid.GidGenerator;
 import dev.ids.lable.LableId;
 import dev.ids.lable.LableIdGenerator;

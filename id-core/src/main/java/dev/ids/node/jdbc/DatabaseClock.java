@@ -22,7 +22,8 @@ final class DatabaseClock {
     /** The placeholder for the database's current time in the provider's statements. */
     static final String NOW = "{db_now_millis}";
 
-    private static final System.Logger LOG = System.getLogger(JdbcNodeLeaseProvider.class.getName());
+    /** The provider's logger, named as a string: this class is the provider's helper, not its user. */
+    private static final System.Logger LOG = System.getLogger("dev.ids.node.jdbc.JdbcNodeLeaseProvider");
 
     private static final String POSTGRESQL = "CAST(FLOOR(EXTRACT(EPOCH FROM CURRENT_TIMESTAMP) * 1000) AS BIGINT)";
     private static final String H2 = POSTGRESQL;

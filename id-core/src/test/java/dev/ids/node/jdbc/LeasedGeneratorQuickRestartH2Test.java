@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ids.IdGenerationException;
 import dev.ids.clock.ManualClock;
-import dev.ids.internal.LeaseFence;
+import dev.ids.node.LeaseFence;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.sno.Sno;

@@ -1,4 +1,4 @@
-package dev.ids;
+package dev.ids.generator;
 
 import dev.ids.clock.IdClock;
 import dev.ids.event.IdGeneratorListener;

@@ -1,6 +1,5 @@
-package dev.ids.internal;
+package dev.ids.clock;
 
-import dev.ids.clock.IdClock;
 
 /**
  * Pauses until the wall clock reaches a time: the one way every generator waits for its clock.

@@ -1,5 +1,6 @@
-package dev.ids;
+package dev.ids.generator;
 
+import dev.ids.IdGenerationException;
 import dev.ids.node.NodeLease;
 import dev.ids.sequence.TimeSequence;
 import java.time.Duration;
@@ -15,7 +16,7 @@ import java.util.Objects;
 public abstract class WaitingGeneratorBuilder<B extends WaitingGeneratorBuilder<B>> extends GeneratorBuilder<B> {
 
     /** The longest maximum wait a builder accepts: a day, far beyond any useful wait for a clock. */
-    public static final Duration MAX_WAIT_LIMIT = Duration.ofDays(1);
+    public static final Duration MAX_WAIT_LIMIT = TimeSequence.MAX_WAIT_LIMIT;
 
     private Duration maxWait = TimeSequence.DEFAULT_MAX_WAIT;
     private NodeLease lease;
@@ -34,11 +35,7 @@ public abstract class WaitingGeneratorBuilder<B extends WaitingGeneratorBuilder<
      * @throws IllegalArgumentException when negative or above the limit
      */
     public B maxWait(Duration maxWait) {
-        Objects.requireNonNull(maxWait, "maxWait");
-        if (maxWait.isNegative() || maxWait.compareTo(MAX_WAIT_LIMIT) > 0) {
-            throw new IllegalArgumentException("maxWait out of range [PT0S, " + MAX_WAIT_LIMIT + "]: " + maxWait);
-        }
-        this.maxWait = maxWait;
+        this.maxWait = TimeSequence.checkMaxWait(maxWait);
         @SuppressWarnings("unchecked")
         B self = (B) this;
         return self;

@@ -1,10 +1,9 @@
-package dev.ids.internal;
+package dev.ids.node;
 
 import dev.ids.IdGenerationException;
+import dev.ids.clock.ClockWatch;
 import dev.ids.clock.IdClock;
-import dev.ids.event.IdGeneratorListener;
 import dev.ids.event.WaitCause;
-import dev.ids.node.NodeLease;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
@@ -20,26 +19,19 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What a generator built with a {@link NodeLease} does with it: refuses to issue IDs while the lease is not held
- * (fencing), and advances the lease's high-water mark, in steps, before it issues IDs for times beyond it.
+ * Fences a generator built with a {@link NodeLease}: it refuses to issue IDs while the lease is not held, and
+ * advances the lease's high-water mark, in steps, before it issues IDs for times beyond it.
  *
- * <p>Generators keep a {@code final} field of this type that is {@code null} without a lease, so a generator
- * without a lease pays one null check per ID. With a lease, {@link #checkHeld()} costs what
- * {@link NodeLease#isHeld()} costs (a volatile read and a monotonic clock reading) and {@link #cover(long)} one
- * volatile read, unless the time comes within {@link #MARGIN_MILLIS} of the written mark: then a writer thread of
- * the fence writes the next step to the store, ahead of need, while the generating threads go on under the mark
- * already written. A generating thread waits for the store only when its time lies beyond the written mark (the
- * first ID, a clock that jumped, a store that was slow or down for longer than the margin), and then at most for
- * the lease's remaining time: it refuses by the lease's deadline rather than block on a store that hangs. The
- * fence's lock is never held during a write. The fast path does not allocate.
+ * <p>Generators reach it through their sequence ({@code dev.ids.sequence.LeasedSequence}), which calls
+ * {@link #checkHeld()} before it takes a slot and {@link #cover(long)} before the slot's ID is returned. With a
+ * lease, {@link #checkHeld()} costs what {@link NodeLease#isHeld()} costs and {@link #cover(long)} one volatile
+ * read, unless the time comes within {@link #MARGIN_MILLIS} of the written mark: then a writer thread writes the
+ * next step ahead of need. A generating thread waits for the store only when its time lies beyond the written mark,
+ * and then at most for the lease's remaining time. The fast path does not allocate.
  *
- * <p>Restarts. The fence remembers the latest time it covered, and asks the lease to lower the stored mark to it
- * on an orderly close ({@link NodeLease#lowerMarkOnClose}), freezing itself first so that nothing beyond is
- * issued: a generator that starts on the identity after an orderly close finds the mark at the last ID's time, not
- * a step ahead of it, and issues at once. After a crash the mark stays up to a step ahead of the clock: the first
- * call then waits, within the generator's maximum wait, for the clock to pass it, logging why and reporting a
- * {@link WaitCause#LEASE_MARK} wait (an honest wait for the mark, not a clock regression), or refuses with a
- * message that says how long is left.
+ * <p>How the steps, the writer thread, the first call after a restart, an orderly close and a lease claimed again
+ * by another holder fit together is explained in
+ * <a href="https://github.com/dev-ids/ids/blob/main/docs/LEASES.md">docs/LEASES.md</a> ("Fencing").
  */
 public final class LeaseFence {
 
@@ -56,7 +48,7 @@ public final class LeaseFence {
 
     private final NodeLease lease;
     private final String description;
-    private final IdGeneratorListener listener;
+    private final ClockWatch watch;
     private final Object advanceLock = new Object();
     private final long startMark;
     private final IdClock clock;
@@ -87,12 +79,11 @@ public final class LeaseFence {
      *
      * @param lease the lease the generator's identity comes from
      * @param description the generator and its identity, for messages
-     * @param listener the generator's listener, which hears every refusal
-     * @param clock the generator's clock, whose wall time must pass the start mark before the first ID
-     * @param maxWait the generator's maximum wait, also the longest the first call waits for the start mark
+     * @param watch the generator's clock watch: its listener hears every refusal, its clock's wall time must pass
+     *     the start mark before the first ID, and its maximum wait bounds the first call's wait for the mark
+     * @throws IllegalArgumentException when the lease serves another generator already
      */
-    public LeaseFence(NodeLease lease, String description, IdGeneratorListener listener, IdClock clock,
-            Duration maxWait) {
+    public LeaseFence(NodeLease lease, String description, ClockWatch watch) {
         this.lease = Objects.requireNonNull(lease, "lease");
         synchronized (FENCED) {
             if (FENCED.put(lease, Boolean.TRUE) != null) {
@@ -102,9 +93,9 @@ public final class LeaseFence {
             }
         }
         this.description = Objects.requireNonNull(description, "description");
-        this.listener = Objects.requireNonNull(listener, "listener");
-        this.clock = Objects.requireNonNull(clock, "clock");
-        this.maxWaitNanos = maxWait.toNanos();
+        this.watch = Objects.requireNonNull(watch, "watch");
+        this.clock = watch.clock();
+        this.maxWaitNanos = watch.maxWaitNanos();
         this.startMark = lease.highWaterMarkMillis();
         this.reservedUntil = startMark;
         this.foreignMark = startMark;
@@ -159,12 +150,12 @@ public final class LeaseFence {
                     + "first ID, as " + why);
         }
         long began = clock.monotonicNanos();
-        if (!ClockWaits.pauseUntil(clock, (startMark + 1) * 1_000L, began + maxWaitNanos)) {
+        if (!watch.pauseUntil((startMark + 1) * 1_000L, began + maxWaitNanos)) {
             // The wall clock did not move as expected (stepped back meanwhile): give up within the bound.
             throw refuse(description + ": " + why + ", and the clock did not pass it within the maximum wait of "
                     + maxWaitNanos / 1_000_000 + " ms; refusing to issue IDs until it does");
         }
-        listener.onWait(WaitCause.LEASE_MARK, Duration.ofNanos(Math.max(clock.monotonicNanos() - began, 1)));
+        watch.reportWait(WaitCause.LEASE_MARK, began);
         awaitingStartMark = false;
     }
 
@@ -300,8 +291,7 @@ public final class LeaseFence {
                         + ") from " + reservedUntil + " to " + (epochMillis + STEP_MILLIS) + " ms since "
                         + "1970-01-01T00:00:00Z (" + cause + "); refusing to issue IDs beyond the written mark");
                 failure.initCause(cause);
-                listener.onRefused(failure);
-                throw failure;
+                throw watch.refuse(failure);
             }
         }
         if (!lease.isHeld()) {
@@ -362,8 +352,6 @@ public final class LeaseFence {
     }
 
     private IdGenerationException refuse(String message) {
-        IdGenerationException failure = new IdGenerationException(message);
-        listener.onRefused(failure);
-        return failure;
+        return watch.refuse(message);
     }
 }

@@ -1,0 +1,133 @@
+package dev.ids.sequence;
+
+import dev.ids.IdGenerationException;
+import dev.ids.clock.ClockWatch;
+import dev.ids.node.LeaseFence;
+import dev.ids.node.NodeLease;
+import java.time.Duration;
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
+
+/**
+ * A slot sequence fenced by a node lease: the one place where a time-ordered generator's slots pass the lease's
+ * checks. Each slot is handed out as <em>check held &rarr; take the slot &rarr; cover its time</em>: the call
+ * refuses while the lease is not held, and the slot leaves only once the lease's high-water mark covers the last
+ * millisecond of its time unit (see {@link LeaseFence}, and {@code docs/LEASES.md} for the reasoning).
+ *
+ * <p>Without a lease it is the bare sequence, at the cost of one null check per slot. With one, the sequence
+ * starts after the lease's high-water mark, so it hands out no slot of the mark's time unit or an earlier one.
+ *
+ * @param <S> the sequence fenced
+ */
+public final class LeasedSequence<S extends SlotSequence> {
+
+    private final S sequence;
+    /** The lease's fence, or {@code null} without a lease. */
+    private final LeaseFence fence;
+
+    private LeasedSequence(S sequence, LeaseFence fence) {
+        this.sequence = sequence;
+        this.fence = fence;
+    }
+
+    /**
+     * Builds a {@link TimeSequence}, fenced by a lease when one is given.
+     *
+     * @param sequence the sequence's settings; with a lease, its start is moved after the lease's high-water mark
+     * @param lease the generator's lease, or {@code null} for a generator with a fixed identity
+     * @return the sequence
+     * @throws IllegalArgumentException when the lease serves another generator already
+     */
+    public static LeasedSequence<TimeSequence> build(TimeSequence.Builder sequence, NodeLease lease) {
+        return build(lease, sequence.description(),
+                new ClockWatch(sequence.clock(), sequence.listener(), sequence.maxWait()), fence -> {
+                    if (fence != null) {
+                        // No slot of the mark's unit or earlier: the previous holder may have used them all.
+                        sequence.notBeforeMillis(fence.startMarkMillis());
+                    }
+                    return sequence.build();
+                });
+    }
+
+    /**
+     * Builds a sequence of the caller's kind, fenced by a lease when one is given.
+     *
+     * @param lease the generator's lease, or {@code null} for a generator with a fixed identity
+     * @param description the generator and its identity, for messages
+     * @param watch the generator's clock watch
+     * @param sequence builds the sequence, given the lease's fence (or {@code null} without a lease), from which it
+     *     must take its start ({@link LeaseFence#startMarkMillis()})
+     * @param <S> the kind of sequence
+     * @return the fenced sequence
+     * @throws IllegalArgumentException when the lease serves another generator already
+     */
+    public static <S extends SlotSequence> LeasedSequence<S> build(NodeLease lease, String description,
+            ClockWatch watch, Function<LeaseFence, S> sequence) {
+        LeaseFence fence = lease == null ? null : new LeaseFence(lease, description, watch);
+        return new LeasedSequence<>(sequence.apply(fence), fence);
+    }
+
+    /**
+     * Returns the sequence fenced, to read its slots.
+     *
+     * @return the sequence
+     */
+    public S sequence() {
+        return sequence;
+    }
+
+    /**
+     * Refuses unless the lease is held now: for IDs issued without a new slot (from a slot taken before, such as a
+     * TraceId chunk or a muid transaction), whose time the mark already covers.
+     *
+     * @throws IdGenerationException when the lease is not held
+     */
+    public void checkHeld() {
+        if (fence != null) {
+            fence.checkHeld();
+        }
+    }
+
+    /**
+     * Hands out one slot of the sequence ({@link SlotSequence#next()}), fenced.
+     *
+     * @return the slot
+     * @throws IdGenerationException as the sequence's {@code next()}, or when the lease is not held or its mark
+     *     cannot be advanced to cover the slot
+     */
+    public long next() {
+        checkHeld();
+        return covered(sequence.next());
+    }
+
+    /**
+     * Hands out a slot taken some other way (a deadline of the caller's, several slots at once), fenced: checks
+     * the lease, lets {@code take} take the slot, then covers it.
+     *
+     * @param take takes the slot from the sequence, for example {@code s -> s.reserve(10)}
+     * @return the slot
+     * @throws IdGenerationException as {@link #next()}
+     */
+    public long take(ToLongFunction<S> take) {
+        checkHeld();
+        return covered(take.applyAsLong(sequence));
+    }
+
+    private long covered(long slot) {
+        if (fence != null) {
+            // Per slot (one volatile read), since another thread may have opened this unit and still be writing
+            // the mark that covers it; only the thread crossing the margin writes.
+            fence.cover(sequence.lastMillisOfSlot(slot));
+        }
+        return slot;
+    }
+
+    /**
+     * Returns how far the clock stands behind the latest time the sequence used.
+     *
+     * @return the lead, never negative
+     */
+    public Duration lead() {
+        return sequence.lead();
+    }
+}
