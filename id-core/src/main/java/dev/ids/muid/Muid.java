@@ -43,6 +43,9 @@ public final class Muid implements Comparable<Muid> {
     /** The scheme's name in messages and decoded views. */
     public static final String SCHEME = "muid";
 
+    /** The length of the packed binary form ({@link #toBytes()}). */
+    public static final int BYTES = 16;
+
     /** The largest timestamp component an ordinary (not global) muid can hold: 2^52 - 2 µs, in the year 2112. */
     public static final long MAX_TIMESTAMP = (1L << 52) - 2;
 
@@ -102,9 +105,9 @@ public final class Muid implements Comparable<Muid> {
         if (bytes == null) {
             throw new InvalidIdException(SCHEME, "null", "no bytes given");
         }
-        if (bytes.length != 16) {
+        if (bytes.length != BYTES) {
             throw new InvalidIdException(SCHEME, Hex.excerpt(bytes),
-                    "the packed form is exactly 16 bytes, got " + bytes.length);
+                    "the packed form is exactly " + BYTES + " bytes, got " + bytes.length);
         }
         return new Muid(readLong(bytes, 0), readLong(bytes, 8));
     }
@@ -233,7 +236,7 @@ public final class Muid implements Comparable<Muid> {
      * @return a new array of 16 bytes
      */
     public byte[] toBytes() {
-        byte[] bytes = new byte[16];
+        byte[] bytes = new byte[BYTES];
         writeLong(bytes, 0, high);
         writeLong(bytes, 8, low);
         return bytes;

@@ -40,6 +40,9 @@ public final class TraceId implements Comparable<TraceId> {
     /** The scheme's name, as used in messages and in the decoded view. */
     public static final String SCHEME = "trace-id";
 
+    /** The length of the binary form ({@link #toBytes()}). */
+    public static final int BYTES = 8;
+
     /** The largest timestamp: 2<sup>25</sup> - 1. */
     public static final long MAX_TIMESTAMP = (1L << 25) - 1;
 
@@ -112,9 +115,9 @@ public final class TraceId implements Comparable<TraceId> {
      *     rejects (the message shows the bytes in hex)
      */
     public static TraceId fromBytes(byte[] bytes) {
-        if (bytes == null || bytes.length != 8) {
+        if (bytes == null || bytes.length != BYTES) {
             throw new InvalidIdException(SCHEME, Hex.excerpt(bytes),
-                    bytes == null ? "no bytes given" : "expected 8 bytes, got " + bytes.length);
+                    bytes == null ? "no bytes given" : "expected " + BYTES + " bytes, got " + bytes.length);
         }
         long raw = 0;
         for (byte b : bytes) {
@@ -279,7 +282,7 @@ public final class TraceId implements Comparable<TraceId> {
      * @return a new array of 8 bytes
      */
     public byte[] toBytes() {
-        byte[] bytes = new byte[8];
+        byte[] bytes = new byte[BYTES];
         long value = raw;
         for (int i = 7; i >= 0; i--) {
             bytes[i] = (byte) value;

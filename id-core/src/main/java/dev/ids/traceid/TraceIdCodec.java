@@ -14,8 +14,11 @@ import dev.ids.internal.Chars;
  */
 public final class TraceIdCodec {
 
-    /** The decimal text of the largest 63-bit value, the longest string that can be valid. */
-    private static final int MAX_DIGITS = 19;
+    /**
+     * The length of the longest valid text: the decimal digits of the largest 63-bit value. Shorter texts are valid
+     * too (the form has no padding); a fixed-width column needs this many characters.
+     */
+    public static final int LENGTH = 19;
     /** {@code Long.MAX_VALUE} split as {@code HEAD_LIMIT * 10^9 + TAIL_LIMIT}. */
     private static final long HEAD_LIMIT = Long.MAX_VALUE / 1_000_000_000L;
     private static final long TAIL_LIMIT = Long.MAX_VALUE % 1_000_000_000L;
@@ -97,7 +100,7 @@ public final class TraceIdCodec {
             return 0;
         }
         int length = text.length();
-        if (length == 0 || length > MAX_DIGITS) {
+        if (length == 0 || length > LENGTH) {
             return 0;
         }
         int first = text.charAt(0) - '0';
@@ -107,7 +110,7 @@ public final class TraceIdCodec {
         if (length >= 18) {
             // The common lengths: four-digit groups read independently and joined by a shallow tree, instead of
             // one chain of 18 multiply-adds. Any non-digit turns its group negative.
-            int next = length == 19 ? digits2(text, 1) : digits1(text, 1);
+            int next = length == LENGTH ? digits2(text, 1) : digits1(text, 1);
             int u1 = digits4(text, length - 16);
             int u0 = digits4(text, length - 12);
             int l1 = digits4(text, length - 8);
@@ -115,7 +118,7 @@ public final class TraceIdCodec {
             if ((next | u1 | u0 | l1 | l0) < 0) {
                 return 0;
             }
-            int lead = first * (length == 19 ? 100 : 10) + next;
+            int lead = first * (length == LENGTH ? 100 : 10) + next;
             int upper = u1 * 10_000 + u0;
             int lower = l1 * 10_000 + l0;
             // At most 999 * 10^16 + 10^16 - 1 < 2^64: a value past Long.MAX_VALUE shows as negative.
@@ -145,7 +148,7 @@ public final class TraceIdCodec {
         if (split == 1) {
             value = head * POWERS_OF_TEN[length - 1] + tail; // at most ten digits: no overflow
         } else {
-            if (length == MAX_DIGITS && (head > HEAD_LIMIT || head == HEAD_LIMIT && tail > TAIL_LIMIT)) {
+            if (length == LENGTH && (head > HEAD_LIMIT || head == HEAD_LIMIT && tail > TAIL_LIMIT)) {
                 return 0;
             }
             value = head * 1_000_000_000L + tail;
@@ -195,13 +198,13 @@ public final class TraceIdCodec {
             return length == 1 ? "zero is not a TraceId (its counter is at least 1)"
                     : "leading zero; the canonical decimal form has none";
         }
-        if (length > MAX_DIGITS || decodeDigits(text) < 0) {
+        if (length > LENGTH || decodeDigits(text) < 0) {
             return "too large; a TraceId is a 63-bit value (at most " + Long.MAX_VALUE + ")";
         }
         return "its counter (the low 10 bits) is 0; generators issue counters 1 to " + TraceId.MAX_COUNTER;
     }
 
-    /** Reads up to 19 digits; -1 when the value does not fit in 63 bits. */
+    /** Reads up to LENGTH digits; -1 when the value does not fit in 63 bits. */
     private static long decodeDigits(CharSequence digits) {
         long value = 0;
         for (int i = 0; i < digits.length(); i++) {

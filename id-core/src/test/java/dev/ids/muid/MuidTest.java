@@ -102,4 +102,13 @@ class MuidTest {
                         + "{\"name\":\"medallion\",\"offset\":52,\"bits\":44,\"value\":1923190821165},"
                         + "{\"name\":\"offset\",\"offset\":96,\"bits\":32,\"value\":4294967295}]}");
     }
+
+    @Test
+    void bytesIsTheLengthOfThePackedForm() {
+        Muid muid = Muid.of(Muid.MAX_TIMESTAMP, Muid.MAX_MEDALLION, 7);
+
+        assertThat(Muid.BYTES).isEqualTo(muid.toBytes().length);
+        assertThatThrownBy(() -> Muid.fromBytes(new byte[Muid.BYTES - 1])).isInstanceOf(InvalidIdException.class)
+                .hasMessageContaining("exactly " + Muid.BYTES + " bytes, got " + (Muid.BYTES - 1));
+    }
 }

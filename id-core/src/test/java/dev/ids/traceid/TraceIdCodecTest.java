@@ -41,4 +41,13 @@ class TraceIdCodecTest {
                 .hasMessageContaining("is not a decimal digit");
         assertThat(TraceIdCodec.isValid(text)).isFalse();
     }
+
+    @Test
+    void lengthIsTheLongestValidTextAndBytesTheBinaryForm() {
+        TraceId largest = TraceId.fromLong(Long.MAX_VALUE);
+
+        assertThat(TraceIdCodec.LENGTH).isEqualTo(largest.toString().length());
+        assertThat(TraceIdCodec.isValid("1" + largest.toString())).isFalse();
+        assertThat(TraceId.BYTES).isEqualTo(largest.toBytes().length);
+    }
 }
