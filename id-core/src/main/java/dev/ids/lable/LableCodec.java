@@ -8,14 +8,23 @@ import java.util.Arrays;
  * The string form of a {@link LableId}: the 16 lower-case hexadecimal digits of its eight bytes, big-endian, so
  * that strings sort like the bytes. The reference library defines no string form; this one is the project's.
  *
- * <p>The codec only converts between text and the 64-bit value; {@link LableId#parse(String)} also checks the
- * layout. Decoding is strict: exactly 16 characters from {@code 0-9a-f}. Upper-case digits are refused because
- * they are not canonical (every accepted string must equal the {@code toString()} of its value).
+ * <p>{@link #decode(String)} only converts text to the 64-bit value; {@link #check(long)} checks that a value fits
+ * the layout (no reserved bit, a generator id of at most 63), and {@link #isValid(CharSequence)} does both, so it
+ * accepts exactly what {@link LableId#parse(String)} accepts. Decoding is strict: exactly 16 characters from
+ * {@code 0-9a-f}. Upper-case digits are refused because they are not canonical (every accepted string must equal
+ * the {@code toString()} of its value).
  */
 public final class LableCodec {
 
     /** The length of the string form. */
     public static final int LENGTH = 16;
+
+    /** Bits 3..2 of byte 6: generator-id bits 6 and 7 in LableOrg's 8- and 11-bit layouts. */
+    private static final long WIDE_GENERATOR_BITS = 0x0C00L;
+    /** Bits 7..5 of byte 6: generator-id bits 8 to 10 in LableOrg's 11-bit layout, reserved otherwise. */
+    private static final long HIGH_RESERVED_BITS = 0xE000L;
+    /** The position of the generator id's lowest bit. */
+    private static final int GENERATOR_SHIFT = 4;
 
     private static final char[] DIGITS = "0123456789abcdef".toCharArray();
     private static final byte[] VALUES = new byte[128];
@@ -99,22 +108,66 @@ public final class LableCodec {
     }
 
     /**
-     * Tells whether a string is 16 lower-case hexadecimal digits, without throwing.
+     * Tells whether a text is the canonical string of an ID: 16 lower-case hexadecimal digits whose value fits the
+     * layout ({@link #check(long)}), without throwing.
      *
-     * @param text the string, may be {@code null}
-     * @return whether {@link #decode(String)} would accept it
+     * @param text the text, may be {@code null}
+     * @return whether {@link LableId#parse(String)} would accept it
      */
-    public static boolean isWellFormed(String text) {
+    public static boolean isValid(CharSequence text) {
         if (text == null || text.length() != LENGTH) {
             return false;
         }
+        long bits = 0;
         for (int i = 0; i < LENGTH; i++) {
             char c = text.charAt(i);
-            if (c >= VALUES.length || VALUES[c] < 0) {
+            int digit = c < VALUES.length ? VALUES[c] : -1;
+            if (digit < 0) {
                 return false;
             }
+            bits = bits << 4 | digit;
         }
-        return true;
+        return problem(bits) == null;
+    }
+
+    /**
+     * Tells whether a string is the canonical string of an ID.
+     *
+     * @param text the string, may be {@code null}
+     * @return whether {@link #isValid(CharSequence)} accepts it
+     * @deprecated the other codecs say {@code isValid}; this one now checks the layout too, as they do
+     */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public static boolean isWellFormed(String text) {
+        return isValid(text);
+    }
+
+    /**
+     * Checks that a value fits the layout: no reserved bit of byte 6 set, and a generator id of at most 63.
+     *
+     * @param bits the eight bytes of an ID as a big-endian long
+     * @return the value
+     * @throws InvalidIdException naming the value (as its 16 hex digits) and what is wrong with it
+     */
+    public static long check(long bits) {
+        String problem = problem(bits);
+        if (problem != null) {
+            throw new InvalidIdException(LableId.SCHEME, encode(bits), problem);
+        }
+        return bits;
+    }
+
+    /** Returns what makes a value fall outside the layout, or {@code null} when it fits. */
+    static String problem(long bits) {
+        if ((bits & HIGH_RESERVED_BITS) != 0) {
+            return "reserved bits set in byte 6 (0x" + Integer.toHexString((int) (bits >>> 8) & 0xFF)
+                    + "; only the mode bit 0x10 and generator-id bits 0x03 may be set)";
+        }
+        if ((bits & WIDE_GENERATOR_BITS) != 0) {
+            return "generator id " + ((bits >>> GENERATOR_SHIFT) & 0xFF)
+                    + " out of range [0, 63] (generator ids above 63 belong to LableOrg's later layouts)";
+        }
+        return null;
     }
 
     private static String lengthProblem(String text) {

@@ -62,10 +62,6 @@ public final class LableId implements Comparable<LableId> {
     private static final int SEQUENCE_SHIFT = 16;
     private static final long MODE_BIT = 1L << 12;
     private static final int GENERATOR_SHIFT = 4;
-    /** Bits 3..2 of byte 6: generator-id bits 6 and 7 in LableOrg's 8- and 11-bit layouts. */
-    private static final long WIDE_GENERATOR_BITS = 0x0C00L;
-    /** Bits 7..5 of byte 6: generator-id bits 8 to 10 in LableOrg's 11-bit layout, reserved otherwise. */
-    private static final long HIGH_RESERVED_BITS = 0xE000L;
 
     private final long bits;
 
@@ -165,11 +161,7 @@ public final class LableId implements Comparable<LableId> {
      * @throws InvalidIdException naming the value in hexadecimal when it sets a bit outside the layout
      */
     public static LableId fromLong(long value) {
-        String problem = layoutProblem(value);
-        if (problem != null) {
-            throw new InvalidIdException(SCHEME, LableCodec.encode(value), problem);
-        }
-        return new LableId(value);
+        return new LableId(LableCodec.check(value));
     }
 
     /**
@@ -181,7 +173,7 @@ public final class LableId implements Comparable<LableId> {
      */
     public static LableId parse(String text) {
         long value = LableCodec.decode(text);
-        String problem = layoutProblem(value);
+        String problem = LableCodec.problem(value);
         if (problem != null) {
             throw new InvalidIdException(SCHEME, text, problem);
         }
@@ -195,7 +187,7 @@ public final class LableId implements Comparable<LableId> {
      * @return whether it is the canonical string of an ID
      */
     public static boolean isValid(String text) {
-        return LableCodec.isWellFormed(text) && layoutProblem(LableCodec.decode(text)) == null;
+        return LableCodec.isValid(text);
     }
 
     /**
@@ -360,18 +352,6 @@ public final class LableId implements Comparable<LableId> {
     /** Creates an ID from bits the caller has built from checked components. */
     static LableId ofTrustedBits(long bits) {
         return new LableId(bits);
-    }
-
-    private static String layoutProblem(long value) {
-        if ((value & HIGH_RESERVED_BITS) != 0) {
-            return "reserved bits set in byte 6 (0x" + Integer.toHexString((int) (value >>> 8) & 0xFF)
-                    + "; only the mode bit 0x10 and generator-id bits 0x03 may be set)";
-        }
-        if ((value & WIDE_GENERATOR_BITS) != 0) {
-            return "generator id " + ((value >>> GENERATOR_SHIFT) & 0xFF)
-                    + " out of range [0, 63] (generator ids above 63 belong to LableOrg's later layouts)";
-        }
-        return null;
     }
 
     private static long millisOf(Instant instant) {

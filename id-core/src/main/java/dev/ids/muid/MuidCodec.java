@@ -180,12 +180,12 @@ public final class MuidCodec {
     }
 
     /**
-     * Tells whether {@link #decode(String)} would accept a string, without throwing.
+     * Tells whether {@link #decode(String)} would accept a text, without throwing.
      *
-     * @param text the string, may be {@code null}
+     * @param text the text, may be {@code null}
      * @return {@code true} when it is a canonical or short-form muid
      */
-    public static boolean isValid(String text) {
+    public static boolean isValid(CharSequence text) {
         if (text == null) {
             return false;
         }
