@@ -2,6 +2,9 @@ package dev.ids;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ids.gid.Gid;
+import dev.ids.gid.GidCodec;
+import dev.ids.gid.GidType;
 import dev.ids.lable.LableCodec;
 import dev.ids.lable.LableId;
 import dev.ids.muid.Muid;
@@ -40,6 +43,11 @@ class CodecAgreementProperties {
     }
 
     @Property
+    void gidCodecAndTypeAgree(@ForAll("gidTexts") String text) {
+        assertThat(GidCodec.isValid(text)).isEqualTo(Gid.isValid(text)).isEqualTo(parses(() -> Gid.parse(text)));
+    }
+
+    @Property
     void muidCodecAndTypeAgree(@ForAll("muidTexts") String text) {
         assertThat(MuidCodec.isValid(text)).isEqualTo(Muid.isValid(text)).isEqualTo(parses(() -> Muid.parse(text)));
     }
@@ -51,9 +59,11 @@ class CodecAgreementProperties {
 
     @Property
     void validStringsOfEverySchemeAreValidForItsCodec(@ForAll("traceIds") TraceId traceId,
-            @ForAll("lableIds") LableId lableId, @ForAll("muids") Muid muid, @ForAll("snos") Sno sno) {
+            @ForAll("lableIds") LableId lableId, @ForAll("gids") Gid gid, @ForAll("muids") Muid muid,
+            @ForAll("snos") Sno sno) {
         assertThat(TraceIdCodec.isValid(traceId.toString())).isTrue();
         assertThat(LableCodec.isValid(lableId.toString())).isTrue();
+        assertThat(GidCodec.isValid(gid.toString())).isTrue();
         assertThat(MuidCodec.isValid(muid.toString())).isTrue();
         assertThat(SnoCodec.isValid(sno.toString())).isTrue();
     }
@@ -68,6 +78,12 @@ class CodecAgreementProperties {
     Arbitrary<LableId> lableIds() {
         // Clears the reserved bits and the wide generator-id bits of byte 6, so that every value fits the layout.
         return Arbitraries.longs().map(bits -> LableId.fromLong(bits & ~0xEC00L));
+    }
+
+    @Provide
+    Arbitrary<Gid> gids() {
+        return Combinators.combine(Arbitraries.of(GidType.class),
+                Arbitraries.longs().between(0, Gid.MAX_TIMESTAMP_MILLIS), Arbitraries.longs()).as(Gid::of);
     }
 
     @Provide
@@ -90,6 +106,15 @@ class CodecAgreementProperties {
     Arbitrary<String> lableTexts() {
         // Any 64 bits, so that most values set a bit outside the layout.
         return texts(Arbitraries.longs().map(bits -> String.format("%016x", bits)), LableCodec.LENGTH);
+    }
+
+    @Provide
+    Arbitrary<String> gidTexts() {
+        // Valid GIDs, and any 128 bits written in the same form (mostly an unknown prefix or byte 7 without its
+        // top bit).
+        Arbitrary<String> anyBits = Combinators.combine(Arbitraries.longs(), Arbitraries.longs())
+                .as(GidCodec::encode);
+        return texts(Arbitraries.oneOf(gids().map(Gid::toString), anyBits), GidCodec.LENGTH);
     }
 
     @Provide

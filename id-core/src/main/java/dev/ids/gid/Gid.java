@@ -2,9 +2,9 @@ package dev.ids.gid;
 
 import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
-import dev.ids.internal.Chars;
 import dev.ids.internal.Checks;
 import dev.ids.internal.Hex;
+import dev.ids.internal.TwoWords;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.UUID;
@@ -48,6 +48,9 @@ public final class Gid implements Comparable<Gid> {
     public static final long MAX_TIMESTAMP_MILLIS = (1L << 48) - 1;
 
     private static final Instant TIME_LIMIT = Instant.ofEpochMilli(MAX_TIMESTAMP_MILLIS + 1);
+
+    /** How {@link GidCodec} builds a parsed GID: from the checked words, with no other allocation. */
+    private static final TwoWords<Gid> OF = Gid::new;
 
     /** Bytes 0..7, big-endian. */
     private final long high;
@@ -162,7 +165,7 @@ public final class Gid implements Comparable<Gid> {
             high = high << 8 | (bytes[i] & 0xFF);
             low = low << 8 | (bytes[i + 8] & 0xFF);
         }
-        String problem = problem(high, expected);
+        String problem = GidCodec.problem(high, expected);
         if (problem != null) {
             throw new InvalidIdException(SCHEME, Hex.of(bytes), problem);
         }
@@ -182,7 +185,7 @@ public final class Gid implements Comparable<Gid> {
         if (uuid == null) {
             throw new InvalidIdException(SCHEME, "null", "the UUID is null");
         }
-        String problem = problem(uuid.getMostSignificantBits(), null);
+        String problem = GidCodec.problem(uuid.getMostSignificantBits(), null);
         if (problem != null) {
             throw new InvalidIdException(SCHEME, uuid.toString(), problem);
         }
@@ -199,7 +202,7 @@ public final class Gid implements Comparable<Gid> {
      *     or a byte 7 without its top bit; the message holds the text
      */
     public static Gid parse(String text) {
-        return decode(text, null, true);
+        return GidCodec.decode(text, null, OF, true);
     }
 
     /**
@@ -211,7 +214,7 @@ public final class Gid implements Comparable<Gid> {
      * @throws InvalidIdException as {@link #parse(String)}, and when the GID has another type
      */
     public static Gid parse(String text, GidType expected) {
-        return decode(text, expected, true);
+        return GidCodec.decode(text, expected, OF, true);
     }
 
     /**
@@ -221,7 +224,7 @@ public final class Gid implements Comparable<Gid> {
      * @return whether it is the canonical string of a GID
      */
     public static boolean isValid(String text) {
-        return decode(text, null, false) != null;
+        return GidCodec.decode(text, null, OF, false) != null;
     }
 
     /**
@@ -232,7 +235,7 @@ public final class Gid implements Comparable<Gid> {
      * @return whether it is the canonical string of a GID of that type
      */
     public static boolean isValid(String text, GidType expected) {
-        return decode(text, expected, false) != null;
+        return GidCodec.decode(text, expected, OF, false) != null;
     }
 
     /**
@@ -408,78 +411,5 @@ public final class Gid implements Comparable<Gid> {
             out[offset + i] = (byte) value;
             value >>>= 8;
         }
-    }
-
-    /** Returns what makes bytes 0..7 invalid, or {@code null}. */
-    private static String problem(long high, GidType expected) {
-        int prefix = (int) (high >>> 56);
-        String problem = GidType.prefixProblem(prefix);
-        if (problem != null) {
-            return problem;
-        }
-        int byte7 = (int) high & 0xFF;
-        if (byte7 < 0x80) {
-            return "byte 7 (" + GidType.hexByte(byte7) + ") lacks its top bit (0x80), which every GID sets so that"
-                    + " its random part has 13 base58 digits";
-        }
-        if (expected != null && GidType.ofValidPrefix(prefix) != expected) {
-            return "is a " + GidType.ofValidPrefix(prefix).displayName() + " GID, expected a "
-                    + expected.displayName() + " GID";
-        }
-        return null;
-    }
-
-    private static Gid decode(String text, GidType expected, boolean throwing) {
-        if (text == null) {
-            return reject(throwing, "null", "the string is null");
-        }
-        if (text.length() != GidCodec.LENGTH) {
-            return reject(throwing, text, "must be " + GidCodec.LENGTH + " characters, got " + text.length());
-        }
-        if (text.charAt(GidCodec.SEPARATOR_INDEX) != '-') {
-            return reject(throwing, text, "must have '-' at index " + GidCodec.SEPARATOR_INDEX
-                    + " (10 base58 digits, '-', 13 base58 digits)");
-        }
-        long time = GidCodec.decodeDigits(text, 0, GidCodec.TIME_DIGITS);
-        if (time < 0) {
-            return reject(throwing, text, badCharacter(text, (int) (-1 - time)));
-        }
-        if (time >>> 56 != 0) {
-            return reject(throwing, text, "the part before '-' is larger than 7 bytes");
-        }
-        int start = GidCodec.SEPARATOR_INDEX + 1;
-        long upper = GidCodec.decodeDigits(text, start, start + 6);
-        if (upper < 0) {
-            return reject(throwing, text, badCharacter(text, (int) (-1 - upper)));
-        }
-        long lower = GidCodec.decodeDigits(text, start + 6, GidCodec.LENGTH);
-        if (lower < 0) {
-            return reject(throwing, text, badCharacter(text, (int) (-1 - lower)));
-        }
-        // value = upper * 58^7 + lower, below 58^13 < 2^77: 128-bit arithmetic on two longs.
-        long productLow = upper * GidCodec.POW58_7;
-        long low = productLow + lower;
-        long first = Math.multiplyHigh(upper, GidCodec.POW58_7) + (Long.compareUnsigned(low, productLow) < 0 ? 1 : 0);
-        if (first > 0xFF) {
-            return reject(throwing, text, "the part after '-' is larger than 9 bytes");
-        }
-        long high = time << 8 | first;
-        String problem = problem(high, expected);
-        if (problem != null) {
-            return reject(throwing, text, problem);
-        }
-        return new Gid(high, low);
-    }
-
-    private static String badCharacter(String text, int index) {
-        return Chars.describeAt(text, index)
-                + " is not in the base58 alphabet (digits and letters without 0, O, I, l)";
-    }
-
-    private static Gid reject(boolean throwing, String input, String reason) {
-        if (throwing) {
-            throw new InvalidIdException(SCHEME, input, reason);
-        }
-        return null;
     }
 }

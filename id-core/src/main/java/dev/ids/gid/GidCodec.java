@@ -1,5 +1,8 @@
 package dev.ids.gid;
 
+import dev.ids.InvalidIdException;
+import dev.ids.internal.Chars;
+import dev.ids.internal.TwoWords;
 import java.math.BigInteger;
 
 /**
@@ -20,6 +23,11 @@ import java.math.BigInteger;
  * <p>The arithmetic uses {@code long}s only: the 7-byte group fits in one; the 9-byte group is split into a
  * 6-digit and a 7-digit half ({@code value = high * 58^7 + low}) by a short long division. No method allocates
  * beyond its result.
+ *
+ * <p>Decoding is strict and checks everything {@link Gid#parse(String)} checks (length, separator, alphabet, the
+ * width of each group, a known prefix, the top bit of byte 7), so {@link #isValid(CharSequence)} accepts exactly
+ * the strings {@link Gid#isValid(String)} accepts. The codec works on bits and never refers to {@link Gid}: the
+ * value type parses through a {@link TwoWords} factory.
  */
 public final class GidCodec {
 
@@ -49,6 +57,9 @@ public final class GidCodec {
     /** 58^7 = 2^7 * 29^7; the inverse of 29^7 modulo 2^64. */
     private static final long INVERSE_29_POW7 = inverse(POW58_7 >>> 7);
     private static final long LOW_57_BITS = (1L << 57) - 1;
+
+    /** What {@link #isValid(CharSequence)} builds from a valid text: anything but {@code null}. */
+    private static final TwoWords<Boolean> VALID = (high, low) -> Boolean.TRUE;
 
     private static final char[] DIGITS = ALPHABET.toCharArray();
     private static final byte[] VALUES = new byte[128];
@@ -214,5 +225,117 @@ public final class GidCodec {
             value = value * 58 + digit;
         }
         return value;
+    }
+
+    /** Returns what makes bytes 0..7 invalid, or {@code null}. */
+    static String problem(long high, GidType expected) {
+        int prefix = (int) (high >>> 56);
+        String problem = GidType.prefixProblem(prefix);
+        if (problem != null) {
+            return problem;
+        }
+        int byte7 = (int) high & 0xFF;
+        if (byte7 < 0x80) {
+            return "byte 7 (" + GidType.hexByte(byte7) + ") lacks its top bit (0x80), which every GID sets so that"
+                    + " its random part has 13 base58 digits";
+        }
+        if (expected != null && GidType.ofValidPrefix(prefix) != expected) {
+            return "is a " + GidType.ofValidPrefix(prefix).displayName() + " GID, expected a "
+                    + expected.displayName() + " GID";
+        }
+        return null;
+    }
+
+    /**
+     * Decodes the canonical string of a GID of any type into its 16 bytes.
+     *
+     * @param text 24 characters: 10 base58 digits, {@code '-'}, 13 base58 digits
+     * @return the 16 bytes, big-endian
+     * @throws InvalidIdException naming the text and what is wrong with it, as {@link Gid#parse(String)}
+     */
+    public static byte[] decode(CharSequence text) {
+        return decode(text, null, GidCodec::bytes, true);
+    }
+
+    /**
+     * Tells whether a text is the canonical string of a GID, without throwing.
+     *
+     * @param text the text, may be {@code null}
+     * @return whether {@link #decode(CharSequence)} would accept it
+     */
+    public static boolean isValid(CharSequence text) {
+        return decode(text, null, VALID, false) != null;
+    }
+
+    /**
+     * Decodes a text into whatever {@code result} builds from the two words; the value type's parse passes its
+     * constructor, so nothing but the result is allocated.
+     *
+     * @param expected the type the GID must have, or {@code null} for any
+     * @param throwing whether to throw on invalid text, or return {@code null}
+     */
+    static <R> R decode(CharSequence text, GidType expected, TwoWords<R> result, boolean throwing) {
+        if (text == null) {
+            return reject(throwing, "null", "the string is null");
+        }
+        if (text.length() != LENGTH) {
+            return reject(throwing, text, "must be " + LENGTH + " characters, got " + text.length());
+        }
+        if (text.charAt(SEPARATOR_INDEX) != '-') {
+            return reject(throwing, text, "must have '-' at index " + SEPARATOR_INDEX
+                    + " (10 base58 digits, '-', 13 base58 digits)");
+        }
+        long time = decodeDigits(text, 0, TIME_DIGITS);
+        if (time < 0) {
+            return reject(throwing, text, badCharacter(text, (int) (-1 - time)));
+        }
+        if (time >>> 56 != 0) {
+            return reject(throwing, text, "the part before '-' is larger than 7 bytes");
+        }
+        int start = SEPARATOR_INDEX + 1;
+        long upper = decodeDigits(text, start, start + 6);
+        if (upper < 0) {
+            return reject(throwing, text, badCharacter(text, (int) (-1 - upper)));
+        }
+        long lower = decodeDigits(text, start + 6, LENGTH);
+        if (lower < 0) {
+            return reject(throwing, text, badCharacter(text, (int) (-1 - lower)));
+        }
+        // value = upper * 58^7 + lower, below 58^13 < 2^77: 128-bit arithmetic on two longs.
+        long productLow = upper * POW58_7;
+        long low = productLow + lower;
+        long first = Math.multiplyHigh(upper, POW58_7) + (Long.compareUnsigned(low, productLow) < 0 ? 1 : 0);
+        if (first > 0xFF) {
+            return reject(throwing, text, "the part after '-' is larger than 9 bytes");
+        }
+        long high = time << 8 | first;
+        String problem = problem(high, expected);
+        if (problem != null) {
+            return reject(throwing, text, problem);
+        }
+        return result.of(high, low);
+    }
+
+    private static String badCharacter(CharSequence text, int index) {
+        return Chars.describeAt(text, index)
+                + " is not in the base58 alphabet (digits and letters without 0, O, I, l)";
+    }
+
+    private static <R> R reject(boolean throwing, CharSequence input, String reason) {
+        if (throwing) {
+            throw new InvalidIdException(Gid.SCHEME, input.toString(), reason);
+        }
+        return null;
+    }
+    /** The 16 bytes of two big-endian words. */
+    static byte[] bytes(long high, long low) {
+        byte[] bytes = new byte[Gid.BYTES];
+        for (int i = 7; i >= 0; i--) {
+            bytes[i] = (byte) high;
+            bytes[i + 8] = (byte) low;
+            high >>>= 8;
+            low >>>= 8;
+        }
+        return bytes;
     }
 }
