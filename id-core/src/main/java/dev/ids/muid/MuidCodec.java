@@ -2,6 +2,7 @@ package dev.ids.muid;
 
 import dev.ids.InvalidIdException;
 import dev.ids.internal.Chars;
+import dev.ids.internal.TwoWords;
 import java.util.Arrays;
 
 /**
@@ -9,9 +10,12 @@ import java.util.Arrays;
  * joined by {@code -}, for example {@code 5D5EAC793E61F-1BFC71B112D-0000000B}.
  *
  * <p>Decoding is strict: only upper-case digits {@code 0-9 A-F} and the separators at indexes 13 and 25, exactly as
- * written by {@link #encode(Muid)}, plus the two short forms the Gink specification allows,
+ * written by {@link #encode(long, long)}, plus the two short forms the Gink specification allows,
  * {@code TTTTTTTTTTTTT-MMMMMMMMMMM} (offset 0) and {@code TTTTTTTTTTTTT} (medallion and offset 0). Encoding and
  * decoding use no regular expressions and allocate nothing but their result.
+ *
+ * <p>The codec works on the 128 bits and never refers to {@link Muid}: {@link Muid#parse(String)} passes its
+ * constructor as a {@link TwoWords} factory, so parsing allocates only the muid.
  */
 public final class MuidCodec {
 
@@ -31,7 +35,7 @@ public final class MuidCodec {
     /** The value of each ASCII character as an upper-case hex digit, or -1. */
     private static final byte[] VALUES = new byte[128];
 
-    /** {@link #VALUES} over all 256 Latin-1 characters, for the happy path of {@link #decode(String)}. */
+    /** {@link #VALUES} over all 256 Latin-1 characters, for the happy path of {@link #decode(CharSequence)}. */
     private static final byte[] NIBBLES = new byte[256];
 
     static {
@@ -47,14 +51,13 @@ public final class MuidCodec {
     }
 
     /**
-     * Writes the canonical string of a muid.
+     * Writes the canonical string of the 128 bits of a muid. Every bit pattern is a muid.
      *
-     * @param muid the muid
-     * @return its 34-character canonical string
+     * @param high bytes 0..7 of the packed form, big-endian
+     * @param low bytes 8..15
+     * @return the 34-character canonical string
      */
-    public static String encode(Muid muid) {
-        long high = muid.high();
-        long low = muid.low();
+    public static String encode(long high, long low) {
         long timestamp = high >>> 12;
         long medallion = (high & 0xFFF) << 32 | low >>> 32;
         long offset = low & 0xFFFF_FFFFL;
@@ -74,27 +77,47 @@ public final class MuidCodec {
     }
 
     /**
-     * Reads the canonical form or one of the two short forms.
+     * Reads the canonical form or one of the two short forms into the 16 bytes of the packed form.
      *
-     * @param text the string
-     * @return the muid
+     * @param text the text
+     * @return the 16 bytes, big-endian
      * @throws InvalidIdException naming the input and what is wrong with it
      */
-    public static Muid decode(String text) {
+    public static byte[] decode(CharSequence text) {
+        return decode(text, MuidCodec::bytes);
+    }
+
+    /**
+     * Reads the canonical form or one of the two short forms into whatever {@code result} builds from the two
+     * words; {@link Muid#parse(String)} passes its constructor, so nothing but the muid is allocated.
+     */
+    static <R> R decode(CharSequence text, TwoWords<R> result) {
         if (text != null && text.length() == LENGTH) {
-            Muid muid = decodeCanonical(text);
-            if (muid != null) {
-                return muid;
+            R decoded = decodeCanonical(text, result);
+            if (decoded != null) {
+                return decoded;
             }
         }
-        return decodeOrReject(text);
+        return decodeOrReject(text, result);
+    }
+
+    /** The 16 bytes of two big-endian words. */
+    static byte[] bytes(long high, long low) {
+        byte[] bytes = new byte[Muid.BYTES];
+        for (int i = 7; i >= 0; i--) {
+            bytes[i] = (byte) high;
+            bytes[i + 8] = (byte) low;
+            high >>>= 8;
+            low >>>= 8;
+        }
+        return bytes;
     }
 
     /**
      * The common case, kept small so that the JIT inlines it whole: a canonical string, read four digits at a time
      * in straight-line code (any invalid digit makes its group negative). {@code null} for anything else.
      */
-    private static Muid decodeCanonical(String text) {
+    private static <R> R decodeCanonical(CharSequence text, TwoWords<R> result) {
         if (text.charAt(FIRST_DASH) != '-' || text.charAt(SECOND_DASH) != '-') {
             return null;
         }
@@ -113,17 +136,18 @@ public final class MuidCodec {
         long timestamp = (long) t0 << 36 | (long) t1 << 20 | (long) t2 << 4 | t3;
         long medallion = (long) m0 << 28 | (long) m1 << 12 | m2;
         long offset = (long) o0 << 16 | o1;
-        return new Muid(timestamp << 12 | medallion >>> 32, medallion << 32 | offset);
+        return result.of(timestamp << 12 | medallion >>> 32, medallion << 32 | offset);
     }
 
     /** The short forms, and the rejection of anything invalid with a message naming what is wrong. */
-    private static Muid decodeOrReject(String text) {
+    private static <R> R decodeOrReject(CharSequence text, TwoWords<R> result) {
         if (text == null) {
             throw new InvalidIdException(Muid.SCHEME, null, "no string given");
         }
+        String input = text.toString();
         int length = text.length();
         if (length != LENGTH && length != LENGTH_WITHOUT_OFFSET && length != LENGTH_TIMESTAMP_ONLY) {
-            throw new InvalidIdException(Muid.SCHEME, text, "expected TTTTTTTTTTTTT-MMMMMMMMMMM-OOOOOOOO (13, 11 "
+            throw new InvalidIdException(Muid.SCHEME, input, "expected TTTTTTTTTTTTT-MMMMMMMMMMM-OOOOOOOO (13, 11 "
                     + "and 8 upper-case hex digits) or its first 25 or 13 characters, got " + length + " characters");
         }
         long high = 0;
@@ -133,14 +157,14 @@ public final class MuidCodec {
             char c = text.charAt(position);
             if (position == FIRST_DASH || position == SECOND_DASH) {
                 if (c != '-') {
-                    throw new InvalidIdException(Muid.SCHEME, text,
+                    throw new InvalidIdException(Muid.SCHEME, input,
                             "expected '-' at index " + position + " but found " + Chars.describe(text, position));
                 }
                 continue;
             }
             int value = c < 128 ? VALUES[c] : -1;
             if (value < 0) {
-                throw new InvalidIdException(Muid.SCHEME, text, Chars.describeAt(text, position)
+                throw new InvalidIdException(Muid.SCHEME, input, Chars.describeAt(text, position)
                         + (c >= 'a' && c <= 'f'
                                 ? " is lower case; muids are written in upper-case hex"
                                 : " is not an upper-case hex digit (0-9, A-F)"));
@@ -157,11 +181,11 @@ public final class MuidCodec {
         } else if (nibble == 24) {
             low <<= 32;
         }
-        return new Muid(high, low);
+        return result.of(high, low);
     }
 
     /** The value of four upper-case hex digits from {@code index}, or a negative number if any is not one. */
-    private static int hex4(String text, int index) {
+    private static int hex4(CharSequence text, int index) {
         int a = text.charAt(index);
         int b = text.charAt(index + 1);
         int c = text.charAt(index + 2);
@@ -174,13 +198,13 @@ public final class MuidCodec {
     }
 
     /** The value of one upper-case hex digit, or -1. */
-    private static int hex1(String text, int index) {
+    private static int hex1(CharSequence text, int index) {
         int c = text.charAt(index);
         return c > 0xFF ? -1 : NIBBLES[c];
     }
 
     /**
-     * Tells whether {@link #decode(String)} would accept a text, without throwing.
+     * Tells whether {@link #decode(CharSequence)} would accept a text, without throwing.
      *
      * @param text the text, may be {@code null}
      * @return {@code true} when it is a canonical or short-form muid

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Guards the layering of id-core: no package depends, directly or through others, on a package that depends on it;
- * no source file does either, but for three known exceptions; and the root package {@code dev.ids}, which every scheme
+ * no source file does either, but for two known exceptions; and the root package {@code dev.ids}, which every scheme
  * builds on, depends on no scheme.
  */
 class PackageLayeringTest {
@@ -71,10 +71,6 @@ class PackageLayeringTest {
                                 && !c.getName().startsWith("dev.ids.node.jdbc.JdbcNodeLeaseProvider")),
                         describe("JdbcNodeLeaseProvider",
                                 c -> c.getName().startsWith("dev.ids.node.jdbc.JdbcNodeLeaseProvider")))
-                // MuidCodec reads and writes Muid values, and Muid's parse and toString go through it: one shape
-                // of codec per scheme (issue 14) is the change that removes this one.
-                .ignoreDependency(describe("Muid", c -> c.getName().equals("dev.ids.muid.Muid")),
-                        describe("MuidCodec", c -> c.getName().equals("dev.ids.muid.MuidCodec")))
                 .check(MAIN_CLASSES);
     }
 
