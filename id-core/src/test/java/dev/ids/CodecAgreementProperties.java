@@ -34,27 +34,32 @@ class CodecAgreementProperties {
 
     @Property
     void traceIdCodecAndTypeAgree(@ForAll("traceIdTexts") String text) {
-        assertThat(TraceIdCodec.isValid(text)).isEqualTo(TraceId.isValid(text)).isEqualTo(parses(() -> TraceId.parse(text)));
+        assertThat(TraceIdCodec.isValid(text)).isEqualTo(TraceId.isValid(text))
+                .isEqualTo(parses(() -> TraceId.parse(text)));
     }
 
     @Property
     void lableCodecAndTypeAgree(@ForAll("lableTexts") String text) {
-        assertThat(LableCodec.isValid(text)).isEqualTo(LableId.isValid(text)).isEqualTo(parses(() -> LableId.parse(text)));
+        assertThat(LableCodec.isValid(text)).isEqualTo(LableId.isValid(text))
+                .isEqualTo(parses(() -> LableId.parse(text)));
     }
 
     @Property
     void gidCodecAndTypeAgree(@ForAll("gidTexts") String text) {
-        assertThat(GidCodec.isValid(text)).isEqualTo(Gid.isValid(text)).isEqualTo(parses(() -> Gid.parse(text)));
+        assertThat(GidCodec.isValid(text)).isEqualTo(Gid.isValid(text))
+                .isEqualTo(parses(() -> Gid.parse(text)));
     }
 
     @Property
     void muidCodecAndTypeAgree(@ForAll("muidTexts") String text) {
-        assertThat(MuidCodec.isValid(text)).isEqualTo(Muid.isValid(text)).isEqualTo(parses(() -> Muid.parse(text)));
+        assertThat(MuidCodec.isValid(text)).isEqualTo(Muid.isValid(text))
+                .isEqualTo(parses(() -> Muid.parse(text)));
     }
 
     @Property
     void snoCodecAndTypeAgree(@ForAll("snoTexts") String text) {
-        assertThat(SnoCodec.isValid(text)).isEqualTo(Sno.isValid(text)).isEqualTo(parses(() -> Sno.parse(text)));
+        assertThat(SnoCodec.isValid(text)).isEqualTo(Sno.isValid(text))
+                .isEqualTo(parses(() -> Sno.parse(text)));
     }
 
     @Property
@@ -66,6 +71,40 @@ class CodecAgreementProperties {
         assertThat(GidCodec.isValid(gid.toString())).isTrue();
         assertThat(MuidCodec.isValid(muid.toString())).isTrue();
         assertThat(SnoCodec.isValid(sno.toString())).isTrue();
+    }
+
+    @Property
+    void traceIdCodecRoundTripsTheBytes(@ForAll("traceIds") TraceId id) {
+        assertThat(TraceIdCodec.encode(id.toBytes())).isEqualTo(id.toString());
+        assertThat(TraceIdCodec.decode(id.toString())).isEqualTo(id.toBytes());
+        assertThat(TraceIdCodec.decodeLong(id.toString())).isEqualTo(id.toLong());
+    }
+
+    @Property
+    void lableCodecRoundTripsTheBytes(@ForAll("lableIds") LableId id) {
+        assertThat(LableCodec.encode(id.toBytes())).isEqualTo(id.toString());
+        assertThat(LableCodec.decode(id.toString())).isEqualTo(id.toBytes());
+        assertThat(LableCodec.decodeLong(id.toString())).isEqualTo(id.toLong());
+    }
+
+    @Property
+    void gidCodecRoundTripsTheBytes(@ForAll("gids") Gid id) {
+        assertThat(GidCodec.encode(id.toBytes())).isEqualTo(id.toString());
+        assertThat(GidCodec.decode(id.toString())).isEqualTo(id.toBytes());
+    }
+
+    @Property
+    void snoCodecRoundTripsTheBytes(@ForAll("snos") Sno id) {
+        assertThat(SnoCodec.encode(id.toBytes())).isEqualTo(id.toString());
+        assertThat(SnoCodec.decode(id.toString())).isEqualTo(id.toBytes());
+    }
+
+    @Property
+    void muidCodecRoundTripsTheBytes(@ForAll("muids") Muid id) {
+        assertThat(MuidCodec.encode(id.toBytes())).isEqualTo(id.toString());
+        assertThat(MuidCodec.decode(id.toString())).isEqualTo(id.toBytes());
+        String shortForm = id.toString().substring(0, MuidCodec.LENGTH_WITHOUT_OFFSET);
+        assertThat(MuidCodec.decode(shortForm)).isEqualTo(Muid.parse(shortForm).toBytes());
     }
 
     @Provide
@@ -120,7 +159,8 @@ class CodecAgreementProperties {
     @Provide
     Arbitrary<String> muidTexts() {
         Arbitrary<String> forms = muids().map(Muid::toString).flatMap(text -> Arbitraries.of(text,
-                text.substring(0, MuidCodec.LENGTH_WITHOUT_OFFSET), text.substring(0, MuidCodec.LENGTH_TIMESTAMP_ONLY)));
+                text.substring(0, MuidCodec.LENGTH_WITHOUT_OFFSET),
+                text.substring(0, MuidCodec.LENGTH_TIMESTAMP_ONLY)));
         return texts(forms, MuidCodec.LENGTH);
     }
 

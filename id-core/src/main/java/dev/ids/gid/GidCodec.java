@@ -2,6 +2,7 @@ package dev.ids.gid;
 
 import dev.ids.InvalidIdException;
 import dev.ids.internal.Chars;
+import dev.ids.internal.Hex;
 import dev.ids.internal.TwoWords;
 import java.math.BigInteger;
 
@@ -111,6 +112,36 @@ public final class GidCodec {
                 digit(remainder1 / PAIRS) + high(remainder1 % PAIRS) + low(remainder1 % PAIRS) +
                 high(remainder0 / PAIRS) + low(remainder0 / PAIRS) + high(remainder0 % PAIRS) +
                 low(remainder0 % PAIRS);
+    }
+
+    /**
+     * Returns the 24-character string of a GID's 16 bytes.
+     *
+     * @param bytes exactly 16 bytes, big-endian, as {@link Gid#toBytes()} writes them
+     * @return the canonical string
+     * @throws InvalidIdException naming the bytes in hex when they are null, not 16 bytes, or not a GID (an invalid
+     *     or unknown prefix, or byte 7 without its top bit)
+     */
+    public static String encode(byte[] bytes) {
+        if (bytes == null || bytes.length != Gid.BYTES) {
+            throw new InvalidIdException(Gid.SCHEME, Hex.excerpt(bytes),
+                    "must be " + Gid.BYTES + " bytes, got " + (bytes == null ? "null" : bytes.length));
+        }
+        long high = word(bytes, 0);
+        String problem = problem(high, null);
+        if (problem != null) {
+            throw new InvalidIdException(Gid.SCHEME, Hex.of(bytes), problem);
+        }
+        return encode(high, word(bytes, 8));
+    }
+
+    /** Eight bytes from {@code offset}, big-endian. */
+    private static long word(byte[] bytes, int offset) {
+        long word = 0;
+        for (int i = offset; i < offset + 8; i++) {
+            word = word << 8 | (bytes[i] & 0xFF);
+        }
+        return word;
     }
 
     private static char digit(int value) {

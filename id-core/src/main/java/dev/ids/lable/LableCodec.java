@@ -2,17 +2,20 @@ package dev.ids.lable;
 
 import dev.ids.InvalidIdException;
 import dev.ids.internal.Chars;
+import dev.ids.internal.Hex;
 import java.util.Arrays;
 
 /**
  * The string form of a {@link LableId}: the 16 lower-case hexadecimal digits of its eight bytes, big-endian, so
  * that strings sort like the bytes. The reference library defines no string form; this one is the project's.
  *
- * <p>{@link #decode(String)} only converts text to the 64-bit value; {@link #check(long)} checks that a value fits
- * the layout (no reserved bit, a generator id of at most 63), and {@link #isValid(CharSequence)} does both, so it
- * accepts exactly what {@link LableId#parse(String)} accepts. Decoding is strict: exactly 16 characters from
- * {@code 0-9a-f}. Upper-case digits are refused because they are not canonical (every accepted string must equal
- * the {@code toString()} of its value).
+ * <p>Every entry point checks the layout ({@link #check(long)}: no reserved bit, a generator id of at most 63), so
+ * {@link #isValid(CharSequence)} accepts exactly what {@link LableId#parse(String)} accepts and
+ * {@link #encode(long)} writes only IDs. Like every codec it reads and writes the binary form
+ * ({@link #encode(byte[])}, {@link #decode(CharSequence)}); as a 64-bit scheme it also works on a {@code long}.
+ *
+ * <p>Decoding is strict: exactly 16 characters from {@code 0-9a-f}. Upper-case digits are refused because they are
+ * not canonical (every accepted string must equal the {@code toString()} of its value).
  */
 public final class LableCodec {
 
@@ -29,7 +32,7 @@ public final class LableCodec {
     private static final char[] DIGITS = "0123456789abcdef".toCharArray();
     private static final byte[] VALUES = new byte[128];
 
-    /** {@link #VALUES} over all 256 Latin-1 characters, for the happy path of {@link #decode(String)}. */
+    /** {@link #VALUES} over all 256 Latin-1 characters, for the happy path of {@link #decodeLong(CharSequence)}. */
     private static final byte[] NIBBLES = new byte[256];
 
     static {
@@ -45,12 +48,60 @@ public final class LableCodec {
     }
 
     /**
-     * Writes the 16 lower-case hexadecimal digits of a value, most significant first.
+     * Writes the 16 lower-case hexadecimal digits of an ID's value, most significant first.
      *
      * @param bits the eight bytes of an ID as a big-endian long
      * @return the 16-character string
+     * @throws InvalidIdException when the value does not fit the layout (see {@link #check(long)})
      */
     public static String encode(long bits) {
+        return hex(check(bits));
+    }
+
+    /**
+     * Writes the string of an ID's eight bytes.
+     *
+     * @param bytes exactly eight bytes, big-endian
+     * @return the 16-character string
+     * @throws InvalidIdException naming the bytes in hexadecimal when they are {@code null}, not eight long, or set
+     *     a bit outside the layout
+     */
+    public static String encode(byte[] bytes) {
+        return hex(fromBytes(bytes));
+    }
+
+    /**
+     * Reads the string of an ID into its eight bytes.
+     *
+     * @param text the string, exactly as {@link #encode(long)} writes it
+     * @return a new array of eight bytes, big-endian
+     * @throws InvalidIdException naming the text and what is wrong with it
+     */
+    public static byte[] decode(CharSequence text) {
+        long bits = decodeLong(text);
+        byte[] bytes = new byte[LableId.BYTES];
+        for (int i = LableId.BYTES - 1; i >= 0; i--) {
+            bytes[i] = (byte) bits;
+            bits >>>= 8;
+        }
+        return bytes;
+    }
+
+    /** The valid value of eight big-endian bytes; rejects any other array naming it in hex. */
+    static long fromBytes(byte[] bytes) {
+        if (bytes == null || bytes.length != LableId.BYTES) {
+            throw new InvalidIdException(LableId.SCHEME, Hex.excerpt(bytes),
+                    "expected 8 bytes, got " + (bytes == null ? "null" : bytes.length + " bytes"));
+        }
+        long bits = 0;
+        for (byte b : bytes) {
+            bits = bits << 8 | (b & 0xFF);
+        }
+        return check(bits);
+    }
+
+    /** The 16 hex digits of any value, without checking the layout (for messages about values outside it). */
+    private static String hex(long bits) {
         // Concatenating char values writes them straight into the new String: no char[] that is then copied.
         return "" + hex(bits, 60) + hex(bits, 56) + hex(bits, 52) + hex(bits, 48) + hex(bits, 44) + hex(bits, 40) +
                 hex(bits, 36) + hex(bits, 32) + hex(bits, 28) + hex(bits, 24) + hex(bits, 20) + hex(bits, 16) +
@@ -62,16 +113,21 @@ public final class LableCodec {
     }
 
     /**
-     * Reads 16 lower-case hexadecimal digits into a value. The layout is not checked here.
+     * Reads the string of an ID into its value.
      *
-     * @param text the string
+     * @param text the string: 16 lower-case hexadecimal digits whose value fits the layout
      * @return the eight bytes as a big-endian long
-     * @throws InvalidIdException naming the text when it is {@code null}, not 16 characters long, or holds a
-     *     character other than {@code 0-9a-f}
+     * @throws InvalidIdException naming the text when it is {@code null}, not 16 characters long, holds a
+     *     character other than {@code 0-9a-f}, or sets a bit outside the layout
      */
-    public static long decode(String text) {
+    public static long decodeLong(CharSequence text) {
+        return check(decodeDigits(text));
+    }
+
+    /** Reads 16 lower-case hexadecimal digits, without checking the layout. */
+    private static long decodeDigits(CharSequence text) {
         if (text == null || text.length() != LENGTH) {
-            throw new InvalidIdException(LableId.SCHEME, text, lengthProblem(text));
+            throw new InvalidIdException(LableId.SCHEME, text == null ? null : text.toString(), lengthProblem(text));
         }
         // Straight-line reads of four digits at a time, joined at the end; any invalid digit makes its group
         // negative, and only then does the loop below run, to find and name it.
@@ -87,7 +143,7 @@ public final class LableCodec {
             char c = text.charAt(i);
             int digit = c < VALUES.length ? VALUES[c] : -1;
             if (digit < 0) {
-                throw new InvalidIdException(LableId.SCHEME, text, characterProblem(text, i));
+                throw new InvalidIdException(LableId.SCHEME, text.toString(), characterProblem(text, i));
             }
             bits = bits << 4 | digit;
         }
@@ -95,7 +151,7 @@ public final class LableCodec {
     }
 
     /** The value of four lower-case hex digits from {@code index}, or a negative number if any is not one. */
-    private static int hex4(String text, int index) {
+    private static int hex4(CharSequence text, int index) {
         int a = text.charAt(index);
         int b = text.charAt(index + 1);
         int c = text.charAt(index + 2);
@@ -152,7 +208,7 @@ public final class LableCodec {
     public static long check(long bits) {
         String problem = problem(bits);
         if (problem != null) {
-            throw new InvalidIdException(LableId.SCHEME, encode(bits), problem);
+            throw new InvalidIdException(LableId.SCHEME, hex(bits), problem);
         }
         return bits;
     }
@@ -170,13 +226,13 @@ public final class LableCodec {
         return null;
     }
 
-    private static String lengthProblem(String text) {
+    private static String lengthProblem(CharSequence text) {
         return text == null
                 ? "expected 16 lower-case hex digits, got null"
                 : "expected 16 lower-case hex digits, got " + text.length() + " characters";
     }
 
-    private static String characterProblem(String text, int index) {
+    private static String characterProblem(CharSequence text, int index) {
         char c = text.charAt(index);
         if (c >= 'A' && c <= 'F') {
             return "upper-case hex digit '" + c + "' at index " + index

@@ -142,15 +142,7 @@ public final class LableId implements Comparable<LableId> {
      *     bit outside the layout (a reserved bit, or a generator id above 63)
      */
     public static LableId fromBytes(byte[] bytes) {
-        if (bytes == null || bytes.length != BYTES) {
-            throw new InvalidIdException(SCHEME, Hex.excerpt(bytes),
-                    "expected 8 bytes, got " + (bytes == null ? "null" : bytes.length + " bytes"));
-        }
-        long value = 0;
-        for (byte b : bytes) {
-            value = value << 8 | (b & 0xFF);
-        }
-        return fromLong(value);
+        return new LableId(LableCodec.fromBytes(bytes));
     }
 
     /**
@@ -172,12 +164,7 @@ public final class LableId implements Comparable<LableId> {
      * @throws InvalidIdException naming the text when it is not the string form of an ID
      */
     public static LableId parse(String text) {
-        long value = LableCodec.decode(text);
-        String problem = LableCodec.problem(value);
-        if (problem != null) {
-            throw new InvalidIdException(SCHEME, text, problem);
-        }
-        return new LableId(value);
+        return new LableId(LableCodec.decodeLong(text));
     }
 
     /**

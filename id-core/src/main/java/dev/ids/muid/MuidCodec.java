@@ -2,6 +2,7 @@ package dev.ids.muid;
 
 import dev.ids.InvalidIdException;
 import dev.ids.internal.Chars;
+import dev.ids.internal.Hex;
 import dev.ids.internal.TwoWords;
 import java.util.Arrays;
 
@@ -70,6 +71,30 @@ public final class MuidCodec {
                 hex(medallion, 8) + hex(medallion, 4) + hex(medallion, 0) + '-' + hex(offset, 28) + hex(offset, 24) +
                 hex(offset, 20) + hex(offset, 16) + hex(offset, 12) + hex(offset, 8) + hex(offset, 4) +
                 hex(offset, 0);
+    }
+
+    /**
+     * Writes the canonical string of the 16-byte packed form. Every 16 bytes are a muid.
+     *
+     * @param bytes exactly 16 bytes, big-endian, as {@link Muid#toBytes()} writes them
+     * @return the 34-character canonical string
+     * @throws InvalidIdException when {@code bytes} is {@code null} or not 16 bytes long
+     */
+    public static String encode(byte[] bytes) {
+        if (bytes == null || bytes.length != Muid.BYTES) {
+            throw new InvalidIdException(Muid.SCHEME, Hex.excerpt(bytes), "the packed form is exactly " + Muid.BYTES
+                    + " bytes, got " + (bytes == null ? "null" : bytes.length));
+        }
+        return encode(word(bytes, 0), word(bytes, 8));
+    }
+
+    /** Eight bytes from {@code offset}, big-endian. */
+    private static long word(byte[] bytes, int offset) {
+        long word = 0;
+        for (int i = offset; i < offset + 8; i++) {
+            word = word << 8 | (bytes[i] & 0xFF);
+        }
+        return word;
     }
 
     private static char hex(long value, int shift) {

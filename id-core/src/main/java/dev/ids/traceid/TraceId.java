@@ -115,19 +115,7 @@ public final class TraceId implements Comparable<TraceId> {
      *     rejects (the message shows the bytes in hex)
      */
     public static TraceId fromBytes(byte[] bytes) {
-        if (bytes == null || bytes.length != BYTES) {
-            throw new InvalidIdException(SCHEME, Hex.excerpt(bytes),
-                    bytes == null ? "no bytes given" : "expected " + BYTES + " bytes, got " + bytes.length);
-        }
-        long raw = 0;
-        for (byte b : bytes) {
-            raw = raw << 8 | (b & 0xFF);
-        }
-        String problem = TraceIdCodec.problem(raw);
-        if (problem != null) {
-            throw new InvalidIdException(SCHEME, Hex.of(bytes), problem);
-        }
-        return new TraceId(raw);
+        return new TraceId(TraceIdCodec.fromBytes(bytes));
     }
 
     /**
@@ -139,7 +127,7 @@ public final class TraceId implements Comparable<TraceId> {
      *     zeros, whitespace or non-digits, or its counter is 0
      */
     public static TraceId parse(String text) {
-        return new TraceId(TraceIdCodec.decode(text));
+        return new TraceId(TraceIdCodec.decodeLong(text));
     }
 
     /**

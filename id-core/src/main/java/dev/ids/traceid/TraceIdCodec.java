@@ -2,6 +2,7 @@ package dev.ids.traceid;
 
 import dev.ids.InvalidIdException;
 import dev.ids.internal.Chars;
+import dev.ids.internal.Hex;
 
 /**
  * The string form of a {@link TraceId}: the canonical decimal text of its 63-bit value, with no sign, no leading
@@ -41,13 +42,59 @@ public final class TraceIdCodec {
     }
 
     /**
+     * Writes the canonical decimal text of the 8-byte big-endian form.
+     *
+     * @param bytes exactly 8 bytes, as {@link TraceId#toBytes()} writes them
+     * @return the decimal text
+     * @throws InvalidIdException when the array is null or not 8 bytes long, or holds a value {@link #check(long)}
+     *     rejects (the message shows the bytes in hex)
+     */
+    public static String encode(byte[] bytes) {
+        return Long.toString(fromBytes(bytes));
+    }
+
+    /**
+     * Reads canonical decimal text into the 8-byte big-endian form.
+     *
+     * @param text the text, exactly as {@link #encode(long)} writes it
+     * @return a new array of 8 bytes
+     * @throws InvalidIdException naming the text and what is wrong with it
+     */
+    public static byte[] decode(CharSequence text) {
+        long raw = decodeLong(text);
+        byte[] bytes = new byte[TraceId.BYTES];
+        for (int i = TraceId.BYTES - 1; i >= 0; i--) {
+            bytes[i] = (byte) raw;
+            raw >>>= 8;
+        }
+        return bytes;
+    }
+
+    /** The valid raw value of 8 big-endian bytes; rejects any other array naming it in hex. */
+    static long fromBytes(byte[] bytes) {
+        if (bytes == null || bytes.length != TraceId.BYTES) {
+            throw new InvalidIdException(TraceId.SCHEME, Hex.excerpt(bytes), bytes == null ? "no bytes given"
+                    : "expected " + TraceId.BYTES + " bytes, got " + bytes.length);
+        }
+        long raw = 0;
+        for (byte b : bytes) {
+            raw = raw << 8 | (b & 0xFF);
+        }
+        String problem = problem(raw);
+        if (problem != null) {
+            throw new InvalidIdException(TraceId.SCHEME, Hex.of(bytes), problem);
+        }
+        return raw;
+    }
+
+    /**
      * Reads canonical decimal text into the raw value of a TraceId.
      *
      * @param text the text, exactly as {@link #encode(long)} writes it
      * @return the raw 63-bit value, at least 1, with a counter of at least 1
      * @throws InvalidIdException naming the text and what is wrong with it
      */
-    public static long decode(CharSequence text) {
+    public static long decodeLong(CharSequence text) {
         long raw = decodeOrZero(text);
         if (raw == 0) {
             throw new InvalidIdException(TraceId.SCHEME, text == null ? null : text.toString(), problem(text));
@@ -56,7 +103,7 @@ public final class TraceIdCodec {
     }
 
     /**
-     * Tells whether {@link #decode(CharSequence)} accepts a text, without throwing.
+     * Tells whether {@link #decodeLong(CharSequence)} accepts a text, without throwing.
      *
      * @param text the text, may be {@code null}
      * @return whether it is the canonical decimal text of a valid TraceId
