@@ -2,6 +2,7 @@ package dev.ids.gid;
 
 import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
+import dev.ids.internal.BigEndian;
 import dev.ids.internal.Checks;
 import dev.ids.internal.Hex;
 import dev.ids.internal.TwoWords;
@@ -282,7 +283,7 @@ public final class Gid implements Comparable<Gid> {
     public byte[] randomBytes() {
         byte[] out = new byte[RANDOM_BYTES];
         out[0] = (byte) high;
-        putLong(out, 1, low);
+        BigEndian.write(out, 1, low);
         return out;
     }
 
@@ -310,10 +311,7 @@ public final class Gid implements Comparable<Gid> {
      * @return a new array
      */
     public byte[] toBytes() {
-        byte[] out = new byte[BYTES];
-        putLong(out, 0, high);
-        putLong(out, 8, low);
-        return out;
+        return BigEndian.twoWords(high, low);
     }
 
     /**
@@ -404,12 +402,5 @@ public final class Gid implements Comparable<Gid> {
                     + TIME_LIMIT + "): " + instant);
         }
         return instant.toEpochMilli();
-    }
-
-    private static void putLong(byte[] out, int offset, long value) {
-        for (int i = 7; i >= 0; i--) {
-            out[offset + i] = (byte) value;
-            value >>>= 8;
-        }
     }
 }

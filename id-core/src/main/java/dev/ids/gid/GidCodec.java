@@ -1,6 +1,7 @@
 package dev.ids.gid;
 
 import dev.ids.InvalidIdException;
+import dev.ids.internal.BigEndian;
 import dev.ids.internal.Chars;
 import dev.ids.internal.Hex;
 import dev.ids.internal.TwoWords;
@@ -127,21 +128,12 @@ public final class GidCodec {
             throw new InvalidIdException(Gid.SCHEME, Hex.excerpt(bytes),
                     "must be " + Gid.BYTES + " bytes, got " + (bytes == null ? "null" : bytes.length));
         }
-        long high = word(bytes, 0);
+        long high = BigEndian.read(bytes, 0);
         String problem = problem(high, null);
         if (problem != null) {
             throw new InvalidIdException(Gid.SCHEME, Hex.of(bytes), problem);
         }
-        return encode(high, word(bytes, 8));
-    }
-
-    /** Eight bytes from {@code offset}, big-endian. */
-    private static long word(byte[] bytes, int offset) {
-        long word = 0;
-        for (int i = offset; i < offset + 8; i++) {
-            word = word << 8 | (bytes[i] & 0xFF);
-        }
-        return word;
+        return encode(high, BigEndian.read(bytes, 8));
     }
 
     private static char digit(int value) {
@@ -285,7 +277,7 @@ public final class GidCodec {
      * @throws InvalidIdException naming the text and what is wrong with it, as {@link Gid#parse(String)}
      */
     public static byte[] decode(CharSequence text) {
-        return decode(text, null, GidCodec::bytes, true);
+        return decode(text, null, BigEndian::twoWords, true);
     }
 
     /**
@@ -357,16 +349,5 @@ public final class GidCodec {
             throw new InvalidIdException(Gid.SCHEME, input.toString(), reason);
         }
         return null;
-    }
-    /** The 16 bytes of two big-endian words. */
-    static byte[] bytes(long high, long low) {
-        byte[] bytes = new byte[Gid.BYTES];
-        for (int i = 7; i >= 0; i--) {
-            bytes[i] = (byte) high;
-            bytes[i + 8] = (byte) low;
-            high >>>= 8;
-            low >>>= 8;
-        }
-        return bytes;
     }
 }

@@ -2,6 +2,7 @@ package dev.ids.muid;
 
 import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
+import dev.ids.internal.BigEndian;
 import dev.ids.internal.Checks;
 import dev.ids.internal.Hex;
 import dev.ids.internal.TwoWords;
@@ -113,7 +114,7 @@ public final class Muid implements Comparable<Muid> {
             throw new InvalidIdException(SCHEME, Hex.excerpt(bytes),
                     "the packed form is exactly " + BYTES + " bytes, got " + bytes.length);
         }
-        return new Muid(readLong(bytes, 0), readLong(bytes, 8));
+        return new Muid(BigEndian.read(bytes, 0), BigEndian.read(bytes, 8));
     }
 
     /**
@@ -240,10 +241,7 @@ public final class Muid implements Comparable<Muid> {
      * @return a new array of 16 bytes
      */
     public byte[] toBytes() {
-        byte[] bytes = new byte[BYTES];
-        writeLong(bytes, 0, high);
-        writeLong(bytes, 8, low);
-        return bytes;
+        return BigEndian.twoWords(high, low);
     }
 
     /**
@@ -334,20 +332,5 @@ public final class Muid implements Comparable<Muid> {
     @Override
     public String toString() {
         return MuidCodec.encode(high, low);
-    }
-
-    private static long readLong(byte[] bytes, int from) {
-        long value = 0;
-        for (int i = from; i < from + 8; i++) {
-            value = value << 8 | (bytes[i] & 0xFFL);
-        }
-        return value;
-    }
-
-    private static void writeLong(byte[] bytes, int from, long value) {
-        for (int i = from + 7; i >= from; i--) {
-            bytes[i] = (byte) value;
-            value >>>= 8;
-        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.ids.muid;
 
 import dev.ids.InvalidIdException;
+import dev.ids.internal.BigEndian;
 import dev.ids.internal.Chars;
 import dev.ids.internal.Hex;
 import dev.ids.internal.TwoWords;
@@ -85,16 +86,7 @@ public final class MuidCodec {
             throw new InvalidIdException(Muid.SCHEME, Hex.excerpt(bytes), "the packed form is exactly " + Muid.BYTES
                     + " bytes, got " + (bytes == null ? "null" : bytes.length));
         }
-        return encode(word(bytes, 0), word(bytes, 8));
-    }
-
-    /** Eight bytes from {@code offset}, big-endian. */
-    private static long word(byte[] bytes, int offset) {
-        long word = 0;
-        for (int i = offset; i < offset + 8; i++) {
-            word = word << 8 | (bytes[i] & 0xFF);
-        }
-        return word;
+        return encode(BigEndian.read(bytes, 0), BigEndian.read(bytes, 8));
     }
 
     private static char hex(long value, int shift) {
@@ -109,7 +101,7 @@ public final class MuidCodec {
      * @throws InvalidIdException naming the input and what is wrong with it
      */
     public static byte[] decode(CharSequence text) {
-        return decode(text, MuidCodec::bytes);
+        return decode(text, BigEndian::twoWords);
     }
 
     /**
@@ -126,17 +118,6 @@ public final class MuidCodec {
         return decodeOrReject(text, result);
     }
 
-    /** The 16 bytes of two big-endian words. */
-    static byte[] bytes(long high, long low) {
-        byte[] bytes = new byte[Muid.BYTES];
-        for (int i = 7; i >= 0; i--) {
-            bytes[i] = (byte) high;
-            bytes[i + 8] = (byte) low;
-            high >>>= 8;
-            low >>>= 8;
-        }
-        return bytes;
-    }
 
     /**
      * The common case, kept small so that the JIT inlines it whole: a canonical string, read four digits at a time
