@@ -99,7 +99,7 @@ class ReadmeExamplesTest {
         assertThat(same).isEqualTo(first);
         assertThat(first.offset()).isEqualTo(1);
         assertThat(second.offset()).isEqualTo(2);
-        assertThat(second.timestamp()).isEqualTo(first.timestamp());
+        assertThat(second.timestampMicros()).isEqualTo(first.timestampMicros());
     }
 
     @Test

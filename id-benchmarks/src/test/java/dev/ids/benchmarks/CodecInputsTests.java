@@ -29,9 +29,9 @@ class CodecInputsTests {
 
     @Test
     void theIdsComeFromManyNodesOverMonthsInNoParticularOrder() {
-        assertSpread(CodecInputs.traceIds(), id -> id.timestamp(), id -> (long) id.nodeNo());
+        assertSpread(CodecInputs.traceIds(), id -> id.timestampSeconds(), id -> (long) id.nodeNo());
         assertSpread(CodecInputs.snos(), id -> id.timestamp().getEpochSecond(), id -> (long) id.partition());
-        assertSpread(CodecInputs.muids(), id -> id.timestamp() / 1_000_000, id -> id.medallion());
+        assertSpread(CodecInputs.muids(), id -> id.timestampMicros() / 1_000_000, id -> id.medallion());
     }
 
     private static <T extends Comparable<? super T>> void assertSpread(T[] ids, ToLongFunction<T> seconds,

@@ -194,14 +194,24 @@ public final class Muid implements Comparable<Muid> {
     }
 
     /**
-     * Returns the timestamp component: microseconds since the Unix epoch, or -1 for the all-ones value of Gink's
-     * global objects. (The embedded time as an {@link Instant} is {@link #instant()}.)
+     * Returns the raw timestamp component: microseconds since the Unix epoch, or -1 for the all-ones value of Gink's
+     * global objects. It is what {@link #of(long, long, long)} takes and what the decoded view's {@code timestamp}
+     * component shows.
+     *
+     * @return the timestamp in microseconds, 0 to 2^52 - 2, or -1
+     */
+    public long timestampMicros() {
+        long ts = high >>> 12;
+        return ts == TIMESTAMP_MASK ? -1 : ts;
+    }
+
+    /**
+     * Returns the raw timestamp component, as {@link #timestampMicros()} does.
      *
      * @return the timestamp in microseconds, 0 to 2^52 - 2, or -1
      */
     public long timestamp() {
-        long ts = high >>> 12;
-        return ts == TIMESTAMP_MASK ? -1 : ts;
+        return timestampMicros();
     }
 
     /**
@@ -224,14 +234,14 @@ public final class Muid implements Comparable<Muid> {
     }
 
     /**
-     * Returns the embedded time: the Unix epoch plus {@link #timestamp()} microseconds. (This accessor is named
+     * Returns the embedded time: the Unix epoch plus {@link #timestampMicros()} microseconds. (This accessor is named
      * {@code instant()} because {@code timestamp()} is the raw component here.) For the global timestamp -1 it is
      * {@code 1969-12-31T23:59:59.999999Z}, as the component says.
      *
      * @return the embedded time
      */
     public Instant instant() {
-        long micros = timestamp();
+        long micros = timestampMicros();
         return Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1_000L);
     }
 
@@ -281,7 +291,7 @@ public final class Muid implements Comparable<Muid> {
      */
     public DecodedId decoded() {
         return DecodedId.builder(SCHEME, toString(), Hex.of(toBytes()), instant())
-                .component("timestamp", timestamp())
+                .component("timestamp", timestampMicros())
                 .component("medallion", medallion())
                 .component("offset", offset())
                 .field("timestamp", 52, high >>> 12)

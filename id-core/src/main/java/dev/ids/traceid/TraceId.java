@@ -164,12 +164,22 @@ public final class TraceId implements Comparable<TraceId> {
     }
 
     /**
-     * Returns the timestamp component: Unix seconds modulo 2<sup>25</sup>.
+     * Returns the raw timestamp component: Unix seconds modulo 2<sup>25</sup>, as stored in bits 62..38. It is what
+     * {@link #of(long, int, int, int)} takes and what the decoded view's {@code timestamp} component shows.
+     *
+     * @return 0 to {@value #MAX_TIMESTAMP}
+     */
+    public long timestampSeconds() {
+        return raw >>> TIMESTAMP_SHIFT;
+    }
+
+    /**
+     * Returns the raw timestamp component, as {@link #timestampSeconds()} does.
      *
      * @return 0 to {@value #MAX_TIMESTAMP}
      */
     public long timestamp() {
-        return raw >>> TIMESTAMP_SHIFT;
+        return timestampSeconds();
     }
 
     /**
@@ -212,7 +222,7 @@ public final class TraceId implements Comparable<TraceId> {
      */
     public Instant instant(Instant reference) {
         long referenceSecond = reference.getEpochSecond();
-        return Instant.ofEpochSecond(referenceSecond - Math.floorMod(referenceSecond - timestamp(), WRAP_SECONDS));
+        return Instant.ofEpochSecond(referenceSecond - Math.floorMod(referenceSecond - timestampSeconds(), WRAP_SECONDS));
     }
 
     /**
@@ -233,7 +243,7 @@ public final class TraceId implements Comparable<TraceId> {
      */
     public Instant instantNear(Instant reference) {
         long referenceSecond = reference.getEpochSecond();
-        long ahead = Math.floorMod(timestamp() - referenceSecond, WRAP_SECONDS);
+        long ahead = Math.floorMod(timestampSeconds() - referenceSecond, WRAP_SECONDS);
         return Instant.ofEpochSecond(referenceSecond + (ahead >= WRAP_SECONDS / 2 ? ahead - WRAP_SECONDS : ahead));
     }
 
@@ -251,7 +261,7 @@ public final class TraceId implements Comparable<TraceId> {
         if (maxLag.isNegative()) {
             throw new IllegalArgumentException("maximum lag must not be negative: " + maxLag);
         }
-        long behind = Math.floorMod(now.getEpochSecond() - timestamp(), WRAP_SECONDS);
+        long behind = Math.floorMod(now.getEpochSecond() - timestampSeconds(), WRAP_SECONDS);
         return Math.min(behind, WRAP_SECONDS - behind) <= maxLag.getSeconds();
     }
 
@@ -299,12 +309,12 @@ public final class TraceId implements Comparable<TraceId> {
      */
     public DecodedId decoded(Instant reference) {
         return DecodedId.builder(SCHEME, toString(), Hex.of(raw), instant(reference))
-                .component("timestamp", timestamp())
+                .component("timestamp", timestampSeconds())
                 .component("nodeNo", nodeNo())
                 .component("chunkNo", chunkNo())
                 .component("counter", counter())
                 .field("reserved", 1, 0)
-                .field("timestamp", 25, timestamp())
+                .field("timestamp", 25, timestampSeconds())
                 .field("nodeNo", 16, nodeNo())
                 .field("chunkNo", 12, chunkNo())
                 .field("counter", 10, counter())

@@ -48,7 +48,7 @@ class LeasedMuidGeneratorTest extends LeasedGeneratorContract<Muid> {
 
     @Override
     protected long startMillisOf(Muid id) {
-        return Math.floorDiv(id.timestamp(), 1000L);
+        return Math.floorDiv(id.timestampMicros(), 1000L);
     }
 
     @Override

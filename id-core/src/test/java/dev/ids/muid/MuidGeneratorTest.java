@@ -41,7 +41,7 @@ class MuidGeneratorTest {
     void nextCarriesTheClockTheMedallionAndOffsetZero() {
         Muid muid = generator(Duration.ofSeconds(2)).next();
 
-        assertThat(muid.timestamp()).isEqualTo(START_MICROS);
+        assertThat(muid.timestampMicros()).isEqualTo(START_MICROS);
         assertThat(muid.instant()).isEqualTo(START);
         assertThat(muid.medallion()).isEqualTo(MEDALLION);
         assertThat(muid.offset()).isZero();
@@ -60,8 +60,8 @@ class MuidGeneratorTest {
 
         assertThat(after1).isGreaterThan(before);
         assertThat(after2).isGreaterThan(after1);
-        assertThat(after1.timestamp()).isEqualTo(before.timestamp() + 1);
-        assertThat(after2.timestamp()).isEqualTo(before.timestamp() + 2);
+        assertThat(after1.timestampMicros()).isEqualTo(before.timestampMicros() + 1);
+        assertThat(after2.timestampMicros()).isEqualTo(before.timestampMicros() + 2);
         assertThat(events.regressions).containsExactly(Duration.ofNanos(backMicros * 1000));
         // The wait covered the step back and the one microsecond already used: a wait for the clock, not for
         // capacity.
@@ -96,7 +96,7 @@ class MuidGeneratorTest {
         clock.advance(Duration.ofSeconds(1));
         Muid after = generator.next();
         assertThat(after).isGreaterThan(before);
-        assertThat(after.timestamp()).isEqualTo(before.timestamp() + 1);
+        assertThat(after.timestampMicros()).isEqualTo(before.timestampMicros() + 1);
     }
 
     @Test
@@ -119,7 +119,7 @@ class MuidGeneratorTest {
         }
 
         for (int i = 0; i < burst.size(); i++) {
-            assertThat(burst.get(i).timestamp()).isEqualTo(START_MICROS + i);
+            assertThat(burst.get(i).timestampMicros()).isEqualTo(START_MICROS + i);
         }
         assertThat(burst).isSorted().doesNotHaveDuplicates();
         // Each ID after the first needed the clock to move on by a microsecond.
@@ -133,9 +133,9 @@ class MuidGeneratorTest {
         // somewhere inside one would carry every few calls past a microsecond.
         MuidGenerator generator = MuidGenerator.builder().medallion(MEDALLION).listener(events)
                 .clock(new CostlyReadingClock(START_MICROS, 150)).build();
-        long first = generator.next().timestamp();
+        long first = generator.next().timestampMicros();
         for (int i = 1; i < 10_000; i++) {
-            long timestamp = generator.next().timestamp();
+            long timestamp = generator.next().timestampMicros();
             if (timestamp != first + i) {
                 throw new AssertionError("muid #" + i + " has microsecond " + (timestamp - first) + ": "
                         + (timestamp - first - i) + " skipped since the first");
@@ -151,7 +151,7 @@ class MuidGeneratorTest {
         clock.advance(Duration.ofMillis(5));
         Muid second = generator.next();
 
-        assertThat(second.timestamp() - first.timestamp()).isEqualTo(5000);
+        assertThat(second.timestampMicros() - first.timestampMicros()).isEqualTo(5000);
         assertThat(events.overflows).isEmpty();
     }
 
@@ -174,8 +174,8 @@ class MuidGeneratorTest {
         Muid after = generator.next();
 
         assertThat(transaction.id().offset()).isZero();
-        assertThat(transaction.id().timestamp()).isEqualTo(before.timestamp() + 1);
-        assertThat(List.of(change1, change2)).allMatch(c -> c.timestamp() == transaction.id().timestamp()
+        assertThat(transaction.id().timestampMicros()).isEqualTo(before.timestampMicros() + 1);
+        assertThat(List.of(change1, change2)).allMatch(c -> c.timestampMicros() == transaction.id().timestampMicros()
                 && c.medallion() == MEDALLION);
         assertThat(change1.offset()).isEqualTo(1);
         assertThat(change2.offset()).isEqualTo(2);

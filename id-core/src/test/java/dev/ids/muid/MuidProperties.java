@@ -50,7 +50,7 @@ class MuidProperties {
         System.arraycopy(big, big.length - copy, expected, 16 - copy, copy);
 
         assertThat(muid.toBytes()).isEqualTo(expected);
-        assertThat(muid.timestamp()).isEqualTo(timestamp == TS_LIMIT - 1 ? -1 : timestamp);
+        assertThat(muid.timestampMicros()).isEqualTo(timestamp == TS_LIMIT - 1 ? -1 : timestamp);
         assertThat(muid.medallion()).isEqualTo(medallion == MED_LIMIT - 1 ? -1 : medallion);
         assertThat(muid.offset()).isEqualTo((int) offset);
         assertThat(muid.toString()).isEqualTo(String.format("%013X-%011X-%08X",
@@ -61,7 +61,7 @@ class MuidProperties {
     void componentsBytesStringAndParseGiveTheSameValue(@ForAll("muids") Muid muid) {
         Muid fromBytes = Muid.fromBytes(muid.toBytes());
         Muid parsed = Muid.parse(fromBytes.toString());
-        Muid rebuilt = Muid.of(parsed.timestamp(), parsed.medallion(), parsed.offset());
+        Muid rebuilt = Muid.of(parsed.timestampMicros(), parsed.medallion(), parsed.offset());
 
         assertThat(fromBytes).isEqualTo(muid);
         assertThat(parsed).isEqualTo(muid);
@@ -127,9 +127,9 @@ class MuidProperties {
         Muid withoutOffset = Muid.parse(canonical.substring(0, 25));
         Muid timestampOnly = Muid.parse(canonical.substring(0, 13));
 
-        assertThat(withoutOffset).isEqualTo(Muid.of(muid.timestamp(), muid.medallion(), 0));
+        assertThat(withoutOffset).isEqualTo(Muid.of(muid.timestampMicros(), muid.medallion(), 0));
         assertThat(withoutOffset.toString()).isEqualTo(canonical.substring(0, 25) + "-00000000");
-        assertThat(timestampOnly).isEqualTo(Muid.of(muid.timestamp(), 0, 0));
+        assertThat(timestampOnly).isEqualTo(Muid.of(muid.timestampMicros(), 0, 0));
         assertThat(timestampOnly.toString()).isEqualTo(canonical.substring(0, 13) + "-00000000000-00000000");
     }
 

@@ -27,7 +27,7 @@ class MuidTest {
 
         assertThat(global.toString()).isEqualTo("FFFFFFFFFFFFF-FFFFFFFFFFF-FFFFFFFF");
         assertThat(global.toUuid()).isEqualTo(new UUID(-1L, -1L));
-        assertThat(global.timestamp()).isEqualTo(-1);
+        assertThat(global.timestampMicros()).isEqualTo(-1);
         assertThat(global.medallion()).isEqualTo(-1);
         assertThat(global.offset()).isEqualTo(-1);
         assertThat(global.instant()).isEqualTo(Instant.parse("1969-12-31T23:59:59.999999Z"));

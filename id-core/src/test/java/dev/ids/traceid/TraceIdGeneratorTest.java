@@ -39,7 +39,7 @@ class TraceIdGeneratorTest {
         TraceId first = generator.next();
         TraceId second = generator.next();
 
-        assertThat(first.timestamp()).isEqualTo(X % WRAP);
+        assertThat(first.timestampSeconds()).isEqualTo(X % WRAP);
         assertThat(first.nodeNo()).isEqualTo(513);
         assertThat(first.chunkNo()).isZero();
         assertThat(first.counter()).isEqualTo(1);
@@ -59,7 +59,7 @@ class TraceIdGeneratorTest {
 
         assertThat(last.chunkNo()).isZero();
         assertThat(last.counter()).isEqualTo(1023);
-        assertThat(next.timestamp()).isEqualTo(X % WRAP);
+        assertThat(next.timestampSeconds()).isEqualTo(X % WRAP);
         assertThat(next.chunkNo()).isEqualTo(1);
         assertThat(next.counter()).isEqualTo(1);
     }
@@ -77,7 +77,7 @@ class TraceIdGeneratorTest {
         assertThat(otherThread.chunkNo()).isEqualTo(1);
         assertThat(otherThread.counter()).isEqualTo(1);
         // Chunk 1 still had 1022 counters, but its second is over.
-        assertThat(nextSecond.timestamp()).isEqualTo((X + 1) % WRAP);
+        assertThat(nextSecond.timestampSeconds()).isEqualTo((X + 1) % WRAP);
         assertThat(nextSecond.chunkNo()).isZero();
         assertThat(nextSecond.counter()).isEqualTo(1);
         assertThat(events.overflows).isEmpty();
@@ -124,7 +124,7 @@ class TraceIdGeneratorTest {
         assertThat(first).isLessThan(ids[0]);
         assertStrictlyIncreasing(ids);
         for (long id : ids) {
-            assertThat(TraceId.fromLong(id).timestamp()).isEqualTo(X % WRAP);
+            assertThat(TraceId.fromLong(id).timestampSeconds()).isEqualTo(X % WRAP);
         }
         assertThat(TraceId.fromLong(ids[2999]).chunkNo()).isEqualTo(2);
         assertThat(events.regressions).containsExactly(Duration.ofMillis(1));
@@ -142,8 +142,8 @@ class TraceIdGeneratorTest {
         assertThat(first).isLessThan(ids[0]);
         assertStrictlyIncreasing(ids);
         // With the first ID, exactly one second's capacity was stamped X; never X - 1.
-        assertThat(TraceId.fromLong(ids[CAPACITY - 2]).timestamp()).isEqualTo(X % WRAP);
-        assertThat(TraceId.fromLong(ids[CAPACITY - 1]).timestamp()).isEqualTo((X + 1) % WRAP);
+        assertThat(TraceId.fromLong(ids[CAPACITY - 2]).timestampSeconds()).isEqualTo(X % WRAP);
+        assertThat(TraceId.fromLong(ids[CAPACITY - 1]).timestampSeconds()).isEqualTo((X + 1) % WRAP);
         assertThat(TraceId.fromLong(ids[CAPACITY - 1]).chunkNo()).isZero();
         assertThat(events.regressions).containsExactly(Duration.ofSeconds(1));
         // The clock stood at X - 1 s + 500 ms and had to reach X + 1 s: a wait for the clock, not for capacity.
@@ -163,7 +163,7 @@ class TraceIdGeneratorTest {
 
         assertThat(issued).isEqualTo(CAPACITY - 1);
         assertStrictlyIncreasing(java.util.Arrays.copyOf(ids, issued));
-        assertThat(TraceId.fromLong(ids[issued - 1]).timestamp()).isEqualTo(X % WRAP);
+        assertThat(TraceId.fromLong(ids[issued - 1]).timestampSeconds()).isEqualTo(X % WRAP);
         assertThat(failure.get()).hasMessageContaining("maximum wait of PT2S")
                 .hasMessageContaining("trace-id generator (node 1)");
         assertThat(clock.monotonicNanos()).as("fails at once, without waiting").isZero();
@@ -172,7 +172,7 @@ class TraceIdGeneratorTest {
 
         clock.stepWallClock(Duration.ofHours(1));
         TraceId afterRecovery = generator.next();
-        assertThat(afterRecovery.timestamp()).isEqualTo((X + 1) % WRAP);
+        assertThat(afterRecovery.timestampSeconds()).isEqualTo((X + 1) % WRAP);
         assertThat(afterRecovery.toLong()).isGreaterThan(ids[issued - 1]);
         assertThat(events.overflows).containsExactly(Duration.ofMillis(500));
     }
@@ -231,7 +231,7 @@ class TraceIdGeneratorTest {
         // The failure leaves no half-taken chunk behind: once time moves on, generation resumes.
         clock.advance(Duration.ofSeconds(1));
         TraceId next = generator.next();
-        assertThat(next.timestamp()).isEqualTo((X + 1) % WRAP);
+        assertThat(next.timestampSeconds()).isEqualTo((X + 1) % WRAP);
         assertThat(next.chunkNo()).isZero();
     }
 
@@ -244,8 +244,8 @@ class TraceIdGeneratorTest {
         clock.advance(Duration.ofSeconds(1));
         TraceId after = generator.next();
 
-        assertThat(before.timestamp()).isEqualTo(33_554_431L);
-        assertThat(after.timestamp()).isZero();
+        assertThat(before.timestampSeconds()).isEqualTo(33_554_431L);
+        assertThat(after.timestampSeconds()).isZero();
         assertThat(after).as("order holds only within one wrap period").isLessThan(before);
         assertThat(after.instant(clock.instant())).isEqualTo(Instant.ofEpochSecond(lastBeforeWrap + 1));
         assertThat(before.instant(clock.instant())).isEqualTo(Instant.ofEpochSecond(lastBeforeWrap));

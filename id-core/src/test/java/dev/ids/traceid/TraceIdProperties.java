@@ -42,7 +42,7 @@ class TraceIdProperties {
         TraceId back = TraceId.parse(TraceId.fromBytes(id.toBytes()).toString());
 
         assertThat(back).isEqualTo(id);
-        assertThat(back.timestamp()).isEqualTo(timestamp);
+        assertThat(back.timestampSeconds()).isEqualTo(timestamp);
         assertThat(back.nodeNo()).isEqualTo(nodeNo);
         assertThat(back.chunkNo()).isEqualTo(chunkNo);
         assertThat(back.counter()).isEqualTo(counter);
@@ -128,10 +128,10 @@ class TraceIdProperties {
         assertThat(resolved.getNano()).isZero();
         assertThat(resolved).isBeforeOrEqualTo(reference);
         assertThat(resolved.getEpochSecond()).isGreaterThan(referenceSecond - WRAP);
-        assertThat(Math.floorMod(resolved.getEpochSecond(), WRAP)).isEqualTo(id.timestamp());
+        assertThat(Math.floorMod(resolved.getEpochSecond(), WRAP)).isEqualTo(id.timestampSeconds());
 
         Instant near = id.instantNear(reference);
-        assertThat(Math.floorMod(near.getEpochSecond(), WRAP)).isEqualTo(id.timestamp());
+        assertThat(Math.floorMod(near.getEpochSecond(), WRAP)).isEqualTo(id.timestampSeconds());
         assertThat(Math.abs(near.getEpochSecond() - referenceSecond)).isLessThanOrEqualTo(WRAP / 2);
     }
 
@@ -140,8 +140,8 @@ class TraceIdProperties {
             @ForAll @LongRange(min = 0, max = 8_000_000_000L) long nowSecond,
             @ForAll @LongRange(min = 0, max = 1L << 25) long maxLagSeconds) {
         long nowWrapped = nowSecond % WRAP;
-        long forward = (id.timestamp() - nowWrapped + WRAP) % WRAP;
-        long backward = (nowWrapped - id.timestamp() + WRAP) % WRAP;
+        long forward = (id.timestampSeconds() - nowWrapped + WRAP) % WRAP;
+        long backward = (nowWrapped - id.timestampSeconds() + WRAP) % WRAP;
         boolean expected = forward <= maxLagSeconds || backward <= maxLagSeconds;
 
         assertThat(id.isFresh(Instant.ofEpochSecond(nowSecond, 500_000_000), Duration.ofSeconds(maxLagSeconds)))
@@ -150,10 +150,10 @@ class TraceIdProperties {
 
     @Property
     void minAndMaxOfAnInstantBoundEveryIdOfItsSecond(@ForAll("traceIds") TraceId id) {
-        Instant instant = Instant.ofEpochSecond(1_700_000_000L / WRAP * WRAP + id.timestamp(), 123);
+        Instant instant = Instant.ofEpochSecond(1_700_000_000L / WRAP * WRAP + id.timestampSeconds(), 123);
         assertThat(TraceId.min(instant)).isLessThanOrEqualTo(id);
         assertThat(TraceId.max(instant)).isGreaterThanOrEqualTo(id);
-        assertThat(TraceId.min(instant).timestamp()).isEqualTo(id.timestamp());
-        assertThat(TraceId.max(instant).timestamp()).isEqualTo(id.timestamp());
+        assertThat(TraceId.min(instant).timestampSeconds()).isEqualTo(id.timestampSeconds());
+        assertThat(TraceId.max(instant).timestampSeconds()).isEqualTo(id.timestampSeconds());
     }
 }

@@ -63,7 +63,7 @@ class TraceIdSharedChunkProperties {
 
         assertThat(Arrays.stream(all).distinct().count()).isEqualTo(all.length);
         Map<Long, List<Long>> bySecond = Arrays.stream(all).boxed()
-                .collect(Collectors.groupingBy(id -> TraceId.fromLong(id).timestamp()));
+                .collect(Collectors.groupingBy(id -> TraceId.fromLong(id).timestampSeconds()));
         for (Map.Entry<Long, List<Long>> second : bySecond.entrySet()) {
             long[] ids = second.getValue().stream().mapToLong(Long::longValue).toArray();
             TraceIdThreadPerTaskTest.assertFillsChunksInOrder(ids, second.getKey(), 6);

@@ -59,8 +59,8 @@ class TraceIdThreadPerTaskTest {
 
         long[] all = draw(generator, threads, perThread);
 
-        long[] firstSecond = Arrays.stream(all).filter(id -> TraceId.fromLong(id).timestamp() == X % WRAP).toArray();
-        long[] nextSecond = Arrays.stream(all).filter(id -> TraceId.fromLong(id).timestamp() == (X + 1) % WRAP)
+        long[] firstSecond = Arrays.stream(all).filter(id -> TraceId.fromLong(id).timestampSeconds() == X % WRAP).toArray();
+        long[] nextSecond = Arrays.stream(all).filter(id -> TraceId.fromLong(id).timestampSeconds() == (X + 1) % WRAP)
                 .toArray();
         assertThat(firstSecond).hasSize(CAPACITY);
         assertThat(nextSecond).hasSize(all.length - CAPACITY);
@@ -106,8 +106,8 @@ class TraceIdThreadPerTaskTest {
             if (sorted[i] != expected.toLong()) {
                 TraceId actual = TraceId.fromLong(sorted[i]);
                 throw new AssertionError("ID #" + i + " of " + sorted.length + " in order is (timestamp "
-                        + actual.timestamp() + ", chunk " + actual.chunkNo() + ", counter " + actual.counter()
-                        + "), expected (timestamp " + expected.timestamp() + ", chunk " + expected.chunkNo()
+                        + actual.timestampSeconds() + ", chunk " + actual.chunkNo() + ", counter " + actual.counter()
+                        + "), expected (timestamp " + expected.timestampSeconds() + ", chunk " + expected.chunkNo()
                         + ", counter " + expected.counter() + ")");
             }
         }

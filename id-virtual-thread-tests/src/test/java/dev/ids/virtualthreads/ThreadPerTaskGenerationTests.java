@@ -33,7 +33,7 @@ class ThreadPerTaskGenerationTests {
         assertThat(outcome.failures()).isEmpty();
         assertThat(new HashSet<>(outcome.ids())).hasSize(THREADS);
         // A chunk holds 1023 IDs: the chunks used depend on the IDs drawn, not on the threads that drew them.
-        long chunks = outcome.ids().stream().map(id -> id.timestamp() << 12 | id.chunkNo()).distinct().count();
+        long chunks = outcome.ids().stream().map(id -> id.timestampSeconds() << 12 | id.chunkNo()).distinct().count();
         assertThat(chunks).as("(second, chunk) pairs used for %d IDs", THREADS).isLessThan(THREADS / 100);
     }
 

@@ -148,7 +148,7 @@ class SampleApplicationTests {
         for (int i = 0; i < 4; i++) {
             Muid id = Muid.parse(changes.get(i).get("id").stringValue());
             assertThat(id.offset()).isEqualTo(i + 1);
-            assertThat(id.timestamp()).isEqualTo(transaction.timestamp());
+            assertThat(id.timestampMicros()).isEqualTo(transaction.timestampMicros());
             assertThat(id.medallion()).isEqualTo(transaction.medallion());
         }
         assertThat(changes.get(2).get("entity").stringValue()).isEqualTo("parcel");

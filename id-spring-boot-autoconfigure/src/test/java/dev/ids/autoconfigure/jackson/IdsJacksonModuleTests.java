@@ -56,7 +56,7 @@ class IdsJacksonModuleTests {
     @Test
     void readsEveryIdFromItsCanonicalString() {
         Things things = mapper.readValue(THINGS_JSON, Things.class);
-        assertThat(things.traceId().timestamp()).isEqualTo(1_700_000_000L & 0x1FFFFFF);
+        assertThat(things.traceId().timestampSeconds()).isEqualTo(1_700_000_000L & 0x1FFFFFF);
         assertThat(things.traceId().nodeNo()).isEqualTo(1);
         assertThat(things.traceId().counter()).isEqualTo(1);
         assertThat(things.lable().timestampMillis()).isEqualTo(1_400_000_000_000L);
@@ -69,7 +69,7 @@ class IdsJacksonModuleTests {
         assertThat(things.sno().metabyte()).isEqualTo(255);
         assertThat(things.sno().partition()).isEqualTo(39434);
         assertThat(things.sno().sequence()).isEqualTo(4147);
-        assertThat(things.muid().timestamp()).isEqualTo(1_642_579_230_975_519L);
+        assertThat(things.muid().timestampMicros()).isEqualTo(1_642_579_230_975_519L);
         assertThat(things.muid().medallion()).isEqualTo(1_923_190_821_165L);
         assertThat(things.muid().offset()).isEqualTo(11);
     }
