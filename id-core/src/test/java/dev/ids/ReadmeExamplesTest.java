@@ -38,7 +38,7 @@ class ReadmeExamplesTest {
         TraceId trace = traces.next();
         long raw = trace.toLong();                          // what elfo puts on the wire
         TraceId same = TraceId.parse(trace.toString());     // decimal
-        Instant when = trace.instant();                     // seconds wrap every 2^25 s: resolved against now
+        Instant when = trace.timestamp();                   // seconds wrap every 2^25 s: resolved against now
 
         assertThat(same).isEqualTo(trace);
         assertThat(TraceId.fromLong(raw).nodeNo()).isEqualTo(7);

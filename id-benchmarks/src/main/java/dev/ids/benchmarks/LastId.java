@@ -87,8 +87,8 @@ public class LastId {
         }
         Object last = id;
         if (last instanceof TraceId traceId) {
-            // instant() would resolve a second after now to 388 days earlier and hide the very lead measured here.
-            return traceId.instantNear(Instant.now());
+            // timestamp() would resolve a second after now to 388 days earlier and hide the very lead measured here.
+            return traceId.timestampNear(Instant.now());
         } else if (last instanceof LableId lable) {
             return lable.timestamp();
         } else if (last instanceof Sno sno) {
@@ -96,7 +96,7 @@ public class LastId {
         } else if (last instanceof Gid gid) {
             return gid.timestamp();
         } else if (last instanceof Muid muid) {
-            return muid.instant();
+            return muid.timestamp();
         } else if (last instanceof Tsid tsid) {
             return tsid.getInstant();
         } else if (last instanceof TSID tsid) {

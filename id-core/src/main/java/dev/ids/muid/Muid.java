@@ -35,8 +35,8 @@ import java.util.UUID;
  *   <li>Every 16-byte array is a muid: each bit pattern stands for one triple of components.</li>
  * </ul>
  *
- * <p>Unlike the other schemes of this library, {@link #timestamp()} returns the raw timestamp component (a
- * {@code long} of microseconds); the embedded time as an {@link Instant} is {@link #instant()}.
+ * <p>As in the other schemes of this library, {@link #timestamp()} returns the embedded time as an {@link Instant};
+ * the raw component (a {@code long} of microseconds) is {@link #timestampMicros()}.
  *
  * <p>Instances are immutable and thread-safe.
  */
@@ -206,15 +206,6 @@ public final class Muid implements Comparable<Muid> {
     }
 
     /**
-     * Returns the raw timestamp component, as {@link #timestampMicros()} does.
-     *
-     * @return the timestamp in microseconds, 0 to 2^52 - 2, or -1
-     */
-    public long timestamp() {
-        return timestampMicros();
-    }
-
-    /**
      * Returns the medallion: the identity of the node that made this muid, or -1 for the all-ones value.
      *
      * @return the medallion, 0 to 2^44 - 2, or -1
@@ -234,15 +225,26 @@ public final class Muid implements Comparable<Muid> {
     }
 
     /**
-     * Returns the embedded time: the Unix epoch plus {@link #timestampMicros()} microseconds. (This accessor is named
-     * {@code instant()} because {@code timestamp()} is the raw component here.) For the global timestamp -1 it is
-     * {@code 1969-12-31T23:59:59.999999Z}, as the component says.
+     * Returns the embedded time: the Unix epoch plus {@link #timestampMicros()} microseconds. For the all-ones
+     * timestamp of Gink's global objects, whose component is -1, it is one microsecond before the epoch,
+     * {@code 1969-12-31T23:59:59.999999Z}, as the component says; it never throws.
      *
      * @return the embedded time
      */
-    public Instant instant() {
+    public Instant timestamp() {
         long micros = timestampMicros();
         return Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1_000L);
+    }
+
+    /**
+     * Returns the embedded time.
+     *
+     * @return the embedded time, as {@link #timestamp()} returns it
+     * @deprecated renamed so that every scheme's embedded time is {@code timestamp}; use {@link #timestamp()}
+     */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public Instant instant() {
+        return timestamp();
     }
 
     /**
@@ -290,7 +292,7 @@ public final class Muid implements Comparable<Muid> {
      * @return the decoded view
      */
     public DecodedId decoded() {
-        return DecodedId.builder(SCHEME, toString(), Hex.of(toBytes()), instant())
+        return DecodedId.builder(SCHEME, toString(), Hex.of(toBytes()), timestamp())
                 .component("timestamp", timestampMicros())
                 .component("medallion", medallion())
                 .component("offset", offset())

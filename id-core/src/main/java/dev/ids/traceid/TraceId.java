@@ -22,7 +22,7 @@ import java.time.Instant;
  *
  * <ul>
  *   <li>The timestamp counts seconds and wraps every 2<sup>25</sup> s (about 388 days): turning it back into an
- *       {@link Instant} needs a reference time, see {@link #instant(Instant)}. IDs are unique only within one such
+ *       {@link Instant} needs a reference time, see {@link #timestamp(Instant)}. IDs are unique only within one such
  *       period.</li>
  *   <li>{@code node_no} names the process (0 means unknown); {@code chunk_no} is a block of 1023 counters handed to
  *       one thread within one second; the counter runs from 1 to 1023, so a TraceId is never 0.</li>
@@ -174,15 +174,6 @@ public final class TraceId implements Comparable<TraceId> {
     }
 
     /**
-     * Returns the raw timestamp component, as {@link #timestampSeconds()} does.
-     *
-     * @return 0 to {@value #MAX_TIMESTAMP}
-     */
-    public long timestamp() {
-        return timestampSeconds();
-    }
-
-    /**
      * Returns the node number.
      *
      * @return 0 to {@value #MAX_NODE_NO}; 0 means unknown
@@ -210,28 +201,35 @@ public final class TraceId implements Comparable<TraceId> {
     }
 
     /**
+     * Returns the embedded time, resolved against the current system time: the most recent whole second at or before
+     * now whose Unix seconds end in the timestamp's 25 bits. The raw component is {@link #timestampSeconds()}.
+     *
+     * <p>Because the seconds wrap every 2<sup>25</sup> s, the result depends on when it is called: an ID older than
+     * about 388 days, or stamped by a clock ahead of this one, resolves to the wrong period. Pass a reference with
+     * {@link #timestamp(Instant)} or {@link #timestampNear(Instant)} when the time of reading is not the time of
+     * making.
+     *
+     * @return the most recent second at or before now with this timestamp
+     */
+    public Instant timestamp() {
+        return timestamp(Instant.now());
+    }
+
+    /**
      * Resolves the wrapped timestamp against a reference: the most recent whole second at or before the reference
      * whose Unix seconds end in the timestamp's 25 bits.
      *
      * <p>An ID stamped slightly after the reference (a clock ahead of the reader's, or a generator that kept a
      * later second after its clock stepped back) resolves to about 388 days earlier; use
-     * {@link #instantNear(Instant)} where that matters.
+     * {@link #timestampNear(Instant)} where that matters.
      *
      * @param reference the time the ID is known not to be later than, typically now
      * @return the instant, in {@code (reference - 2^25 s, reference]}
      */
-    public Instant instant(Instant reference) {
+    public Instant timestamp(Instant reference) {
         long referenceSecond = reference.getEpochSecond();
-        return Instant.ofEpochSecond(referenceSecond - Math.floorMod(referenceSecond - timestampSeconds(), WRAP_SECONDS));
-    }
-
-    /**
-     * Resolves the wrapped timestamp against the current system time; see {@link #instant(Instant)}.
-     *
-     * @return the most recent second at or before now with this timestamp
-     */
-    public Instant instant() {
-        return instant(Instant.now());
+        long behind = Math.floorMod(referenceSecond - timestampSeconds(), WRAP_SECONDS);
+        return Instant.ofEpochSecond(referenceSecond - behind);
     }
 
     /**
@@ -241,10 +239,46 @@ public final class TraceId implements Comparable<TraceId> {
      * @param reference a time close to when the ID was made
      * @return the instant, in {@code [reference second - 2^24 s, reference second + 2^24 s)}
      */
-    public Instant instantNear(Instant reference) {
+    public Instant timestampNear(Instant reference) {
         long referenceSecond = reference.getEpochSecond();
         long ahead = Math.floorMod(timestampSeconds() - referenceSecond, WRAP_SECONDS);
         return Instant.ofEpochSecond(referenceSecond + (ahead >= WRAP_SECONDS / 2 ? ahead - WRAP_SECONDS : ahead));
+    }
+
+    /**
+     * Resolves the wrapped timestamp against a reference.
+     *
+     * @param reference the time the ID is known not to be later than
+     * @return the instant, as {@link #timestamp(Instant)} returns it
+     * @deprecated renamed so that every scheme's embedded time is {@code timestamp}; use {@link #timestamp(Instant)}
+     */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public Instant instant(Instant reference) {
+        return timestamp(reference);
+    }
+
+    /**
+     * Resolves the wrapped timestamp against the current system time.
+     *
+     * @return the instant, as {@link #timestamp()} returns it
+     * @deprecated renamed so that every scheme's embedded time is {@code timestamp}; use {@link #timestamp()}
+     */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public Instant instant() {
+        return timestamp();
+    }
+
+    /**
+     * Resolves the wrapped timestamp to the second nearest the reference.
+     *
+     * @param reference a time close to when the ID was made
+     * @return the instant, as {@link #timestampNear(Instant)} returns it
+     * @deprecated renamed so that every scheme's embedded time is {@code timestamp}; use
+     *     {@link #timestampNear(Instant)}
+     */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public Instant instantNear(Instant reference) {
+        return timestampNear(reference);
     }
 
     /**
@@ -300,7 +334,7 @@ public final class TraceId implements Comparable<TraceId> {
 
     /**
      * Returns the decoded view: scheme {@code trace-id}, the decimal string, the 16 hex digits of the bytes, the
-     * instant resolved by {@link #instant(Instant)}, and the components {@code timestamp} (the 25-bit seconds),
+     * instant resolved by {@link #timestamp(Instant)}, and the components {@code timestamp} (the 25-bit seconds),
      * {@code nodeNo}, {@code chunkNo} and {@code counter}. The layout covers the 8 bytes: a {@code reserved} zero
      * bit, then 25, 16, 12 and 10 bits of the components.
      *
@@ -308,7 +342,7 @@ public final class TraceId implements Comparable<TraceId> {
      * @return the decoded view
      */
     public DecodedId decoded(Instant reference) {
-        return DecodedId.builder(SCHEME, toString(), Hex.of(raw), instant(reference))
+        return DecodedId.builder(SCHEME, toString(), Hex.of(raw), timestamp(reference))
                 .component("timestamp", timestampSeconds())
                 .component("nodeNo", nodeNo())
                 .component("chunkNo", chunkNo())

@@ -42,11 +42,22 @@ class MuidGeneratorTest {
         Muid muid = generator(Duration.ofSeconds(2)).next();
 
         assertThat(muid.timestampMicros()).isEqualTo(START_MICROS);
-        assertThat(muid.instant()).isEqualTo(START);
+        assertThat(muid.timestamp()).isEqualTo(START);
         assertThat(muid.medallion()).isEqualTo(MEDALLION);
         assertThat(muid.offset()).isZero();
         assertThat(events.overflows).isEmpty();
         assertThat(events.regressions).isEmpty();
+    }
+
+    @Test
+    @SuppressWarnings("removal")
+    void timestampIsTheMicrosecondTheGeneratorStamped() {
+        Instant stamped = Instant.parse("2026-03-01T12:00:00.123456Z");
+        Muid muid = MuidGenerator.builder().medallion(MEDALLION).clock(ManualClock.at(stamped)).build().next();
+
+        assertThat(muid.timestamp()).isEqualTo(stamped);
+        assertThat(muid.timestampMicros()).isEqualTo(stamped.getEpochSecond() * 1_000_000L + 123_456);
+        assertThat(muid.instant()).isEqualTo(stamped);
     }
 
     @ParameterizedTest

@@ -148,19 +148,19 @@ class MuidProperties {
             @ForAll @LongRange(min = -1, max = (1L << 44) - 1) long medallion, @ForAll int offset,
             @ForAll @IntRange(max = 999) int nanos) {
         Muid muid = Muid.of(ts, medallion, offset);
-        Instant instant = muid.instant().plusNanos(nanos);
+        Instant instant = muid.timestamp().plusNanos(nanos);
         Muid min = Muid.min(instant);
         Muid max = Muid.max(instant);
 
         assertThat(min).isLessThanOrEqualTo(muid);
         assertThat(max).isGreaterThanOrEqualTo(muid);
-        assertThat(min.instant()).isEqualTo(muid.instant());
-        assertThat(max.instant()).isEqualTo(muid.instant());
+        assertThat(min.timestamp()).isEqualTo(muid.timestamp());
+        assertThat(max.timestamp()).isEqualTo(muid.timestamp());
         if (ts > 0) {
-            assertThat(Muid.max(muid.instant().minusNanos(1000))).isLessThan(min);
+            assertThat(Muid.max(muid.timestamp().minusNanos(1000))).isLessThan(min);
         }
         if (ts < (1L << 52) - 2) {
-            assertThat(Muid.min(muid.instant().plusNanos(1000))).isGreaterThan(max);
+            assertThat(Muid.min(muid.timestamp().plusNanos(1000))).isGreaterThan(max);
         }
     }
 }

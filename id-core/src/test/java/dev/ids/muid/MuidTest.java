@@ -16,7 +16,7 @@ class MuidTest {
         Muid muid = Muid.of(1642579230975519L, 1923190821165L, 11);
 
         assertThat(muid.toString()).isEqualTo("5D5EAC793E61F-1BFC71B112D-0000000B");
-        assertThat(muid.instant()).isEqualTo(Instant.parse("2022-01-19T08:00:30.975519Z"));
+        assertThat(muid.timestamp()).isEqualTo(Instant.parse("2022-01-19T08:00:30.975519Z"));
         assertThat(Muid.parse("5D5EAC793E61F-1BFC71B112D")).isEqualTo(Muid.of(1642579230975519L, 1923190821165L, 0));
         assertThat(Muid.parse("5D5EAC793E61F")).isEqualTo(Muid.of(1642579230975519L, 0, 0));
     }
@@ -30,7 +30,7 @@ class MuidTest {
         assertThat(global.timestampMicros()).isEqualTo(-1);
         assertThat(global.medallion()).isEqualTo(-1);
         assertThat(global.offset()).isEqualTo(-1);
-        assertThat(global.instant()).isEqualTo(Instant.parse("1969-12-31T23:59:59.999999Z"));
+        assertThat(global.timestamp()).isEqualTo(Instant.parse("1969-12-31T23:59:59.999999Z"));
         assertThat(Muid.of((1L << 52) - 1, (1L << 44) - 1, (1L << 32) - 1)).isEqualTo(global);
     }
 

@@ -35,7 +35,7 @@ class LeasedTraceIdGeneratorTest extends LeasedGeneratorContract<TraceId> {
 
     @Override
     protected long startMillisOf(TraceId id) {
-        return id.instantNear(clock.instant()).toEpochMilli();
+        return id.timestampNear(clock.instant()).toEpochMilli();
     }
 
     @Override

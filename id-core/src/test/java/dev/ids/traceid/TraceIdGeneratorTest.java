@@ -9,6 +9,7 @@ import dev.ids.event.IdGeneratorListener;
 import dev.ids.testing.RecordingListener;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
@@ -44,8 +45,32 @@ class TraceIdGeneratorTest {
         assertThat(first.chunkNo()).isZero();
         assertThat(first.counter()).isEqualTo(1);
         assertThat(second.toLong()).isEqualTo(first.toLong() + 1);
-        assertThat(first.instant(Instant.ofEpochSecond(X, 500_000_000))).isEqualTo(Instant.ofEpochSecond(X));
+        assertThat(first.timestamp(Instant.ofEpochSecond(X, 500_000_000))).isEqualTo(Instant.ofEpochSecond(X));
         assertThat(generator.nodeNo()).isEqualTo(513);
+    }
+
+    @Test
+    void timestampIsTheSecondTheGeneratorStampedResolvedAgainstNow() {
+        // A clock an hour behind the real one: the no-argument timestamp() resolves against the system time.
+        Instant stamped = Instant.now().minus(Duration.ofHours(1)).truncatedTo(ChronoUnit.MILLIS);
+        TraceId id = TraceIdGenerator.builder().nodeNo(3).clock(ManualClock.at(stamped)).build().next();
+
+        Instant second = Instant.ofEpochSecond(stamped.getEpochSecond());
+        assertThat(id.timestamp()).isEqualTo(second);
+        assertThat(id.timestamp(stamped)).isEqualTo(second);
+        assertThat(id.timestampNear(stamped.minus(Duration.ofDays(100)))).isEqualTo(second);
+        assertThat(id.timestampSeconds()).isEqualTo(stamped.getEpochSecond() % WRAP);
+    }
+
+    @Test
+    @SuppressWarnings("removal")
+    void deprecatedInstantAccessorsDelegateToTimestamp() {
+        TraceId id = generator(clockAt(X, 250), 1).next();
+        Instant reference = Instant.ofEpochSecond(X + 1000);
+
+        assertThat(id.instant(reference)).isEqualTo(id.timestamp(reference)).isEqualTo(Instant.ofEpochSecond(X));
+        assertThat(id.instantNear(Instant.ofEpochSecond(X - 1000))).isEqualTo(Instant.ofEpochSecond(X));
+        assertThat(id.instant()).isEqualTo(id.timestamp());
     }
 
     @Test
@@ -247,8 +272,8 @@ class TraceIdGeneratorTest {
         assertThat(before.timestampSeconds()).isEqualTo(33_554_431L);
         assertThat(after.timestampSeconds()).isZero();
         assertThat(after).as("order holds only within one wrap period").isLessThan(before);
-        assertThat(after.instant(clock.instant())).isEqualTo(Instant.ofEpochSecond(lastBeforeWrap + 1));
-        assertThat(before.instant(clock.instant())).isEqualTo(Instant.ofEpochSecond(lastBeforeWrap));
+        assertThat(after.timestamp(clock.instant())).isEqualTo(Instant.ofEpochSecond(lastBeforeWrap + 1));
+        assertThat(before.timestamp(clock.instant())).isEqualTo(Instant.ofEpochSecond(lastBeforeWrap));
     }
 
     @Test

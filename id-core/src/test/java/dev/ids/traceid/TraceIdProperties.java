@@ -123,14 +123,14 @@ class TraceIdProperties {
             @ForAll @LongRange(min = 0, max = 8_000_000_000L) long referenceSecond,
             @ForAll @IntRange(min = 0, max = 999_999_999) int nanos) {
         Instant reference = Instant.ofEpochSecond(referenceSecond, nanos);
-        Instant resolved = id.instant(reference);
+        Instant resolved = id.timestamp(reference);
 
         assertThat(resolved.getNano()).isZero();
         assertThat(resolved).isBeforeOrEqualTo(reference);
         assertThat(resolved.getEpochSecond()).isGreaterThan(referenceSecond - WRAP);
         assertThat(Math.floorMod(resolved.getEpochSecond(), WRAP)).isEqualTo(id.timestampSeconds());
 
-        Instant near = id.instantNear(reference);
+        Instant near = id.timestampNear(reference);
         assertThat(Math.floorMod(near.getEpochSecond(), WRAP)).isEqualTo(id.timestampSeconds());
         assertThat(Math.abs(near.getEpochSecond() - referenceSecond)).isLessThanOrEqualTo(WRAP / 2);
     }

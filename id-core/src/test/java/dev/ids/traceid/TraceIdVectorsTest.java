@@ -85,8 +85,8 @@ class TraceIdVectorsTest {
 
         assertThat(id.timestampSeconds()).isEqualTo(unixSeconds % WRAP);
         Instant reference = Instant.ofEpochSecond(unixSeconds, 999_999_999);
-        assertThat(id.instant(reference)).isEqualTo(Instant.ofEpochSecond(unixSeconds));
-        assertThat(id.instantNear(Instant.ofEpochSecond(unixSeconds + 1000))).isEqualTo(Instant.ofEpochSecond(unixSeconds));
+        assertThat(id.timestamp(reference)).isEqualTo(Instant.ofEpochSecond(unixSeconds));
+        assertThat(id.timestampNear(Instant.ofEpochSecond(unixSeconds + 1000))).isEqualTo(Instant.ofEpochSecond(unixSeconds));
         assertThat(id.decoded(reference).timestamp()).isEqualTo(Instant.ofEpochSecond(unixSeconds));
     }
 

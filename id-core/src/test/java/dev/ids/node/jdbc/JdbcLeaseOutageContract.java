@@ -186,7 +186,7 @@ abstract class JdbcLeaseOutageContract {
                 .maxWait(Duration.ofSeconds(30)).build();
         Fenced trace = new Fenced("TraceId", traceLease, () -> 0, traceClock,
                 // Resolved near the generator's clock, which runs ahead of the system's once stepped.
-                () -> traceIds.next().instantNear(Instant.ofEpochMilli(traceClock.wallTimeMillis())).toEpochMilli());
+                () -> traceIds.next().timestampNear(Instant.ofEpochMilli(traceClock.wallTimeMillis())).toEpochMilli());
         SteppedClock lableClock = new SteppedClock();
         NodeClaim lableClaim = new NodeClaim("lable-" + namespace, 0, 63);
         NodeLease lableLease;

@@ -132,7 +132,7 @@ class LeasedGeneratorQuickRestartH2Test {
             TraceId next = TraceIdGenerator.builder().lease(second).clock(clock).listener(listener)
                     .maxWait(Duration.ofMillis(1_100)).build().next();
             assertThat(next.nodeNo()).isEqualTo(last.nodeNo());
-            assertThat(next.instantNear(clock.instant()).getEpochSecond()).isEqualTo(markSecond + 1);
+            assertThat(next.timestampNear(clock.instant()).getEpochSecond()).isEqualTo(markSecond + 1);
             assertThat(listener.regressions).isEmpty();
         }
     }

@@ -46,8 +46,8 @@ class MultiProcessJdbcLeaseIT {
     /** TraceIds stand for whole seconds; below the node number (bit 22 up), up to 4 million IDs per second. */
     private static final KillAndRestartScenario.Scheme TRACE_ID = KillAndRestartScenario.scheme(
             id -> TraceId.fromLong(id).nodeNo(),
-            id -> TraceId.fromLong(id).instantNear(NOW).toEpochMilli(),
-            id -> TraceId.fromLong(id).instantNear(NOW).toEpochMilli() + 999,
+            id -> TraceId.fromLong(id).timestampNear(NOW).toEpochMilli(),
+            id -> TraceId.fromLong(id).timestampNear(NOW).toEpochMilli() + 999,
             22);
 
     @TempDir

@@ -52,7 +52,7 @@ class IdsEndpointNodeIdentityTests {
         onSharedDatabase().run(context -> {
             assertThat(context).hasNotFailed();
             TraceIdGenerator traceIds = context.getBean(TraceIdGenerator.class);
-            Instant issuedAt = traceIds.next().instantNear(Instant.now());
+            Instant issuedAt = traceIds.next().timestampNear(Instant.now());
             Instant before = Instant.now();
 
             IdentityDescriptor identity = generator(context, "trace-id").identity();

@@ -77,6 +77,6 @@ public class Change extends AssignedIdEntity<Muid> {
      * @return the ID's time
      */
     public Instant getCreatedAt() {
-        return id.instant();
+        return id.timestamp();
     }
 }

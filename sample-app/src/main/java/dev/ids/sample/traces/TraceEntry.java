@@ -49,6 +49,6 @@ public class TraceEntry {
      * @return the ID's time
      */
     public Instant getCreatedAt() {
-        return id.instant();
+        return id.timestamp();
     }
 }
