@@ -73,18 +73,7 @@ public final class CutProxy implements AutoCloseable {
      * the server's host is up but the server is not.
      */
     public void refuse() {
-        Thread stopping;
-        synchronized (lock) {
-            state = State.REFUSE;
-            closeQuietly(server);
-            server = null;
-            stopping = acceptor;
-            open.forEach(CutProxy::reset);
-            open.clear();
-            lost.clear();
-            lock.notifyAll();
-        }
-        awaitEnd(stopping);
+        stopListening(false);
     }
 
     /**
@@ -123,9 +112,13 @@ public final class CutProxy implements AutoCloseable {
     /** Stops listening and resets every open connection. */
     @Override
     public void close() {
+        stopListening(true);
+    }
+
+    private void stopListening(boolean forGood) {
         Thread stopping;
         synchronized (lock) {
-            closed = true;
+            closed |= forGood;
             state = State.REFUSE;
             closeQuietly(server);
             server = null;
