@@ -1,5 +1,7 @@
 package dev.ids.hibernate;
 
+import static org.hibernate.cfg.MappingSettings.XML_MAPPING_ENABLED;
+
 import dev.ids.hibernate.IdsGeneratorNames.Reference;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
@@ -28,9 +30,8 @@ import org.hibernate.mapping.PersistentClass;
  * <ul>
  *   <li>a misspelt scheme name ({@code snoo}, {@code trace_id}, {@code SNO}, {@code muids}; see
  *       {@link IdsGeneratorNames#probablyMeant(String)}), reported with the name meant;</li>
- *   <li>an exact scheme name ({@code sno}, {@code sno:payments}) that nothing registered, because the mapping file
- *       {@value IdsGeneratorNames#MAPPING_FILE} is not in the persistence unit or a named generator has no
- *       registration.</li>
+ *   <li>an exact scheme name ({@code sno}, {@code sno:payments}) that nothing registered: a named generator
+ *       without its setting, or XML mappings turned off (see {@link IdsGeneratorRegistrations}).</li>
  * </ul>
  * A name counts as registered when Hibernate knows it globally (from a mapping file or a package) or a generator
  * annotation with that name ({@code @SequenceGenerator}, {@code @TableGenerator}, ...) sits on the entity, a
@@ -116,19 +117,32 @@ public final class IdsGeneratorNameCheck implements AdditionalMappingContributor
                 + ": @GeneratedValue(generator = \"" + given + "\")";
         Optional<Reference> exact = IdsGeneratorNames.parse(given);
         if (exact.isPresent()) {
-            Reference reference = exact.get();
-            problems.add(where + " names an ids generator that is not registered: " + (reference.name().isEmpty()
-                    ? "add the mapping file " + IdsGeneratorNames.MAPPING_FILE + " to the persistence unit (the ids "
-                            + "Spring Boot auto-configuration does so) or use @"
-                            + SchemeSupport.of(reference.scheme()).annotation().getSimpleName()
-                    : "named generators are registered under such names only by the ids Spring Boot "
-                            + "auto-configuration; use @" + SchemeSupport.of(reference.scheme()).annotation()
-                                    .getSimpleName() + "(name = \"" + reference.name() + "\")"));
+            problems.add(where + " names an ids generator that is not registered: " + whyNotRegistered(metadata,
+                    exact.get()));
             return;
         }
         IdsGeneratorNames.probablyMeant(given).ifPresent(meant -> problems.add(where
                 + " is not a registered generator; did you mean \"" + meant + "\"? Hibernate would fall back to "
                 + "a database sequence or a random UUID named after it"));
+    }
+
+    private static String whyNotRegistered(InFlightMetadataCollector metadata, Reference reference) {
+        String annotation = "@" + SchemeSupport.of(reference.scheme()).annotation().getSimpleName();
+        Object xmlMappings = metadata.getBootstrapContext().getServiceRegistry()
+                .requireService(ConfigurationService.class).getSettings().get(XML_MAPPING_ENABLED);
+        if (xmlMappings != null && "false".equalsIgnoreCase(xmlMappings.toString().strip())) {
+            return "the ids generator names are registered as a mapping document, which the setting "
+                    + XML_MAPPING_ENABLED + "=false drops; remove that setting or use " + annotation
+                    + (reference.name().isEmpty() ? "" : "(name = \"" + reference.name() + "\")");
+        }
+        if (reference.name().isEmpty()) {
+            return IdsGeneratorRegistrations.class.getName() + " registers the scheme names unless Hibernate was "
+                    + "kept from finding it as a service; use " + annotation;
+        }
+        return "a named generator's name is registered when its setting " + reference.settingName()
+                + " is given or the setting " + IdsGeneratorNames.NAMES_SETTING + " lists \""
+                + reference.generatorName() + "\" (the ids Spring Boot auto-configuration lists the names of its "
+                + "named generators); or use " + annotation + "(name = \"" + reference.name() + "\")";
     }
 
     private static boolean registered(InFlightMetadataCollector metadata, String name) {

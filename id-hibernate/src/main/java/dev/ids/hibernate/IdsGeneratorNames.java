@@ -9,34 +9,37 @@ import java.util.Optional;
 
 /**
  * The names under which the ids generators are known to Hibernate: the generator names of
- * {@code @GeneratedValue(generator = ...)}, the settings that hold generator instances, the bean names looked up
- * through Hibernate's bean container, and the mapping file that registers the scheme names.
+ * {@code @GeneratedValue(generator = ...)}, the settings that hold generator instances and the bean names looked up
+ * through Hibernate's bean container.
  *
  * <h2>{@code @GeneratedValue(generator = "sno")}</h2>
  * The five scheme names ({@code trace-id}, {@code lable}, {@code gid}, {@code sno}, {@code muid}) are registered
- * as generators by the mapping file {@value #MAPPING_FILE}. The Spring Boot auto-configuration adds it to the
- * persistence unit; with plain Hibernate, add it yourself ({@code mappingFile("META-INF/ids-orm.xml")} on
- * {@code HibernatePersistenceConfiguration}, {@code <mapping-file>} in {@code persistence.xml}). A named
- * generator, {@code generator = "sno:payments"}, needs a registration of its own: the Spring Boot
- * auto-configuration registers every such name its entities use; with plain Hibernate use
- * {@code @GeneratedSno(name = "payments")} instead.
+ * as generators by {@link IdsGeneratorRegistrations} whenever {@code id-hibernate} is on the class path, with or
+ * without Spring. A named generator, {@code generator = "sno:payments"}, is registered when its instance setting
+ * ({@code ids.generator.sno.payments}) is given or {@value #NAMES_SETTING} lists it; the Spring Boot
+ * auto-configuration lists every such name its entities use. {@code @GeneratedSno(name = "payments")} needs no
+ * registration.
  *
  * <h2>Settings</h2>
  * <ul>
  *   <li>{@code ids.generator.<scheme>}, {@code ids.generator.<scheme>.<name>}: the generator instance (an
  *       {@code IdGenerator} of the scheme, for example a {@code SnoGenerator}) for plain Hibernate, or to override
  *       the bean container.</li>
+ *   <li>{@value #NAMES_SETTING}: named generator names to register, comma separated.</li>
  *   <li>{@value #CHECK_NAMES_SETTING}: {@code false} turns off the start-up check of generator names (see
  *       {@link IdsGeneratorNameCheck}).</li>
  * </ul>
  */
 public final class IdsGeneratorNames {
 
-    /** The mapping file that registers the five scheme names as generators. */
-    public static final String MAPPING_FILE = "META-INF/ids-orm.xml";
-
     /** The prefix of the settings that hold generator instances. */
     public static final String SETTING_PREFIX = "ids.generator.";
+
+    /**
+     * The setting that lists named generator names to register ({@code sno:payments,trace-id:audit}), comma
+     * separated.
+     */
+    public static final String NAMES_SETTING = "ids.generator.names";
 
     /** The setting that turns the start-up check of generator names off ({@code false}); on by default. */
     public static final String CHECK_NAMES_SETTING = "ids.generator.check-names";
@@ -205,37 +208,6 @@ public final class IdsGeneratorNames {
             }
         }
         return best == null ? Optional.empty() : Optional.of(best.schemeName() + suffix.strip());
-    }
-
-    /**
-     * Returns the extended {@code orm.xml} (Hibernate's mapping namespace, version 7.0) that registers the given
-     * generators under their generator names.
-     *
-     * @param references the generators
-     * @return the mapping document
-     */
-    public static String mappingXml(Collection<Reference> references) {
-        StringBuilder xml = new StringBuilder("""
-                <?xml version="1.0" encoding="UTF-8"?>
-                <entity-mappings xmlns="http://www.hibernate.org/xsd/orm/mapping" version="7.0">
-                """);
-        for (Reference reference : references) {
-            xml.append("    <generic-generator name=\"").append(escape(reference.generatorName()))
-                    .append("\" class=\"").append(IdsMappedGenerator.class.getName()).append("\">\n")
-                    .append("        <parameter name=\"").append(SCHEME_PARAMETER).append("\" value=\"")
-                    .append(reference.scheme().schemeName()).append("\"/>\n");
-            if (!reference.name().isEmpty()) {
-                xml.append("        <parameter name=\"").append(NAME_PARAMETER).append("\" value=\"")
-                        .append(escape(reference.name())).append("\"/>\n");
-            }
-            xml.append("    </generic-generator>\n");
-        }
-        return xml.append("</entity-mappings>\n").toString();
-    }
-
-    private static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;")
-                .replace("'", "&apos;");
     }
 
     /** The optimal string alignment distance: Levenshtein plus the swap of two neighbouring characters. */

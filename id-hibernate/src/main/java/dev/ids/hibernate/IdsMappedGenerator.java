@@ -9,10 +9,11 @@ import org.hibernate.id.IdentifierGenerator;
 
 /**
  * The generator registered under the generator names {@code trace-id}, {@code lable}, {@code gid}, {@code sno},
- * {@code muid} (and {@code <scheme>:<name>}) by a mapping file, for {@code @GeneratedValue(generator = "sno")}. It
+ * {@code muid} (and {@code <scheme>:<name>}) by {@link IdsGeneratorRegistrations}, for
+ * {@code @GeneratedValue(generator = "sno")}. It
  * behaves like {@link IdsGenerator}; as no annotation tells it its scheme, the registration does, through the
  * parameters {@value IdsGeneratorNames#SCHEME_PARAMETER} and, for a named generator,
- * {@value IdsGeneratorNames#NAME_PARAMETER} (see {@link IdsGeneratorNames#mappingXml}).
+ * {@value IdsGeneratorNames#NAME_PARAMETER}.
  */
 public class IdsMappedGenerator extends GeneratesOnInsert implements Configurable {
 

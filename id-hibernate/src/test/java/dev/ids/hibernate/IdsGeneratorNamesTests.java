@@ -4,19 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ids.IdScheme;
 import dev.ids.hibernate.IdsGeneratorNames.Reference;
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.w3c.dom.Element;
-import org.w3c.dom.NodeList;
 
 class IdsGeneratorNamesTests {
 
@@ -55,53 +46,5 @@ class IdsGeneratorNamesTests {
         assertThat(named.beanName()).isEqualTo("paymentsSnoGenerator");
         assertThat(new Reference(IdScheme.TRACE_ID, "").settingName()).isEqualTo("ids.generator.trace-id");
         assertThat(new Reference(IdScheme.LABLE, "audit").beanName()).isEqualTo("auditLableIdGenerator");
-    }
-
-    @Test
-    void theShippedMappingFileRegistersTheFiveSchemesLikeAGeneratedOne() throws Exception {
-        List<String> shipped;
-        try (InputStream in = getClass().getClassLoader().getResourceAsStream(IdsGeneratorNames.MAPPING_FILE)) {
-            assertThat(in).as(IdsGeneratorNames.MAPPING_FILE).isNotNull();
-            shipped = generators(in);
-        }
-        String generated = IdsGeneratorNames.mappingXml(Arrays.stream(IdScheme.values())
-                .map((scheme) -> new Reference(scheme, "")).toList());
-        assertThat(shipped).containsExactlyElementsOf(
-                generators(new ByteArrayInputStream(generated.getBytes(StandardCharsets.UTF_8))));
-        assertThat(shipped).containsExactly(
-                "trace-id=dev.ids.hibernate.IdsMappedGenerator{ids.scheme=trace-id}",
-                "lable=dev.ids.hibernate.IdsMappedGenerator{ids.scheme=lable}",
-                "gid=dev.ids.hibernate.IdsMappedGenerator{ids.scheme=gid}",
-                "sno=dev.ids.hibernate.IdsMappedGenerator{ids.scheme=sno}",
-                "muid=dev.ids.hibernate.IdsMappedGenerator{ids.scheme=muid}");
-    }
-
-    @Test
-    void generatedMappingsEscapeNamesAndCarryTheGeneratorName() throws Exception {
-        String xml = IdsGeneratorNames.mappingXml(List.of(new Reference(IdScheme.SNO, "a&b\"c")));
-        assertThat(generators(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8))))
-                .containsExactly("sno:a&b\"c=dev.ids.hibernate.IdsMappedGenerator{ids.scheme=sno, ids.name=a&b\"c}");
-    }
-
-    private static List<String> generators(InputStream xml) throws Exception {
-        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
-        factory.setNamespaceAware(true);
-        Element root = factory.newDocumentBuilder().parse(xml).getDocumentElement();
-        assertThat(root.getNamespaceURI()).isEqualTo("http://www.hibernate.org/xsd/orm/mapping");
-        assertThat(root.getAttribute("version")).isEqualTo("7.0");
-        List<String> result = new ArrayList<>();
-        NodeList generators = root.getElementsByTagNameNS("*", "generic-generator");
-        for (int i = 0; i < generators.getLength(); i++) {
-            Element generator = (Element) generators.item(i);
-            List<String> parameters = new ArrayList<>();
-            NodeList parameterNodes = generator.getElementsByTagNameNS("*", "parameter");
-            for (int j = 0; j < parameterNodes.getLength(); j++) {
-                Element parameter = (Element) parameterNodes.item(j);
-                parameters.add(parameter.getAttribute("name") + "=" + parameter.getAttribute("value"));
-            }
-            result.add(generator.getAttribute("name") + "=" + generator.getAttribute("class") + "{"
-                    + String.join(", ", parameters) + "}");
-        }
-        return result;
     }
 }

@@ -54,7 +54,7 @@ class PlainHibernateGenerationTests {
     void idsComeFromTheGeneratorsInTheSettings() {
         Map<String, Object> settings = Map.of("ids.generator.sno", snos, "ids.generator.sno.payments", payments,
                 "ids.generator.trace-id", traceIds);
-        try (SessionFactory factory = factory(settings, true, Invoice.class, Receipt.class, Refund.class)) {
+        try (SessionFactory factory = factory(settings, Invoice.class, Receipt.class, Refund.class)) {
             Invoice invoice = new Invoice();
             Receipt receipt = new Receipt();
             Refund refund = new Refund();
@@ -77,26 +77,26 @@ class PlainHibernateGenerationTests {
 
     @Test
     void withoutTheSettingTheBootstrapFailsNamingIt() {
-        assertFails(() -> factory(Map.of(), false, TraceKeyed.class).close(), "TraceKeyed.id",
+        assertFails(() -> factory(Map.of(), TraceKeyed.class).close(), "TraceKeyed.id",
                 "@GeneratedTraceId", "setting ids.generator.trace-id");
     }
 
     @Test
     void aSettingThatHoldsNoGeneratorFailsTheBootstrap() {
-        assertFails(() -> factory(Map.of("ids.generator.trace-id", "7"), false, TraceKeyed.class).close(),
+        assertFails(() -> factory(Map.of("ids.generator.trace-id", "7"), TraceKeyed.class).close(),
                 "setting ids.generator.trace-id must hold an IdGenerator", "TraceKeyed.id", "'7'");
     }
 
     @Test
     void aNamedGeneratorWithoutItsSettingFailsTheBootstrapNamingIt() {
-        assertFails(() -> factory(Map.of("ids.generator.sno", snos), false, Refund.class).close(), "Refund.id",
+        assertFails(() -> factory(Map.of("ids.generator.sno", snos), Refund.class).close(), "Refund.id",
                 "@GeneratedSno(name = \"payments\")", "setting ids.generator.sno.payments");
     }
 
     @Test
     void aGeneratorOfAnotherSchemeFailsTheInsert() {
         try (SessionFactory factory = factory(Map.of("ids.generator.sno", traceIds, "ids.generator.trace-id",
-                traceIds), false, Invoice.class)) {
+                traceIds), Invoice.class)) {
             assertFails(() -> factory.inTransaction((session) -> session.persist(new Invoice())), "Invoice.id",
                     "instead of a dev.ids.sno.Sno", "setting ids.generator.sno");
         }
@@ -104,39 +104,66 @@ class PlainHibernateGenerationTests {
 
     @Test
     void anAttributeTypeTheSchemeCannotHoldFailsTheBootstrap() {
-        assertFails(() -> factory(Map.of("ids.generator.sno", snos), false, LongSno.class).close(), "LongSno.id",
+        assertFails(() -> factory(Map.of("ids.generator.sno", snos), LongSno.class).close(), "LongSno.id",
                 "java.lang.Long", "cannot hold a sno", "supported attribute types: byte[] (10), String, "
                         + "dev.ids.sno.Sno");
     }
 
     @Test
     void aColumnTooShortForTheValueFailsTheBootstrap() {
-        assertFails(() -> factory(Map.of("ids.generator.sno", snos), false, ShortSno.class).close(),
+        assertFails(() -> factory(Map.of("ids.generator.sno", snos), ShortSno.class).close(),
                 "ShortSno.id", "has length 8", "needs 16");
     }
 
     @Test
-    void schemeNamesAsGeneratorNamesNeedTheMappingFile() {
-        assertFails(() -> factory(Map.of("ids.generator.sno", snos), false, Receipt.class).close(),
-                "Receipt, attribute id", "generator = \"sno\"", "not registered", IdsGeneratorNames.MAPPING_FILE);
+    void schemeNamesAreGeneratorNamesWithoutAMappingFile() {
+        try (SessionFactory factory = factory(Map.of("ids.generator.sno", snos), Receipt.class)) {
+            Receipt receipt = new Receipt();
+            factory.inTransaction((session) -> session.persist(receipt));
+            assertThat(Sno.parse(receipt.id).partition()).isEqualTo(513);
+        }
     }
 
     @Test
-    void namedGeneratorNamesAreNotRegisteredWithPlainHibernate() {
-        assertFails(() -> factory(Map.of("ids.generator.sno.payments", payments), true, ByNamedGenerator.class)
-                .close(), "ByNamedGenerator, attribute id", "generator = \"sno:payments\"",
+    void namedGeneratorNamesAreRegisteredByTheirSettings() {
+        try (SessionFactory factory = factory(Map.of("ids.generator.sno.payments", payments),
+                ByNamedGenerator.class)) {
+            ByNamedGenerator entity = new ByNamedGenerator();
+            factory.inTransaction((session) -> session.persist(entity));
+            assertThat(payments.generatedCount()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aNamedGeneratorNameWithoutItsSettingFailsTheBootstrapNamingTheWaysToRegisterIt() {
+        assertFails(() -> factory(Map.of("ids.generator.sno", snos), ByNamedGenerator.class).close(),
+                "ByNamedGenerator, attribute id", "generator = \"sno:payments\"", "not registered",
+                "setting ids.generator.sno.payments", IdsGeneratorNames.NAMES_SETTING,
                 "@GeneratedSno(name = \"payments\")");
+    }
+
+    @Test
+    void aNamesSettingThatListsSomethingElseFailsTheBootstrapNamingIt() {
+        assertFails(() -> factory(Map.of(IdsGeneratorNames.NAMES_SETTING, "sno:payments, snoo:x"), Invoice.class)
+                .close(), "setting ids.generator.names lists 'snoo:x'", "<scheme>:<name>");
+    }
+
+    @Test
+    void withXmlMappingsTurnedOffTheBootstrapSaysWhyTheSchemeNamesAreMissing() {
+        assertFails(() -> factory(Map.of("ids.generator.sno", snos, "hibernate.xml_mapping_enabled", "false"),
+                Receipt.class).close(), "Receipt, attribute id", "generator = \"sno\"", "not registered",
+                "hibernate.xml_mapping_enabled=false");
     }
 
     @Test
     @RequiresDatabase(TestDatabase.MARIADB)
     void mariaDbsNativeUuidTypeIsRefusedForGidsAndMuidsBecauseItRejectsManyOfThem() {
         MuidGenerator muids = MuidGenerator.builder().randomMedallion().build();
-        assertFails(() -> factory(TestDatabase.MARIADB, Map.of("ids.generator.muid", muids), false, MuidKeyed.class)
+        assertFails(() -> factory(TestDatabase.MARIADB, Map.of("ids.generator.muid", muids), MuidKeyed.class)
                 .close(), "MuidKeyed.id", "MariaDB's native uuid", "hibernate.type.preferred_uuid_jdbc_type=BINARY");
         Map<String, Object> binary = Map.of("ids.generator.muid", muids, "hibernate.type.preferred_uuid_jdbc_type",
                 "BINARY");
-        try (SessionFactory factory = factory(TestDatabase.MARIADB, binary, false, MuidKeyed.class)) {
+        try (SessionFactory factory = factory(TestDatabase.MARIADB, binary, MuidKeyed.class)) {
             List<MuidKeyed> saved = new ArrayList<>();
             factory.inTransaction((session) -> {
                 for (int i = 0; i < 200; i++) {
@@ -161,13 +188,13 @@ class PlainHibernateGenerationTests {
     @ParameterizedTest
     @MethodSource("misspellings")
     void aMisspeltSchemeNameFailsTheBootstrapNamingTheNameMeant(Class<?> entity, String given, String meant) {
-        assertFails(() -> factory(Map.of(), true, entity).close(), "Entity " + entity.getName() + ", attribute id",
+        assertFails(() -> factory(Map.of(), entity).close(), "Entity " + entity.getName() + ", attribute id",
                 "@GeneratedValue(generator = \"" + given + "\")", "did you mean \"" + meant + "\"");
     }
 
     @Test
     void aMisspellingThatIsADeclaredGeneratorIsLeftAlone() {
-        try (SessionFactory factory = factory(Map.of(), true, DeclaredSnoo.class)) {
+        try (SessionFactory factory = factory(Map.of(), DeclaredSnoo.class)) {
             DeclaredSnoo entity = new DeclaredSnoo();
             factory.inTransaction((session) -> session.persist(entity));
             assertThat(entity.id).isNotNull();
@@ -176,7 +203,7 @@ class PlainHibernateGenerationTests {
 
     @Test
     void theCheckCanBeTurnedOff() {
-        factory(Map.of(IdsGeneratorNames.CHECK_NAMES_SETTING, "false"), true, Snoo.class).close();
+        factory(Map.of(IdsGeneratorNames.CHECK_NAMES_SETTING, "false"), Snoo.class).close();
     }
 
     private static void assertFails(ThrowingCallable call, String... fragments) {
@@ -189,20 +216,17 @@ class PlainHibernateGenerationTests {
         });
     }
 
-    private static SessionFactory factory(Map<String, Object> settings, boolean mappingFile, Class<?>... entities) {
-        return factory(TestDatabase.H2, settings, mappingFile, entities);
+    private static SessionFactory factory(Map<String, Object> settings, Class<?>... entities) {
+        return factory(TestDatabase.H2, settings, entities);
     }
 
-    private static SessionFactory factory(TestDatabase database, Map<String, Object> settings, boolean mappingFile,
+    private static SessionFactory factory(TestDatabase database, Map<String, Object> settings,
             Class<?>... entities) {
         HibernatePersistenceConfiguration configuration = new HibernatePersistenceConfiguration(
                 "plain-" + UNITS.incrementAndGet()).managedClasses(entities)
                 .jdbcUrl(database.url("PlainHibernateGenerationTests" + UNITS.get()))
                 .jdbcCredentials(database.username(), database.password())
                 .schemaToolingAction(Action.CREATE_DROP);
-        if (mappingFile) {
-            configuration.mappingFile(IdsGeneratorNames.MAPPING_FILE);
-        }
         new HashMap<>(settings).forEach(configuration::property);
         return configuration.createEntityManagerFactory();
     }

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A plain Hibernate application, as a user without Spring writes it: {@code id-core}, {@code id-hibernate} and
- * Hibernate, a {@code META-INF/persistence.xml} that lists the mapping file {@code META-INF/ids-orm.xml}, and the
- * generator handed over in the setting {@code ids.generator.sno}. Its entity asks only for
+ * Hibernate, a {@code META-INF/persistence.xml} with no mapping file, and the generator handed over in the setting
+ * {@code ids.generator.sno}. Its entity asks only for
  * {@code @GeneratedValue(generator = "sno")}.
  */
 class PlainHibernateApplicationTests {

@@ -11,22 +11,23 @@ import org.springframework.boot.jpa.autoconfigure.EntityManagerFactoryBuilderCus
 import org.springframework.context.annotation.Bean;
 
 /**
- * Auto-configuration of generated IDs on JPA entities with Hibernate: adds the mapping file
- * {@code META-INF/ids-orm.xml} to the persistence unit built by Spring Boot's {@link EntityManagerFactoryBuilder},
- * so that {@code @GeneratedValue(generator = "sno")} (and {@code trace-id}, {@code lable}, {@code gid},
- * {@code muid}) gets the scheme's generator bean, and registers each {@code "<scheme>:<name>"} generator name the
- * entities use for the named generator {@code ids.<scheme>.named.<name>}. A name without such a generator fails
- * the start-up.
+ * Auto-configuration of generated IDs on JPA entities with Hibernate: checks, for the persistence unit built by
+ * Spring Boot's {@link EntityManagerFactoryBuilder}, that every generator its entities ask for is a singleton bean
+ * (a missing one fails the start-up naming the entity and the property to set), and lists each
+ * {@code "<scheme>:<name>"} generator name they use ({@code @GeneratedValue(generator = "sno:payments")}) so that it
+ * is registered for the named generator {@code ids.<scheme>.named.<name>}.
  *
- * <p>The {@code @GeneratedSno}-style annotations need none of this; they work wherever Hibernate has Spring's bean
- * container. A persistence unit built by an application-defined {@code LocalContainerEntityManagerFactoryBean}
- * needs the mapping file added by hand for {@code @GeneratedValue(generator = ...)}; the start-up check of
- * {@link dev.ids.hibernate.IdsGeneratorNameCheck} reports a missing one. Such a unit also misses the start-up
- * checks that the generator beans its entities ask for exist and are singletons: a missing one is reported at the
- * first insert. Generator names given in an application's own {@code orm.xml} are not checked for misspellings.
+ * <p>The five scheme names ({@code @GeneratedValue(generator = "sno")} and {@code trace-id}, {@code lable},
+ * {@code gid}, {@code muid}) and the {@code @GeneratedSno}-style annotations need none of this: the
+ * {@code id-hibernate} module registers the names with any Hibernate (see
+ * {@link dev.ids.hibernate.IdsGeneratorRegistrations}), without a mapping file. A persistence unit built by an
+ * application-defined {@code LocalContainerEntityManagerFactoryBean} misses the checks and the listing: a named
+ * generator name then needs the Hibernate setting {@value IdsGeneratorNames#NAMES_SETTING} (the start-up check of
+ * {@link dev.ids.hibernate.IdsGeneratorNameCheck} says so), and a missing generator bean is reported at the first
+ * insert.
  *
- * <p>The generators, types and mapping file are in the {@code id-hibernate} module, which this module depends on
- * optionally: without it (or without Hibernate, or Spring Boot's JPA support) this configuration backs off.
+ * <p>The generators and types are in the {@code id-hibernate} module, which this module depends on optionally:
+ * without it (or without Hibernate, or Spring Boot's JPA support) this configuration backs off.
  */
 @AutoConfiguration(after = IdGeneratorsAutoConfiguration.class)
 @ConditionalOnClass({ SessionImplementor.class, EntityManagerFactoryBuilder.class, IdsGeneratorNames.class })

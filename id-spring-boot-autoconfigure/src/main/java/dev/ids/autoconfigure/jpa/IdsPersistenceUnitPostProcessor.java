@@ -4,17 +4,11 @@ import dev.ids.autoconfigure.IdsConfigurationException;
 import dev.ids.hibernate.IdsGeneratorNames;
 import dev.ids.hibernate.IdsGeneratorNames.Reference;
 import jakarta.persistence.GeneratedValue;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Member;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -25,14 +19,11 @@ import org.springframework.orm.jpa.persistenceunit.PersistenceUnitPostProcessor;
 import org.springframework.util.ClassUtils;
 
 /**
- * Adds {@code META-INF/ids-orm.xml} to the persistence unit (unless it is there), checks that every named
- * generator the managed classes ask for ({@code @GeneratedSno(name = "payments")},
- * {@code @GeneratedValue(generator = "sno:payments")}) is configured, and registers the {@code "<scheme>:<name>"}
- * generator names in a mapping file written for this persistence unit.
- *
- * <p>Hibernate resolves a generator name only from registrations made while it reads the mappings, so the names in
- * use are collected from the managed classes here and written to a temporary mapping file that Hibernate reads by
- * its {@code file:} URL.
+ * Checks that every generator the managed classes ask for ({@code @GeneratedSno},
+ * {@code @GeneratedSno(name = "payments")}, {@code @GeneratedValue(generator = "sno:payments")}) is a singleton
+ * bean, and lists the {@code "<scheme>:<name>"} generator names they use in the persistence unit's setting
+ * {@value IdsGeneratorNames#NAMES_SETTING}, from which {@link dev.ids.hibernate.IdsGeneratorRegistrations}
+ * registers them with Hibernate (the five scheme names it registers anyway).
  */
 final class IdsPersistenceUnitPostProcessor implements PersistenceUnitPostProcessor {
 
@@ -47,10 +38,7 @@ final class IdsPersistenceUnitPostProcessor implements PersistenceUnitPostProces
 
     @Override
     public void postProcessPersistenceUnitInfo(MutablePersistenceUnitInfo unit) {
-        if (!unit.getMappingFileNames().contains(IdsGeneratorNames.MAPPING_FILE)) {
-            unit.addMappingFileName(IdsGeneratorNames.MAPPING_FILE);
-        }
-        TreeSet<Reference> named = new TreeSet<>(Comparator.comparing(Reference::generatorName));
+        TreeSet<String> named = new TreeSet<>();
         for (String className : unit.getManagedClassNames()) {
             Class<?> type = load(className);
             for (Class<?> current = type; current != null && current != Object.class;
@@ -63,11 +51,13 @@ final class IdsPersistenceUnitPostProcessor implements PersistenceUnitPostProces
             }
         }
         if (!named.isEmpty()) {
-            unit.addMappingFileName(write(IdsGeneratorNames.mappingXml(named)));
+            String listed = unit.getProperties().getProperty(IdsGeneratorNames.NAMES_SETTING, "");
+            unit.getProperties().setProperty(IdsGeneratorNames.NAMES_SETTING,
+                    (listed.isBlank() ? "" : listed + ",") + String.join(",", named));
         }
     }
 
-    private void collect(Class<?> entity, Member member, TreeSet<Reference> named) {
+    private void collect(Class<?> entity, Member member, TreeSet<String> named) {
         AnnotatedElement element = (AnnotatedElement) member;
         GeneratedValue generatedValue = element.getAnnotation(GeneratedValue.class);
         if (generatedValue != null) {
@@ -76,7 +66,7 @@ final class IdsPersistenceUnitPostProcessor implements PersistenceUnitPostProces
                 require(reference.get(), entity, member,
                         "@GeneratedValue(generator = \"" + generatedValue.generator() + "\")");
                 if (!reference.get().name().isEmpty()) {
-                    named.add(reference.get());
+                    named.add(reference.get().generatorName());
                 }
             }
         }
@@ -145,19 +135,6 @@ final class IdsPersistenceUnitPostProcessor implements PersistenceUnitPostProces
             return ClassUtils.forName(className, classLoader);
         } catch (ClassNotFoundException | LinkageError e) {
             return null; // Hibernate reports classes it cannot load
-        }
-    }
-
-    private static String write(String xml) {
-        try {
-            Path file = Files.createTempFile("ids-orm-named-", ".xml");
-            file.toFile().deleteOnExit();
-            Files.writeString(file, xml, StandardCharsets.UTF_8);
-            return file.toUri().toString();
-        } catch (IOException e) {
-            throw new UncheckedIOException("Could not write the mapping file that registers the named ids "
-                    + "generators in java.io.tmpdir (" + System.getProperty("java.io.tmpdir") + "): " + e.getMessage(),
-                    e);
         }
     }
 }

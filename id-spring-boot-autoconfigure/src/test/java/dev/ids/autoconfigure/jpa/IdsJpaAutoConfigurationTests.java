@@ -7,6 +7,7 @@ import dev.ids.autoconfigure.IdGeneratorsAutoConfiguration;
 import dev.ids.autoconfigure.IdsConfigurationException;
 import dev.ids.hibernate.GeneratedSno;
 import dev.ids.hibernate.IdsGeneratorNames;
+import dev.ids.sno.SnoGenerator;
 import dev.ids.testing.TestDatabase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -147,17 +148,23 @@ class IdsJpaAutoConfigurationTests {
     }
 
     @Test
-    void addsTheMappingFileOnlyWhenAbsent() {
-        IdsPersistenceUnitPostProcessor processor = new IdsPersistenceUnitPostProcessor(
-                new DefaultListableBeanFactory(), getClass().getClassLoader());
-        MutablePersistenceUnitInfo absent = new MutablePersistenceUnitInfo();
-        processor.postProcessPersistenceUnitInfo(absent);
-        assertThat(absent.getMappingFileNames()).containsExactly(IdsGeneratorNames.MAPPING_FILE);
-        MutablePersistenceUnitInfo present = new MutablePersistenceUnitInfo();
-        present.addMappingFileName("META-INF/orm.xml");
-        present.addMappingFileName(IdsGeneratorNames.MAPPING_FILE);
-        processor.postProcessPersistenceUnitInfo(present);
-        assertThat(present.getMappingFileNames()).containsExactly("META-INF/orm.xml", IdsGeneratorNames.MAPPING_FILE);
+    void listsTheNamedGeneratorNamesItsEntitiesUseBesideListedOnesAndAddsNoMappingFile() {
+        DefaultListableBeanFactory beans = new DefaultListableBeanFactory();
+        beans.registerSingleton("refundsSnoGenerator", SnoGenerator.builder().partition(1).build());
+        IdsPersistenceUnitPostProcessor processor = new IdsPersistenceUnitPostProcessor(beans,
+                getClass().getClassLoader());
+        MutablePersistenceUnitInfo unit = new MutablePersistenceUnitInfo();
+        unit.addManagedClassName(RefundByName.class.getName());
+        unit.addManagedClassName(Plain.class.getName());
+        unit.getProperties().setProperty(IdsGeneratorNames.NAMES_SETTING, "muid:own");
+        processor.postProcessPersistenceUnitInfo(unit);
+        assertThat(unit.getProperties().getProperty(IdsGeneratorNames.NAMES_SETTING))
+                .isEqualTo("muid:own,sno:refunds");
+        assertThat(unit.getMappingFileNames()).isEmpty();
+        MutablePersistenceUnitInfo without = new MutablePersistenceUnitInfo();
+        without.addManagedClassName(Plain.class.getName());
+        processor.postProcessPersistenceUnitInfo(without);
+        assertThat(without.getProperties()).doesNotContainKey(IdsGeneratorNames.NAMES_SETTING);
     }
 
     private static String messages(Throwable failure) {
