@@ -41,10 +41,15 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * {@value #ROWS} inserts through Hibernate into an in-memory H2 database with JDBC batching (batch size
- * {@value #BATCH_SIZE}), one entity type per ID strategy: the ids generators (plain Hibernate, generators from the
- * {@code ids.generator.<scheme>} settings), {@code IDENTITY}, a pooled {@code SEQUENCE} and Hibernate's UUIDv7
- * generator. Each invocation starts from an empty table; the score is the time for all rows.
+ * {@value #ROWS} inserts through Hibernate with JDBC batching (batch size {@value #BATCH_SIZE}), one entity type per
+ * ID strategy: the ids generators (plain Hibernate, generators from the {@code ids.generator.<scheme>} settings),
+ * {@code IDENTITY}, a pooled {@code SEQUENCE} and Hibernate's UUIDv7 generator. Each invocation starts from an
+ * empty table; the score is the time for all rows.
+ *
+ * <p>Two databases: H2 in memory, where {@code IDENTITY} costs no round trip, and PostgreSQL over a socket on
+ * 127.0.0.1 (the {@link InsertDatabase#POSTGRESQL} settings), where it costs one per row as it does for users of a
+ * networked database. On PostgreSQL each trial works in a schema of its own, dropped at its end, so two runs on one
+ * server do not collide.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -61,6 +66,10 @@ public class InsertBenchmarks {
     @Param({"identity", "sequence", "uuidv7", "trace-id", "lable", "sno", "gid", "muid"})
     public String strategy;
 
+    /** The database: {@code h2} or {@code postgresql} (see {@link InsertDatabase}). */
+    @Param({"h2", "postgresql"})
+    public String database;
+
     /** Overridden by the suite's smoke mode to keep the check short. */
     @Param({"100000"})
     public int rows;
@@ -70,20 +79,23 @@ public class InsertBenchmarks {
             "lable", LableRow.class, "sno", SnoRow.class, "gid", GidRow.class, "muid", MuidRow.class);
 
     private SessionFactory factory;
+    private InsertDatabase.Target target;
+    private String table;
     private Class<?> entity;
     private Supplier<Object> newRow;
 
-    /** Starts Hibernate on a fresh H2 database with the entity of this strategy. */
+    /** Starts Hibernate on a fresh database (H2) or schema (PostgreSQL) with the entity of this strategy. */
     @Setup(Level.Trial)
     public void start() {
         entity = ENTITIES.get(strategy);
         if (entity == null) {
             throw new IllegalArgumentException("strategy '" + strategy + "' is not one of " + ENTITIES.keySet());
         }
+        target = InsertDatabase.of(database).open(strategy);
         HibernatePersistenceConfiguration configuration = new HibernatePersistenceConfiguration("bench-" + strategy)
                 .managedClass(entity)
-                .jdbcUrl("jdbc:h2:mem:ids-bench-" + strategy + ";DB_CLOSE_DELAY=-1")
-                .jdbcCredentials("sa", "")
+                .jdbcUrl(target.url())
+                .jdbcCredentials(target.user(), target.password())
                 .schemaToolingAction(Action.CREATE_DROP)
                 .property("hibernate.jdbc.batch_size", BATCH_SIZE)
                 .property("hibernate.order_inserts", true)
@@ -93,7 +105,11 @@ public class InsertBenchmarks {
                 .property("ids.generator.sno", SnoGenerator.builder().partition(513).build())
                 .property("ids.generator.gid", GidGenerator.builder().type(GidType.LOG).build())
                 .property("ids.generator.muid", MuidGenerator.builder().medallion(0x1BFC71B112DL).build());
+        if (target.schema() != null) {
+            configuration.property("hibernate.default_schema", target.schema());
+        }
         factory = configuration.createEntityManagerFactory();
+        table = (target.schema() == null ? "" : target.schema() + ".") + entity.getAnnotation(Table.class).name();
         newRow = () -> {
             try {
                 return entity.getDeclaredConstructor().newInstance();
@@ -106,7 +122,6 @@ public class InsertBenchmarks {
     /** Empties the table, so that every invocation inserts into the same state. */
     @Setup(Level.Invocation)
     public void empty() {
-        String table = entity.getAnnotation(Table.class).name();
         factory.inTransaction((session) -> session.createNativeMutationQuery("truncate table " + table)
                 .executeUpdate());
     }
@@ -114,6 +129,7 @@ public class InsertBenchmarks {
     @TearDown(Level.Trial)
     public void stop() {
         factory.close();
+        target.close();
     }
 
     @Benchmark

@@ -54,6 +54,8 @@ final class Report {
                     1_000, "1 ms"));
 
     private final Map<String, RunResult> results = new LinkedHashMap<>();
+    /** The insert runs by database and strategy, one per round. */
+    private final Map<String, Map<String, List<RunResult>>> insertRuns = new LinkedHashMap<>();
     private final Map<String, Long> leads;
     private final BenchmarkSuite.Length length;
     private final String note;
@@ -64,7 +66,12 @@ final class Report {
         for (RunResult run : runs) {
             String name = run.getParams().getBenchmark().substring(PACKAGE.length());
             String strategy = run.getParams().getParam("strategy");
-            results.put(key(name, run.getParams().getThreads(), strategy), run);
+            if (strategy != null) {
+                insertRuns.computeIfAbsent(run.getParams().getParam("database"), (database) -> new LinkedHashMap<>())
+                        .computeIfAbsent(strategy, (any) -> new ArrayList<>()).add(run);
+            } else {
+                results.put(key(name, run.getParams().getThreads(), null), run);
+            }
         }
         this.leads = leads;
         this.length = length;
@@ -115,9 +122,10 @@ final class Report {
                 + "sequenced generator at capacity waits for its clock, so its figure is the capacity it reaches.\n"
                 + "- A peer above its own scheme's capacity (a 12-bit sequence per millisecond holds 4.1 M/s) "
                 + "borrows future time: the lead column shows how far ahead of the wall clock its last IDs were.\n"
-                + "- Inserts: H2 uses a single-column integer primary key as the row key itself, while any other "
-                + "key (UUID, BINARY) gets a separate unique index, so 10- and 16-byte keys pay a second B-tree "
-                + "there; and Lable's 64,000 IDs per second bound 100,000 inserts to at least 1.56 s.\n\n");
+                + "- Inserts: the targets read against PostgreSQL when it ran (H2 otherwise). H2 uses a "
+                + "single-column integer primary key as the row key itself, while any other key (UUID, BINARY) gets "
+                + "a separate unique index, so 10- and 16-byte keys pay a second B-tree there; and Lable's 64,000 "
+                + "IDs per second bound 100,000 inserts to at least 1.56 s.\n\n");
         generation(out);
         threadPerTask(out);
         fastPath(out);
@@ -354,42 +362,90 @@ final class Report {
     }
 
     private void inserts(StringBuilder out) {
-        out.append("## Inserts through Hibernate into H2\n\n");
+        out.append("## Inserts through Hibernate\n\n");
         out.append("100,000 rows per invocation with JDBC batching (batch size ").append(InsertBenchmarks.BATCH_SIZE)
                 .append("; IDENTITY cannot batch), each from an empty table; plain Hibernate, the ids generators "
-                        + "from the `ids.generator.<scheme>` settings.\n\n");
-        out.append("| ID strategy | ms per run | rows/s | vs pooled SEQUENCE | vs IDENTITY |\n|---|---|---|---|---|\n");
-        Map<String, Double> rowsPerSecond = new LinkedHashMap<>();
-        Map<String, RunResult> byStrategy = new LinkedHashMap<>();
-        for (RunResult run : results.values()) {
-            String strategy = run.getParams().getParam("strategy");
-            if (strategy != null) {
-                int rows = Integer.parseInt(run.getParams().getParam("rows"));
-                double millis = run.getPrimaryResult().getScore();
-                rowsPerSecond.put(strategy, rows / millis * 1000.0);
-                byStrategy.put(strategy, run);
+                        + "from the `ids.generator.<scheme>` settings. PostgreSQL runs on this machine over a socket "
+                        + "on 127.0.0.1; H2 in memory, where IDENTITY costs no round trip. Each strategy runs in "
+                        + "several rounds in rotated order; the figures are the median of the rounds, with their "
+                        + "range.\n\n");
+        List<String> databases = new ArrayList<>();
+        for (String database : List.of("postgresql", "h2")) {
+            if (insertRuns.containsKey(database)) {
+                databases.add(database);
             }
         }
-        double sequence = rowsPerSecond.getOrDefault("sequence", Double.NaN);
-        double identity = rowsPerSecond.getOrDefault("identity", Double.NaN);
-        for (Map.Entry<String, Double> entry : rowsPerSecond.entrySet()) {
-            RunResult run = byStrategy.get(entry.getKey());
-            out.append("| ").append(entry.getKey()).append(" | ")
-                    .append(withError(run, Report::fixed)).append(" | ").append(count(entry.getValue()))
-                    .append(" | ").append(ratio(entry.getValue() / sequence)).append(" | ")
-                    .append(ratio(entry.getValue() / identity)).append(" |\n");
+        out.append("| ID strategy |");
+        StringBuilder rule = new StringBuilder("|---|");
+        for (String database : databases) {
+            String name = database.equals("h2") ? "H2" : "PostgreSQL";
+            out.append(' ').append(name).append(", ms per run | ").append(name).append(", rows/s | vs pooled SEQUENCE | "
+                    + "vs IDENTITY |");
+            rule.append("---|---|---|---|");
         }
-        out.append('\n');
-        for (String scheme : List.of("trace-id", "lable", "sno", "gid", "muid")) {
-            Double rate = rowsPerSecond.get(scheme);
-            if (rate == null) {
+        out.append('\n').append(rule).append('\n');
+        List<String> strategies = new ArrayList<>(BenchmarkSuite.INSERT_STRATEGIES);
+        for (String strategy : strategies) {
+            if (databases.stream().noneMatch((database) -> insertRuns.get(database).containsKey(strategy))) {
                 continue;
             }
-            atLeast("inserts with " + scheme + " >= pooled SEQUENCE", rate / sequence, 1.0,
+            out.append("| ").append(strategy).append(" |");
+            for (String database : databases) {
+                double rate = insertRate(database, strategy);
+                out.append(' ').append(insertMillis(database, strategy)).append(" | ").append(count(rate))
+                        .append(" | ").append(ratio(rate / insertRate(database, "sequence"))).append(" | ")
+                        .append(ratio(rate / insertRate(database, "identity"))).append(" |");
+            }
+            out.append('\n');
+        }
+        out.append('\n');
+        if (databases.isEmpty()) {
+            return;
+        }
+        String database = databases.get(0);
+        String on = database.equals("h2") ? " (H2)" : " (PostgreSQL)";
+        double sequence = insertRate(database, "sequence");
+        double identity = insertRate(database, "identity");
+        for (String scheme : List.of("trace-id", "lable", "sno", "gid", "muid")) {
+            double rate = insertRate(database, scheme);
+            if (Double.isNaN(rate)) {
+                continue;
+            }
+            atLeast("inserts with " + scheme + " >= pooled SEQUENCE" + on, rate / sequence, 1.0,
                     count(rate) + " vs " + count(sequence) + " rows/s (" + ratio(rate / sequence) + ")");
-            atLeast("inserts with " + scheme + " >= 3x IDENTITY", rate / identity, 3.0,
+            atLeast("inserts with " + scheme + " >= 3x IDENTITY" + on, rate / identity, 3.0,
                     count(rate) + " vs " + count(identity) + " rows/s (" + ratio(rate / identity) + ")");
         }
+    }
+
+    /** The scores (ms per invocation) of the rounds of one strategy on one database, sorted. */
+    private double[] insertScores(String database, String strategy) {
+        List<RunResult> runs = insertRuns.getOrDefault(database, Map.of()).getOrDefault(strategy, List.of());
+        return runs.stream().mapToDouble((run) -> run.getPrimaryResult().getScore()).sorted().toArray();
+    }
+
+    /** Rows per second at the median of the rounds, or NaN when the strategy did not run there. */
+    private double insertRate(String database, String strategy) {
+        List<RunResult> runs = insertRuns.getOrDefault(database, Map.of()).getOrDefault(strategy, List.of());
+        if (runs.isEmpty()) {
+            return Double.NaN;
+        }
+        int rows = Integer.parseInt(runs.get(0).getParams().getParam("rows"));
+        return rows / median(insertScores(database, strategy)) * 1000.0;
+    }
+
+    private String insertMillis(String database, String strategy) {
+        double[] scores = insertScores(database, strategy);
+        if (scores.length == 0) {
+            return "—";
+        }
+        return fixed(median(scores)) + (scores.length > 1 ? " (" + fixed(scores[0]) + "–"
+                + fixed(scores[scores.length - 1]) + ")" : "");
+    }
+
+    private static double median(double[] sorted) {
+        int middle = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
     }
 
     private void machine(StringBuilder out) {
