@@ -11,8 +11,8 @@ import java.util.stream.Collectors;
 /**
  * The five ID schemes, by the names used in configuration, on the command line and in the decoded view.
  *
- * <p>Each scheme's package registers an {@link IdSchemeDecoder} as a service, which {@link #decode(String)} finds,
- * so that this package, which every scheme depends on, depends on none of them.
+ * <p>Each scheme's package registers its {@link IdDescriptor} as a service, which {@link #descriptor()} finds, so
+ * that this package, which every scheme depends on, depends on none of them.
  */
 public enum IdScheme {
 
@@ -37,18 +37,18 @@ public enum IdScheme {
         this.schemeName = schemeName;
     }
 
-    /** The decoders of the schemes, loaded once, on first use. */
-    private static final class Decoders {
+    /** The descriptors of the schemes, loaded once, on first use. */
+    private static final class Descriptors {
 
-        static final Map<IdScheme, IdSchemeDecoder> BY_SCHEME = load();
+        static final Map<IdScheme, IdDescriptor<?>> BY_SCHEME = load();
 
-        private static Map<IdScheme, IdSchemeDecoder> load() {
-            Map<IdScheme, IdSchemeDecoder> decoders = new EnumMap<>(IdScheme.class);
-            for (IdSchemeDecoder decoder : ServiceLoader.load(IdSchemeDecoder.class,
-                    IdSchemeDecoder.class.getClassLoader())) {
-                decoders.putIfAbsent(of(decoder.schemeName()), decoder);
+        private static Map<IdScheme, IdDescriptor<?>> load() {
+            Map<IdScheme, IdDescriptor<?>> descriptors = new EnumMap<>(IdScheme.class);
+            for (IdDescriptor<?> descriptor : ServiceLoader.load(IdDescriptor.class,
+                    IdDescriptor.class.getClassLoader())) {
+                descriptors.putIfAbsent(of(descriptor.schemeName()), descriptor);
             }
-            return decoders;
+            return descriptors;
         }
     }
 
@@ -62,6 +62,24 @@ public enum IdScheme {
     }
 
     /**
+     * Returns what the integrations need to know about this scheme's value type: its class, sizes, forms and
+     * conversions.
+     *
+     * @return the scheme's descriptor, for example {@code SnoDescriptor.INSTANCE}'s equal for {@link #SNO}
+     * @throws IllegalStateException when the scheme's descriptor is not registered as a service (a jar repackaged
+     *     without id-core's service files)
+     */
+    public IdDescriptor<?> descriptor() {
+        IdDescriptor<?> descriptor = Descriptors.BY_SCHEME.get(this);
+        if (descriptor == null) {
+            throw new IllegalStateException("No descriptor for the " + schemeName + " scheme on the class path: "
+                    + "id-core's META-INF/services/" + IdDescriptor.class.getName() + " is missing (a jar "
+                    + "repackaged without its service files?)");
+        }
+        return descriptor;
+    }
+
+    /**
      * Parses an identifier of this scheme from its string form and decodes it.
      *
      * @param text the identifier's string form
@@ -72,13 +90,7 @@ public enum IdScheme {
         if (text == null) {
             throw new InvalidIdException(schemeName, null, "no input");
         }
-        IdSchemeDecoder decoder = Decoders.BY_SCHEME.get(this);
-        if (decoder == null) {
-            throw new IllegalStateException("No decoder for the " + schemeName + " scheme on the class path: "
-                    + "id-core's META-INF/services/" + IdSchemeDecoder.class.getName() + " is missing (a jar "
-                    + "repackaged without its service files?)");
-        }
-        return decoder.decode(text);
+        return descriptor().decode(text);
     }
 
     /**

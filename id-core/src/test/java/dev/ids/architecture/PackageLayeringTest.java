@@ -80,7 +80,7 @@ class PackageLayeringTest {
                 .should().dependOnClassesThat()
                 .resideInAnyPackage("dev.ids.traceid..", "dev.ids.lable..", "dev.ids.gid..", "dev.ids.sno..",
                         "dev.ids.muid..")
-                .because("the scheme registry (IdScheme) finds each scheme's decoder as a service")
+                .because("the scheme registry (IdScheme) finds each scheme's descriptor as a service")
                 .check(MAIN_CLASSES);
     }
 }
