@@ -1,18 +1,15 @@
 package dev.ids.autoconfigure.jackson;
 
-import dev.ids.gid.Gid;
-import dev.ids.lable.LableId;
-import dev.ids.muid.Muid;
-import dev.ids.sno.Sno;
+import dev.ids.IdDescriptor;
+import dev.ids.IdScheme;
 import dev.ids.traceid.TraceId;
-import java.util.function.Function;
 import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.databind.ser.std.ToStringSerializer;
 
 /**
- * Jackson 3 module that writes {@link TraceId}, {@link LableId}, {@link Gid}, {@link Sno} and {@link Muid} as their
- * canonical strings ({@code toString()}) and reads them back with the types' strict {@code parse(String)}, also as
- * map keys. A value that does not parse fails with an
+ * Jackson 3 module that writes the value type of every {@link IdScheme} (TraceId, LableId, Gid, Sno, Muid) as its
+ * canonical string ({@code toString()}) and reads it back with the type's strict {@code parse(String)}, also as a
+ * map key, as the scheme's {@link IdDescriptor} describes it. A value that does not parse fails with an
  * {@link tools.jackson.databind.exc.InvalidFormatException} naming the value and the reason.
  * <p>
  * A TraceId is a 63-bit number, which JavaScript cannot hold exactly above 2<sup>53</sup>; by default it is
@@ -40,24 +37,20 @@ public class IdsJacksonModule extends SimpleModule {
     public IdsJacksonModule(boolean traceIdAsString) {
         super(IdsJacksonModule.class.getSimpleName());
         this.traceIdAsString = traceIdAsString;
-        if (traceIdAsString) {
-            addSerializer(TraceId.class, ToStringSerializer.instance);
+        for (IdScheme scheme : IdScheme.values()) {
+            addStringForm(scheme.descriptor());
         }
-        else {
+        // A TraceId is also read from a JSON number, and written as one on request: these replace its string form.
+        if (!traceIdAsString) {
             addSerializer(TraceId.class, new TraceIdNumberSerializer());
         }
         addDeserializer(TraceId.class, new TraceIdDeserializer());
-        addKeyDeserializer(TraceId.class, new IdKeyDeserializer(TraceId.class, TraceId::parse));
-        addStringForm(LableId.class, LableId::parse);
-        addStringForm(Gid.class, Gid::parse);
-        addStringForm(Sno.class, Sno::parse);
-        addStringForm(Muid.class, Muid::parse);
     }
 
-    private <T> void addStringForm(Class<T> type, Function<String, T> parser) {
-        addSerializer(type, ToStringSerializer.instance);
-        addDeserializer(type, new IdStringDeserializer<>(type, parser));
-        addKeyDeserializer(type, new IdKeyDeserializer(type, parser));
+    private <T> void addStringForm(IdDescriptor<T> descriptor) {
+        addSerializer(descriptor.valueType(), ToStringSerializer.instance);
+        addDeserializer(descriptor.valueType(), new IdStringDeserializer<>(descriptor.valueType(), descriptor::parse));
+        addKeyDeserializer(descriptor.valueType(), new IdKeyDeserializer(descriptor.valueType(), descriptor::parse));
     }
 
     /**
