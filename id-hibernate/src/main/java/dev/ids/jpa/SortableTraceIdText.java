@@ -2,18 +2,19 @@ package dev.ids.jpa;
 
 import dev.ids.InvalidIdException;
 import dev.ids.traceid.TraceId;
+import dev.ids.traceid.TraceIdCodec;
+import dev.ids.traceid.TraceIdDescriptor;
 
 /**
  * The text a string column holds for a {@link TraceId}: its decimal value left-padded with zeros to 19 digits, so
  * that the column sorts like the values (the canonical decimal has 1 to 19 digits, and {@code "19" > "100"}).
- * {@code CAST(column AS BIGINT)} still gives the value.
+ * {@code CAST(column AS BIGINT)} still gives the value. The column text of {@link TraceIdDescriptor}, which the
+ * Hibernate type and the JPA converters read.
  */
 public final class SortableTraceIdText {
 
     /** The length of the text: 19 digits, the most a positive 63-bit value has. */
-    public static final int LENGTH = 19;
-
-    private static final String ZEROS = "0".repeat(LENGTH);
+    public static final int LENGTH = TraceIdCodec.LENGTH;
 
     private SortableTraceIdText() {
     }
@@ -25,8 +26,7 @@ public final class SortableTraceIdText {
      * @return its decimal value, left-padded with zeros to 19 digits
      */
     public static String format(TraceId id) {
-        String digits = id.toString();
-        return ZEROS.substring(digits.length()) + digits;
+        return TraceIdDescriptor.INSTANCE.toColumnText(id);
     }
 
     /**
@@ -37,19 +37,6 @@ public final class SortableTraceIdText {
      * @throws InvalidIdException naming the text when it is neither form of a TraceId
      */
     public static TraceId parse(String text) {
-        if (text != null && text.length() == LENGTH && text.charAt(0) == '0' && isDigits(text)) {
-            return TraceId.fromLong(Long.parseLong(text));
-        }
-        return TraceId.parse(text);
-    }
-
-    private static boolean isDigits(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c < '0' || c > '9') {
-                return false;
-            }
-        }
-        return true;
+        return TraceIdDescriptor.INSTANCE.fromColumnText(text);
     }
 }

@@ -1,9 +1,7 @@
 package dev.ids.hibernate.type;
 
 import dev.ids.gid.Gid;
-import java.util.UUID;
-import org.hibernate.type.descriptor.jdbc.JdbcType;
-import org.hibernate.type.descriptor.jdbc.JdbcTypeIndicators;
+import dev.ids.gid.GidDescriptor;
 
 /**
  * Maps a {@link Gid} to a column of its 16 bytes that sorts like the values: a native {@code uuid} on PostgreSQL and
@@ -23,28 +21,6 @@ public final class GidJavaType extends IdJavaType<Gid> {
      * Creates the descriptor; use {@link #INSTANCE}, or let Hibernate create it from {@code @JavaType}.
      */
     public GidJavaType() {
-        super(Gid.class, 24, 16, Gid::toString, Gid::parse, Gid::toBytes, Gid::fromBytes);
-    }
-
-    /**
-     * Recommends the database's {@code UUID} type where it sorts by bytes (PostgreSQL, H2), else {@code BINARY},
-     * which takes its length, 16, from {@link #getDefaultSqlLength}.
-     *
-     * @param indicators the context Hibernate resolves the type in
-     * @return the JDBC type
-     */
-    @Override
-    public JdbcType getRecommendedJdbcType(JdbcTypeIndicators indicators) {
-        return UuidColumns.recommended(indicators);
-    }
-
-    @Override
-    protected Object unwrapOther(Gid value, Class<?> type) {
-        return type == UUID.class ? value.toUuid() : null;
-    }
-
-    @Override
-    protected Gid wrapOther(Object value) {
-        return value instanceof UUID uuid ? Gid.fromUuid(uuid) : null;
+        super(GidDescriptor.INSTANCE);
     }
 }

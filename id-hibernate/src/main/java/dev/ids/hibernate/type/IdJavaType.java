@@ -1,56 +1,69 @@
 package dev.ids.hibernate.type;
 
+import dev.ids.IdDescriptor;
+import dev.ids.IdDescriptor.Form;
 import java.util.UUID;
-import java.util.function.Function;
 import org.hibernate.dialect.Dialect;
 import org.hibernate.type.SqlTypes;
 import org.hibernate.type.descriptor.WrapperOptions;
 import org.hibernate.type.descriptor.java.AbstractClassJavaType;
 import org.hibernate.type.descriptor.java.ImmutableMutabilityPlan;
 import org.hibernate.type.descriptor.jdbc.JdbcType;
+import org.hibernate.type.descriptor.jdbc.JdbcTypeIndicators;
 
 /**
- * The common part of the library's Hibernate {@code JavaType}s: an immutable, comparable ID value type that Hibernate
- * may hand over, or ask for, as the value itself, its string form or its binary form, and, depending on the type, as
- * a {@link Long} or a {@link UUID}.
+ * The library's Hibernate {@code JavaType} of an ID value type, read from the scheme's {@link IdDescriptor}: an
+ * immutable, comparable value that Hibernate may hand over, or ask for, as the value itself, its column text, its
+ * binary form, and where the scheme has one, a {@link Long} or a {@link UUID}. The column it recommends is the
+ * descriptor's {@link IdDescriptor#column()}: {@code BIGINT} for a long, {@code BINARY} for bytes, and for a UUID the
+ * database's {@code uuid} type where it sorts by bytes, {@code BINARY} elsewhere.
+ *
+ * <p>Each scheme has a named subclass ({@link TraceIdJavaType} and so on) with an {@code INSTANCE} and a no-argument
+ * constructor, which {@code @JavaType} and bean containers need; {@link #of(IdDescriptor)} makes one for any
+ * descriptor.
  *
  * @param <T> the ID value type
  */
-public abstract class IdJavaType<T> extends AbstractClassJavaType<T> {
+public class IdJavaType<T> extends AbstractClassJavaType<T> {
 
-    /** The length of the text a string column holds. */
-    private final int stringLength;
-    /** The length of the binary form in bytes. */
-    private final int binaryLength;
-    /** Formats a value as the text a string column holds. */
-    private final Function<T, String> format;
-    /** Reads that text. */
-    private final Function<String, T> parse;
-    /** The binary form of a value. */
-    private final Function<T, byte[]> toBytes;
-    /** Reads the binary form. */
-    private final Function<byte[], T> fromBytes;
+    /** What the scheme's value type converts to and from. */
+    private final IdDescriptor<T> descriptor;
 
     /**
-     * Creates the descriptor of one value type from its conversions.
+     * Creates the {@code JavaType} of one value type.
      *
-     * @param type the value type
-     * @param stringLength the length of the text a string column holds
-     * @param binaryLength the length of the binary form in bytes
-     * @param format the text a string column holds
-     * @param parse reads that text
-     * @param toBytes the binary form
-     * @param fromBytes reads the binary form
+     * @param descriptor the scheme's descriptor
      */
-    protected IdJavaType(Class<T> type, int stringLength, int binaryLength, Function<T, String> format,
-            Function<String, T> parse, Function<T, byte[]> toBytes, Function<byte[], T> fromBytes) {
-        super(type, ImmutableMutabilityPlan.instance());
-        this.stringLength = stringLength;
-        this.binaryLength = binaryLength;
-        this.format = format;
-        this.parse = parse;
-        this.toBytes = toBytes;
-        this.fromBytes = fromBytes;
+    protected IdJavaType(IdDescriptor<T> descriptor) {
+        super(descriptor.valueType(), ImmutableMutabilityPlan.instance());
+        this.descriptor = descriptor;
+    }
+
+    /**
+     * Returns the {@code JavaType} of a scheme's value type.
+     *
+     * @param descriptor the scheme's descriptor
+     * @param <T> the value type
+     * @return a new {@code JavaType} reading that descriptor
+     */
+    public static <T> IdJavaType<T> of(IdDescriptor<T> descriptor) {
+        return new IdJavaType<>(descriptor);
+    }
+
+    /**
+     * Recommends the column of the descriptor's {@link IdDescriptor#column()} form.
+     *
+     * @param indicators the context Hibernate resolves the type in
+     * @return the dialect's type for that form
+     */
+    @Override
+    public JdbcType getRecommendedJdbcType(JdbcTypeIndicators indicators) {
+        return switch (descriptor.column()) {
+            case LONG -> indicators.getJdbcType(SqlTypes.BIGINT);
+            case BYTES -> indicators.getJdbcType(SqlTypes.BINARY);
+            case UUID -> UuidColumns.recommended(indicators);
+            case TEXT -> indicators.getJdbcType(SqlTypes.VARCHAR);
+        };
     }
 
     /**
@@ -62,18 +75,19 @@ public abstract class IdJavaType<T> extends AbstractClassJavaType<T> {
      */
     @Override
     public long getDefaultSqlLength(Dialect dialect, JdbcType jdbcType) {
-        return SqlTypes.isCharacterOrClobType(jdbcType.getJdbcTypeCode()) ? stringLength : binaryLength;
+        return SqlTypes.isCharacterOrClobType(jdbcType.getJdbcTypeCode()) ? descriptor.textLength()
+                : descriptor.byteLength();
     }
 
     /**
      * Returns the text a string column holds.
      *
      * @param value the ID
-     * @return its text
+     * @return its column text
      */
     @Override
     public String toString(T value) {
-        return format.apply(value);
+        return descriptor.toColumnText(value);
     }
 
     /**
@@ -85,12 +99,12 @@ public abstract class IdJavaType<T> extends AbstractClassJavaType<T> {
      */
     @Override
     public T fromString(CharSequence string) {
-        return parse.apply(string.toString());
+        return descriptor.fromColumnText(string.toString());
     }
 
     /**
-     * Converts an ID to the form Hibernate asks for: the ID itself, its text, its bytes, or a form of
-     * {@link #unwrapOther(Object, Class)}.
+     * Converts an ID to the form Hibernate asks for: the ID itself, its column text, its bytes, or its {@link Long}
+     * or {@link UUID} where the scheme has one.
      *
      * @param value the ID, may be {@code null}
      * @param type the form asked for
@@ -108,21 +122,25 @@ public abstract class IdJavaType<T> extends AbstractClassJavaType<T> {
             return type.cast(value);
         }
         if (type == String.class) {
-            return type.cast(format.apply(value));
+            return type.cast(descriptor.toColumnText(value));
         }
         if (type == byte[].class) {
-            return type.cast(toBytes.apply(value));
+            return type.cast(descriptor.toBytes(value));
         }
-        Object other = unwrapOther(value, type);
-        if (other == null) {
-            throw unknownUnwrap(type);
+        if ((type == Long.class || type == long.class) && descriptor.supports(Form.LONG)) {
+            @SuppressWarnings("unchecked")
+            X result = (X) Long.valueOf(descriptor.toLong(value));
+            return result;
         }
-        return type.cast(other);
+        if (type == UUID.class && descriptor.supports(Form.UUID)) {
+            return type.cast(descriptor.toUuid(value));
+        }
+        throw unknownUnwrap(type);
     }
 
     /**
-     * Reads an ID from a form Hibernate hands over: the ID itself, its text, its bytes, or a form of
-     * {@link #wrapOther(Object)}.
+     * Reads an ID from a form Hibernate hands over: the ID itself, its column text, its bytes, or a {@link Long},
+     * {@link Integer} or {@link UUID} where the scheme has that form.
      *
      * @param value the value, may be {@code null}
      * @param options Hibernate's options, unused
@@ -140,36 +158,17 @@ public abstract class IdJavaType<T> extends AbstractClassJavaType<T> {
             return getJavaTypeClass().cast(value);
         }
         if (value instanceof CharSequence text) {
-            return parse.apply(text.toString());
+            return descriptor.fromColumnText(text.toString());
         }
         if (value instanceof byte[] bytes) {
-            return fromBytes.apply(bytes);
+            return descriptor.fromBytes(bytes);
         }
-        T other = wrapOther(value);
-        if (other == null) {
-            throw unknownWrap(value.getClass());
+        if ((value instanceof Long || value instanceof Integer) && descriptor.supports(Form.LONG)) {
+            return descriptor.fromLong(((Number) value).longValue());
         }
-        return other;
-    }
-
-    /**
-     * Converts an ID to a form particular to its type, such as {@link Long} or {@link UUID}.
-     *
-     * @param value the ID
-     * @param type the form asked for
-     * @return the value in that form, or {@code null} when this type has no such form
-     */
-    protected Object unwrapOther(T value, Class<?> type) {
-        return null;
-    }
-
-    /**
-     * Reads an ID from a form particular to its type, such as {@link Long} or {@link UUID}.
-     *
-     * @param value the value
-     * @return the ID, or {@code null} when this type has no such form
-     */
-    protected T wrapOther(Object value) {
-        return null;
+        if (value instanceof UUID uuid && descriptor.supports(Form.UUID)) {
+            return descriptor.fromUuid(uuid);
+        }
+        throw unknownWrap(value.getClass());
     }
 }

@@ -1,9 +1,7 @@
 package dev.ids.hibernate.type;
 
 import dev.ids.lable.LableId;
-import org.hibernate.type.SqlTypes;
-import org.hibernate.type.descriptor.jdbc.JdbcType;
-import org.hibernate.type.descriptor.jdbc.JdbcTypeIndicators;
+import dev.ids.lable.LableIdDescriptor;
 
 /**
  * Maps a {@link LableId} to a {@code BIGINT} column holding {@link LableId#toLong()}, the same column a {@code Long}
@@ -27,29 +25,6 @@ public final class LableIdJavaType extends IdJavaType<LableId> {
      * Creates the descriptor; use {@link #INSTANCE}, or let Hibernate create it from {@code @JavaType}.
      */
     public LableIdJavaType() {
-        super(LableId.class, 16, LableId.BYTES, LableId::toString, LableId::parse, LableId::toBytes,
-                LableId::fromBytes);
-    }
-
-    /**
-     * Recommends {@code BIGINT}.
-     *
-     * @param indicators the context Hibernate resolves the type in
-     * @return the dialect's {@code BIGINT} type
-     */
-    @Override
-    public JdbcType getRecommendedJdbcType(JdbcTypeIndicators indicators) {
-        return indicators.getJdbcType(SqlTypes.BIGINT);
-    }
-
-    @Override
-    protected Object unwrapOther(LableId value, Class<?> type) {
-        return type == Long.class || type == long.class ? value.toLong() : null;
-    }
-
-    @Override
-    protected LableId wrapOther(Object value) {
-        return value instanceof Long || value instanceof Integer ? LableId.fromLong(((Number) value).longValue())
-                : null;
+        super(LableIdDescriptor.INSTANCE);
     }
 }

@@ -1,9 +1,7 @@
 package dev.ids.hibernate.type;
 
 import dev.ids.muid.Muid;
-import java.util.UUID;
-import org.hibernate.type.descriptor.jdbc.JdbcType;
-import org.hibernate.type.descriptor.jdbc.JdbcTypeIndicators;
+import dev.ids.muid.MuidDescriptor;
 
 /**
  * Maps a {@link Muid} to a column of its 16 bytes that sorts like the values: a native {@code uuid} on PostgreSQL and
@@ -21,28 +19,6 @@ public final class MuidJavaType extends IdJavaType<Muid> {
      * Creates the descriptor; use {@link #INSTANCE}, or let Hibernate create it from {@code @JavaType}.
      */
     public MuidJavaType() {
-        super(Muid.class, 34, 16, Muid::toString, Muid::parse, Muid::toBytes, Muid::fromBytes);
-    }
-
-    /**
-     * Recommends the database's {@code UUID} type where it sorts by bytes (PostgreSQL, H2), else {@code BINARY},
-     * which takes its length, 16, from {@link #getDefaultSqlLength}.
-     *
-     * @param indicators the context Hibernate resolves the type in
-     * @return the JDBC type
-     */
-    @Override
-    public JdbcType getRecommendedJdbcType(JdbcTypeIndicators indicators) {
-        return UuidColumns.recommended(indicators);
-    }
-
-    @Override
-    protected Object unwrapOther(Muid value, Class<?> type) {
-        return type == UUID.class ? value.toUuid() : null;
-    }
-
-    @Override
-    protected Muid wrapOther(Object value) {
-        return value instanceof UUID uuid ? Muid.fromUuid(uuid) : null;
+        super(MuidDescriptor.INSTANCE);
     }
 }

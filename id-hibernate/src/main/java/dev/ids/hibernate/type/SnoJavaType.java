@@ -1,9 +1,7 @@
 package dev.ids.hibernate.type;
 
 import dev.ids.sno.Sno;
-import org.hibernate.type.SqlTypes;
-import org.hibernate.type.descriptor.jdbc.JdbcType;
-import org.hibernate.type.descriptor.jdbc.JdbcTypeIndicators;
+import dev.ids.sno.SnoDescriptor;
 
 /**
  * Maps a {@link Sno} to a {@code BINARY(10)} column ({@code bytea} on PostgreSQL) holding {@link Sno#toBytes()},
@@ -19,17 +17,6 @@ public final class SnoJavaType extends IdJavaType<Sno> {
      * Creates the descriptor; use {@link #INSTANCE}, or let Hibernate create it from {@code @JavaType}.
      */
     public SnoJavaType() {
-        super(Sno.class, 16, Sno.BYTES, Sno::toString, Sno::parse, Sno::toBytes, Sno::fromBytes);
-    }
-
-    /**
-     * Recommends {@code BINARY}, which takes its length, 10, from {@link #getDefaultSqlLength}.
-     *
-     * @param indicators the context Hibernate resolves the type in
-     * @return the dialect's {@code BINARY} type
-     */
-    @Override
-    public JdbcType getRecommendedJdbcType(JdbcTypeIndicators indicators) {
-        return indicators.getJdbcType(SqlTypes.BINARY);
+        super(SnoDescriptor.INSTANCE);
     }
 }
