@@ -1,7 +1,8 @@
 package dev.ids.jpa;
 
 import dev.ids.gid.Gid;
-import jakarta.persistence.AttributeConverter;
+import dev.ids.gid.GidCodec;
+import dev.ids.gid.GidDescriptor;
 import jakarta.persistence.Converter;
 
 /**
@@ -18,37 +19,15 @@ import jakarta.persistence.Converter;
  * which gives the column a binary collation on each database, or declare the collation yourself.
  */
 @Converter
-public final class GidStringConverter implements AttributeConverter<Gid, String> {
+public final class GidStringConverter extends IdStringConverter<Gid> {
 
     /** The length of the stored string: 24 characters. */
-    public static final int LENGTH = 24;
+    public static final int LENGTH = GidCodec.LENGTH;
 
     /**
      * Creates the converter; JPA providers call this.
      */
     public GidStringConverter() {
-    }
-
-    /**
-     * Returns the column value of an ID.
-     *
-     * @param attribute the ID, may be {@code null}
-     * @return the canonical text, or {@code null} for {@code null}
-     */
-    @Override
-    public String convertToDatabaseColumn(Gid attribute) {
-        return attribute == null ? null : attribute.toString();
-    }
-
-    /**
-     * Reads an ID from its column value.
-     *
-     * @param dbData the column value, may be {@code null}
-     * @return the ID, or {@code null} for {@code null}
-     * @throws dev.ids.InvalidIdException naming the value when it is not the canonical text of a {@code Gid}
-     */
-    @Override
-    public Gid convertToEntityAttribute(String dbData) {
-        return dbData == null ? null : Gid.parse(dbData);
+        super(GidDescriptor.INSTANCE);
     }
 }

@@ -1,7 +1,7 @@
 package dev.ids.jpa;
 
 import dev.ids.lable.LableId;
-import jakarta.persistence.AttributeConverter;
+import dev.ids.lable.LableIdDescriptor;
 import jakarta.persistence.Converter;
 
 /**
@@ -17,34 +17,12 @@ import jakarta.persistence.Converter;
  * the time.
  */
 @Converter
-public final class LableIdLongConverter implements AttributeConverter<LableId, Long> {
+public final class LableIdLongConverter extends IdLongConverter<LableId> {
 
     /**
      * Creates the converter; JPA providers call this.
      */
     public LableIdLongConverter() {
-    }
-
-    /**
-     * Returns the column value of an ID.
-     *
-     * @param attribute the ID, may be {@code null}
-     * @return the value as a long, or {@code null} for {@code null}
-     */
-    @Override
-    public Long convertToDatabaseColumn(LableId attribute) {
-        return attribute == null ? null : attribute.toLong();
-    }
-
-    /**
-     * Reads an ID from its column value.
-     *
-     * @param dbData the column value, may be {@code null}
-     * @return the ID, or {@code null} for {@code null}
-     * @throws dev.ids.InvalidIdException naming the value when it is not the long form of a {@code LableId}
-     */
-    @Override
-    public LableId convertToEntityAttribute(Long dbData) {
-        return dbData == null ? null : LableId.fromLong(dbData);
+        super(LableIdDescriptor.INSTANCE);
     }
 }

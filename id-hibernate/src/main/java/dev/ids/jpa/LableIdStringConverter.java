@@ -1,7 +1,8 @@
 package dev.ids.jpa;
 
+import dev.ids.lable.LableCodec;
 import dev.ids.lable.LableId;
-import jakarta.persistence.AttributeConverter;
+import dev.ids.lable.LableIdDescriptor;
 import jakarta.persistence.Converter;
 
 /**
@@ -17,37 +18,15 @@ import jakarta.persistence.Converter;
  * and letters of one case as ASCII does.
  */
 @Converter
-public final class LableIdStringConverter implements AttributeConverter<LableId, String> {
+public final class LableIdStringConverter extends IdStringConverter<LableId> {
 
     /** The length of the stored string: 16 characters. */
-    public static final int LENGTH = 16;
+    public static final int LENGTH = LableCodec.LENGTH;
 
     /**
      * Creates the converter; JPA providers call this.
      */
     public LableIdStringConverter() {
-    }
-
-    /**
-     * Returns the column value of an ID.
-     *
-     * @param attribute the ID, may be {@code null}
-     * @return the canonical text, or {@code null} for {@code null}
-     */
-    @Override
-    public String convertToDatabaseColumn(LableId attribute) {
-        return attribute == null ? null : attribute.toString();
-    }
-
-    /**
-     * Reads an ID from its column value.
-     *
-     * @param dbData the column value, may be {@code null}
-     * @return the ID, or {@code null} for {@code null}
-     * @throws dev.ids.InvalidIdException naming the value when it is not the canonical text of a {@code LableId}
-     */
-    @Override
-    public LableId convertToEntityAttribute(String dbData) {
-        return dbData == null ? null : LableId.parse(dbData);
+        super(LableIdDescriptor.INSTANCE);
     }
 }

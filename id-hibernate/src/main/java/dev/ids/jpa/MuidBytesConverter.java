@@ -1,7 +1,7 @@
 package dev.ids.jpa;
 
 import dev.ids.muid.Muid;
-import jakarta.persistence.AttributeConverter;
+import dev.ids.muid.MuidDescriptor;
 import jakarta.persistence.Converter;
 
 /**
@@ -15,34 +15,12 @@ import jakarta.persistence.Converter;
  * <p>Declare the column as {@code @Column(length = 16)}: a {@code BINARY(16)} column, {@code bytea} on PostgreSQL.
  */
 @Converter
-public final class MuidBytesConverter implements AttributeConverter<Muid, byte[]> {
+public final class MuidBytesConverter extends IdBytesConverter<Muid> {
 
     /**
      * Creates the converter; JPA providers call this.
      */
     public MuidBytesConverter() {
-    }
-
-    /**
-     * Returns the column value of an ID.
-     *
-     * @param attribute the ID, may be {@code null}
-     * @return the 16 bytes, or {@code null} for {@code null}
-     */
-    @Override
-    public byte[] convertToDatabaseColumn(Muid attribute) {
-        return attribute == null ? null : attribute.toBytes();
-    }
-
-    /**
-     * Reads an ID from its column value.
-     *
-     * @param dbData the column value, may be {@code null}
-     * @return the ID, or {@code null} for {@code null}
-     * @throws dev.ids.InvalidIdException naming the value when it is not the 16 bytes of a {@code Muid}
-     */
-    @Override
-    public Muid convertToEntityAttribute(byte[] dbData) {
-        return dbData == null ? null : Muid.fromBytes(dbData);
+        super(MuidDescriptor.INSTANCE);
     }
 }

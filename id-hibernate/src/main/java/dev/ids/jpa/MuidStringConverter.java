@@ -1,7 +1,8 @@
 package dev.ids.jpa;
 
 import dev.ids.muid.Muid;
-import jakarta.persistence.AttributeConverter;
+import dev.ids.muid.MuidCodec;
+import dev.ids.muid.MuidDescriptor;
 import jakarta.persistence.Converter;
 
 /**
@@ -17,37 +18,15 @@ import jakarta.persistence.Converter;
  * and letters of one case as ASCII does.
  */
 @Converter
-public final class MuidStringConverter implements AttributeConverter<Muid, String> {
+public final class MuidStringConverter extends IdStringConverter<Muid> {
 
     /** The length of the stored string: 34 characters. */
-    public static final int LENGTH = 34;
+    public static final int LENGTH = MuidCodec.LENGTH;
 
     /**
      * Creates the converter; JPA providers call this.
      */
     public MuidStringConverter() {
-    }
-
-    /**
-     * Returns the column value of an ID.
-     *
-     * @param attribute the ID, may be {@code null}
-     * @return the canonical text, or {@code null} for {@code null}
-     */
-    @Override
-    public String convertToDatabaseColumn(Muid attribute) {
-        return attribute == null ? null : attribute.toString();
-    }
-
-    /**
-     * Reads an ID from its column value.
-     *
-     * @param dbData the column value, may be {@code null}
-     * @return the ID, or {@code null} for {@code null}
-     * @throws dev.ids.InvalidIdException naming the value when it is not the canonical text of a {@code Muid}
-     */
-    @Override
-    public Muid convertToEntityAttribute(String dbData) {
-        return dbData == null ? null : Muid.parse(dbData);
+        super(MuidDescriptor.INSTANCE);
     }
 }

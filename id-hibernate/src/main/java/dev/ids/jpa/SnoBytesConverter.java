@@ -1,7 +1,7 @@
 package dev.ids.jpa;
 
 import dev.ids.sno.Sno;
-import jakarta.persistence.AttributeConverter;
+import dev.ids.sno.SnoDescriptor;
 import jakarta.persistence.Converter;
 
 /**
@@ -15,34 +15,12 @@ import jakarta.persistence.Converter;
  * <p>Declare the column as {@code @Column(length = 10)}: a {@code BINARY(10)} column, {@code bytea} on PostgreSQL.
  */
 @Converter
-public final class SnoBytesConverter implements AttributeConverter<Sno, byte[]> {
+public final class SnoBytesConverter extends IdBytesConverter<Sno> {
 
     /**
      * Creates the converter; JPA providers call this.
      */
     public SnoBytesConverter() {
-    }
-
-    /**
-     * Returns the column value of an ID.
-     *
-     * @param attribute the ID, may be {@code null}
-     * @return the 10 bytes, or {@code null} for {@code null}
-     */
-    @Override
-    public byte[] convertToDatabaseColumn(Sno attribute) {
-        return attribute == null ? null : attribute.toBytes();
-    }
-
-    /**
-     * Reads an ID from its column value.
-     *
-     * @param dbData the column value, may be {@code null}
-     * @return the ID, or {@code null} for {@code null}
-     * @throws dev.ids.InvalidIdException naming the value when it is not the 10 bytes of a {@code Sno}
-     */
-    @Override
-    public Sno convertToEntityAttribute(byte[] dbData) {
-        return dbData == null ? null : Sno.fromBytes(dbData);
+        super(SnoDescriptor.INSTANCE);
     }
 }

@@ -1,7 +1,8 @@
 package dev.ids.jpa;
 
 import dev.ids.sno.Sno;
-import jakarta.persistence.AttributeConverter;
+import dev.ids.sno.SnoCodec;
+import dev.ids.sno.SnoDescriptor;
 import jakarta.persistence.Converter;
 
 /**
@@ -16,37 +17,15 @@ import jakarta.persistence.Converter;
  * and letters of one case as ASCII does.
  */
 @Converter
-public final class SnoStringConverter implements AttributeConverter<Sno, String> {
+public final class SnoStringConverter extends IdStringConverter<Sno> {
 
     /** The length of the stored string: 16 characters. */
-    public static final int LENGTH = 16;
+    public static final int LENGTH = SnoCodec.LENGTH;
 
     /**
      * Creates the converter; JPA providers call this.
      */
     public SnoStringConverter() {
-    }
-
-    /**
-     * Returns the column value of an ID.
-     *
-     * @param attribute the ID, may be {@code null}
-     * @return the canonical text, or {@code null} for {@code null}
-     */
-    @Override
-    public String convertToDatabaseColumn(Sno attribute) {
-        return attribute == null ? null : attribute.toString();
-    }
-
-    /**
-     * Reads an ID from its column value.
-     *
-     * @param dbData the column value, may be {@code null}
-     * @return the ID, or {@code null} for {@code null}
-     * @throws dev.ids.InvalidIdException naming the value when it is not the canonical text of a {@code Sno}
-     */
-    @Override
-    public Sno convertToEntityAttribute(String dbData) {
-        return dbData == null ? null : Sno.parse(dbData);
+        super(SnoDescriptor.INSTANCE);
     }
 }

@@ -1,7 +1,7 @@
 package dev.ids.jpa;
 
 import dev.ids.traceid.TraceId;
-import jakarta.persistence.AttributeConverter;
+import dev.ids.traceid.TraceIdDescriptor;
 import jakarta.persistence.Converter;
 
 /**
@@ -13,34 +13,12 @@ import jakarta.persistence.Converter;
  * without a converter, and JPA allows no converter on an {@code @Id}.
  */
 @Converter
-public final class TraceIdLongConverter implements AttributeConverter<TraceId, Long> {
+public final class TraceIdLongConverter extends IdLongConverter<TraceId> {
 
     /**
      * Creates the converter; JPA providers call this.
      */
     public TraceIdLongConverter() {
-    }
-
-    /**
-     * Returns the column value of an ID.
-     *
-     * @param attribute the ID, may be {@code null}
-     * @return the value as a long, or {@code null} for {@code null}
-     */
-    @Override
-    public Long convertToDatabaseColumn(TraceId attribute) {
-        return attribute == null ? null : attribute.toLong();
-    }
-
-    /**
-     * Reads an ID from its column value.
-     *
-     * @param dbData the column value, may be {@code null}
-     * @return the ID, or {@code null} for {@code null}
-     * @throws dev.ids.InvalidIdException naming the value when it is not the value of a {@code TraceId}
-     */
-    @Override
-    public TraceId convertToEntityAttribute(Long dbData) {
-        return dbData == null ? null : TraceId.fromLong(dbData);
+        super(TraceIdDescriptor.INSTANCE);
     }
 }

@@ -1,7 +1,8 @@
 package dev.ids.jpa;
 
 import dev.ids.traceid.TraceId;
-import jakarta.persistence.AttributeConverter;
+import dev.ids.traceid.TraceIdCodec;
+import dev.ids.traceid.TraceIdDescriptor;
 import jakarta.persistence.Converter;
 
 /**
@@ -17,38 +18,15 @@ import jakarta.persistence.Converter;
  * and letters of one case as ASCII does.
  */
 @Converter
-public final class TraceIdStringConverter implements AttributeConverter<TraceId, String> {
+public final class TraceIdStringConverter extends IdStringConverter<TraceId> {
 
     /** The length of the stored string: 19 characters. */
-    public static final int LENGTH = 19;
+    public static final int LENGTH = TraceIdCodec.LENGTH;
 
     /**
      * Creates the converter; JPA providers call this.
      */
     public TraceIdStringConverter() {
-    }
-
-    /**
-     * Returns the column value of an ID.
-     *
-     * @param attribute the ID, may be {@code null}
-     * @return the 19-digit text, or {@code null} for {@code null}
-     */
-    @Override
-    public String convertToDatabaseColumn(TraceId attribute) {
-        return attribute == null ? null : SortableTraceIdText.format(attribute);
-    }
-
-    /**
-     * Reads an ID from its column value.
-     *
-     * @param dbData the column value, may be {@code null}
-     * @return the ID, or {@code null} for {@code null}
-     * @throws dev.ids.InvalidIdException naming the value when it is not the 19-digit text or canonical decimal of a
-     *     {@code TraceId}
-     */
-    @Override
-    public TraceId convertToEntityAttribute(String dbData) {
-        return dbData == null ? null : SortableTraceIdText.parse(dbData);
+        super(TraceIdDescriptor.INSTANCE);
     }
 }
