@@ -1,59 +1,59 @@
 package dev.ids.hibernate;
 
+import dev.ids.IdDescriptor;
+import dev.ids.IdDescriptor.Form;
 import dev.ids.IdGenerator;
 import dev.ids.IdScheme;
-import dev.ids.gid.Gid;
+import dev.ids.gid.GidDescriptor;
 import dev.ids.gid.GidGenerator;
-import dev.ids.lable.LableId;
+import dev.ids.lable.LableIdDescriptor;
 import dev.ids.lable.LableIdGenerator;
-import dev.ids.muid.Muid;
+import dev.ids.muid.MuidDescriptor;
 import dev.ids.muid.MuidGenerator;
-import dev.ids.sno.Sno;
+import dev.ids.sno.SnoDescriptor;
 import dev.ids.sno.SnoGenerator;
-import dev.ids.traceid.TraceId;
+import dev.ids.traceid.TraceIdDescriptor;
 import dev.ids.traceid.TraceIdGenerator;
 import java.lang.annotation.Annotation;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 
 /**
- * What the Hibernate integration knows about each scheme: its annotation, value type, generator type, and how a
- * value becomes each attribute type the scheme supports.
+ * What the Hibernate integration knows about each scheme: its annotation, generator type, its {@link IdDescriptor}
+ * (value type, lengths, conversions), and which attribute types a generated value may be stored in: the value type,
+ * {@code String}, and the forms listed here (a 64-bit ID as a {@code Long}, not as its bytes).
  */
 enum SchemeSupport {
 
-    TRACE_ID(IdScheme.TRACE_ID, GeneratedTraceId.class, TraceId.class, TraceIdGenerator.class, 0, 19,
-            "Long, long, String, " + TraceId.class.getName()),
+    TRACE_ID(TraceIdDescriptor.INSTANCE, GeneratedTraceId.class, TraceIdGenerator.class, Form.LONG),
 
-    LABLE(IdScheme.LABLE, GeneratedLableId.class, LableId.class, LableIdGenerator.class, 0, 16,
-            "Long, long, String, " + LableId.class.getName()),
+    LABLE(LableIdDescriptor.INSTANCE, GeneratedLableId.class, LableIdGenerator.class, Form.LONG),
 
-    GID(IdScheme.GID, GeneratedGid.class, Gid.class, GidGenerator.class, Gid.BYTES, 24,
-            "java.util.UUID, byte[] (16), String, " + Gid.class.getName()),
+    GID(GidDescriptor.INSTANCE, GeneratedGid.class, GidGenerator.class, Form.UUID, Form.BYTES),
 
-    SNO(IdScheme.SNO, GeneratedSno.class, Sno.class, SnoGenerator.class, Sno.BYTES, 16,
-            "byte[] (10), String, " + Sno.class.getName()),
+    SNO(SnoDescriptor.INSTANCE, GeneratedSno.class, SnoGenerator.class, Form.BYTES),
 
-    MUID(IdScheme.MUID, GeneratedMuid.class, Muid.class, MuidGenerator.class, 16, 34,
-            "java.util.UUID, byte[] (16), String, " + Muid.class.getName());
+    MUID(MuidDescriptor.INSTANCE, GeneratedMuid.class, MuidGenerator.class, Form.UUID, Form.BYTES);
 
     private final IdScheme scheme;
+    private final IdDescriptor<?> descriptor;
     private final Class<? extends Annotation> annotation;
-    private final Class<?> valueType;
     private final Class<? extends IdGenerator<?>> generatorType;
-    private final int binaryLength;
-    private final int stringLength;
-    private final String supportedTypes;
+    /** The forms a generated value may be stored in besides the value type itself. */
+    private final Set<Form> attributeForms;
 
-    SchemeSupport(IdScheme scheme, Class<? extends Annotation> annotation, Class<?> valueType,
-            Class<? extends IdGenerator<?>> generatorType, int binaryLength, int stringLength, String supportedTypes) {
-        this.scheme = scheme;
+    SchemeSupport(IdDescriptor<?> descriptor, Class<? extends Annotation> annotation,
+            Class<? extends IdGenerator<?>> generatorType, Form... forms) {
+        this.scheme = IdScheme.of(descriptor.schemeName());
+        this.descriptor = descriptor;
         this.annotation = annotation;
-        this.valueType = valueType;
         this.generatorType = generatorType;
-        this.binaryLength = binaryLength;
-        this.stringLength = stringLength;
-        this.supportedTypes = supportedTypes;
+        this.attributeForms = Collections.unmodifiableSet(EnumSet.of(Form.TEXT, forms));
     }
 
     static SchemeSupport of(IdScheme scheme) {
@@ -105,15 +105,31 @@ enum SchemeSupport {
     }
 
     Class<?> valueType() {
-        return valueType;
+        return descriptor.valueType();
     }
 
     Class<? extends IdGenerator<?>> generatorType() {
         return generatorType;
     }
 
+    /**
+     * Returns the attribute types a generated value may be stored in, for messages: for example
+     * {@code "java.util.UUID, byte[] (16), String, dev.ids.gid.Gid"}.
+     */
     String supportedTypes() {
-        return supportedTypes;
+        List<String> types = new ArrayList<>();
+        if (attributeForms.contains(Form.LONG)) {
+            types.add("Long, long");
+        }
+        if (attributeForms.contains(Form.UUID)) {
+            types.add(UUID.class.getName());
+        }
+        if (attributeForms.contains(Form.BYTES)) {
+            types.add("byte[] (" + descriptor.byteLength() + ")");
+        }
+        types.add("String");
+        types.add(descriptor.valueType().getName());
+        return String.join(", ", types);
     }
 
     /**
@@ -121,9 +137,9 @@ enum SchemeSupport {
      */
     int requiredLength(Class<?> attributeType) {
         if (attributeType == byte[].class) {
-            return binaryLength;
+            return attributeForms.contains(Form.BYTES) ? descriptor.byteLength() : 0;
         }
-        return attributeType == String.class ? stringLength : 0;
+        return attributeType == String.class ? descriptor.textLength() : 0;
     }
 
     /**
@@ -131,21 +147,24 @@ enum SchemeSupport {
      * support that type.
      */
     Function<Object, Object> converter(Class<?> attributeType) {
-        if (attributeType == valueType) {
+        if (attributeType == descriptor.valueType()) {
             return Function.identity();
         }
-        if (attributeType == String.class) {
-            return Object::toString;
-        }
-        boolean isLong = attributeType == Long.class || attributeType == long.class;
-        return switch (this) {
-            case TRACE_ID -> isLong ? value -> ((TraceId) value).toLong() : null;
-            case LABLE -> isLong ? value -> ((LableId) value).toLong() : null;
-            case GID -> attributeType == UUID.class ? value -> ((Gid) value).toUuid()
-                    : attributeType == byte[].class ? value -> ((Gid) value).toBytes() : null;
-            case SNO -> attributeType == byte[].class ? value -> ((Sno) value).toBytes() : null;
-            case MUID -> attributeType == UUID.class ? value -> ((Muid) value).toUuid()
-                    : attributeType == byte[].class ? value -> ((Muid) value).toBytes() : null;
+        Form form = attributeType == String.class ? Form.TEXT
+                : attributeType == Long.class || attributeType == long.class ? Form.LONG
+                : attributeType == UUID.class ? Form.UUID
+                : attributeType == byte[].class ? Form.BYTES
+                : null;
+        return form != null && attributeForms.contains(form) ? converter(descriptor, form) : null;
+    }
+
+    private static <T> Function<Object, Object> converter(IdDescriptor<T> descriptor, Form form) {
+        Class<T> type = descriptor.valueType();
+        return switch (form) {
+            case TEXT -> value -> descriptor.format(type.cast(value));
+            case BYTES -> value -> descriptor.toBytes(type.cast(value));
+            case LONG -> value -> descriptor.toLong(type.cast(value));
+            case UUID -> value -> descriptor.toUuid(type.cast(value));
         };
     }
 }
