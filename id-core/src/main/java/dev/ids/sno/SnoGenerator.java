@@ -95,8 +95,8 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
         Checks.inRange("metabyte", metabyte, 0, 255);
         long slot = sequence.next();
         generated.increment();
-        return Sno.create(TickTockSequence.unitsOf(slot), TickTockSequence.tickTockOf(slot), metabyte, partition,
-                TickTockSequence.sequenceOf(slot));
+        return Sno.create(TickTockSlots.unitsOf(slot), TickTockSlots.tickTockOf(slot), metabyte, partition,
+                TickTockSlots.sequenceOf(slot));
     }
 
     /**
@@ -133,14 +133,14 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
      * @return the current state
      */
     public Snapshot snapshot() {
-        TickTockSequence.State state = sequence.sequence().state();
+        TickTockState state = sequence.sequence().state();
         return new Snapshot(partition, sequenceMin, sequenceMax, state.sequence(), state.lastTime(), state.drifts(),
                 state.safeTime());
     }
 
-    private static TickTockSequence.State saved(Snapshot snapshot) {
+    private static TickTockState saved(Snapshot snapshot) {
         return snapshot == null ? null
-                : new TickTockSequence.State(snapshot.lastTime(), snapshot.sequence(), snapshot.drifts(),
+                : new TickTockState(snapshot.lastTime(), snapshot.sequence(), snapshot.drifts(),
                         snapshot.safeTime());
     }
 
