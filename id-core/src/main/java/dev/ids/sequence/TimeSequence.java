@@ -64,7 +64,7 @@ public final class TimeSequence implements SlotSequence {
 
     private TimeSequence(Builder builder) {
         this.clock = builder.clock;
-        this.watch = new ClockWatch(builder.clock, builder.listener, builder.maxWait);
+        this.watch = builder.watch();
         this.layout = new SlotLayout(builder.resolution == Resolution.MICROS, builder.epoch, builder.unitTicks,
                 builder.maxUnit, builder.minSequence, builder.maxSequence);
         this.refusals = new SlotRefusals(builder.description, layout, watch);
@@ -302,16 +302,8 @@ public final class TimeSequence implements SlotSequence {
             return description;
         }
 
-        IdClock clock() {
-            return clock;
-        }
-
-        IdGeneratorListener listener() {
-            return listener;
-        }
-
-        Duration maxWait() {
-            return maxWait;
+        ClockWatch watch() {
+            return new ClockWatch(clock, listener, maxWait);
         }
 
         /**
