@@ -11,8 +11,8 @@ import java.time.temporal.ChronoUnit;
  * <p>A packed word is {@code tick << timeShift | ahead << sequenceBits | sequence}: the tick (a reading counted from
  * the epoch), a flag that says the tick is no clock reading but the start of a unit reserved ahead of the clock (a
  * ticket, or a lease's mark; set in the state only, never in a slot), and the sequence number, in as many bits as
- * the largest one needs. Immutable; every method is plain arithmetic, so the fast path pays for no call it cannot
- * inline.
+ * the largest one needs. Immutable; but for reading the clock, every method is plain arithmetic that the fast path
+ * inlines.
  */
 final class SlotLayout {
 
@@ -69,10 +69,6 @@ final class SlotLayout {
 
     long epoch() {
         return epoch;
-    }
-
-    boolean micros() {
-        return micros;
     }
 
     long nanosPerTick() {
@@ -135,7 +131,7 @@ final class SlotLayout {
     }
 
     /** A tick as microseconds since the Unix epoch, the unit clock waits take. */
-    long micros(long tick) {
+    long microsOf(long tick) {
         return micros ? tick + epoch : (tick + epoch) * 1_000L;
     }
 

@@ -97,7 +97,7 @@ final class TicketQueue {
         long began = watch.clock().monotonicNanos();
         long deadline = deadlineNanos == NO_DEADLINE ? began + watch.maxWaitNanos() : deadlineNanos;
         long allowedNanos = deadline - began;
-        long aheadNanos = watch.nanosUntil(layout.micros(start), start - now, layout.nanosPerTick(), allowedNanos);
+        long aheadNanos = watch.nanosUntil(layout.microsOf(start), start - now, layout.nanosPerTick(), allowedNanos);
         if (aheadNanos > allowedNanos) {
             throw refusals.beyondMaxWait(cause, start, now, latestReading, aheadNanos, allowedNanos);
         }
@@ -109,7 +109,7 @@ final class TicketQueue {
         if (!state.compareAndSet(current, ticket)) {
             return -1;
         }
-        if (!watch.pauseUntil(layout.micros(start), deadline)) {
+        if (!watch.pauseUntil(layout.microsOf(start), deadline)) {
             state.compareAndSet(ticket, current); // hands the slots back unless a later call queued behind them
             throw refusals.clockDidNotReach(cause, start, watch.clock().monotonicNanos() - began);
         }
