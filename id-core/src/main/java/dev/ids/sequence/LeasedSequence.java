@@ -39,14 +39,13 @@ public final class LeasedSequence<S extends SlotSequence> {
      * @throws IllegalArgumentException when the lease serves another generator already
      */
     public static LeasedSequence<TimeSequence> build(TimeSequence.Builder sequence, NodeLease lease) {
-        return build(lease, sequence.description(),
-                new ClockWatch(sequence.clock(), sequence.listener(), sequence.maxWait()), fence -> {
-                    if (fence != null) {
-                        // No slot of the mark's unit or earlier: the previous holder may have used them all.
-                        sequence.notBeforeMillis(fence.startMarkMillis());
-                    }
-                    return sequence.build();
-                });
+        return build(lease, sequence.description(), sequence.watch(), fence -> {
+            if (fence != null) {
+                // No slot of the mark's unit or earlier: the previous holder may have used them all.
+                sequence.notBeforeMillis(fence.startMarkMillis());
+            }
+            return sequence.build();
+        });
     }
 
     /**

@@ -7,7 +7,6 @@ import dev.ids.event.IdGeneratorListener;
 import dev.ids.event.WaitCause;
 import dev.ids.internal.Checks;
 import java.time.Duration;
-import java.time.temporal.ChronoUnit;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -19,11 +18,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * the first slot of a later unit starts again at the minimum.
  *
  * <ul>
- *   <li>Over capacity, calls queue in the order they arrive. A call that finds the current unit used up takes a
- *       <em>ticket</em>: the next free slot of a later unit, taken at once by advancing the shared state beyond the
- *       clock. It then pauses until the clock reaches that unit, so no slot is returned before the clock has reached
- *       its time, every wait is as long as the rate requires, and a call that came first is never served after one
- *       that came later. The listener hears of a {@link WaitCause#CAPACITY} wait. A call whose ticket would lie
+ *   <li>Over capacity, calls queue in the order they arrive: a call that finds the current unit used up takes a
+ *       <em>ticket</em>, the next free slot of a later unit, and pauses until the clock reaches that unit, so no
+ *       slot is returned before the clock has reached its time and a call that came first is never served after
+ *       one that came later. The listener hears of a {@link WaitCause#CAPACITY} wait. A call whose ticket would lie
  *       further ahead than the maximum wait fails at once, without taking it, saying so with the figures.</li>
  *   <li>When the wall clock reads earlier than the latest time already read, the listener hears of a clock
  *       regression (once per fall), and slots go on from the remaining sequence of the latest unit used; when that
@@ -35,12 +33,10 @@ import java.util.concurrent.atomic.AtomicLong;
  *       waits.</li>
  * </ul>
  *
- * <p>The state is one {@link AtomicLong}, updated with compare-and-set: lock-free, and free of allocation on the
- * fast path. It holds the latest time used, a flag that says whether that time is a clock reading or the start of a
- * unit reserved ahead of the clock (a ticket, or the lease mark), and the last sequence number taken. A second
- * {@code AtomicLong}, written only by calls that queue, keeps the latest reading that a ticket overwrote, so that a
- * clock behind the queue is told apart from a clock that stepped back. Both are read before the clock, so a clock
- * reading below them is a real regression, not a race with another thread.
+ * <p>The state is one {@link AtomicLong} (the latest time used, whether it is a reading or a ticket, the last
+ * sequence number taken), updated with compare-and-set: lock-free, and free of allocation on the fast path. How the
+ * pieces fit ({@link SlotLayout} packs the state, {@link TicketQueue} queues the calls that wait) is set out in
+ * <a href="https://github.com/dev-ids/ids/blob/main/docs/TIME-SEQUENCE.md">docs/TIME-SEQUENCE.md</a>.
  */
 public final class TimeSequence implements SlotSequence {
 
@@ -50,80 +46,40 @@ public final class TimeSequence implements SlotSequence {
     /** The longest maximum wait a sequence (or a generator's builder) accepts: a day, far beyond any useful wait. */
     public static final Duration MAX_WAIT_LIMIT = Duration.ofDays(1);
 
-    /** Marks a call with no deadline of its own: it may wait the maximum wait from the moment it queues. */
-    private static final long NO_DEADLINE = Long.MIN_VALUE;
-
     /** The resolution of the wall-clock readings a sequence works in. */
     public enum Resolution {
         /** Milliseconds. */
-        MILLIS(1_000_000L),
+        MILLIS,
         /** Microseconds. */
-        MICROS(1_000L);
-
-        private final long nanos;
-
-        Resolution(long nanos) {
-            this.nanos = nanos;
-        }
+        MICROS
     }
 
-    private final String description;
     private final IdClock clock;
     private final ClockWatch watch;
-    private final boolean micros;
-    private final long nanosPerTick;
-    private final long epoch;
-    private final long unitTicks;
-    private final int unitShift;
-    private final long maxTick;
-    private final int minSequence;
-    private final int maxSequence;
-    private final long sequenceMask;
-    /** Set in the state when its time is not a clock reading: a unit reserved ahead of the clock, or the mark. */
-    private final long aheadFlag;
-    private final int timeShift;
-    private final long maxWaitNanos;
-    /** The unit of the {@linkplain Builder#notBefore(long) reading to start after}; Long.MIN_VALUE without one. */
-    private final long markUnit;
-    /** {@code time << timeShift | ahead << sequenceBits | last sequence taken}. */
+    private final SlotLayout layout;
+    private final SlotRefusals refusals;
+    private final TicketQueue queue;
+    /** {@code time << timeShift | ahead << sequenceBits | last sequence taken}, as {@link SlotLayout} packs it. */
     private final AtomicLong state;
-    /**
-     * The latest clock reading a queuing call saw or overwrote with a ticket: while the state's time is a ticket,
-     * the latest reading this sequence has seen. Never above the state's time when that is a reading, since a
-     * reading written after a ticket lies in the ticket's unit or later.
-     */
-    private final AtomicLong latestQueuedReading = new AtomicLong(Long.MIN_VALUE);
 
     private TimeSequence(Builder builder) {
-        this.description = builder.description;
         this.clock = builder.clock;
-        this.watch = new ClockWatch(builder.clock, builder.listener, builder.maxWait);
-        this.micros = builder.resolution == Resolution.MICROS;
-        this.nanosPerTick = builder.resolution.nanos;
-        this.epoch = builder.epoch;
-        this.unitTicks = builder.unitTicks;
-        this.unitShift = Long.bitCount(unitTicks) == 1 ? Long.numberOfTrailingZeros(unitTicks) : -1;
-        this.minSequence = builder.minSequence;
-        this.maxSequence = builder.maxSequence;
-        int sequenceBits = 32 - Integer.numberOfLeadingZeros(maxSequence);
-        this.sequenceMask = (1L << sequenceBits) - 1;
-        this.aheadFlag = 1L << sequenceBits;
-        this.timeShift = sequenceBits + 1;
-        long ticksThatFit = (Long.MAX_VALUE >> timeShift) - unitTicks;
-        this.maxTick = builder.maxUnit >= ticksThatFit / unitTicks
-                ? ticksThatFit
-                : builder.maxUnit * unitTicks + unitTicks - 1;
-        this.maxWaitNanos = builder.maxWait.toNanos();
-        if (builder.notBefore == Long.MIN_VALUE || builder.notBefore - epoch < 0) {
+        this.watch = builder.watch();
+        this.layout = new SlotLayout(builder.resolution == Resolution.MICROS, builder.epoch, builder.unitTicks,
+                builder.maxUnit, builder.minSequence, builder.maxSequence);
+        this.refusals = new SlotRefusals(builder.description, layout, watch);
+        long markUnit;
+        if (builder.notBefore == Long.MIN_VALUE || builder.notBefore - layout.epoch() < 0) {
             // Nothing issued yet: the unit before the epoch, used up.
-            this.markUnit = Long.MIN_VALUE;
-            this.state = new AtomicLong(pack(-unitTicks, maxSequence));
+            markUnit = Long.MIN_VALUE;
+            this.state = new AtomicLong(layout.pack(-layout.unitTicks(), layout.maxSequence()));
         } else {
             // The mark's unit, used up; its time is no reading of this clock, so a clock behind it is no regression.
-            long markTick = Math.min(builder.notBefore - epoch, maxTick);
-            this.markUnit = unitOfTick(markTick);
-            this.state = new AtomicLong(pack(markTick, maxSequence) | aheadFlag);
+            long markTick = Math.min(builder.notBefore - layout.epoch(), layout.maxTick());
+            markUnit = layout.unitOfTick(markTick);
+            this.state = new AtomicLong(layout.packAhead(markTick, layout.maxSequence()));
         }
+        this.queue = new TicketQueue(state, layout, watch, refusals, markUnit);
     }
 
     /**
@@ -175,136 +131,44 @@ public final class TimeSequence implements SlotSequence {
      * @throws IdGenerationException as {@link #next()}
      */
     public long reserve(int wanted) {
-        return reserve(wanted, NO_DEADLINE);
+        return reserve(wanted, TicketQueue.NO_DEADLINE);
     }
 
-    /** {@code deadlineNanos}: a monotonic reading, or {@link #NO_DEADLINE} for the maximum wait from the queueing. */
+    /** {@code deadlineNanos}: a monotonic reading, or {@link TicketQueue#NO_DEADLINE} for the maximum wait. */
     private long reserve(int wanted, long deadlineNanos) {
         Checks.inRange("slots wanted", wanted, 1, Integer.MAX_VALUE);
+        SlotLayout layout = this.layout;
         while (true) {
             long current = state.get();
-            boolean ahead = (current & aheadFlag) != 0;
-            // Read before the clock, as the state is, so that no reading in it is later than this call's own.
-            long latestReading = ahead ? latestQueuedReading.get() : current >> timeShift;
+            long latestReading = queue.latestReading(current);
             long now = readTicks();
-            long last = current >> timeShift;
-            int sequence = (int) (current & sequenceMask);
-            long lastUnit = unitOfTick(last);
-            long nowUnit = unitOfTick(now);
+            long last = layout.tickOf(current);
+            int sequence = layout.sequenceOf(current);
+            long lastUnit = layout.unitOfTick(last);
+            long nowUnit = layout.unitOfTick(now);
             if (nowUnit > lastUnit) {
-                if (state.compareAndSet(current, pack(now, lastTaken(minSequence, wanted)))) {
-                    return pack(now, minSequence);
+                int first = layout.minSequence();
+                if (state.compareAndSet(current, layout.pack(now, layout.lastTaken(first, wanted)))) {
+                    return layout.pack(now, first);
                 }
                 continue;
             }
-            if (sequence < maxSequence && (nowUnit == lastUnit || !ahead)) {
+            if (sequence < layout.maxSequence() && (nowUnit == lastUnit || !layout.isAhead(current))) {
                 // The clock reads the latest unit used, or stepped back behind a reading: go on from its sequence.
                 if (now < last) {
-                    reportRegression(last, now);
+                    watch.reportRegression(last, now, layout.readingUnit());
                 }
                 long tick = Math.max(now, last);
-                if (state.compareAndSet(current, pack(tick, lastTaken(sequence + 1, wanted)))) {
-                    return pack(tick, sequence + 1);
+                if (state.compareAndSet(current, layout.pack(tick, layout.lastTaken(sequence + 1, wanted)))) {
+                    return layout.pack(tick, sequence + 1);
                 }
                 continue;
             }
-            long slot = queue(current, now, latestReading, wanted, deadlineNanos);
+            long slot = queue.take(current, now, latestReading, wanted, deadlineNanos);
             if (slot != -1) {
                 return slot;
             }
         }
-    }
-
-    /**
-     * Takes a ticket, the next free slot of a unit the clock has not reached (the rest of the unit the queue has
-     * reached, or the unit after it), then waits for that unit.
-     *
-     * @param latestReading the latest reading of the clock the state shows (read before {@code now})
-     * @return the slot, or -1 when another thread changed the state first
-     */
-    private long queue(long current, long now, long latestReading, int wanted, long deadlineNanos) {
-        long last = current >> timeShift;
-        boolean ahead = (current & aheadFlag) != 0;
-        int sequence = (int) (current & sequenceMask);
-        long lastUnit = unitOfTick(last);
-        boolean restOfLast = sequence < maxSequence; // only when ahead of the clock: see reserve
-        long unit = restOfLast ? lastUnit : lastUnit + 1;
-        int first = restOfLast ? sequence + 1 : minSequence;
-        long start = unit * unitTicks;
-        if (start > maxTick) {
-            throw watch.refuse(new IdGenerationException(description + ": the last time unit this scheme can represent "
-                    + "is used up (it ends at " + clockText(maxTick + epoch) + "); refusing to issue an ID"));
-        }
-        WaitCause cause = markUnit != Long.MIN_VALUE && unit <= markUnit + 1 ? WaitCause.LEASE_MARK
-                : now < latestReading ? WaitCause.CLOCK_REGRESSION
-                : WaitCause.CAPACITY;
-        if (cause == WaitCause.CLOCK_REGRESSION) {
-            reportRegression(latestReading, now);
-        }
-        long began = clock.monotonicNanos();
-        long deadline = deadlineNanos == NO_DEADLINE ? began + maxWaitNanos : deadlineNanos;
-        checkWithinMaxWait(cause, start, now, latestReading, deadline - began);
-        long seen = Math.max(now, ahead ? Long.MIN_VALUE : last);
-        if (seen > latestQueuedReading.get()) {
-            latestQueuedReading.accumulateAndGet(seen, Math::max);
-        }
-        long ticket = pack(start, lastTaken(first, wanted)) | aheadFlag;
-        if (!state.compareAndSet(current, ticket)) {
-            return -1;
-        }
-        if (!watch.pauseUntil(startMicros(start), deadline)) {
-            state.compareAndSet(ticket, current); // hands the slots back unless a later call queued behind them
-            throw watch.refuse(new IdGenerationException(description + ": waiting for its turn ("
-                    + describe(cause) + "), it waited " + Duration.ofNanos(clock.monotonicNanos() - began)
-                    + " of its maximum wait of " + Duration.ofNanos(maxWaitNanos) + " for the wall clock to reach "
-                    + clockText(start + epoch) + ", the start of the time unit of its slot, but the clock reads " + clockText(currentReading())
-                    + " (it stood still or stepped back); refusing to issue an ID for a time the clock has not "
-                    + "reached"));
-        }
-        watch.reportWait(cause, began);
-        return pack(start, first);
-    }
-
-    /** Refuses a ticket whose unit starts further ahead than the maximum wait, saying why with the figures. */
-    private void checkWithinMaxWait(WaitCause cause, long start, long now, long latestReading, long allowedNanos) {
-        long aheadTicks = start - now;
-        long aheadNanos = watch.nanosUntil(startMicros(start), aheadTicks, nanosPerTick, allowedNanos);
-        if (aheadNanos <= allowedNanos) {
-            return;
-        }
-        String ahead = aheadNanos == Long.MAX_VALUE ? ticks(aheadTicks).toString() : Duration.ofNanos(aheadNanos)
-                .toString();
-        String why = switch (cause) {
-            case CAPACITY -> "over capacity at " + (maxSequence - minSequence + 1) + " per " + unitTicks
-                    + (micros ? " µs" : " ms") + " (" + perSecond() + " per second): calls waiting their turn hold "
-                    + "the slots before the unit starting at " + clockText(start + epoch) + ", where the next free "
-                    + "one lies, " + ahead + " ahead of the clock";
-            case CLOCK_REGRESSION -> "the wall clock (" + clockText(now + epoch) + ") stands "
-                    + ticks(latestReading - now) + " behind the latest time it read ("
-                    + clockText(latestReading + epoch) + "), and the next free time unit starts " + ahead
-                    + " ahead of it";
-            case LEASE_MARK -> "the wall clock (" + clockText(now + epoch) + ") stands behind the unit after the "
-                    + "high-water mark it must start after (a node lease's, up to which an earlier holder may have "
-                    + "issued IDs), which starts " + ahead + " ahead of it";
-        };
-        String limit = allowedNanos >= maxWaitNanos ? "the maximum wait of " + Duration.ofNanos(maxWaitNanos)
-                : "the " + Duration.ofNanos(Math.max(allowedNanos, 0)) + " left of this call's maximum wait of "
-                        + Duration.ofNanos(maxWaitNanos);
-        throw watch.refuse(new IdGenerationException(description + ": " + why + ", beyond " + limit
-                + "; refusing to issue a possible duplicate or to wait longer"));
-    }
-
-    private static String describe(WaitCause cause) {
-        return switch (cause) {
-            case CAPACITY -> "over capacity";
-            case CLOCK_REGRESSION -> "behind a clock that stepped back";
-            case LEASE_MARK -> "behind a node lease's high-water mark";
-        };
-    }
-
-    private long perSecond() {
-        long unitNanos = unitTicks * nanosPerTick;
-        return (maxSequence - minSequence + 1L) * 1_000_000_000L / unitNanos;
     }
 
     /**
@@ -314,7 +178,7 @@ public final class TimeSequence implements SlotSequence {
      * @return the time unit
      */
     public long unitOf(long slot) {
-        return unitOfTick(slot >> timeShift);
+        return layout.unitOfTick(layout.tickOf(slot));
     }
 
     /**
@@ -324,41 +188,16 @@ public final class TimeSequence implements SlotSequence {
      * @return the sequence number
      */
     public int sequenceOf(long slot) {
-        return (int) (slot & sequenceMask);
+        return layout.sequenceOf(slot);
     }
 
     private long readTicks() {
-        long reading = currentReading();
-        long tick = reading - epoch;
-        if (tick < 0 || tick > maxTick) {
-            throw watch.refuse(new IdGenerationException(description + ": the wall clock (" + clockText(reading)
-                    + ") lies outside the times this scheme can represent"));
+        long reading = layout.read(clock);
+        long tick = reading - layout.epoch();
+        if (tick < 0 || tick > layout.maxTick()) {
+            throw refusals.outsideRange(reading);
         }
         return tick;
-    }
-
-    private long currentReading() {
-        return micros ? clock.wallTimeMicros() : clock.wallTimeMillis();
-    }
-
-    private long unitOfTick(long tick) {
-        return unitShift >= 0 ? tick >> unitShift : Math.floorDiv(tick, unitTicks);
-    }
-
-    private long pack(long tick, int sequence) {
-        return tick << timeShift | sequence;
-    }
-
-    private int lastTaken(int first, int wanted) {
-        return (int) Math.min((long) first + wanted - 1, maxSequence);
-    }
-
-    private long startMicros(long tick) {
-        return micros ? tick + epoch : (tick + epoch) * 1_000L;
-    }
-
-    private void reportRegression(long latest, long now) {
-        watch.reportRegression(latest, now, micros ? ChronoUnit.MICROS : ChronoUnit.MILLIS);
     }
 
     /**
@@ -370,20 +209,8 @@ public final class TimeSequence implements SlotSequence {
      */
     @Override
     public Duration lead() {
-        long current = state.get();
-        long latest = latestQueuedReading.get();
-        if ((current & aheadFlag) == 0) {
-            latest = Math.max(latest, current >> timeShift);
-        }
-        return ClockWatch.lead(latest, currentReading() - epoch, micros ? ChronoUnit.MICROS : ChronoUnit.MILLIS);
-    }
-
-    private Duration ticks(long count) {
-        return Duration.of(count, micros ? ChronoUnit.MICROS : ChronoUnit.MILLIS);
-    }
-
-    private String clockText(long reading) {
-        return reading + (micros ? " µs" : " ms") + " since 1970-01-01T00:00:00Z";
+        long latest = queue.latestSeen();
+        return ClockWatch.lead(latest, layout.read(clock) - layout.epoch(), layout.readingUnit());
     }
 
     /**
@@ -394,8 +221,7 @@ public final class TimeSequence implements SlotSequence {
      * @return its last millisecond, since the Unix epoch
      */
     public long lastMillisOf(long unit) {
-        long lastReading = epoch + unit * unitTicks + unitTicks - 1;
-        return micros ? Math.floorDiv(lastReading, 1000L) : lastReading;
+        return layout.lastMillisOf(unit);
     }
 
     @Override
@@ -476,16 +302,8 @@ public final class TimeSequence implements SlotSequence {
             return description;
         }
 
-        IdClock clock() {
-            return clock;
-        }
-
-        IdGeneratorListener listener() {
-            return listener;
-        }
-
-        Duration maxWait() {
-            return maxWait;
+        ClockWatch watch() {
+            return new ClockWatch(clock, listener, maxWait);
         }
 
         /**

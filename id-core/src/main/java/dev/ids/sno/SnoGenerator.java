@@ -40,8 +40,6 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
 
-    private static final int MIN_POOL = 4;
-
     private final int partition;
     private final int sequenceMin;
     private final int sequenceMax;
@@ -49,10 +47,10 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
     private final LeasedSequence<TickTockSequence> sequence;
     private final LongAdder generated = new LongAdder();
 
-    private SnoGenerator(Builder builder, int partition, int sequenceMin, int sequenceMax) {
-        this.partition = partition;
-        this.sequenceMin = sequenceMin;
-        this.sequenceMax = sequenceMax;
+    private SnoGenerator(Builder builder, SnoShare share) {
+        this.partition = share.partition();
+        this.sequenceMin = share.sequenceMin();
+        this.sequenceMax = share.sequenceMax();
         String description = "sno generator (partition " + partition + ")";
         ClockWatch watch = new ClockWatch(builder.clock(), builder.listener(), builder.maxWait());
         this.sequence = LeasedSequence.build(builder.lease(), description, watch,
@@ -95,8 +93,8 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
         Checks.inRange("metabyte", metabyte, 0, 255);
         long slot = sequence.next();
         generated.increment();
-        return Sno.create(TickTockSequence.unitsOf(slot), TickTockSequence.tickTockOf(slot), metabyte, partition,
-                TickTockSequence.sequenceOf(slot));
+        return Sno.create(TickTockSlots.unitsOf(slot), TickTockSlots.tickTockOf(slot), metabyte, partition,
+                TickTockSlots.sequenceOf(slot));
     }
 
     /**
@@ -133,14 +131,14 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
      * @return the current state
      */
     public Snapshot snapshot() {
-        TickTockSequence.State state = sequence.sequence().state();
+        TickTockState state = sequence.sequence().state();
         return new Snapshot(partition, sequenceMin, sequenceMax, state.sequence(), state.lastTime(), state.drifts(),
                 state.safeTime());
     }
 
-    private static TickTockSequence.State saved(Snapshot snapshot) {
+    private static TickTockState saved(Snapshot snapshot) {
         return snapshot == null ? null
-                : new TickTockSequence.State(snapshot.lastTime(), snapshot.sequence(), snapshot.drifts(),
+                : new TickTockState(snapshot.lastTime(), snapshot.sequence(), snapshot.drifts(),
                         snapshot.safeTime());
     }
 
@@ -174,19 +172,6 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
     @Override
     public String toString() {
         return "SnoGenerator[partition=" + partition + ", sequence=" + sequenceMin + ".." + sequenceMax + "]";
-    }
-
-    private static void checkBounds(int min, int max) {
-        Checks.inRange("sequence minimum", min, 0, Sno.MAX_SEQUENCE);
-        Checks.inRange("sequence maximum", max, 0, Sno.MAX_SEQUENCE);
-        if (min > max) {
-            throw new IllegalArgumentException("sequence minimum " + min + " must not exceed the sequence maximum "
-                    + max);
-        }
-        if (max - min + 1 < MIN_POOL) {
-            throw new IllegalArgumentException("sequence pool [" + min + ", " + max + "] holds " + (max - min + 1)
-                    + " numbers; a sno generator needs at least " + MIN_POOL);
-        }
     }
 
     /**
@@ -223,7 +208,7 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
          */
         public Snapshot {
             Checks.inRange("partition", partition, 0, Sno.MAX_PARTITION);
-            checkBounds(sequenceMin, sequenceMax);
+            SnoShare.checkBounds(sequenceMin, sequenceMax);
             Checks.inRange("sequence", sequence, sequenceMin, sequenceMax);
             Checks.inRange("drifts", drifts, 0, Long.MAX_VALUE);
             if (lastTime != null) {
@@ -279,7 +264,7 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
          *     fewer than 4 numbers
          */
         public Builder sequenceBounds(int min, int max) {
-            checkBounds(min, max);
+            SnoShare.checkBounds(min, max);
             this.sequenceMin = min;
             this.sequenceMax = max;
             return this;
@@ -308,39 +293,11 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
          *     differs from a restored snapshot's partition
          */
         public SnoGenerator build() {
-            if (lease() != null) {
-                int leased = (int) identityFromLease("partition", 0, Sno.MAX_PARTITION,
-                        partition == null ? null : "partition(" + partition + ")");
-                if (snapshot == null) {
-                    return new SnoGenerator(this, leased,
-                            sequenceMin == null ? 0 : sequenceMin,
-                            sequenceMax == null ? Sno.MAX_SEQUENCE : sequenceMax);
-                }
-                if (snapshot.partition() != leased) {
-                    throw new IllegalStateException("the restored snapshot's partition " + snapshot.partition()
-                            + " differs from the lease's identity " + leased + "; restore a snapshot of the leased "
-                            + "partition, or none");
-                }
-            }
-            if (snapshot == null) {
-                if (partition == null) {
-                    throw new IllegalStateException("partition must be set (0 to 65535; distinct for every process "
-                            + "that generates snos into one space, or shared with disjoint sequence bounds)");
-                }
-                return new SnoGenerator(this, partition,
-                        sequenceMin == null ? 0 : sequenceMin, sequenceMax == null ? Sno.MAX_SEQUENCE : sequenceMax);
-            }
-            if (partition != null && partition != snapshot.partition()) {
-                throw new IllegalArgumentException("partition " + partition
-                        + " differs from the restored snapshot's partition " + snapshot.partition());
-            }
-            if (sequenceMin != null
-                    && (sequenceMin != snapshot.sequenceMin() || sequenceMax != snapshot.sequenceMax())) {
-                throw new IllegalArgumentException("sequence bounds [" + sequenceMin + ", " + sequenceMax
-                        + "] differ from the restored snapshot's [" + snapshot.sequenceMin() + ", "
-                        + snapshot.sequenceMax() + "]");
-            }
-            return new SnoGenerator(this, snapshot.partition(), snapshot.sequenceMin(), snapshot.sequenceMax());
+            Integer leased = lease() == null ? null : (int) identityFromLease("partition", 0, Sno.MAX_PARTITION,
+                    partition == null ? null : "partition(" + partition + ")");
+            SnoShare restored = snapshot == null ? null
+                    : new SnoShare(snapshot.partition(), snapshot.sequenceMin(), snapshot.sequenceMax());
+            return new SnoGenerator(this, SnoShare.decide(partition, sequenceMin, sequenceMax, leased, restored));
         }
     }
 }

@@ -1,0 +1,119 @@
+package dev.ids.sequence;
+
+import dev.ids.clock.ClockWatch;
+import dev.ids.event.WaitCause;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The slow path of a {@link TimeSequence}: calls that find no free slot at the clock's time unit queue in the order
+ * they arrive. Each takes a <em>ticket</em>, the next free slot of a unit the clock has not reached, at once, by
+ * advancing the sequence's state beyond the clock with the ahead flag set, and then pauses until the clock reaches
+ * that unit. So no slot is returned before the clock reached its time, every wait is as long as the rate requires,
+ * and a call that came first is never served after one that came later. A ticket that would lie further ahead than
+ * the wait allowed is refused before it is taken.
+ *
+ * <p>While the state holds a ticket it shows no clock reading, so the queue keeps the latest reading that a ticket
+ * overwrote: that is what tells a clock behind the queue (a capacity wait) from a clock that stepped back (a
+ * regression). See <a href="https://github.com/dev-ids/ids/blob/main/docs/TIME-SEQUENCE.md">docs/TIME-SEQUENCE.md</a>.
+ */
+final class TicketQueue {
+
+    /** Marks a call with no deadline of its own: it may wait the maximum wait from the moment it queues. */
+    static final long NO_DEADLINE = Long.MIN_VALUE;
+
+    private final AtomicLong state;
+    private final SlotLayout layout;
+    private final ClockWatch watch;
+    private final SlotRefusals refusals;
+    /** The unit of the reading the sequence starts after; Long.MIN_VALUE without one. */
+    private final long markUnit;
+    /**
+     * The latest clock reading a queuing call saw or overwrote with a ticket: while the state's time is a ticket,
+     * the latest reading the sequence has seen. Never above the state's time when that is a reading, since a
+     * reading written after a ticket lies in the ticket's unit or later.
+     */
+    private final AtomicLong latestQueuedReading = new AtomicLong(Long.MIN_VALUE);
+
+    /**
+     * Creates the queue of one sequence.
+     *
+     * @param state the sequence's state, which tickets advance
+     * @param layout the sequence's arithmetic
+     * @param watch the sequence's clock watch
+     * @param refusals the sequence's refusals
+     * @param markUnit the unit of the reading the sequence starts after, or Long.MIN_VALUE
+     */
+    TicketQueue(AtomicLong state, SlotLayout layout, ClockWatch watch, SlotRefusals refusals, long markUnit) {
+        this.state = state;
+        this.layout = layout;
+        this.watch = watch;
+        this.refusals = refusals;
+        this.markUnit = markUnit;
+    }
+
+    /**
+     * Returns the latest clock reading a state shows: its own tick, or while it holds a ticket the latest reading
+     * queued calls saw. Read before the clock, as the state is, so that no reading here is later than the caller's.
+     */
+    long latestReading(long current) {
+        return layout.isAhead(current) ? latestQueuedReading.get() : layout.tickOf(current);
+    }
+
+    /** Returns the latest reading the sequence has seen or gone on from, tickets left out. */
+    long latestSeen() {
+        long current = state.get();
+        long latest = latestQueuedReading.get();
+        return layout.isAhead(current) ? latest : Math.max(latest, layout.tickOf(current));
+    }
+
+    /**
+     * Takes a ticket, the next free slot of a unit the clock has not reached (the rest of the unit the queue has
+     * reached, or the unit after it), then waits for that unit.
+     *
+     * @param current the state the caller read
+     * @param now the clock's tick, read after the state
+     * @param latestReading the latest reading of the clock the state shows (read before {@code now})
+     * @param wanted how many slots the caller wants
+     * @param deadlineNanos a monotonic reading to wait no later than, or {@link #NO_DEADLINE}
+     * @return the slot, or -1 when another thread changed the state first
+     */
+    long take(long current, long now, long latestReading, int wanted, long deadlineNanos) {
+        long last = layout.tickOf(current);
+        boolean ahead = layout.isAhead(current);
+        int sequence = layout.sequenceOf(current);
+        boolean restOfLast = sequence < layout.maxSequence(); // only when ahead of the clock: see TimeSequence
+        long unit = layout.unitOfTick(last) + (restOfLast ? 0 : 1);
+        int first = restOfLast ? sequence + 1 : layout.minSequence();
+        long start = layout.startOfUnit(unit);
+        if (start > layout.maxTick()) {
+            throw refusals.lastUnitUsedUp();
+        }
+        WaitCause cause = markUnit != Long.MIN_VALUE && unit <= markUnit + 1 ? WaitCause.LEASE_MARK
+                : now < latestReading ? WaitCause.CLOCK_REGRESSION
+                : WaitCause.CAPACITY;
+        if (cause == WaitCause.CLOCK_REGRESSION) {
+            watch.reportRegression(latestReading, now, layout.readingUnit());
+        }
+        long began = watch.clock().monotonicNanos();
+        long deadline = deadlineNanos == NO_DEADLINE ? began + watch.maxWaitNanos() : deadlineNanos;
+        long allowedNanos = deadline - began;
+        long aheadNanos = watch.nanosUntil(layout.microsOf(start), start - now, layout.nanosPerTick(), allowedNanos);
+        if (aheadNanos > allowedNanos) {
+            throw refusals.beyondMaxWait(cause, start, now, latestReading, aheadNanos, allowedNanos);
+        }
+        long seen = Math.max(now, ahead ? Long.MIN_VALUE : last);
+        if (seen > latestQueuedReading.get()) {
+            latestQueuedReading.accumulateAndGet(seen, Math::max);
+        }
+        long ticket = layout.packAhead(start, layout.lastTaken(first, wanted));
+        if (!state.compareAndSet(current, ticket)) {
+            return -1;
+        }
+        if (!watch.pauseUntil(layout.microsOf(start), deadline)) {
+            state.compareAndSet(ticket, current); // hands the slots back unless a later call queued behind them
+            throw refusals.clockDidNotReach(cause, start, watch.clock().monotonicNanos() - began);
+        }
+        watch.reportWait(cause, began);
+        return layout.pack(start, first);
+    }
+}
