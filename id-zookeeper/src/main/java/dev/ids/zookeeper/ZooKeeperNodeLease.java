@@ -34,11 +34,9 @@ public final class ZooKeeperNodeLease implements NodeLease {
     private final ZooKeeperNodeLeaseProvider provider;
     private final NodeClaim claim;
     private final long identity;
-    private final String path;
+    /** The pool znode, told apart from one created anew at the same path. */
+    private final OwnedZnode znode;
     private final String highWaterMarkPath;
-    private final long sessionId;
-    /** The zxid that created the znode: tells this lease's znode from one created anew at the same path. */
-    private final long createdZxid;
     /** The mark read at the claim: an orderly close never lowers the stored mark below it. */
     private final long startMark;
     private final AtomicLong renewals = new AtomicLong();
@@ -61,16 +59,13 @@ public final class ZooKeeperNodeLease implements NodeLease {
     /** Version of the high-water-mark znode last read or written, for compare-and-set; guarded likewise. */
     private int highWaterMarkVersion;
 
-    ZooKeeperNodeLease(ZooKeeperNodeLeaseProvider provider, NodeClaim claim, long identity, String path,
-            String highWaterMarkPath, long sessionId, long createdZxid, long highWaterMark,
-            int highWaterMarkVersion) {
+    ZooKeeperNodeLease(ZooKeeperNodeLeaseProvider provider, NodeClaim claim, long identity, OwnedZnode znode,
+            String highWaterMarkPath, long highWaterMark, int highWaterMarkVersion) {
         this.provider = provider;
         this.claim = claim;
         this.identity = identity;
-        this.path = path;
+        this.znode = znode;
         this.highWaterMarkPath = highWaterMarkPath;
-        this.sessionId = sessionId;
-        this.createdZxid = createdZxid;
         this.startMark = highWaterMark;
         this.highWaterMark = highWaterMark;
         this.highWaterMarkVersion = highWaterMarkVersion;
@@ -178,8 +173,8 @@ public final class ZooKeeperNodeLease implements NodeLease {
         }
     }
 
-    long createdZxid() {
-        return createdZxid;
+    OwnedZnode znode() {
+        return znode;
     }
 
     void countRenewal() {
@@ -213,7 +208,7 @@ public final class ZooKeeperNodeLease implements NodeLease {
      * @return the znode path, such as {@code /ids/sno/pool/3}
      */
     public String path() {
-        return path;
+        return znode.path();
     }
 
     /**
@@ -231,7 +226,7 @@ public final class ZooKeeperNodeLease implements NodeLease {
      * @return the session id
      */
     public long sessionId() {
-        return sessionId;
+        return znode.sessionId();
     }
 
     /**
@@ -292,7 +287,7 @@ public final class ZooKeeperNodeLease implements NodeLease {
 
     @Override
     public String toString() {
-        return "ZooKeeper lease on " + path + " (session 0x" + Long.toHexString(sessionId) + ", "
+        return "ZooKeeper lease on " + znode.path() + " (session 0x" + Long.toHexString(znode.sessionId()) + ", "
                 + (state == ACTIVE ? "active" : state == SUSPENDED ? "suspended" : "ended: " + endReason) + ")";
     }
 }

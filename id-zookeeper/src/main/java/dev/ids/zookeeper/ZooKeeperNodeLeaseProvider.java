@@ -9,7 +9,6 @@ import dev.ids.node.NodeLeaseProvider;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -23,14 +22,11 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.api.CuratorWatcher;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.framework.state.ConnectionStateListener;
-import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.curator.utils.PathUtils;
-import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Op;
@@ -109,16 +105,11 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
     /** Proofs per lease length: a lease lapses only after this many proofs in a row fail or are late. */
     static final int PROOFS_PER_LEASE = 4;
 
-    static final String POOL = "pool";
-    static final String HIGH_WATER_MARKS = "hwm";
-    static final String CLUSTER_ID = "cluster-id";
-
     private static final System.Logger LOGGER = System.getLogger(ZooKeeperNodeLeaseProvider.class.getName());
 
     private final CuratorFramework client;
     private final boolean ownsClient;
-    private final String rootPath;
-    private final String lableNamespace;
+    private final Znodes znodes;
     private final IdClock clock;
     private final ScheduledExecutorService executor;
     private final Set<ZooKeeperNodeLease> leases = ConcurrentHashMap.newKeySet();
@@ -135,8 +126,6 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
     private final Set<java.util.concurrent.Future<?>> pendingDeletes = ConcurrentHashMap.newKeySet();
 
     private ZooKeeperNodeLeaseProvider(Builder builder) {
-        this.rootPath = builder.rootPath;
-        this.lableNamespace = builder.lableNamespace;
         this.lableReleaseDelayNanos = builder.lableReleaseDelay.toNanos();
         this.clock = builder.clock;
         if (builder.client != null) {
@@ -148,15 +137,10 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
             this.client = builder.client;
             this.ownsClient = false;
         } else {
-            this.client = CuratorFrameworkFactory.builder()
-                    .connectString(builder.connectString)
-                    .sessionTimeoutMs(Math.toIntExact(builder.sessionTimeout.toMillis()))
-                    .connectionTimeoutMs(Math.toIntExact(builder.connectionTimeout.toMillis()))
-                    .retryPolicy(new ExponentialBackoffRetry(200, 3))
-                    .build();
+            this.client = Znodes.connect(builder.connectString, builder.sessionTimeout, builder.connectionTimeout);
             this.ownsClient = true;
-            client.start();
         }
+        this.znodes = new Znodes(client, builder.rootPath, builder.lableNamespace);
         this.executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "ids-zookeeper-lease");
             thread.setDaemon(true);
@@ -181,9 +165,9 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         Objects.requireNonNull(claim, "claim");
         ensureOpen();
         String base = basePath(claim.namespace());
-        String pool = ZKPaths.makePath(base, POOL);
+        String pool = Znodes.pool(base);
         try {
-            long[] taken = identityChildren(pool).stream().mapToLong(Long::longValue).toArray();
+            long[] taken = znodes.identityChildren(pool).stream().mapToLong(Long::longValue).toArray();
             String holder = holderId + "#" + claims.incrementAndGet();
             ClaimCandidates candidates = new ClaimCandidates(claim, taken, holder);
             for (long candidate = candidates.next(); candidate != ClaimCandidates.NONE;
@@ -219,7 +203,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
      */
     public long clusterId(String namespace) {
         ensureOpen();
-        String path = ZKPaths.makePath(basePath(namespace), CLUSTER_ID);
+        String path = Znodes.clusterId(basePath(namespace));
         byte[] data;
         try {
             data = client.getData().forPath(path);
@@ -232,7 +216,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
             throw new IllegalStateException("Cannot read the cluster id from znode " + path + " at ZooKeeper "
                     + connectString() + ": " + e + "; check that ZooKeeper is reachable", e);
         }
-        String text = data == null ? "" : new String(data, StandardCharsets.UTF_8).trim();
+        String text = Znodes.text(data);
         try {
             return text.isEmpty() ? 0L : Long.parseLong(text);
         } catch (NumberFormatException e) {
@@ -253,15 +237,14 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
     public List<LeaseRow> rows(String namespace) {
         ensureOpen();
         String base = basePath(namespace);
-        String pool = ZKPaths.makePath(base, POOL);
-        String marks = ZKPaths.makePath(base, HIGH_WATER_MARKS);
+        String pool = Znodes.pool(base);
+        String marks = Znodes.marks(base);
         try {
-            SortedSet<Long> identities = new TreeSet<>(identityChildren(pool));
-            identities.addAll(identityChildren(marks));
+            SortedSet<Long> identities = new TreeSet<>(znodes.identityChildren(pool));
+            identities.addAll(znodes.identityChildren(marks));
             List<LeaseRow> rows = new ArrayList<>();
             for (long identity : identities) {
-                rows.add(row(namespace, ZKPaths.makePath(pool, Long.toString(identity)),
-                        ZKPaths.makePath(marks, Long.toString(identity)), identity));
+                rows.add(row(namespace, Znodes.child(pool, identity), Znodes.child(marks, identity), identity));
             }
             return rows;
         } catch (InterruptedException e) {
@@ -275,28 +258,19 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
 
     private LeaseRow row(String namespace, String poolPath, String markPath, long identity) throws Exception {
         Stat pool = new Stat();
-        byte[] holderData = dataOrNull(poolPath, pool);
-        byte[] markData = dataOrNull(markPath, new Stat());
+        byte[] holderData = znodes.dataOrNull(poolPath, pool);
+        byte[] markData = znodes.dataOrNull(markPath, new Stat());
         long mark = markData == null ? 0L : parseHighWaterMark(markPath, markData);
         if (holderData == null) {
             return new LeaseRow(namespace, identity, false, null, 0L, mark);
         }
-        String holder = new String(holderData, StandardCharsets.UTF_8).trim();
+        String holder = Znodes.text(holderData);
         // Only this provider knows a lease's deadline; another's lasts as long as its session.
         long expiresAt = leases.stream()
-                .filter(lease -> lease.path().equals(poolPath) && lease.createdZxid() == pool.getCzxid())
+                .filter(lease -> lease.path().equals(poolPath) && lease.znode().createdZxid() == pool.getCzxid())
                 .filter(ZooKeeperNodeLease::isHeld).findFirst()
                 .map(lease -> clock.wallTimeMillis() + lease.remaining().toMillis()).orElse(0L);
         return new LeaseRow(namespace, identity, true, holder.isEmpty() ? null : holder, expiresAt, mark);
-    }
-
-    private byte[] dataOrNull(String path, Stat stat) throws Exception {
-        try {
-            byte[] data = client.getData().storingStatIn(stat).forPath(path);
-            return data == null ? new byte[0] : data;
-        } catch (KeeperException.NoNodeException e) {
-            return null;
-        }
     }
 
     /**
@@ -344,8 +318,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
      * @return the base znode path
      */
     public String basePath(String namespace) {
-        checkNamespace(namespace);
-        return namespace.equals(lableNamespace) ? rootPath : ZKPaths.makePath(rootPath, namespace);
+        return znodes.basePath(namespace);
     }
 
     /**
@@ -380,30 +353,10 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
 
     // ---- claiming
 
-    /**
-     * Returns the identities whose znodes exist under a pool or mark znode now; other children (not decimal) are
-     * ignored.
-     */
-    private Set<Long> identityChildren(String parent) throws Exception {
-        Set<Long> held = new HashSet<>();
-        try {
-            for (String child : client.getChildren().forPath(parent)) {
-                try {
-                    held.add(Long.parseLong(child));
-                } catch (NumberFormatException ignored) {
-                    // Not an identity; leave it alone.
-                }
-            }
-        } catch (KeeperException.NoNodeException e) {
-            // No such znode yet: no identity.
-        }
-        return held;
-    }
-
     /** Creates the identity's ephemeral znode, naming the holder; returns null when another session holds it. */
     private ZooKeeperNodeLease tryClaim(NodeClaim claim, String base, long identity, String holder)
             throws Exception {
-        String path = ZKPaths.makePath(base, POOL, Long.toString(identity));
+        String path = Znodes.child(Znodes.pool(base), identity);
         long suspensionsBefore = suspensions.get();
         long askedAt = clock.monotonicNanos();
         Stat stat = new Stat();
@@ -424,16 +377,17 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
             owner = existing.getEphemeralOwner();
             createdZxid = existing.getCzxid();
         }
-        String highWaterMarkPath = ZKPaths.makePath(base, HIGH_WATER_MARKS, Long.toString(identity));
+        String highWaterMarkPath = Znodes.child(Znodes.marks(base), identity);
         long[] mark;
         try {
             mark = stampHighWaterMark(highWaterMarkPath);
         } catch (Exception e) {
-            deleteIfOwned(path, owner, createdZxid);
+            deleteIfOwned(new OwnedZnode(path, owner, createdZxid));
             throw e;
         }
-        ZooKeeperNodeLease lease = new ZooKeeperNodeLease(this, claim, identity, path, highWaterMarkPath, owner,
-                createdZxid, mark[0], (int) mark[1]);
+        OwnedZnode znode = new OwnedZnode(path, owner, createdZxid);
+        ZooKeeperNodeLease lease = new ZooKeeperNodeLease(this, claim, identity, znode, highWaterMarkPath,
+                mark[0], (int) mark[1]);
         // Added before the session check, so that a loss reported from here on reaches the lease.
         leases.add(lease);
         ZooKeeper zooKeeper;
@@ -446,7 +400,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
             }
         } catch (Exception e) {
             leases.remove(lease);
-            deleteIfOwned(path, owner, createdZxid);
+            deleteIfOwned(znode);
             throw e;
         }
         lease.proven(askedAt, suspensionsBefore, leaseNanos(zooKeeper));
@@ -596,7 +550,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
             // The raw handle, not Curator's retrying API: a read on this session fails instead of reconnecting
             // with a new session, and while disconnected it fails quickly rather than waiting.
             Stat stat = provenStat(zooKeeper, lease);
-            String foreign = foreignOwner(stat, lease);
+            String foreign = lease.znode().foreignOwner(stat);
             if (foreign != null) {
                 lease.end(foreign);
                 lease.countFailure();
@@ -628,20 +582,6 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
             throw KeeperException.create(KeeperException.Code.get(rc), lease.path());
         }
         return zooKeeper.exists(lease.path(), false);
-    }
-
-    /** Why the znode read is not this lease's own; null when it is: same owner session and same creation. */
-    private static String foreignOwner(Stat stat, ZooKeeperNodeLease lease) {
-        if (stat == null) {
-            return "its znode " + lease.path() + " was deleted";
-        }
-        if (stat.getEphemeralOwner() != lease.sessionId()) {
-            return "its znode " + lease.path() + " belongs to session 0x" + Long.toHexString(stat.getEphemeralOwner());
-        }
-        if (stat.getCzxid() != lease.createdZxid()) {
-            return "its znode " + lease.path() + " was deleted and created anew";
-        }
-        return null;
     }
 
     private long leaseNanos(ZooKeeper zooKeeper) {
@@ -685,7 +625,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
                     // the identity since our claim, so the mark read is ours to count on or to replace.
                     Stat stat = new Stat();
                     long current = parseHighWaterMark(path, zooKeeper.getData(path, false, stat));
-                    String foreign = foreignOwner(provenStat(zooKeeper, lease), lease);
+                    String foreign = lease.znode().foreignOwner(provenStat(zooKeeper, lease));
                     if (foreign != null) {
                         lease.end(foreign);
                         break;
@@ -730,17 +670,15 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         if (finalMark >= 0) {
             lowerHighWaterMark(lease, finalMark);
         }
-        String path = lease.path();
-        long sessionId = lease.sessionId();
-        long createdZxid = lease.createdZxid();
-        if (lableReleaseDelayNanos > 0 && lease.claim().namespace().equals(lableNamespace)) {
+        OwnedZnode znode = lease.znode();
+        if (lableReleaseDelayNanos > 0 && znodes.isLable(lease.claim().namespace())) {
             // Kept by this session meanwhile, so no one (Lable's own module included) can take it before the delay.
             try {
                 java.util.concurrent.CompletableFuture<Void> done = new java.util.concurrent.CompletableFuture<>();
                 pendingDeletes.add(done);
                 executor.schedule(() -> {
                     try {
-                        deleteIfOwned(path, sessionId, createdZxid);
+                        deleteIfOwned(znode);
                     } finally {
                         pendingDeletes.remove(done);
                         done.complete(null);
@@ -751,7 +689,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
                 // The provider is closing: the znode goes with the session, or below at once.
             }
         }
-        deleteIfOwned(path, sessionId, createdZxid);
+        deleteIfOwned(znode);
     }
 
     /** Waits, at most the Lable release delay and a little, for the delayed deletes of released Lable znodes. */
@@ -782,7 +720,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
                 return;
             }
             Stat pool = provenStat(zooKeeper, lease);
-            if (foreignOwner(pool, lease) != null) {
+            if (lease.znode().foreignOwner(pool) != null) {
                 return;
             }
             zooKeeper.multi(List.of(Op.check(lease.path(), pool.getVersion()),
@@ -802,14 +740,14 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
      * have created the path anew since (a re-claim after an outside delete), and a delayed Lable delete must not
      * take that one.
      */
-    private void deleteIfOwned(String path, long sessionId, long createdZxid) {
+    private void deleteIfOwned(OwnedZnode znode) {
         try {
             ZooKeeper zooKeeper = rawClient();
             // On the owning session only: if it has expired the server refuses, and the znode is gone already.
-            if (zooKeeper.getSessionId() == sessionId) {
-                Stat stat = zooKeeper.exists(path, false);
-                if (stat != null && stat.getEphemeralOwner() == sessionId && stat.getCzxid() == createdZxid) {
-                    zooKeeper.delete(path, stat.getVersion());
+            if (zooKeeper.getSessionId() == znode.sessionId()) {
+                Stat stat = zooKeeper.exists(znode.path(), false);
+                if (znode.isSame(stat)) {
+                    zooKeeper.delete(znode.path(), stat.getVersion());
                 }
             }
         } catch (KeeperException.NoNodeException | KeeperException.SessionExpiredException e) {
@@ -818,36 +756,23 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
             Thread.currentThread().interrupt();
         } catch (Exception e) {
             LOGGER.log(System.Logger.Level.WARNING, "Cannot delete znode {0}: {1}; the identity becomes free when "
-                    + "the ZooKeeper session ends", path, e);
+                    + "the ZooKeeper session ends", znode.path(), e);
         }
     }
 
     // ---- helpers
 
     private ZooKeeper rawClient() throws Exception {
-        return client.getZookeeperClient().getZooKeeper();
+        return znodes.session();
     }
 
     private String connectString() {
-        try {
-            return client.getZookeeperClient().getCurrentConnectionString();
-        } catch (RuntimeException e) {
-            return "(unknown)";
-        }
+        return znodes.connectString();
     }
 
     private void ensureOpen() {
         if (closed) {
             throw new IllegalStateException("The ZooKeeper node lease provider is closed; build a new one");
-        }
-    }
-
-    private static void checkNamespace(String namespace) {
-        Objects.requireNonNull(namespace, "namespace");
-        // The same rule as NodeClaim, and '.' and '..' are not znode names.
-        if (!namespace.matches("[A-Za-z0-9._-]{1,64}") || namespace.equals(".") || namespace.equals("..")) {
-            throw new IllegalArgumentException("Namespace must be 1 to 64 letters, digits, '.', '-' or '_', and "
-                    + "not '.' or '..' (a znode name): '" + namespace + "'");
         }
     }
 
@@ -961,7 +886,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
          * @return this builder
          */
         public Builder lableNamespace(String lableNamespace) {
-            checkNamespace(lableNamespace);
+            Znodes.checkNamespace(lableNamespace);
             this.lableNamespace = lableNamespace;
             return this;
         }
