@@ -16,23 +16,16 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.api.CuratorWatcher;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
-import org.apache.curator.framework.state.ConnectionState;
-import org.apache.curator.framework.state.ConnectionStateListener;
 import org.apache.curator.utils.PathUtils;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Op;
 import org.apache.zookeeper.OpResult;
-import org.apache.zookeeper.WatchedEvent;
-import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 
@@ -102,24 +95,19 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
      * may expire the session. It is also when the ZooKeeper client itself declares a silent connection lost.
      */
     public static final double LEASE_FRACTION = 2.0 / 3.0;
-    /** Proofs per lease length: a lease lapses only after this many proofs in a row fail or are late. */
-    static final int PROOFS_PER_LEASE = 4;
 
     private static final System.Logger LOGGER = System.getLogger(ZooKeeperNodeLeaseProvider.class.getName());
 
     private final CuratorFramework client;
     private final boolean ownsClient;
     private final Znodes znodes;
+    private final OwnershipProofs proofs;
     private final IdClock clock;
-    private final ScheduledExecutorService executor;
     private final Set<ZooKeeperNodeLease> leases = ConcurrentHashMap.newKeySet();
     /** Written into each pool znode this provider creates, with {@code #} and the claim's number. */
     private final String holderId = LeaseHolder.ofThisProcess().id();
     /** Numbers this provider's claims: their holder texts differ, and so do the points they spread from. */
     private final AtomicLong claims = new AtomicLong();
-    /** Counts SUSPENDED, READ_ONLY and LOST reports, so that a proof asked for before one cannot undo it. */
-    private final AtomicLong suspensions = new AtomicLong();
-    private final ConnectionStateListener listener = (ignored, newState) -> connectionStateChanged(newState);
     private volatile boolean closed;
     private final long lableReleaseDelayNanos;
     /** Deletes of released Lable znodes still to run; close() waits for them before the client goes. */
@@ -141,13 +129,8 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
             this.ownsClient = true;
         }
         this.znodes = new Znodes(client, builder.rootPath, builder.lableNamespace);
-        this.executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "ids-zookeeper-lease");
-            thread.setDaemon(true);
-            return thread;
-        });
-        client.getConnectionStateListenable().addListener(listener);
-        scheduleProofs(0);
+        this.proofs = new OwnershipProofs(znodes, clock, leases);
+        proofs.start();
     }
 
     /**
@@ -344,8 +327,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
             lease.close();
         }
         awaitPendingDeletes();
-        client.getConnectionStateListenable().removeListener(listener);
-        executor.shutdownNow();
+        proofs.stop();
         if (ownsClient) {
             client.close();
         }
@@ -357,7 +339,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
     private ZooKeeperNodeLease tryClaim(NodeClaim claim, String base, long identity, String holder)
             throws Exception {
         String path = Znodes.child(Znodes.pool(base), identity);
-        long suspensionsBefore = suspensions.get();
+        long suspensionsBefore = proofs.suspensionCount();
         long askedAt = clock.monotonicNanos();
         Stat stat = new Stat();
         long owner;
@@ -392,7 +374,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         leases.add(lease);
         ZooKeeper zooKeeper;
         try {
-            watch(lease);
+            proofs.watch(lease);
             zooKeeper = rawClient();
             if (zooKeeper.getSessionId() != owner) {
                 throw new IllegalStateException("The ZooKeeper session that created " + path + " ended during the "
@@ -403,10 +385,10 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
             deleteIfOwned(znode);
             throw e;
         }
-        lease.proven(askedAt, suspensionsBefore, leaseNanos(zooKeeper));
+        lease.proven(askedAt, suspensionsBefore, OwnershipProofs.leaseNanos(zooKeeper));
         if (!lease.isHeld()) {
             // The connection was suspended during the claim: prove ownership once it is back.
-            submit(() -> prove(lease));
+            proofs.proveLater(lease);
         }
         return lease;
     }
@@ -451,145 +433,8 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         }
     }
 
-    private void watch(ZooKeeperNodeLease lease) {
-        CuratorWatcher watcher = new CuratorWatcher() {
-            @Override
-            public void process(WatchedEvent event) {
-                if (event.getType() == Watcher.Event.EventType.NodeDeleted) {
-                    lease.end("its znode " + lease.path() + " was deleted");
-                } else if (event.getType() != Watcher.Event.EventType.None && !lease.isEnded()) {
-                    // Watches fire once; keep watching for the deletion.
-                    setWatch(lease, this);
-                }
-            }
-        };
-        lease.watcher(watcher);
-        setWatch(lease, watcher);
-    }
-
-    private void setWatch(ZooKeeperNodeLease lease, CuratorWatcher watcher) {
-        try {
-            if (client.checkExists().usingWatcher(watcher).forPath(lease.path()) == null) {
-                lease.end("its znode " + lease.path() + " was deleted");
-            }
-        } catch (Exception e) {
-            // The periodic proof notices a deletion too, one proof period later.
-            LOGGER.log(System.Logger.Level.DEBUG, "Cannot watch {0}: {1}", lease.path(), e);
-        }
-    }
-
-    // ---- proving ownership
-
-    private void connectionStateChanged(ConnectionState newState) {
-        switch (newState) {
-            case SUSPENDED, READ_ONLY -> {
-                suspensions.incrementAndGet();
-                leases.forEach(ZooKeeperNodeLease::suspend);
-            }
-            case LOST -> {
-                suspensions.incrementAndGet();
-                leases.forEach(lease -> lease.end("the ZooKeeper session was lost"));
-            }
-            case CONNECTED, RECONNECTED -> submit(this::proveAll);
-            default -> {
-                // No other states exist today.
-            }
-        }
-    }
-
-    private void scheduleProofs(long delayMillis) {
-        try {
-            executor.schedule(() -> {
-                try {
-                    proveAll();
-                } finally {
-                    scheduleProofs(proofPeriodMillis());
-                }
-            }, delayMillis, TimeUnit.MILLISECONDS);
-        } catch (RejectedExecutionException e) {
-            // Closed.
-        }
-    }
-
-    private long proofPeriodMillis() {
-        int sessionTimeout = client.getZookeeperClient().getLastNegotiatedSessionTimeoutMs();
-        long lease = sessionTimeout > 0 ? (long) (sessionTimeout * LEASE_FRACTION) : 1_000L;
-        return Math.max(10L, lease / PROOFS_PER_LEASE);
-    }
-
-    private void submit(Runnable task) {
-        try {
-            executor.execute(task);
-        } catch (RejectedExecutionException e) {
-            // Closed.
-        }
-    }
-
-    private void proveAll() {
-        for (ZooKeeperNodeLease lease : leases) {
-            prove(lease);
-        }
-    }
-
-    /**
-     * Proves that the lease's session still owns its znode, by a read on that very session, and extends the lease;
-     * ends it when the session is gone or the znode is not its own. Runs on the proof thread.
-     */
-    void prove(ZooKeeperNodeLease lease) {
-        if (lease.isEnded()) {
-            return;
-        }
-        long suspensionsBefore = suspensions.get();
-        long askedAt = clock.monotonicNanos();
-        try {
-            ZooKeeper zooKeeper = rawClient();
-            if (zooKeeper.getSessionId() != lease.sessionId()) {
-                lease.end("the ZooKeeper session that owned its znode is gone");
-                return;
-            }
-            // The raw handle, not Curator's retrying API: a read on this session fails instead of reconnecting
-            // with a new session, and while disconnected it fails quickly rather than waiting.
-            Stat stat = provenStat(zooKeeper, lease);
-            String foreign = lease.znode().foreignOwner(stat);
-            if (foreign != null) {
-                lease.end(foreign);
-                lease.countFailure();
-            } else {
-                lease.proven(askedAt, suspensionsBefore, leaseNanos(zooKeeper));
-                lease.countRenewal();
-            }
-        } catch (KeeperException.SessionExpiredException e) {
-            lease.end("the ZooKeeper session expired");
-            lease.countFailure();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (Exception e) {
-            // No proof now; the lease lapses at its deadline unless a later proof succeeds.
-            lease.countFailure();
-            LOGGER.log(System.Logger.Level.DEBUG, "Cannot prove {0}: {1}", lease, e);
-        }
-    }
-
-    /**
-     * Reads the lease's znode after a sync: the server this client talks to may lag behind the leader (after a
-     * reconnection to another server), and a proof must not rest on a stale read that still shows a deleted znode.
-     */
-    private Stat provenStat(ZooKeeper zooKeeper, ZooKeeperNodeLease lease) throws Exception {
-        java.util.concurrent.CompletableFuture<Integer> synced = new java.util.concurrent.CompletableFuture<>();
-        zooKeeper.sync(lease.path(), (rc, path, context) -> synced.complete(rc), null);
-        int rc = synced.get(Math.max(1L, proofPeriodMillis()), TimeUnit.MILLISECONDS);
-        if (rc != KeeperException.Code.OK.intValue() && rc != KeeperException.Code.NONODE.intValue()) {
-            throw KeeperException.create(KeeperException.Code.get(rc), lease.path());
-        }
-        return zooKeeper.exists(lease.path(), false);
-    }
-
-    private long leaseNanos(ZooKeeper zooKeeper) {
-        return (long) (TimeUnit.MILLISECONDS.toNanos(zooKeeper.getSessionTimeout()) * LEASE_FRACTION);
-    }
-
     long suspensionCount() {
-        return suspensions.get();
+        return proofs.suspensionCount();
     }
 
     IdClock clock() {
@@ -625,7 +470,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
                     // the identity since our claim, so the mark read is ours to count on or to replace.
                     Stat stat = new Stat();
                     long current = parseHighWaterMark(path, zooKeeper.getData(path, false, stat));
-                    String foreign = lease.znode().foreignOwner(provenStat(zooKeeper, lease));
+                    String foreign = lease.znode().foreignOwner(proofs.provenStat(zooKeeper, lease.znode()));
                     if (foreign != null) {
                         lease.end(foreign);
                         break;
@@ -659,14 +504,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
      */
     void release(ZooKeeperNodeLease lease, long finalMark) {
         leases.remove(lease);
-        CuratorWatcher watcher = lease.watcher();
-        if (watcher != null) {
-            try {
-                client.watchers().remove(watcher).locally().quietly().forPath(lease.path());
-            } catch (Exception e) {
-                LOGGER.log(System.Logger.Level.DEBUG, "Cannot remove the watch on {0}: {1}", lease.path(), e);
-            }
-        }
+        proofs.unwatch(lease);
         if (finalMark >= 0) {
             lowerHighWaterMark(lease, finalMark);
         }
@@ -676,14 +514,14 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
             try {
                 java.util.concurrent.CompletableFuture<Void> done = new java.util.concurrent.CompletableFuture<>();
                 pendingDeletes.add(done);
-                executor.schedule(() -> {
+                proofs.runAfter(lableReleaseDelayNanos, () -> {
                     try {
                         deleteIfOwned(znode);
                     } finally {
                         pendingDeletes.remove(done);
                         done.complete(null);
                     }
-                }, lableReleaseDelayNanos, TimeUnit.NANOSECONDS);
+                });
                 return;
             } catch (java.util.concurrent.RejectedExecutionException e) {
                 // The provider is closing: the znode goes with the session, or below at once.
@@ -719,7 +557,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
             if (zooKeeper.getSessionId() != lease.sessionId()) {
                 return;
             }
-            Stat pool = provenStat(zooKeeper, lease);
+            Stat pool = proofs.provenStat(zooKeeper, lease.znode());
             if (lease.znode().foreignOwner(pool) != null) {
                 return;
             }
