@@ -60,15 +60,15 @@ public final class ZooKeeperNodeLease implements NodeLease {
     private int highWaterMarkVersion;
 
     ZooKeeperNodeLease(ZooKeeperNodeLeaseProvider provider, NodeClaim claim, long identity, OwnedZnode znode,
-            String highWaterMarkPath, long highWaterMark, int highWaterMarkVersion) {
+            String highWaterMarkPath, ZnodeMarks.StoredMark mark) {
         this.provider = provider;
         this.claim = claim;
         this.identity = identity;
         this.znode = znode;
         this.highWaterMarkPath = highWaterMarkPath;
-        this.startMark = highWaterMark;
-        this.highWaterMark = highWaterMark;
-        this.highWaterMarkVersion = highWaterMarkVersion;
+        this.startMark = mark.millis();
+        this.highWaterMark = mark.millis();
+        this.highWaterMarkVersion = mark.version();
     }
 
     @Override
@@ -102,9 +102,9 @@ public final class ZooKeeperNodeLease implements NodeLease {
             }
             // Holding the monitor across the write keeps the cached version in step with the znode; advances are
             // rare (in steps), so callers do not queue behind it in practice.
-            long[] written = provider.writeHighWaterMark(this, epochMillis, highWaterMarkVersion);
-            highWaterMark = written[0];
-            highWaterMarkVersion = (int) written[1];
+            ZnodeMarks.StoredMark written = provider.writeHighWaterMark(this, epochMillis, highWaterMarkVersion);
+            highWaterMark = written.millis();
+            highWaterMarkVersion = written.version();
         }
     }
 

@@ -24,8 +24,6 @@ import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.apache.curator.utils.PathUtils;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
-import org.apache.zookeeper.Op;
-import org.apache.zookeeper.OpResult;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 
@@ -102,6 +100,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
     private final boolean ownsClient;
     private final Znodes znodes;
     private final OwnershipProofs proofs;
+    private final ZnodeMarks marks;
     private final IdClock clock;
     private final Set<ZooKeeperNodeLease> leases = ConcurrentHashMap.newKeySet();
     /** Written into each pool znode this provider creates, with {@code #} and the claim's number. */
@@ -130,6 +129,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         }
         this.znodes = new Znodes(client, builder.rootPath, builder.lableNamespace);
         this.proofs = new OwnershipProofs(znodes, clock, leases);
+        this.marks = new ZnodeMarks(znodes, proofs);
         proofs.start();
     }
 
@@ -243,7 +243,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         Stat pool = new Stat();
         byte[] holderData = znodes.dataOrNull(poolPath, pool);
         byte[] markData = znodes.dataOrNull(markPath, new Stat());
-        long mark = markData == null ? 0L : parseHighWaterMark(markPath, markData);
+        long mark = markData == null ? 0L : ZnodeMarks.parse(markPath, markData);
         if (holderData == null) {
             return new LeaseRow(namespace, identity, false, null, 0L, mark);
         }
@@ -360,16 +360,15 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
             createdZxid = existing.getCzxid();
         }
         String highWaterMarkPath = Znodes.child(Znodes.marks(base), identity);
-        long[] mark;
+        ZnodeMarks.StoredMark mark;
         try {
-            mark = stampHighWaterMark(highWaterMarkPath);
+            mark = marks.stamp(highWaterMarkPath);
         } catch (Exception e) {
             deleteIfOwned(new OwnedZnode(path, owner, createdZxid));
             throw e;
         }
         OwnedZnode znode = new OwnedZnode(path, owner, createdZxid);
-        ZooKeeperNodeLease lease = new ZooKeeperNodeLease(this, claim, identity, znode, highWaterMarkPath,
-                mark[0], (int) mark[1]);
+        ZooKeeperNodeLease lease = new ZooKeeperNodeLease(this, claim, identity, znode, highWaterMarkPath, mark);
         // Added before the session check, so that a loss reported from here on reaches the lease.
         leases.add(lease);
         ZooKeeper zooKeeper;
@@ -393,46 +392,6 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         return lease;
     }
 
-    /**
-     * Reads an identity's high-water mark, creating the znode with 0 when absent, and writes it back unchanged by
-     * compare-and-set: the new version tells any earlier holder, whose writes compare against an older version,
-     * that the identity was claimed since, so its late writes fail instead of passing a check of the pool znode
-     * (which exists, but is the new holder's).
-     *
-     * @return the mark and the znode's version after the stamp
-     */
-    private long[] stampHighWaterMark(String path) throws Exception {
-        while (true) {
-            Stat stat = new Stat();
-            try {
-                byte[] data = client.getData().storingStatIn(stat).forPath(path);
-                long mark = parseHighWaterMark(path, data);
-                Stat stamped = client.setData().withVersion(stat.getVersion())
-                        .forPath(path, Long.toString(mark).getBytes(StandardCharsets.UTF_8));
-                return new long[] {mark, stamped.getVersion()};
-            } catch (KeeperException.BadVersionException e) {
-                // Written meanwhile by an earlier holder: read it again.
-            } catch (KeeperException.NoNodeException e) {
-                try {
-                    client.create().creatingParentsIfNeeded().forPath(path, "0".getBytes(StandardCharsets.UTF_8));
-                } catch (KeeperException.NodeExistsException ignored) {
-                    // Created by another holder meanwhile; read it.
-                }
-            }
-        }
-    }
-
-    private static long parseHighWaterMark(String path, byte[] data) {
-        String text = data == null ? "" : new String(data, StandardCharsets.UTF_8).trim();
-        try {
-            return text.isEmpty() ? 0L : Long.parseLong(text);
-        } catch (NumberFormatException e) {
-            throw new IllegalStateException("The high-water mark in znode " + path + " is not a decimal number of "
-                    + "milliseconds: '" + text + "'; write the latest time IDs may have been issued for (or 0 if "
-                    + "none) to it", e);
-        }
-    }
-
     long suspensionCount() {
         return proofs.suspensionCount();
     }
@@ -446,55 +405,10 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
     /**
      * Writes a high-water mark by compare-and-set, on the lease's own session and only while its znode exists.
      *
-     * @return the mark now stored and the znode's new version
+     * @return the mark now stored and the znode's version
      */
-    long[] writeHighWaterMark(ZooKeeperNodeLease lease, long epochMillis, int version) {
-        String path = lease.highWaterMarkPath();
-        byte[] data = Long.toString(epochMillis).getBytes(StandardCharsets.UTF_8);
-        int expected = version;
-        try {
-            for (int attempt = 0; attempt < 3; attempt++) {
-                ZooKeeper zooKeeper = rawClient();
-                if (zooKeeper.getSessionId() != lease.sessionId()) {
-                    lease.end("the ZooKeeper session that owned its znode is gone");
-                    break;
-                }
-                try {
-                    List<OpResult> results = zooKeeper.multi(List.of(Op.check(lease.path(), -1),
-                            Op.setData(path, data, expected)));
-                    return new long[] {epochMillis, ((OpResult.SetDataResult) results.get(1)).getStat().getVersion()};
-                } catch (KeeperException.BadVersionException e) {
-                    // An earlier write of ours may have landed though its reply was lost, or another holder
-                    // claimed the identity and stamped the mark (the pool znode the multi checked is then its).
-                    // The mark read first, then the proof: a znode still of our creation means no one else held
-                    // the identity since our claim, so the mark read is ours to count on or to replace.
-                    Stat stat = new Stat();
-                    long current = parseHighWaterMark(path, zooKeeper.getData(path, false, stat));
-                    String foreign = lease.znode().foreignOwner(proofs.provenStat(zooKeeper, lease.znode()));
-                    if (foreign != null) {
-                        lease.end(foreign);
-                        break;
-                    }
-                    if (current >= epochMillis) {
-                        return new long[] {current, stat.getVersion()};
-                    }
-                    expected = stat.getVersion();
-                }
-            }
-        } catch (KeeperException.SessionExpiredException e) {
-            lease.end("the ZooKeeper session expired");
-        } catch (KeeperException.NoNodeException e) {
-            lease.end("its znode " + lease.path() + " or " + path + " was deleted");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while writing the high-water mark to " + path, e);
-        } catch (Exception e) {
-            throw new IllegalStateException("Cannot write the high-water mark " + epochMillis + " to znode " + path
-                    + " at ZooKeeper " + connectString() + ": " + e + "; IDs beyond the current mark must wait "
-                    + "until it can be written", e);
-        }
-        throw new IllegalStateException("Cannot write the high-water mark " + epochMillis + " to znode " + path
-                + ": " + lease + "; claim an identity again");
+    ZnodeMarks.StoredMark writeHighWaterMark(ZooKeeperNodeLease lease, long epochMillis, int version) {
+        return marks.write(lease, epochMillis, version);
     }
 
     /**
@@ -506,7 +420,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         leases.remove(lease);
         proofs.unwatch(lease);
         if (finalMark >= 0) {
-            lowerHighWaterMark(lease, finalMark);
+            marks.lower(lease, finalMark);
         }
         OwnedZnode znode = lease.znode();
         if (lableReleaseDelayNanos > 0 && znodes.isLable(lease.claim().namespace())) {
@@ -542,34 +456,6 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
             } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
                 return; // the znode goes with the session when the client closes; else when it expires
             }
-        }
-    }
-
-    /**
-     * Lowers the mark at an orderly close, by compare-and-set against the version this lease last wrote or read
-     * (a claim by anyone else since would have changed it) and only while the pool znode is this lease's. A
-     * failure keeps the higher mark: the next holder then waits for the clock, which is safe.
-     */
-    private void lowerHighWaterMark(ZooKeeperNodeLease lease, long finalMark) {
-        String path = lease.highWaterMarkPath();
-        try {
-            ZooKeeper zooKeeper = rawClient();
-            if (zooKeeper.getSessionId() != lease.sessionId()) {
-                return;
-            }
-            Stat pool = proofs.provenStat(zooKeeper, lease.znode());
-            if (lease.znode().foreignOwner(pool) != null) {
-                return;
-            }
-            zooKeeper.multi(List.of(Op.check(lease.path(), pool.getVersion()),
-                    Op.setData(path, Long.toString(finalMark).getBytes(StandardCharsets.UTF_8),
-                            lease.highWaterMarkVersion())));
-            lease.markLowered(finalMark);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (Exception e) {
-            LOGGER.log(System.Logger.Level.INFO, "Kept the high-water mark of {0} ({1}); the next holder waits for "
-                    + "the clock to pass it", lease, e.toString());
         }
     }
 
