@@ -16,8 +16,6 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
@@ -101,6 +99,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
     private final Znodes znodes;
     private final OwnershipProofs proofs;
     private final ZnodeMarks marks;
+    private final ZnodeRelease release;
     private final IdClock clock;
     private final Set<ZooKeeperNodeLease> leases = ConcurrentHashMap.newKeySet();
     /** Written into each pool znode this provider creates, with {@code #} and the claim's number. */
@@ -108,12 +107,8 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
     /** Numbers this provider's claims: their holder texts differ, and so do the points they spread from. */
     private final AtomicLong claims = new AtomicLong();
     private volatile boolean closed;
-    private final long lableReleaseDelayNanos;
-    /** Deletes of released Lable znodes still to run; close() waits for them before the client goes. */
-    private final Set<java.util.concurrent.Future<?>> pendingDeletes = ConcurrentHashMap.newKeySet();
 
     private ZooKeeperNodeLeaseProvider(Builder builder) {
-        this.lableReleaseDelayNanos = builder.lableReleaseDelay.toNanos();
         this.clock = builder.clock;
         if (builder.client != null) {
             if (builder.client.getState() != CuratorFrameworkState.STARTED) {
@@ -130,6 +125,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         this.znodes = new Znodes(client, builder.rootPath, builder.lableNamespace);
         this.proofs = new OwnershipProofs(znodes, clock, leases);
         this.marks = new ZnodeMarks(znodes, proofs);
+        this.release = new ZnodeRelease(znodes, proofs, marks, builder.lableReleaseDelay.toNanos());
         proofs.start();
     }
 
@@ -326,7 +322,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         for (ZooKeeperNodeLease lease : List.copyOf(leases)) {
             lease.close();
         }
-        awaitPendingDeletes();
+        release.awaitPendingDeletes();
         proofs.stop();
         if (ownsClient) {
             client.close();
@@ -364,7 +360,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         try {
             mark = marks.stamp(highWaterMarkPath);
         } catch (Exception e) {
-            deleteIfOwned(new OwnedZnode(path, owner, createdZxid));
+            release.deleteIfOwned(new OwnedZnode(path, owner, createdZxid));
             throw e;
         }
         OwnedZnode znode = new OwnedZnode(path, owner, createdZxid);
@@ -381,7 +377,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
             }
         } catch (Exception e) {
             leases.remove(lease);
-            deleteIfOwned(znode);
+            release.deleteIfOwned(znode);
             throw e;
         }
         lease.proven(askedAt, suspensionsBefore, OwnershipProofs.leaseNanos(zooKeeper));
@@ -418,70 +414,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
      */
     void release(ZooKeeperNodeLease lease, long finalMark) {
         leases.remove(lease);
-        proofs.unwatch(lease);
-        if (finalMark >= 0) {
-            marks.lower(lease, finalMark);
-        }
-        OwnedZnode znode = lease.znode();
-        if (lableReleaseDelayNanos > 0 && znodes.isLable(lease.claim().namespace())) {
-            // Kept by this session meanwhile, so no one (Lable's own module included) can take it before the delay.
-            try {
-                java.util.concurrent.CompletableFuture<Void> done = new java.util.concurrent.CompletableFuture<>();
-                pendingDeletes.add(done);
-                proofs.runAfter(lableReleaseDelayNanos, () -> {
-                    try {
-                        deleteIfOwned(znode);
-                    } finally {
-                        pendingDeletes.remove(done);
-                        done.complete(null);
-                    }
-                });
-                return;
-            } catch (java.util.concurrent.RejectedExecutionException e) {
-                // The provider is closing: the znode goes with the session, or below at once.
-            }
-        }
-        deleteIfOwned(znode);
-    }
-
-    /** Waits, at most the Lable release delay and a little, for the delayed deletes of released Lable znodes. */
-    private void awaitPendingDeletes() {
-        long deadline = System.nanoTime() + lableReleaseDelayNanos + TimeUnit.SECONDS.toNanos(5);
-        for (java.util.concurrent.Future<?> pending : List.copyOf(pendingDeletes)) {
-            try {
-                pending.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-                return; // the znode goes with the session when the client closes; else when it expires
-            }
-        }
-    }
-
-    /**
-     * Deletes the znode if it is still the one created by {@code createdZxid} on the session: the same session may
-     * have created the path anew since (a re-claim after an outside delete), and a delayed Lable delete must not
-     * take that one.
-     */
-    private void deleteIfOwned(OwnedZnode znode) {
-        try {
-            ZooKeeper zooKeeper = rawClient();
-            // On the owning session only: if it has expired the server refuses, and the znode is gone already.
-            if (zooKeeper.getSessionId() == znode.sessionId()) {
-                Stat stat = zooKeeper.exists(znode.path(), false);
-                if (znode.isSame(stat)) {
-                    zooKeeper.delete(znode.path(), stat.getVersion());
-                }
-            }
-        } catch (KeeperException.NoNodeException | KeeperException.SessionExpiredException e) {
-            // Gone already.
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (Exception e) {
-            LOGGER.log(System.Logger.Level.WARNING, "Cannot delete znode {0}: {1}; the identity becomes free when "
-                    + "the ZooKeeper session ends", znode.path(), e);
-        }
+        release.free(lease, finalMark);
     }
 
     // ---- helpers
