@@ -6,7 +6,6 @@ import dev.ids.node.LeaseHolder;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseProvider;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +19,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.apache.curator.utils.PathUtils;
-import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
@@ -100,12 +98,13 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
     private final OwnershipProofs proofs;
     private final ZnodeMarks marks;
     private final ZnodeRelease release;
+    private final ZnodeClaims claims;
     private final IdClock clock;
     private final Set<ZooKeeperNodeLease> leases = ConcurrentHashMap.newKeySet();
     /** Written into each pool znode this provider creates, with {@code #} and the claim's number. */
     private final String holderId = LeaseHolder.ofThisProcess().id();
     /** Numbers this provider's claims: their holder texts differ, and so do the points they spread from. */
-    private final AtomicLong claims = new AtomicLong();
+    private final AtomicLong claimNumbers = new AtomicLong();
     private volatile boolean closed;
 
     private ZooKeeperNodeLeaseProvider(Builder builder) {
@@ -126,6 +125,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         this.proofs = new OwnershipProofs(znodes, clock, leases);
         this.marks = new ZnodeMarks(znodes, proofs);
         this.release = new ZnodeRelease(znodes, proofs, marks, builder.lableReleaseDelay.toNanos());
+        this.claims = new ZnodeClaims(znodes, marks, release, leases);
         proofs.start();
     }
 
@@ -146,14 +146,16 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         String base = basePath(claim.namespace());
         String pool = Znodes.pool(base);
         try {
-            long[] taken = znodes.identityChildren(pool).stream().mapToLong(Long::longValue).toArray();
-            String holder = holderId + "#" + claims.incrementAndGet();
+            long[] taken = claims.taken(base);
+            String holder = holderId + "#" + claimNumbers.incrementAndGet();
             ClaimCandidates candidates = new ClaimCandidates(claim, taken, holder);
             for (long candidate = candidates.next(); candidate != ClaimCandidates.NONE;
                     candidate = candidates.next()) {
-                ZooKeeperNodeLease lease = tryClaim(claim, base, candidate, holder);
-                if (lease != null) {
-                    return lease;
+                long suspensionsBefore = proofs.suspensionCount();
+                long askedAt = clock.monotonicNanos();
+                ZnodeClaims.ClaimedZnode claimed = claims.tryCreate(base, candidate, holder);
+                if (claimed != null) {
+                    return open(claim, candidate, claimed, askedAt, suspensionsBefore);
                 }
             }
             throw new NoFreeNodeIdentityException(claim, "ephemeral znodes under " + pool + " at ZooKeeper "
@@ -331,49 +333,24 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
 
     // ---- claiming
 
-    /** Creates the identity's ephemeral znode, naming the holder; returns null when another session holds it. */
-    private ZooKeeperNodeLease tryClaim(NodeClaim claim, String base, long identity, String holder)
-            throws Exception {
-        String path = Znodes.child(Znodes.pool(base), identity);
-        long suspensionsBefore = proofs.suspensionCount();
-        long askedAt = clock.monotonicNanos();
-        Stat stat = new Stat();
-        long owner;
-        long createdZxid;
-        try {
-            client.create().storingStatIn(stat).creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
-                    .forPath(path, holder.getBytes(StandardCharsets.UTF_8));
-            owner = stat.getEphemeralOwner();
-            createdZxid = stat.getCzxid();
-        } catch (KeeperException.NodeExistsException e) {
-            // Taken, unless Curator retried our own create after its reply was lost: then our session owns it.
-            Stat existing = client.checkExists().forPath(path);
-            if (existing == null || existing.getEphemeralOwner() != rawClient().getSessionId()
-                    || leases.stream().anyMatch(held -> held.path().equals(path) && !held.isEnded())) {
-                return null;
-            }
-            owner = existing.getEphemeralOwner();
-            createdZxid = existing.getCzxid();
-        }
-        String highWaterMarkPath = Znodes.child(Znodes.marks(base), identity);
-        ZnodeMarks.StoredMark mark;
-        try {
-            mark = marks.stamp(highWaterMarkPath);
-        } catch (Exception e) {
-            release.deleteIfOwned(new OwnedZnode(path, owner, createdZxid));
-            throw e;
-        }
-        OwnedZnode znode = new OwnedZnode(path, owner, createdZxid);
-        ZooKeeperNodeLease lease = new ZooKeeperNodeLease(this, claim, identity, znode, highWaterMarkPath, mark);
-        // Added before the session check, so that a loss reported from here on reaches the lease.
+    /**
+     * Makes a claimed znode a lease: registered with the provider before the session check, so that a loss reported
+     * from then on reaches it, watched, and proven as of the time the claim was asked for; the znode is deleted
+     * again when the session that created it ended meanwhile.
+     */
+    private ZooKeeperNodeLease open(NodeClaim claim, long identity, ZnodeClaims.ClaimedZnode claimed, long askedAt,
+            long suspensionsBefore) throws Exception {
+        OwnedZnode znode = claimed.znode();
+        ZooKeeperNodeLease lease = new ZooKeeperNodeLease(this, claim, identity, znode, claimed.markPath(),
+                claimed.mark());
         leases.add(lease);
         ZooKeeper zooKeeper;
         try {
             proofs.watch(lease);
-            zooKeeper = rawClient();
-            if (zooKeeper.getSessionId() != owner) {
-                throw new IllegalStateException("The ZooKeeper session that created " + path + " ended during the "
-                        + "claim; claim again");
+            zooKeeper = znodes.session();
+            if (zooKeeper.getSessionId() != znode.sessionId()) {
+                throw new IllegalStateException("The ZooKeeper session that created " + znode.path() + " ended "
+                        + "during the claim; claim again");
             }
         } catch (Exception e) {
             leases.remove(lease);
