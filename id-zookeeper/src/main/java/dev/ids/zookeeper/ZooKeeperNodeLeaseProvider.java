@@ -7,21 +7,16 @@ import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseProvider;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.SortedSet;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.apache.curator.utils.PathUtils;
-import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooKeeper;
-import org.apache.zookeeper.data.Stat;
 
 /**
  * Claims node identities as ephemeral znodes in ZooKeeper, through Apache Curator: an identity of a range whose
@@ -90,8 +85,6 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
      */
     public static final double LEASE_FRACTION = 2.0 / 3.0;
 
-    private static final System.Logger LOGGER = System.getLogger(ZooKeeperNodeLeaseProvider.class.getName());
-
     private final CuratorFramework client;
     private final boolean ownsClient;
     private final Znodes znodes;
@@ -99,6 +92,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
     private final ZnodeMarks marks;
     private final ZnodeRelease release;
     private final ZnodeClaims claims;
+    private final ZnodeRows rows;
     private final IdClock clock;
     private final Set<ZooKeeperNodeLease> leases = ConcurrentHashMap.newKeySet();
     /** Written into each pool znode this provider creates, with {@code #} and the claim's number. */
@@ -126,6 +120,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         this.marks = new ZnodeMarks(znodes, proofs);
         this.release = new ZnodeRelease(znodes, proofs, marks, builder.lableReleaseDelay.toNanos());
         this.claims = new ZnodeClaims(znodes, marks, release, leases);
+        this.rows = new ZnodeRows(znodes, clock, leases);
         proofs.start();
     }
 
@@ -184,26 +179,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
      */
     public long clusterId(String namespace) {
         ensureOpen();
-        String path = Znodes.clusterId(basePath(namespace));
-        byte[] data;
-        try {
-            data = client.getData().forPath(path);
-        } catch (KeeperException.NoNodeException e) {
-            return 0L;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while reading the cluster id from znode " + path, e);
-        } catch (Exception e) {
-            throw new IllegalStateException("Cannot read the cluster id from znode " + path + " at ZooKeeper "
-                    + connectString() + ": " + e + "; check that ZooKeeper is reachable", e);
-        }
-        String text = Znodes.text(data);
-        try {
-            return text.isEmpty() ? 0L : Long.parseLong(text);
-        } catch (NumberFormatException e) {
-            throw new IllegalStateException("The cluster id in znode " + path + " is not a decimal number: '" + text
-                    + "'; write a decimal such as 0 to it, or delete it for cluster id 0", e);
-        }
+        return rows.clusterId(namespace);
     }
 
     /**
@@ -217,41 +193,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
      */
     public List<LeaseRow> rows(String namespace) {
         ensureOpen();
-        String base = basePath(namespace);
-        String pool = Znodes.pool(base);
-        String marks = Znodes.marks(base);
-        try {
-            SortedSet<Long> identities = new TreeSet<>(znodes.identityChildren(pool));
-            identities.addAll(znodes.identityChildren(marks));
-            List<LeaseRow> rows = new ArrayList<>();
-            for (long identity : identities) {
-                rows.add(row(namespace, Znodes.child(pool, identity), Znodes.child(marks, identity), identity));
-            }
-            return rows;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while reading the node leases under " + base, e);
-        } catch (Exception e) {
-            throw new IllegalStateException("Cannot read the node leases of namespace '" + namespace + "' under "
-                    + "znode " + base + " at ZooKeeper " + connectString() + ": " + e, e);
-        }
-    }
-
-    private LeaseRow row(String namespace, String poolPath, String markPath, long identity) throws Exception {
-        Stat pool = new Stat();
-        byte[] holderData = znodes.dataOrNull(poolPath, pool);
-        byte[] markData = znodes.dataOrNull(markPath, new Stat());
-        long mark = markData == null ? 0L : ZnodeMarks.parse(markPath, markData);
-        if (holderData == null) {
-            return new LeaseRow(namespace, identity, false, null, 0L, mark);
-        }
-        String holder = Znodes.text(holderData);
-        // Only this provider knows a lease's deadline; another's lasts as long as its session.
-        long expiresAt = leases.stream()
-                .filter(lease -> lease.path().equals(poolPath) && lease.znode().createdZxid() == pool.getCzxid())
-                .filter(ZooKeeperNodeLease::isHeld).findFirst()
-                .map(lease -> clock.wallTimeMillis() + lease.remaining().toMillis()).orElse(0L);
-        return new LeaseRow(namespace, identity, true, holder.isEmpty() ? null : holder, expiresAt, mark);
+        return rows.rows(namespace);
     }
 
     /**
@@ -395,10 +337,6 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
     }
 
     // ---- helpers
-
-    private ZooKeeper rawClient() throws Exception {
-        return znodes.session();
-    }
 
     private String connectString() {
         return znodes.connectString();
