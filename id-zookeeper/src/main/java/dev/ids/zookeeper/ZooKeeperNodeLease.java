@@ -31,7 +31,8 @@ public final class ZooKeeperNodeLease implements NodeLease {
     /** Session lost, znode gone or lease closed: never held again. */
     private static final int ENDED = 2;
 
-    private final ZooKeeperNodeLeaseProvider provider;
+    /** The provider's open leases: the clock, proofs' guard, mark writes and release. */
+    private final OpenLeases leases;
     private final NodeClaim claim;
     private final long identity;
     /** The pool znode, told apart from one created anew at the same path. */
@@ -59,9 +60,9 @@ public final class ZooKeeperNodeLease implements NodeLease {
     /** Version of the high-water-mark znode last read or written, for compare-and-set; guarded likewise. */
     private int highWaterMarkVersion;
 
-    ZooKeeperNodeLease(ZooKeeperNodeLeaseProvider provider, NodeClaim claim, long identity, OwnedZnode znode,
+    ZooKeeperNodeLease(OpenLeases leases, NodeClaim claim, long identity, OwnedZnode znode,
             String highWaterMarkPath, ZnodeMarks.StoredMark mark) {
-        this.provider = provider;
+        this.leases = leases;
         this.claim = claim;
         this.identity = identity;
         this.znode = znode;
@@ -79,7 +80,7 @@ public final class ZooKeeperNodeLease implements NodeLease {
     @Override
     public boolean isHeld() {
         // The state first: once it is not ACTIVE the deadline does not matter.
-        return state == ACTIVE && provider.clock().monotonicNanos() - deadlineNanos < 0;
+        return state == ACTIVE && leases.clock().monotonicNanos() - deadlineNanos < 0;
     }
 
     @Override
@@ -102,7 +103,7 @@ public final class ZooKeeperNodeLease implements NodeLease {
             }
             // Holding the monitor across the write keeps the cached version in step with the znode; advances are
             // rare (in steps), so callers do not queue behind it in practice.
-            ZnodeMarks.StoredMark written = provider.writeHighWaterMark(this, epochMillis, highWaterMarkVersion);
+            ZnodeMarks.StoredMark written = leases.writeMark(this, epochMillis, highWaterMarkVersion);
             highWaterMark = written.millis();
             highWaterMarkVersion = written.version();
         }
@@ -123,7 +124,7 @@ public final class ZooKeeperNodeLease implements NodeLease {
         if (state != ACTIVE) {
             return Duration.ZERO;
         }
-        long left = deadlineNanos - provider.clock().monotonicNanos();
+        long left = deadlineNanos - leases.clock().monotonicNanos();
         return left > 0 ? Duration.ofNanos(left) : Duration.ZERO;
     }
 
@@ -156,7 +157,7 @@ public final class ZooKeeperNodeLease implements NodeLease {
         if (lowerMark) {
             finalMark = Math.max(startMark, issued.getAsLong());
         }
-        provider.release(this, finalMark);
+        leases.release(this, finalMark);
     }
 
     /** The version of the high-water-mark znode this lease last read or wrote, for compare-and-set. */
@@ -257,7 +258,7 @@ public final class ZooKeeperNodeLease implements NodeLease {
     synchronized void proven(long askedAtNanos, long suspensionsBefore, long leaseNanos) {
         // The provider counts a suspension before it suspends the leases (each under its lock), so either this
         // sees the new count or the suspension comes after and wins.
-        if (state == ENDED || provider.suspensionCount() != suspensionsBefore) {
+        if (state == ENDED || leases.suspensionCount() != suspensionsBefore) {
             // A suspension arrived while the proof was in flight; the next proof (on reconnection) decides.
             return;
         }

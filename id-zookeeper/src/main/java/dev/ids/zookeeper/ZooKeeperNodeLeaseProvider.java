@@ -3,7 +3,6 @@ package dev.ids.zookeeper;
 import dev.ids.clock.IdClock;
 import dev.ids.node.ClaimCandidates;
 import dev.ids.node.LeaseHolder;
-import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseProvider;
 import java.time.Duration;
@@ -12,11 +11,9 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.apache.curator.utils.PathUtils;
-import org.apache.zookeeper.ZooKeeper;
 
 /**
  * Claims node identities as ephemeral znodes in ZooKeeper, through Apache Curator: an identity of a range whose
@@ -89,20 +86,13 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
     private final boolean ownsClient;
     private final Znodes znodes;
     private final OwnershipProofs proofs;
-    private final ZnodeMarks marks;
-    private final ZnodeRelease release;
-    private final ZnodeClaims claims;
+    private final OpenLeases leases;
     private final ZnodeRows rows;
-    private final IdClock clock;
-    private final Set<ZooKeeperNodeLease> leases = ConcurrentHashMap.newKeySet();
     /** Written into each pool znode this provider creates, with {@code #} and the claim's number. */
     private final String holderId = LeaseHolder.ofThisProcess().id();
-    /** Numbers this provider's claims: their holder texts differ, and so do the points they spread from. */
-    private final AtomicLong claimNumbers = new AtomicLong();
     private volatile boolean closed;
 
     private ZooKeeperNodeLeaseProvider(Builder builder) {
-        this.clock = builder.clock;
         if (builder.client != null) {
             if (builder.client.getState() != CuratorFrameworkState.STARTED) {
                 throw new IllegalArgumentException("The CuratorFramework given to the ZooKeeper node lease provider "
@@ -116,11 +106,12 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
             this.ownsClient = true;
         }
         this.znodes = new Znodes(client, builder.rootPath, builder.lableNamespace);
-        this.proofs = new OwnershipProofs(znodes, clock, leases);
-        this.marks = new ZnodeMarks(znodes, proofs);
-        this.release = new ZnodeRelease(znodes, proofs, marks, builder.lableReleaseDelay.toNanos());
-        this.claims = new ZnodeClaims(znodes, marks, release, leases);
-        this.rows = new ZnodeRows(znodes, clock, leases);
+        Set<ZooKeeperNodeLease> open = ConcurrentHashMap.newKeySet();
+        this.proofs = new OwnershipProofs(znodes, builder.clock, open);
+        ZnodeMarks marks = new ZnodeMarks(znodes, proofs);
+        ZnodeRelease release = new ZnodeRelease(znodes, proofs, marks, builder.lableReleaseDelay.toNanos());
+        this.leases = new OpenLeases(open, znodes, builder.clock, proofs, marks, release, holderId);
+        this.rows = new ZnodeRows(znodes, builder.clock, open);
         proofs.start();
     }
 
@@ -138,34 +129,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
     public ZooKeeperNodeLease claim(NodeClaim claim) {
         Objects.requireNonNull(claim, "claim");
         ensureOpen();
-        String base = basePath(claim.namespace());
-        String pool = Znodes.pool(base);
-        try {
-            long[] taken = claims.taken(base);
-            String holder = holderId + "#" + claimNumbers.incrementAndGet();
-            ClaimCandidates candidates = new ClaimCandidates(claim, taken, holder);
-            for (long candidate = candidates.next(); candidate != ClaimCandidates.NONE;
-                    candidate = candidates.next()) {
-                long suspensionsBefore = proofs.suspensionCount();
-                long askedAt = clock.monotonicNanos();
-                ZnodeClaims.ClaimedZnode claimed = claims.tryCreate(base, candidate, holder);
-                if (claimed != null) {
-                    return open(claim, candidate, claimed, askedAt, suspensionsBefore);
-                }
-            }
-            throw new NoFreeNodeIdentityException(claim, "ephemeral znodes under " + pool + " at ZooKeeper "
-                    + connectString());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while claiming a node identity under " + pool, e);
-        } catch (IllegalStateException | IllegalArgumentException e) {
-            // Including NoFreeNodeIdentityException: already clear.
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException("Cannot claim a node identity in namespace '" + claim.namespace()
-                    + "' under znode " + pool + " at ZooKeeper " + connectString() + ": " + e
-                    + "; check that ZooKeeper is reachable and that this client may create znodes there", e);
-        }
+        return leases.claim(claim);
     }
 
     /**
@@ -263,83 +227,16 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
             return;
         }
         closed = true;
-        for (ZooKeeperNodeLease lease : List.copyOf(leases)) {
-            lease.close();
-        }
-        release.awaitPendingDeletes();
+        leases.closeAll();
         proofs.stop();
         if (ownsClient) {
             client.close();
         }
     }
 
-    // ---- claiming
-
-    /**
-     * Makes a claimed znode a lease: registered with the provider before the session check, so that a loss reported
-     * from then on reaches it, watched, and proven as of the time the claim was asked for; the znode is deleted
-     * again when the session that created it ended meanwhile.
-     */
-    private ZooKeeperNodeLease open(NodeClaim claim, long identity, ZnodeClaims.ClaimedZnode claimed, long askedAt,
-            long suspensionsBefore) throws Exception {
-        OwnedZnode znode = claimed.znode();
-        ZooKeeperNodeLease lease = new ZooKeeperNodeLease(this, claim, identity, znode, claimed.markPath(),
-                claimed.mark());
-        leases.add(lease);
-        ZooKeeper zooKeeper;
-        try {
-            proofs.watch(lease);
-            zooKeeper = znodes.session();
-            if (zooKeeper.getSessionId() != znode.sessionId()) {
-                throw new IllegalStateException("The ZooKeeper session that created " + znode.path() + " ended "
-                        + "during the claim; claim again");
-            }
-        } catch (Exception e) {
-            leases.remove(lease);
-            release.deleteIfOwned(znode);
-            throw e;
-        }
-        lease.proven(askedAt, suspensionsBefore, OwnershipProofs.leaseNanos(zooKeeper));
-        if (!lease.isHeld()) {
-            // The connection was suspended during the claim: prove ownership once it is back.
-            proofs.proveLater(lease);
-        }
-        return lease;
-    }
-
-    long suspensionCount() {
-        return proofs.suspensionCount();
-    }
-
-    IdClock clock() {
-        return clock;
-    }
-
-    // ---- high-water marks and release
-
-    /**
-     * Writes a high-water mark by compare-and-set, on the lease's own session and only while its znode exists.
-     *
-     * @return the mark now stored and the znode's version
-     */
+    /** Writes a lease's mark as {@link ZooKeeperNodeLease#advanceHighWaterMark} does, minus its checks: for tests. */
     ZnodeMarks.StoredMark writeHighWaterMark(ZooKeeperNodeLease lease, long epochMillis, int version) {
-        return marks.write(lease, epochMillis, version);
-    }
-
-    /**
-     * Forgets a closed lease, stops watching its znode and deletes the znode if it is still the one the lease
-     * created, so the identity is free at once; first lowers the high-water mark to {@code finalMark} when that is
-     * 0 or more.
-     */
-    void release(ZooKeeperNodeLease lease, long finalMark) {
-        leases.remove(lease);
-        release.free(lease, finalMark);
-    }
-
-    // ---- helpers
-
-    private String connectString() {
-        return znodes.connectString();
+        return leases.writeMark(lease, epochMillis, version);
     }
 
     private void ensureOpen() {
