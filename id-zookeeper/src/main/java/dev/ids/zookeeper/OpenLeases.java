@@ -109,9 +109,24 @@ final class OpenLeases {
         return lease;
     }
 
-    /** Writes a lease's high-water mark; see {@link ZnodeMarks#write}. */
+    /**
+     * Writes a lease's high-water mark ({@link ZnodeMarks#write}); ends the lease when its znode is found lost.
+     *
+     * @return the mark now stored and its version
+     * @throws IllegalStateException when the mark was not written; claim again when the lease has ended
+     */
     ZnodeMarks.StoredMark writeMark(ZooKeeperNodeLease lease, long epochMillis, int version) {
-        return marks.write(lease, epochMillis, version);
+        try {
+            ZnodeMarks.StoredMark written = marks.write(lease.znode(), lease.highWaterMarkPath(), epochMillis,
+                    version);
+            if (written != null) {
+                return written;
+            }
+        } catch (ZnodeLostException e) {
+            lease.end(e.getMessage());
+        }
+        throw new IllegalStateException("Cannot write the high-water mark " + epochMillis + " to znode "
+                + lease.highWaterMarkPath() + ": " + lease + "; claim an identity again");
     }
 
     /**

@@ -160,31 +160,45 @@ final class OwnershipProofs {
         long suspensionsBefore = suspensions.get();
         long askedAt = clock.monotonicNanos();
         try {
-            ZooKeeper zooKeeper = znodes.session();
-            if (zooKeeper.getSessionId() != lease.sessionId()) {
-                lease.end("the ZooKeeper session that owned its znode is gone");
-                return;
-            }
-            // The raw handle, not Curator's retrying API: a read on this session fails instead of reconnecting
-            // with a new session, and while disconnected it fails quickly rather than waiting.
-            Stat stat = provenStat(zooKeeper, lease.znode());
-            String foreign = lease.znode().foreignOwner(stat);
-            if (foreign != null) {
-                lease.end(foreign);
+            long leaseNanos = proveOwnership(lease.znode());
+            lease.proven(askedAt, suspensionsBefore, leaseNanos);
+            lease.countRenewal();
+        } catch (ZnodeLostException e) {
+            lease.end(e.getMessage());
+            if (e.proofFailed()) {
                 lease.countFailure();
-            } else {
-                lease.proven(askedAt, suspensionsBefore, leaseNanos(zooKeeper));
-                lease.countRenewal();
             }
-        } catch (KeeperException.SessionExpiredException e) {
-            lease.end("the ZooKeeper session expired");
-            lease.countFailure();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
             // No proof now; the lease lapses at its deadline unless a later proof succeeds.
             lease.countFailure();
             LOGGER.log(System.Logger.Level.DEBUG, "Cannot prove {0}: {1}", lease, e);
+        }
+    }
+
+    /**
+     * Proves that the znode's session still owns it, by a read on that very session after a sync.
+     *
+     * @return how long the proof keeps a lease held, counted from before it was asked for
+     * @throws ZnodeLostException when the session is gone or expired, or the znode is not this one
+     * @throws Exception when ZooKeeper cannot tell now; a later proof may
+     */
+    long proveOwnership(OwnedZnode znode) throws Exception {
+        try {
+            ZooKeeper zooKeeper = znodes.session();
+            if (zooKeeper.getSessionId() != znode.sessionId()) {
+                throw new ZnodeLostException("the ZooKeeper session that owned its znode is gone", false);
+            }
+            // The raw handle, not Curator's retrying API: a read on this session fails instead of reconnecting
+            // with a new session, and while disconnected it fails quickly rather than waiting.
+            String foreign = znode.foreignOwner(provenStat(zooKeeper, znode));
+            if (foreign != null) {
+                throw new ZnodeLostException(foreign, true);
+            }
+            return leaseNanos(zooKeeper);
+        } catch (KeeperException.SessionExpiredException e) {
+            throw new ZnodeLostException("the ZooKeeper session expired", true);
         }
     }
 

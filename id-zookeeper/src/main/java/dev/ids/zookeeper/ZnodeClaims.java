@@ -13,8 +13,8 @@ import org.apache.zookeeper.data.Stat;
  * claim; a znode that exists is another holder's, unless it is this session's own create that Curator retried after
  * its reply was lost.
  *
- * <p>Only the store's side of a claim: which identities to try, and in which order, is the provider's, and so is
- * turning a claimed znode into a lease that is watched and proven.
+ * <p>Only the store's side of a claim: which identities to try, and in which order, is {@link OpenLeases}' business,
+ * and so is turning a claimed znode into a lease that is watched and proven.
  */
 final class ZnodeClaims {
 

@@ -70,26 +70,27 @@ final class ZnodeMarks {
     }
 
     /**
-     * Writes a high-water mark by compare-and-set, on the lease's own session and only while its znode exists; ends
-     * the lease when its session or znode is found gone.
+     * Writes a high-water mark by compare-and-set, on the znode's own session and only while the znode exists.
      *
-     * @return the mark now stored (this one, or a higher one an earlier write of this lease left) and its version
-     * @throws IllegalStateException when the mark cannot be written; the lease has then ended, or IDs beyond the
-     *     current mark must wait
+     * @param znode the lease's pool znode
+     * @param path the identity's mark znode
+     * @param version the mark znode's version the lease last read or wrote
+     * @return the mark now stored (this one, or a higher one an earlier write of this lease left) and its version;
+     *     null when the version kept moving for three attempts
+     * @throws ZnodeLostException when the session or the pool znode is found gone: the lease ends
+     * @throws IllegalStateException when ZooKeeper cannot be written now: IDs beyond the current mark must wait
      */
-    StoredMark write(ZooKeeperNodeLease lease, long epochMillis, int version) {
-        String path = lease.highWaterMarkPath();
+    StoredMark write(OwnedZnode znode, String path, long epochMillis, int version) throws ZnodeLostException {
         byte[] data = Znodes.decimal(epochMillis);
         int expected = version;
         try {
             for (int attempt = 0; attempt < 3; attempt++) {
                 ZooKeeper zooKeeper = znodes.session();
-                if (zooKeeper.getSessionId() != lease.sessionId()) {
-                    lease.end("the ZooKeeper session that owned its znode is gone");
-                    break;
+                if (zooKeeper.getSessionId() != znode.sessionId()) {
+                    throw new ZnodeLostException("the ZooKeeper session that owned its znode is gone", false);
                 }
                 try {
-                    List<OpResult> results = zooKeeper.multi(List.of(Op.check(lease.path(), -1),
+                    List<OpResult> results = zooKeeper.multi(List.of(Op.check(znode.path(), -1),
                             Op.setData(path, data, expected)));
                     return new StoredMark(epochMillis,
                             ((OpResult.SetDataResult) results.get(1)).getStat().getVersion());
@@ -100,10 +101,9 @@ final class ZnodeMarks {
                     // the identity since our claim, so the mark read is ours to count on or to replace.
                     Stat stat = new Stat();
                     long current = parse(path, zooKeeper.getData(path, false, stat));
-                    String foreign = lease.znode().foreignOwner(proofs.provenStat(zooKeeper, lease.znode()));
+                    String foreign = znode.foreignOwner(proofs.provenStat(zooKeeper, znode));
                     if (foreign != null) {
-                        lease.end(foreign);
-                        break;
+                        throw new ZnodeLostException(foreign, true);
                     }
                     if (current >= epochMillis) {
                         return new StoredMark(current, stat.getVersion());
@@ -111,10 +111,12 @@ final class ZnodeMarks {
                     expected = stat.getVersion();
                 }
             }
+        } catch (ZnodeLostException e) {
+            throw e;
         } catch (KeeperException.SessionExpiredException e) {
-            lease.end("the ZooKeeper session expired");
+            throw new ZnodeLostException("the ZooKeeper session expired", true);
         } catch (KeeperException.NoNodeException e) {
-            lease.end("its znode " + lease.path() + " or " + path + " was deleted");
+            throw new ZnodeLostException("its znode " + znode.path() + " or " + path + " was deleted", true);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted while writing the high-water mark to " + path, e);
@@ -123,8 +125,7 @@ final class ZnodeMarks {
                     + " at ZooKeeper " + znodes.connectString() + ": " + e + "; IDs beyond the current mark must "
                     + "wait until it can be written", e);
         }
-        throw new IllegalStateException("Cannot write the high-water mark " + epochMillis + " to znode " + path
-                + ": " + lease + "; claim an identity again");
+        return null;
     }
 
     /**
