@@ -31,14 +31,13 @@ public final class ZooKeeperNodeLease implements NodeLease {
     /** Session lost, znode gone or lease closed: never held again. */
     private static final int ENDED = 2;
 
-    private final ZooKeeperNodeLeaseProvider provider;
+    /** The provider's open leases: the clock, proofs' guard, mark writes and release. */
+    private final OpenLeases leases;
     private final NodeClaim claim;
     private final long identity;
-    private final String path;
+    /** The pool znode, told apart from one created anew at the same path. */
+    private final OwnedZnode znode;
     private final String highWaterMarkPath;
-    private final long sessionId;
-    /** The zxid that created the znode: tells this lease's znode from one created anew at the same path. */
-    private final long createdZxid;
     /** The mark read at the claim: an orderly close never lowers the stored mark below it. */
     private final long startMark;
     private final AtomicLong renewals = new AtomicLong();
@@ -61,19 +60,16 @@ public final class ZooKeeperNodeLease implements NodeLease {
     /** Version of the high-water-mark znode last read or written, for compare-and-set; guarded likewise. */
     private int highWaterMarkVersion;
 
-    ZooKeeperNodeLease(ZooKeeperNodeLeaseProvider provider, NodeClaim claim, long identity, String path,
-            String highWaterMarkPath, long sessionId, long createdZxid, long highWaterMark,
-            int highWaterMarkVersion) {
-        this.provider = provider;
+    ZooKeeperNodeLease(OpenLeases leases, NodeClaim claim, long identity, OwnedZnode znode,
+            String highWaterMarkPath, ZnodeMarks.StoredMark mark) {
+        this.leases = leases;
         this.claim = claim;
         this.identity = identity;
-        this.path = path;
+        this.znode = znode;
         this.highWaterMarkPath = highWaterMarkPath;
-        this.sessionId = sessionId;
-        this.createdZxid = createdZxid;
-        this.startMark = highWaterMark;
-        this.highWaterMark = highWaterMark;
-        this.highWaterMarkVersion = highWaterMarkVersion;
+        this.startMark = mark.millis();
+        this.highWaterMark = mark.millis();
+        this.highWaterMarkVersion = mark.version();
     }
 
     @Override
@@ -84,7 +80,7 @@ public final class ZooKeeperNodeLease implements NodeLease {
     @Override
     public boolean isHeld() {
         // The state first: once it is not ACTIVE the deadline does not matter.
-        return state == ACTIVE && provider.clock().monotonicNanos() - deadlineNanos < 0;
+        return state == ACTIVE && leases.clock().monotonicNanos() - deadlineNanos < 0;
     }
 
     @Override
@@ -107,9 +103,9 @@ public final class ZooKeeperNodeLease implements NodeLease {
             }
             // Holding the monitor across the write keeps the cached version in step with the znode; advances are
             // rare (in steps), so callers do not queue behind it in practice.
-            long[] written = provider.writeHighWaterMark(this, epochMillis, highWaterMarkVersion);
-            highWaterMark = written[0];
-            highWaterMarkVersion = (int) written[1];
+            ZnodeMarks.StoredMark written = leases.writeMark(this, epochMillis, highWaterMarkVersion);
+            highWaterMark = written.millis();
+            highWaterMarkVersion = written.version();
         }
     }
 
@@ -128,7 +124,7 @@ public final class ZooKeeperNodeLease implements NodeLease {
         if (state != ACTIVE) {
             return Duration.ZERO;
         }
-        long left = deadlineNanos - provider.clock().monotonicNanos();
+        long left = deadlineNanos - leases.clock().monotonicNanos();
         return left > 0 ? Duration.ofNanos(left) : Duration.ZERO;
     }
 
@@ -161,7 +157,7 @@ public final class ZooKeeperNodeLease implements NodeLease {
         if (lowerMark) {
             finalMark = Math.max(startMark, issued.getAsLong());
         }
-        provider.release(this, finalMark);
+        leases.release(this, finalMark);
     }
 
     /** The version of the high-water-mark znode this lease last read or wrote, for compare-and-set. */
@@ -178,8 +174,8 @@ public final class ZooKeeperNodeLease implements NodeLease {
         }
     }
 
-    long createdZxid() {
-        return createdZxid;
+    OwnedZnode znode() {
+        return znode;
     }
 
     void countRenewal() {
@@ -213,7 +209,7 @@ public final class ZooKeeperNodeLease implements NodeLease {
      * @return the znode path, such as {@code /ids/sno/pool/3}
      */
     public String path() {
-        return path;
+        return znode.path();
     }
 
     /**
@@ -231,7 +227,7 @@ public final class ZooKeeperNodeLease implements NodeLease {
      * @return the session id
      */
     public long sessionId() {
-        return sessionId;
+        return znode.sessionId();
     }
 
     /**
@@ -262,7 +258,7 @@ public final class ZooKeeperNodeLease implements NodeLease {
     synchronized void proven(long askedAtNanos, long suspensionsBefore, long leaseNanos) {
         // The provider counts a suspension before it suspends the leases (each under its lock), so either this
         // sees the new count or the suspension comes after and wins.
-        if (state == ENDED || provider.suspensionCount() != suspensionsBefore) {
+        if (state == ENDED || leases.suspensionCount() != suspensionsBefore) {
             // A suspension arrived while the proof was in flight; the next proof (on reconnection) decides.
             return;
         }
@@ -292,7 +288,7 @@ public final class ZooKeeperNodeLease implements NodeLease {
 
     @Override
     public String toString() {
-        return "ZooKeeper lease on " + path + " (session 0x" + Long.toHexString(sessionId) + ", "
+        return "ZooKeeper lease on " + znode.path() + " (session 0x" + Long.toHexString(znode.sessionId()) + ", "
                 + (state == ACTIVE ? "active" : state == SUSPENDED ? "suspended" : "ended: " + endReason) + ")";
     }
 }

@@ -3,42 +3,17 @@ package dev.ids.zookeeper;
 import dev.ids.clock.IdClock;
 import dev.ids.node.ClaimCandidates;
 import dev.ids.node.LeaseHolder;
-import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseProvider;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.SortedSet;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.framework.api.CuratorWatcher;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
-import org.apache.curator.framework.state.ConnectionState;
-import org.apache.curator.framework.state.ConnectionStateListener;
-import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.curator.utils.PathUtils;
-import org.apache.curator.utils.ZKPaths;
-import org.apache.zookeeper.CreateMode;
-import org.apache.zookeeper.KeeperException;
-import org.apache.zookeeper.Op;
-import org.apache.zookeeper.OpResult;
-import org.apache.zookeeper.WatchedEvent;
-import org.apache.zookeeper.Watcher;
-import org.apache.zookeeper.ZooKeeper;
-import org.apache.zookeeper.data.Stat;
 
 /**
  * Claims node identities as ephemeral znodes in ZooKeeper, through Apache Curator: an identity of a range whose
@@ -106,39 +81,18 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
      * may expire the session. It is also when the ZooKeeper client itself declares a silent connection lost.
      */
     public static final double LEASE_FRACTION = 2.0 / 3.0;
-    /** Proofs per lease length: a lease lapses only after this many proofs in a row fail or are late. */
-    static final int PROOFS_PER_LEASE = 4;
-
-    static final String POOL = "pool";
-    static final String HIGH_WATER_MARKS = "hwm";
-    static final String CLUSTER_ID = "cluster-id";
-
-    private static final System.Logger LOGGER = System.getLogger(ZooKeeperNodeLeaseProvider.class.getName());
 
     private final CuratorFramework client;
     private final boolean ownsClient;
-    private final String rootPath;
-    private final String lableNamespace;
-    private final IdClock clock;
-    private final ScheduledExecutorService executor;
-    private final Set<ZooKeeperNodeLease> leases = ConcurrentHashMap.newKeySet();
+    private final Znodes znodes;
+    private final OwnershipProofs proofs;
+    private final OpenLeases leases;
+    private final ZnodeRows rows;
     /** Written into each pool znode this provider creates, with {@code #} and the claim's number. */
     private final String holderId = LeaseHolder.ofThisProcess().id();
-    /** Numbers this provider's claims: their holder texts differ, and so do the points they spread from. */
-    private final AtomicLong claims = new AtomicLong();
-    /** Counts SUSPENDED, READ_ONLY and LOST reports, so that a proof asked for before one cannot undo it. */
-    private final AtomicLong suspensions = new AtomicLong();
-    private final ConnectionStateListener listener = (ignored, newState) -> connectionStateChanged(newState);
     private volatile boolean closed;
-    private final long lableReleaseDelayNanos;
-    /** Deletes of released Lable znodes still to run; close() waits for them before the client goes. */
-    private final Set<java.util.concurrent.Future<?>> pendingDeletes = ConcurrentHashMap.newKeySet();
 
     private ZooKeeperNodeLeaseProvider(Builder builder) {
-        this.rootPath = builder.rootPath;
-        this.lableNamespace = builder.lableNamespace;
-        this.lableReleaseDelayNanos = builder.lableReleaseDelay.toNanos();
-        this.clock = builder.clock;
         if (builder.client != null) {
             if (builder.client.getState() != CuratorFrameworkState.STARTED) {
                 throw new IllegalArgumentException("The CuratorFramework given to the ZooKeeper node lease provider "
@@ -148,22 +102,17 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
             this.client = builder.client;
             this.ownsClient = false;
         } else {
-            this.client = CuratorFrameworkFactory.builder()
-                    .connectString(builder.connectString)
-                    .sessionTimeoutMs(Math.toIntExact(builder.sessionTimeout.toMillis()))
-                    .connectionTimeoutMs(Math.toIntExact(builder.connectionTimeout.toMillis()))
-                    .retryPolicy(new ExponentialBackoffRetry(200, 3))
-                    .build();
+            this.client = Znodes.connect(builder.connectString, builder.sessionTimeout, builder.connectionTimeout);
             this.ownsClient = true;
-            client.start();
         }
-        this.executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "ids-zookeeper-lease");
-            thread.setDaemon(true);
-            return thread;
-        });
-        client.getConnectionStateListenable().addListener(listener);
-        scheduleProofs(0);
+        this.znodes = new Znodes(client, builder.rootPath, builder.lableNamespace);
+        Set<ZooKeeperNodeLease> open = ConcurrentHashMap.newKeySet();
+        this.proofs = new OwnershipProofs(znodes, builder.clock, open);
+        ZnodeMarks marks = new ZnodeMarks(znodes, proofs);
+        ZnodeRelease release = new ZnodeRelease(znodes, proofs, marks, builder.lableReleaseDelay.toNanos());
+        this.leases = new OpenLeases(open, znodes, builder.clock, proofs, marks, release, holderId);
+        this.rows = new ZnodeRows(znodes, builder.clock, open);
+        proofs.start();
     }
 
     /**
@@ -180,32 +129,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
     public ZooKeeperNodeLease claim(NodeClaim claim) {
         Objects.requireNonNull(claim, "claim");
         ensureOpen();
-        String base = basePath(claim.namespace());
-        String pool = ZKPaths.makePath(base, POOL);
-        try {
-            long[] taken = identityChildren(pool).stream().mapToLong(Long::longValue).toArray();
-            String holder = holderId + "#" + claims.incrementAndGet();
-            ClaimCandidates candidates = new ClaimCandidates(claim, taken, holder);
-            for (long candidate = candidates.next(); candidate != ClaimCandidates.NONE;
-                    candidate = candidates.next()) {
-                ZooKeeperNodeLease lease = tryClaim(claim, base, candidate, holder);
-                if (lease != null) {
-                    return lease;
-                }
-            }
-            throw new NoFreeNodeIdentityException(claim, "ephemeral znodes under " + pool + " at ZooKeeper "
-                    + connectString());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while claiming a node identity under " + pool, e);
-        } catch (IllegalStateException | IllegalArgumentException e) {
-            // Including NoFreeNodeIdentityException: already clear.
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException("Cannot claim a node identity in namespace '" + claim.namespace()
-                    + "' under znode " + pool + " at ZooKeeper " + connectString() + ": " + e
-                    + "; check that ZooKeeper is reachable and that this client may create znodes there", e);
-        }
+        return leases.claim(claim);
     }
 
     /**
@@ -219,26 +143,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
      */
     public long clusterId(String namespace) {
         ensureOpen();
-        String path = ZKPaths.makePath(basePath(namespace), CLUSTER_ID);
-        byte[] data;
-        try {
-            data = client.getData().forPath(path);
-        } catch (KeeperException.NoNodeException e) {
-            return 0L;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while reading the cluster id from znode " + path, e);
-        } catch (Exception e) {
-            throw new IllegalStateException("Cannot read the cluster id from znode " + path + " at ZooKeeper "
-                    + connectString() + ": " + e + "; check that ZooKeeper is reachable", e);
-        }
-        String text = data == null ? "" : new String(data, StandardCharsets.UTF_8).trim();
-        try {
-            return text.isEmpty() ? 0L : Long.parseLong(text);
-        } catch (NumberFormatException e) {
-            throw new IllegalStateException("The cluster id in znode " + path + " is not a decimal number: '" + text
-                    + "'; write a decimal such as 0 to it, or delete it for cluster id 0", e);
-        }
+        return rows.clusterId(namespace);
     }
 
     /**
@@ -252,51 +157,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
      */
     public List<LeaseRow> rows(String namespace) {
         ensureOpen();
-        String base = basePath(namespace);
-        String pool = ZKPaths.makePath(base, POOL);
-        String marks = ZKPaths.makePath(base, HIGH_WATER_MARKS);
-        try {
-            SortedSet<Long> identities = new TreeSet<>(identityChildren(pool));
-            identities.addAll(identityChildren(marks));
-            List<LeaseRow> rows = new ArrayList<>();
-            for (long identity : identities) {
-                rows.add(row(namespace, ZKPaths.makePath(pool, Long.toString(identity)),
-                        ZKPaths.makePath(marks, Long.toString(identity)), identity));
-            }
-            return rows;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while reading the node leases under " + base, e);
-        } catch (Exception e) {
-            throw new IllegalStateException("Cannot read the node leases of namespace '" + namespace + "' under "
-                    + "znode " + base + " at ZooKeeper " + connectString() + ": " + e, e);
-        }
-    }
-
-    private LeaseRow row(String namespace, String poolPath, String markPath, long identity) throws Exception {
-        Stat pool = new Stat();
-        byte[] holderData = dataOrNull(poolPath, pool);
-        byte[] markData = dataOrNull(markPath, new Stat());
-        long mark = markData == null ? 0L : parseHighWaterMark(markPath, markData);
-        if (holderData == null) {
-            return new LeaseRow(namespace, identity, false, null, 0L, mark);
-        }
-        String holder = new String(holderData, StandardCharsets.UTF_8).trim();
-        // Only this provider knows a lease's deadline; another's lasts as long as its session.
-        long expiresAt = leases.stream()
-                .filter(lease -> lease.path().equals(poolPath) && lease.createdZxid() == pool.getCzxid())
-                .filter(ZooKeeperNodeLease::isHeld).findFirst()
-                .map(lease -> clock.wallTimeMillis() + lease.remaining().toMillis()).orElse(0L);
-        return new LeaseRow(namespace, identity, true, holder.isEmpty() ? null : holder, expiresAt, mark);
-    }
-
-    private byte[] dataOrNull(String path, Stat stat) throws Exception {
-        try {
-            byte[] data = client.getData().storingStatIn(stat).forPath(path);
-            return data == null ? new byte[0] : data;
-        } catch (KeeperException.NoNodeException e) {
-            return null;
-        }
+        return rows.rows(namespace);
     }
 
     /**
@@ -344,8 +205,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
      * @return the base znode path
      */
     public String basePath(String namespace) {
-        checkNamespace(namespace);
-        return namespace.equals(lableNamespace) ? rootPath : ZKPaths.makePath(rootPath, namespace);
+        return znodes.basePath(namespace);
     }
 
     /**
@@ -367,487 +227,21 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
             return;
         }
         closed = true;
-        for (ZooKeeperNodeLease lease : List.copyOf(leases)) {
-            lease.close();
-        }
-        awaitPendingDeletes();
-        client.getConnectionStateListenable().removeListener(listener);
-        executor.shutdownNow();
+        leases.closeAll();
+        proofs.stop();
         if (ownsClient) {
             client.close();
         }
     }
 
-    // ---- claiming
-
-    /**
-     * Returns the identities whose znodes exist under a pool or mark znode now; other children (not decimal) are
-     * ignored.
-     */
-    private Set<Long> identityChildren(String parent) throws Exception {
-        Set<Long> held = new HashSet<>();
-        try {
-            for (String child : client.getChildren().forPath(parent)) {
-                try {
-                    held.add(Long.parseLong(child));
-                } catch (NumberFormatException ignored) {
-                    // Not an identity; leave it alone.
-                }
-            }
-        } catch (KeeperException.NoNodeException e) {
-            // No such znode yet: no identity.
-        }
-        return held;
-    }
-
-    /** Creates the identity's ephemeral znode, naming the holder; returns null when another session holds it. */
-    private ZooKeeperNodeLease tryClaim(NodeClaim claim, String base, long identity, String holder)
-            throws Exception {
-        String path = ZKPaths.makePath(base, POOL, Long.toString(identity));
-        long suspensionsBefore = suspensions.get();
-        long askedAt = clock.monotonicNanos();
-        Stat stat = new Stat();
-        long owner;
-        long createdZxid;
-        try {
-            client.create().storingStatIn(stat).creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
-                    .forPath(path, holder.getBytes(StandardCharsets.UTF_8));
-            owner = stat.getEphemeralOwner();
-            createdZxid = stat.getCzxid();
-        } catch (KeeperException.NodeExistsException e) {
-            // Taken, unless Curator retried our own create after its reply was lost: then our session owns it.
-            Stat existing = client.checkExists().forPath(path);
-            if (existing == null || existing.getEphemeralOwner() != rawClient().getSessionId()
-                    || leases.stream().anyMatch(held -> held.path().equals(path) && !held.isEnded())) {
-                return null;
-            }
-            owner = existing.getEphemeralOwner();
-            createdZxid = existing.getCzxid();
-        }
-        String highWaterMarkPath = ZKPaths.makePath(base, HIGH_WATER_MARKS, Long.toString(identity));
-        long[] mark;
-        try {
-            mark = stampHighWaterMark(highWaterMarkPath);
-        } catch (Exception e) {
-            deleteIfOwned(path, owner, createdZxid);
-            throw e;
-        }
-        ZooKeeperNodeLease lease = new ZooKeeperNodeLease(this, claim, identity, path, highWaterMarkPath, owner,
-                createdZxid, mark[0], (int) mark[1]);
-        // Added before the session check, so that a loss reported from here on reaches the lease.
-        leases.add(lease);
-        ZooKeeper zooKeeper;
-        try {
-            watch(lease);
-            zooKeeper = rawClient();
-            if (zooKeeper.getSessionId() != owner) {
-                throw new IllegalStateException("The ZooKeeper session that created " + path + " ended during the "
-                        + "claim; claim again");
-            }
-        } catch (Exception e) {
-            leases.remove(lease);
-            deleteIfOwned(path, owner, createdZxid);
-            throw e;
-        }
-        lease.proven(askedAt, suspensionsBefore, leaseNanos(zooKeeper));
-        if (!lease.isHeld()) {
-            // The connection was suspended during the claim: prove ownership once it is back.
-            submit(() -> prove(lease));
-        }
-        return lease;
-    }
-
-    /**
-     * Reads an identity's high-water mark, creating the znode with 0 when absent, and writes it back unchanged by
-     * compare-and-set: the new version tells any earlier holder, whose writes compare against an older version,
-     * that the identity was claimed since, so its late writes fail instead of passing a check of the pool znode
-     * (which exists, but is the new holder's).
-     *
-     * @return the mark and the znode's version after the stamp
-     */
-    private long[] stampHighWaterMark(String path) throws Exception {
-        while (true) {
-            Stat stat = new Stat();
-            try {
-                byte[] data = client.getData().storingStatIn(stat).forPath(path);
-                long mark = parseHighWaterMark(path, data);
-                Stat stamped = client.setData().withVersion(stat.getVersion())
-                        .forPath(path, Long.toString(mark).getBytes(StandardCharsets.UTF_8));
-                return new long[] {mark, stamped.getVersion()};
-            } catch (KeeperException.BadVersionException e) {
-                // Written meanwhile by an earlier holder: read it again.
-            } catch (KeeperException.NoNodeException e) {
-                try {
-                    client.create().creatingParentsIfNeeded().forPath(path, "0".getBytes(StandardCharsets.UTF_8));
-                } catch (KeeperException.NodeExistsException ignored) {
-                    // Created by another holder meanwhile; read it.
-                }
-            }
-        }
-    }
-
-    private static long parseHighWaterMark(String path, byte[] data) {
-        String text = data == null ? "" : new String(data, StandardCharsets.UTF_8).trim();
-        try {
-            return text.isEmpty() ? 0L : Long.parseLong(text);
-        } catch (NumberFormatException e) {
-            throw new IllegalStateException("The high-water mark in znode " + path + " is not a decimal number of "
-                    + "milliseconds: '" + text + "'; write the latest time IDs may have been issued for (or 0 if "
-                    + "none) to it", e);
-        }
-    }
-
-    private void watch(ZooKeeperNodeLease lease) {
-        CuratorWatcher watcher = new CuratorWatcher() {
-            @Override
-            public void process(WatchedEvent event) {
-                if (event.getType() == Watcher.Event.EventType.NodeDeleted) {
-                    lease.end("its znode " + lease.path() + " was deleted");
-                } else if (event.getType() != Watcher.Event.EventType.None && !lease.isEnded()) {
-                    // Watches fire once; keep watching for the deletion.
-                    setWatch(lease, this);
-                }
-            }
-        };
-        lease.watcher(watcher);
-        setWatch(lease, watcher);
-    }
-
-    private void setWatch(ZooKeeperNodeLease lease, CuratorWatcher watcher) {
-        try {
-            if (client.checkExists().usingWatcher(watcher).forPath(lease.path()) == null) {
-                lease.end("its znode " + lease.path() + " was deleted");
-            }
-        } catch (Exception e) {
-            // The periodic proof notices a deletion too, one proof period later.
-            LOGGER.log(System.Logger.Level.DEBUG, "Cannot watch {0}: {1}", lease.path(), e);
-        }
-    }
-
-    // ---- proving ownership
-
-    private void connectionStateChanged(ConnectionState newState) {
-        switch (newState) {
-            case SUSPENDED, READ_ONLY -> {
-                suspensions.incrementAndGet();
-                leases.forEach(ZooKeeperNodeLease::suspend);
-            }
-            case LOST -> {
-                suspensions.incrementAndGet();
-                leases.forEach(lease -> lease.end("the ZooKeeper session was lost"));
-            }
-            case CONNECTED, RECONNECTED -> submit(this::proveAll);
-            default -> {
-                // No other states exist today.
-            }
-        }
-    }
-
-    private void scheduleProofs(long delayMillis) {
-        try {
-            executor.schedule(() -> {
-                try {
-                    proveAll();
-                } finally {
-                    scheduleProofs(proofPeriodMillis());
-                }
-            }, delayMillis, TimeUnit.MILLISECONDS);
-        } catch (RejectedExecutionException e) {
-            // Closed.
-        }
-    }
-
-    private long proofPeriodMillis() {
-        int sessionTimeout = client.getZookeeperClient().getLastNegotiatedSessionTimeoutMs();
-        long lease = sessionTimeout > 0 ? (long) (sessionTimeout * LEASE_FRACTION) : 1_000L;
-        return Math.max(10L, lease / PROOFS_PER_LEASE);
-    }
-
-    private void submit(Runnable task) {
-        try {
-            executor.execute(task);
-        } catch (RejectedExecutionException e) {
-            // Closed.
-        }
-    }
-
-    private void proveAll() {
-        for (ZooKeeperNodeLease lease : leases) {
-            prove(lease);
-        }
-    }
-
-    /**
-     * Proves that the lease's session still owns its znode, by a read on that very session, and extends the lease;
-     * ends it when the session is gone or the znode is not its own. Runs on the proof thread.
-     */
-    void prove(ZooKeeperNodeLease lease) {
-        if (lease.isEnded()) {
-            return;
-        }
-        long suspensionsBefore = suspensions.get();
-        long askedAt = clock.monotonicNanos();
-        try {
-            ZooKeeper zooKeeper = rawClient();
-            if (zooKeeper.getSessionId() != lease.sessionId()) {
-                lease.end("the ZooKeeper session that owned its znode is gone");
-                return;
-            }
-            // The raw handle, not Curator's retrying API: a read on this session fails instead of reconnecting
-            // with a new session, and while disconnected it fails quickly rather than waiting.
-            Stat stat = provenStat(zooKeeper, lease);
-            String foreign = foreignOwner(stat, lease);
-            if (foreign != null) {
-                lease.end(foreign);
-                lease.countFailure();
-            } else {
-                lease.proven(askedAt, suspensionsBefore, leaseNanos(zooKeeper));
-                lease.countRenewal();
-            }
-        } catch (KeeperException.SessionExpiredException e) {
-            lease.end("the ZooKeeper session expired");
-            lease.countFailure();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (Exception e) {
-            // No proof now; the lease lapses at its deadline unless a later proof succeeds.
-            lease.countFailure();
-            LOGGER.log(System.Logger.Level.DEBUG, "Cannot prove {0}: {1}", lease, e);
-        }
-    }
-
-    /**
-     * Reads the lease's znode after a sync: the server this client talks to may lag behind the leader (after a
-     * reconnection to another server), and a proof must not rest on a stale read that still shows a deleted znode.
-     */
-    private Stat provenStat(ZooKeeper zooKeeper, ZooKeeperNodeLease lease) throws Exception {
-        java.util.concurrent.CompletableFuture<Integer> synced = new java.util.concurrent.CompletableFuture<>();
-        zooKeeper.sync(lease.path(), (rc, path, context) -> synced.complete(rc), null);
-        int rc = synced.get(Math.max(1L, proofPeriodMillis()), TimeUnit.MILLISECONDS);
-        if (rc != KeeperException.Code.OK.intValue() && rc != KeeperException.Code.NONODE.intValue()) {
-            throw KeeperException.create(KeeperException.Code.get(rc), lease.path());
-        }
-        return zooKeeper.exists(lease.path(), false);
-    }
-
-    /** Why the znode read is not this lease's own; null when it is: same owner session and same creation. */
-    private static String foreignOwner(Stat stat, ZooKeeperNodeLease lease) {
-        if (stat == null) {
-            return "its znode " + lease.path() + " was deleted";
-        }
-        if (stat.getEphemeralOwner() != lease.sessionId()) {
-            return "its znode " + lease.path() + " belongs to session 0x" + Long.toHexString(stat.getEphemeralOwner());
-        }
-        if (stat.getCzxid() != lease.createdZxid()) {
-            return "its znode " + lease.path() + " was deleted and created anew";
-        }
-        return null;
-    }
-
-    private long leaseNanos(ZooKeeper zooKeeper) {
-        return (long) (TimeUnit.MILLISECONDS.toNanos(zooKeeper.getSessionTimeout()) * LEASE_FRACTION);
-    }
-
-    long suspensionCount() {
-        return suspensions.get();
-    }
-
-    IdClock clock() {
-        return clock;
-    }
-
-    // ---- high-water marks and release
-
-    /**
-     * Writes a high-water mark by compare-and-set, on the lease's own session and only while its znode exists.
-     *
-     * @return the mark now stored and the znode's new version
-     */
-    long[] writeHighWaterMark(ZooKeeperNodeLease lease, long epochMillis, int version) {
-        String path = lease.highWaterMarkPath();
-        byte[] data = Long.toString(epochMillis).getBytes(StandardCharsets.UTF_8);
-        int expected = version;
-        try {
-            for (int attempt = 0; attempt < 3; attempt++) {
-                ZooKeeper zooKeeper = rawClient();
-                if (zooKeeper.getSessionId() != lease.sessionId()) {
-                    lease.end("the ZooKeeper session that owned its znode is gone");
-                    break;
-                }
-                try {
-                    List<OpResult> results = zooKeeper.multi(List.of(Op.check(lease.path(), -1),
-                            Op.setData(path, data, expected)));
-                    return new long[] {epochMillis, ((OpResult.SetDataResult) results.get(1)).getStat().getVersion()};
-                } catch (KeeperException.BadVersionException e) {
-                    // An earlier write of ours may have landed though its reply was lost, or another holder
-                    // claimed the identity and stamped the mark (the pool znode the multi checked is then its).
-                    // The mark read first, then the proof: a znode still of our creation means no one else held
-                    // the identity since our claim, so the mark read is ours to count on or to replace.
-                    Stat stat = new Stat();
-                    long current = parseHighWaterMark(path, zooKeeper.getData(path, false, stat));
-                    String foreign = foreignOwner(provenStat(zooKeeper, lease), lease);
-                    if (foreign != null) {
-                        lease.end(foreign);
-                        break;
-                    }
-                    if (current >= epochMillis) {
-                        return new long[] {current, stat.getVersion()};
-                    }
-                    expected = stat.getVersion();
-                }
-            }
-        } catch (KeeperException.SessionExpiredException e) {
-            lease.end("the ZooKeeper session expired");
-        } catch (KeeperException.NoNodeException e) {
-            lease.end("its znode " + lease.path() + " or " + path + " was deleted");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while writing the high-water mark to " + path, e);
-        } catch (Exception e) {
-            throw new IllegalStateException("Cannot write the high-water mark " + epochMillis + " to znode " + path
-                    + " at ZooKeeper " + connectString() + ": " + e + "; IDs beyond the current mark must wait "
-                    + "until it can be written", e);
-        }
-        throw new IllegalStateException("Cannot write the high-water mark " + epochMillis + " to znode " + path
-                + ": " + lease + "; claim an identity again");
-    }
-
-    /**
-     * Forgets a closed lease, stops watching its znode and deletes the znode if it is still the one the lease
-     * created, so the identity is free at once; first lowers the high-water mark to {@code finalMark} when that is
-     * 0 or more.
-     */
-    void release(ZooKeeperNodeLease lease, long finalMark) {
-        leases.remove(lease);
-        CuratorWatcher watcher = lease.watcher();
-        if (watcher != null) {
-            try {
-                client.watchers().remove(watcher).locally().quietly().forPath(lease.path());
-            } catch (Exception e) {
-                LOGGER.log(System.Logger.Level.DEBUG, "Cannot remove the watch on {0}: {1}", lease.path(), e);
-            }
-        }
-        if (finalMark >= 0) {
-            lowerHighWaterMark(lease, finalMark);
-        }
-        String path = lease.path();
-        long sessionId = lease.sessionId();
-        long createdZxid = lease.createdZxid();
-        if (lableReleaseDelayNanos > 0 && lease.claim().namespace().equals(lableNamespace)) {
-            // Kept by this session meanwhile, so no one (Lable's own module included) can take it before the delay.
-            try {
-                java.util.concurrent.CompletableFuture<Void> done = new java.util.concurrent.CompletableFuture<>();
-                pendingDeletes.add(done);
-                executor.schedule(() -> {
-                    try {
-                        deleteIfOwned(path, sessionId, createdZxid);
-                    } finally {
-                        pendingDeletes.remove(done);
-                        done.complete(null);
-                    }
-                }, lableReleaseDelayNanos, TimeUnit.NANOSECONDS);
-                return;
-            } catch (java.util.concurrent.RejectedExecutionException e) {
-                // The provider is closing: the znode goes with the session, or below at once.
-            }
-        }
-        deleteIfOwned(path, sessionId, createdZxid);
-    }
-
-    /** Waits, at most the Lable release delay and a little, for the delayed deletes of released Lable znodes. */
-    private void awaitPendingDeletes() {
-        long deadline = System.nanoTime() + lableReleaseDelayNanos + TimeUnit.SECONDS.toNanos(5);
-        for (java.util.concurrent.Future<?> pending : List.copyOf(pendingDeletes)) {
-            try {
-                pending.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-                return; // the znode goes with the session when the client closes; else when it expires
-            }
-        }
-    }
-
-    /**
-     * Lowers the mark at an orderly close, by compare-and-set against the version this lease last wrote or read
-     * (a claim by anyone else since would have changed it) and only while the pool znode is this lease's. A
-     * failure keeps the higher mark: the next holder then waits for the clock, which is safe.
-     */
-    private void lowerHighWaterMark(ZooKeeperNodeLease lease, long finalMark) {
-        String path = lease.highWaterMarkPath();
-        try {
-            ZooKeeper zooKeeper = rawClient();
-            if (zooKeeper.getSessionId() != lease.sessionId()) {
-                return;
-            }
-            Stat pool = provenStat(zooKeeper, lease);
-            if (foreignOwner(pool, lease) != null) {
-                return;
-            }
-            zooKeeper.multi(List.of(Op.check(lease.path(), pool.getVersion()),
-                    Op.setData(path, Long.toString(finalMark).getBytes(StandardCharsets.UTF_8),
-                            lease.highWaterMarkVersion())));
-            lease.markLowered(finalMark);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (Exception e) {
-            LOGGER.log(System.Logger.Level.INFO, "Kept the high-water mark of {0} ({1}); the next holder waits for "
-                    + "the clock to pass it", lease, e.toString());
-        }
-    }
-
-    /**
-     * Deletes the znode if it is still the one created by {@code createdZxid} on the session: the same session may
-     * have created the path anew since (a re-claim after an outside delete), and a delayed Lable delete must not
-     * take that one.
-     */
-    private void deleteIfOwned(String path, long sessionId, long createdZxid) {
-        try {
-            ZooKeeper zooKeeper = rawClient();
-            // On the owning session only: if it has expired the server refuses, and the znode is gone already.
-            if (zooKeeper.getSessionId() == sessionId) {
-                Stat stat = zooKeeper.exists(path, false);
-                if (stat != null && stat.getEphemeralOwner() == sessionId && stat.getCzxid() == createdZxid) {
-                    zooKeeper.delete(path, stat.getVersion());
-                }
-            }
-        } catch (KeeperException.NoNodeException | KeeperException.SessionExpiredException e) {
-            // Gone already.
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (Exception e) {
-            LOGGER.log(System.Logger.Level.WARNING, "Cannot delete znode {0}: {1}; the identity becomes free when "
-                    + "the ZooKeeper session ends", path, e);
-        }
-    }
-
-    // ---- helpers
-
-    private ZooKeeper rawClient() throws Exception {
-        return client.getZookeeperClient().getZooKeeper();
-    }
-
-    private String connectString() {
-        try {
-            return client.getZookeeperClient().getCurrentConnectionString();
-        } catch (RuntimeException e) {
-            return "(unknown)";
-        }
+    /** Writes a lease's mark as {@link ZooKeeperNodeLease#advanceHighWaterMark} does, minus its checks: for tests. */
+    ZnodeMarks.StoredMark writeHighWaterMark(ZooKeeperNodeLease lease, long epochMillis, int version) {
+        return leases.writeMark(lease, epochMillis, version);
     }
 
     private void ensureOpen() {
         if (closed) {
             throw new IllegalStateException("The ZooKeeper node lease provider is closed; build a new one");
-        }
-    }
-
-    private static void checkNamespace(String namespace) {
-        Objects.requireNonNull(namespace, "namespace");
-        // The same rule as NodeClaim, and '.' and '..' are not znode names.
-        if (!namespace.matches("[A-Za-z0-9._-]{1,64}") || namespace.equals(".") || namespace.equals("..")) {
-            throw new IllegalArgumentException("Namespace must be 1 to 64 letters, digits, '.', '-' or '_', and "
-                    + "not '.' or '..' (a znode name): '" + namespace + "'");
         }
     }
 
@@ -961,7 +355,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
          * @return this builder
          */
         public Builder lableNamespace(String lableNamespace) {
-            checkNamespace(lableNamespace);
+            Znodes.checkNamespace(lableNamespace);
             this.lableNamespace = lableNamespace;
             return this;
         }
