@@ -3,10 +3,9 @@ package dev.ids.autoconfigure;
 import dev.ids.MonitoredIdGenerator;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
@@ -15,7 +14,8 @@ import java.util.function.Consumer;
  */
 public final class IdGeneratorRegistry {
 
-    private final Map<String, Registration> registrations = new ConcurrentSkipListMap<>();
+    /** Guarded by {@link #actions}, as registrations and actions change together. */
+    private final Map<String, Registration> registrations = new TreeMap<>();
 
     private final List<Consumer<Registration>> actions = new ArrayList<>();
 
@@ -59,7 +59,9 @@ public final class IdGeneratorRegistry {
 
     /** Whether a generator of this name is registered. */
     boolean contains(String name) {
-        return registrations.containsKey(name);
+        synchronized (actions) {
+            return registrations.containsKey(name);
+        }
     }
 
     /**
@@ -80,9 +82,11 @@ public final class IdGeneratorRegistry {
     /**
      * Returns the generators made so far, by bean name.
      *
-     * @return the registrations, sorted by name
+     * @return the registrations, sorted by name (a snapshot)
      */
     public Collection<Registration> registrations() {
-        return Collections.unmodifiableCollection(registrations.values());
+        synchronized (actions) {
+            return List.copyOf(registrations.values());
+        }
     }
 }

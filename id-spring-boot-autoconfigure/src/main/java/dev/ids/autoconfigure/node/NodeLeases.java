@@ -12,10 +12,9 @@ import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.TreeMap;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -46,7 +45,8 @@ public final class NodeLeases implements DisposableBean {
 
     private final Duration reclaimPeriod;
 
-    private final Map<String, LeasedIdentity> leases = new ConcurrentSkipListMap<>();
+    /** By generator name; guarded by itself. */
+    private final Map<String, LeasedIdentity> leases = new TreeMap<>();
 
     private volatile boolean announced;
 
@@ -109,8 +109,7 @@ public final class NodeLeases implements DisposableBean {
      * @throws IllegalStateException naming the table or znode when the store cannot be read
      */
     public List<StoredLease> leaseRows() {
-        List<String> namespaces = leases.values().stream().map(LeasedIdentity::namespace).distinct().sorted()
-                .toList();
+        List<String> namespaces = leased().stream().map(LeasedIdentity::namespace).distinct().sorted().toList();
         if (provider != null && provider.getClass().getName().equals(ZooKeeperLeaseConfiguration.PROVIDER)) {
             return ZooKeeperLeaseRows.rows(provider, namespaces); // loaded only when ZooKeeper is present
         }
@@ -214,7 +213,10 @@ public final class NodeLeases implements DisposableBean {
             String how) {
         LeasedIdentity leased = new LeasedIdentity(generatorName, property, claim.namespace(), lease,
                 description(), kind());
-        LeasedIdentity previous = leases.put(generatorName, leased);
+        LeasedIdentity previous;
+        synchronized (leases) {
+            previous = leases.put(generatorName, leased);
+        }
         if (previous != null) {
             previous.lease().close();
         }
@@ -226,17 +228,22 @@ public final class NodeLeases implements DisposableBean {
     /**
      * Returns the identities leased so far, by generator name.
      *
-     * @return the leased identities
+     * @return the leased identities, sorted by generator name (a snapshot)
      */
     public Collection<LeasedIdentity> leased() {
-        return Collections.unmodifiableCollection(leases.values());
+        synchronized (leases) {
+            return List.copyOf(leases.values());
+        }
     }
 
     /** Closes every lease, releasing the identities at once; the provider bean is closed after this. */
     @Override
     public void destroy() {
-        List<LeasedIdentity> all = new ArrayList<>(leases.values());
-        leases.clear();
+        List<LeasedIdentity> all;
+        synchronized (leases) {
+            all = new ArrayList<>(leases.values());
+            leases.clear();
+        }
         for (LeasedIdentity leased : all) {
             try {
                 leased.lease().close();
