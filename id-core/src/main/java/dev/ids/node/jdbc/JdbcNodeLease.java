@@ -1,6 +1,7 @@
 package dev.ids.node.jdbc;
 
 import dev.ids.clock.IdClock;
+import dev.ids.node.LeaseDeadline;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import java.lang.System.Logger.Level;
@@ -53,11 +54,8 @@ final class JdbcNodeLease implements NodeLease {
     private volatile LongSupplier latestIssued;
     private final ScheduledExecutorService renewer;
 
-    /** Monotonic time until which the lease holds: the start of the last successful claim or renewal + lease. */
-    private volatile long deadlineNanos;
-    /** Latched: once the lease is lost (or seen past its deadline), it is never held again. */
-    private volatile boolean lost;
-    private volatile String lossReason;
+    /** Until when the lease holds: the start of the last successful claim or renewal + lease; ended once lost. */
+    private final LeaseDeadline deadline;
     private volatile boolean closed;
     /** How far the application's wall clock was ahead of the database's at the last claim or renewal, in ms. */
     private volatile long skewMillis;
@@ -79,7 +77,7 @@ final class JdbcNodeLease implements NodeLease {
         this.retryNanos = Math.max(1_000_000L, renewalNanos / 5);
         this.highWaterMark = new AtomicLong(highWaterMark);
         this.startMark = highWaterMark;
-        this.deadlineNanos = startNanos + leaseNanos;
+        this.deadline = LeaseDeadline.proven(clock, startNanos, leaseNanos);
         this.graceMillis = provider.reclaimGrace().toMillis();
         recordSkew(skewMillis);
         if (provider.backgroundRenewal()) {
@@ -116,14 +114,8 @@ final class JdbcNodeLease implements NodeLease {
      */
     @Override
     public boolean isEnded() {
-        if (lost) {
-            return true;
-        }
-        if (clock.monotonicNanos() - deadlineNanos < 0) {
-            return false;
-        }
-        lost = true; // seen past the deadline: a renewal that succeeds later must not revive the lease
-        return true;
+        // Seen past the deadline, the lease ends: a renewal that succeeds later must not revive it.
+        return deadline.isEnded();
     }
 
     /**
@@ -153,11 +145,7 @@ final class JdbcNodeLease implements NodeLease {
 
     @Override
     public Duration remaining() {
-        if (lost || skewFence != null) {
-            return Duration.ZERO;
-        }
-        long left = deadlineNanos - clock.monotonicNanos();
-        return left > 0 ? Duration.ofNanos(left) : Duration.ZERO;
+        return skewFence != null ? Duration.ZERO : Duration.ofNanos(deadline.remainingNanos());
     }
 
     @Override
@@ -205,11 +193,12 @@ final class JdbcNodeLease implements NodeLease {
     Renewal renew() {
         // No lock across the database call: a slow database must not hold up close(), nor anything else. A
         // renewal that overlaps a release cannot revive the row, as the renewal only extends an unreleased one.
-        if (closed || lost) {
+        if (closed || deadline.state() == LeaseDeadline.State.ENDED) {
             return Renewal.LOST;
         }
+        long epoch = deadline.epoch();
         long start = clock.monotonicNanos();
-        if (start - deadlineNanos >= 0) {
+        if (deadline.passedAt(start)) {
             failures.incrementAndGet();
             markLost("not renewed before its deadline");
             return Renewal.LOST;
@@ -238,15 +227,12 @@ final class JdbcNodeLease implements NodeLease {
             markLost(notOurs);
             return Renewal.LOST;
         }
-        synchronized (lock) {
-            if (closed || lost || clock.monotonicNanos() - deadlineNanos >= 0) {
-                if (!closed) {
-                    failures.incrementAndGet();
-                }
-                markLost("renewed only after its deadline");
-                return Renewal.LOST;
+        if (closed || !deadline.prove(start, epoch, leaseNanos)) {
+            if (!closed) {
+                failures.incrementAndGet();
             }
-            deadlineNanos = start + leaseNanos;
+            markLost("renewed only after its deadline");
+            return Renewal.LOST;
         }
         recordSkew(skew[0]);
         renewals.incrementAndGet();
@@ -321,16 +307,13 @@ final class JdbcNodeLease implements NodeLease {
     }
 
     private void markLost(String reason) {
-        boolean wasLost = lost;
-        lossReason = reason;
-        lost = true;
-        if (!wasLost && !closed) {
+        if (deadline.end(reason) && !closed) {
             LOG.log(Level.WARNING, () -> "Lost " + this + ": " + reason + "; claim a node identity again");
         }
     }
 
     private String notHeldMessage(String what) {
-        String reason = lossReason != null || lost ? lossReason : skewFence;
+        String reason = deadline.state() == LeaseDeadline.State.ENDED ? deadline.endReason() : skewFence;
         return "The lease on node identity " + identity + " in namespace '" + claim.namespace() + "' " + what
                 + ": it is no longer held (" + (reason != null ? reason : "not renewed before its deadline")
                 + "); claim a node identity again";
@@ -357,10 +340,7 @@ final class JdbcNodeLease implements NodeLease {
             // A close whose release failed (the database was down) tries again: the row then frees at once.
             released = true;
             closed = true;
-            lost = true;
-            if (lossReason == null) {
-                lossReason = "closed";
-            }
+            deadline.endOnClose();
         }
         if (renewer != null) {
             renewer.shutdownNow();
@@ -430,7 +410,7 @@ final class JdbcNodeLease implements NodeLease {
      * @return the reason, or {@code null} while held
      */
     String lossReason() {
-        return lossReason;
+        return deadline.endReason();
     }
 
     /**
