@@ -4,13 +4,13 @@ import dev.ids.clock.IdClock;
 import dev.ids.node.LeaseDeadline;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
+import dev.ids.node.SkewFence;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -57,11 +57,8 @@ final class JdbcNodeLease implements NodeLease {
     /** Until when the lease holds: the start of the last successful claim or renewal + lease; ended once lost. */
     private final LeaseDeadline deadline;
     private volatile boolean closed;
-    /** How far the application's wall clock was ahead of the database's at the last claim or renewal, in ms. */
-    private volatile long skewMillis;
-    /** Set while the skew exceeds the reclaim grace: the lease is kept and renewed, but not held. */
-    private volatile String skewFence;
-    private final long graceMillis;
+    /** Up while the skew measured at the last claim or renewal exceeds the grace: kept and renewed, not held. */
+    private final SkewFence skewFence;
     /** Guarded by {@link #lock}: whether a release has been written (or is being written). */
     private boolean released;
 
@@ -78,8 +75,8 @@ final class JdbcNodeLease implements NodeLease {
         this.highWaterMark = new AtomicLong(highWaterMark);
         this.startMark = highWaterMark;
         this.deadline = LeaseDeadline.proven(clock, startNanos, leaseNanos);
-        this.graceMillis = provider.reclaimGrace().toMillis();
-        recordSkew(skewMillis);
+        this.skewFence = new SkewFence(clock, provider.reclaimGrace().toMillis(), "the database's", LOG);
+        skewFence.record(skewMillis, this);
         if (provider.backgroundRenewal()) {
             String name = "ids-node-lease-" + claim.namespace() + "-" + identity;
             renewer = Executors.newSingleThreadScheduledExecutor(task -> {
@@ -100,7 +97,7 @@ final class JdbcNodeLease implements NodeLease {
 
     @Override
     public boolean isHeld() {
-        return !isEnded() && skewFence == null;
+        return !isEnded() && !skewFence.isUp();
     }
 
     @Override
@@ -130,7 +127,7 @@ final class JdbcNodeLease implements NodeLease {
      */
     @Override
     public Duration clockSkew() {
-        return Duration.ofMillis(skewMillis);
+        return Duration.ofMillis(skewFence.skewMillis());
     }
 
     @Override
@@ -145,7 +142,7 @@ final class JdbcNodeLease implements NodeLease {
 
     @Override
     public Duration remaining() {
-        return skewFence != null ? Duration.ZERO : Duration.ofNanos(deadline.remainingNanos());
+        return skewFence.isUp() ? Duration.ZERO : Duration.ofNanos(deadline.remainingNanos());
     }
 
     @Override
@@ -234,7 +231,7 @@ final class JdbcNodeLease implements NodeLease {
             markLost("renewed only after its deadline");
             return Renewal.LOST;
         }
-        recordSkew(skew[0]);
+        skewFence.record(skew[0], this);
         renewals.incrementAndGet();
         return Renewal.RENEWED;
     }
@@ -285,27 +282,6 @@ final class JdbcNodeLease implements NodeLease {
         }
     }
 
-    /** Fences the lease while the skew exceeds the grace, saying so once when the fence goes up or down. */
-    private void recordSkew(long skew) {
-        skewMillis = skew;
-        boolean fenced = skewFence != null;
-        if (Math.abs(skew) > graceMillis) {
-            long now = clock.wallTimeMillis();
-            skewFence = "this application's wall clock (" + Instant.ofEpochMilli(now) + ") is " + Math.abs(skew)
-                    + " ms " + (skew > 0 ? "ahead of" : "behind") + " the database's ("
-                    + Instant.ofEpochMilli(now - skew) + "), more than the reclaim grace of " + graceMillis
-                    + " ms; IDs stamped by this clock could collide with another holder's";
-            if (!fenced) {
-                LOG.log(Level.WARNING, () -> "Fenced " + this + ": " + skewFence + "; synchronise the clock"
-                        + " (NTP): the lease is kept and held again once the clocks agree within the grace");
-            }
-        } else if (fenced) {
-            skewFence = null;
-            LOG.log(Level.INFO, () -> "No longer fenced " + this + ": the application's clock is " + skew
-                    + " ms from the database's, within the reclaim grace of " + graceMillis + " ms");
-        }
-    }
-
     private void markLost(String reason) {
         if (deadline.end(reason) && !closed) {
             LOG.log(Level.WARNING, () -> "Lost " + this + ": " + reason + "; claim a node identity again");
@@ -313,7 +289,7 @@ final class JdbcNodeLease implements NodeLease {
     }
 
     private String notHeldMessage(String what) {
-        String reason = deadline.state() == LeaseDeadline.State.ENDED ? deadline.endReason() : skewFence;
+        String reason = deadline.state() == LeaseDeadline.State.ENDED ? deadline.endReason() : skewFence.reason();
         return "The lease on node identity " + identity + " in namespace '" + claim.namespace() + "' " + what
                 + ": it is no longer held (" + (reason != null ? reason : "not renewed before its deadline")
                 + "); claim a node identity again";
@@ -419,7 +395,7 @@ final class JdbcNodeLease implements NodeLease {
      * @return the reason, or {@code null} while the clocks agree within the grace
      */
     String skewFence() {
-        return skewFence;
+        return skewFence.reason();
     }
 
     @Override
