@@ -37,6 +37,8 @@ final class JdbcNodeLease implements NodeLease {
     }
 
     private final JdbcNodeLeaseProvider provider;
+    private final LeaseTable table;
+    private final JdbcConnections connections;
     private final IdClock clock;
     private final NodeClaim claim;
     private final long identity;
@@ -65,6 +67,8 @@ final class JdbcNodeLease implements NodeLease {
     JdbcNodeLease(JdbcNodeLeaseProvider provider, NodeClaim claim, long identity, String holder, long startNanos,
             long highWaterMark, long skewMillis) {
         this.provider = provider;
+        this.table = provider.table();
+        this.connections = provider.connections();
         this.clock = provider.clock();
         this.claim = claim;
         this.identity = identity;
@@ -159,8 +163,8 @@ final class JdbcNodeLease implements NodeLease {
             throw new IllegalStateException(notHeldMessage("cannot advance its high-water mark"));
         }
         try {
-            String notOurs = provider.withConnection(connection -> {
-                try (PreparedStatement update = provider.prepare(connection, provider.advanceSql)) {
+            String notOurs = connections.withConnection(connection -> {
+                try (PreparedStatement update = connections.prepare(connection, table.advanceSql)) {
                     update.setLong(1, epochMillis);
                     update.setString(2, claim.namespace());
                     update.setLong(3, identity);
@@ -203,9 +207,9 @@ final class JdbcNodeLease implements NodeLease {
         long[] skew = new long[1];
         String notOurs;
         try {
-            notOurs = provider.withConnection(connection -> {
-                skew[0] = provider.measureSkew(connection);
-                try (PreparedStatement update = provider.prepare(connection, provider.renewSql)) {
+            notOurs = connections.withConnection(connection -> {
+                skew[0] = connections.measureSkew(connection);
+                try (PreparedStatement update = connections.prepare(connection, table.renewSql)) {
                     update.setLong(1, provider.leaseLength().toMillis());
                     update.setString(2, claim.namespace());
                     update.setLong(3, identity);
@@ -263,14 +267,14 @@ final class JdbcNodeLease implements NodeLease {
      * already there.
      */
     private String whyNotOurs(Connection connection) throws SQLException {
-        try (PreparedStatement select = provider.prepare(connection, provider.holderSql)) {
+        try (PreparedStatement select = connections.prepare(connection, table.holderSql)) {
             select.setString(1, claim.namespace());
             select.setLong(2, identity);
             try (ResultSet result = select.executeQuery()) {
                 if (!result.next()) {
                     return "its row was deleted from table " + provider.tableName() + ", and with it the identity's"
                             + " high-water mark; lease rows must never be deleted (see "
-                            + JdbcNodeLeaseProvider.DDL_RESOURCE + ")";
+                            + LeaseTable.DDL_RESOURCE + ")";
                 }
                 if (!holder.equals(result.getString(1))) {
                     return "another process holds the identity now";
@@ -323,7 +327,7 @@ final class JdbcNodeLease implements NodeLease {
         }
         long finalMark = lowerMark ? Math.max(startMark, issued.getAsLong()) : -1;
         try {
-            Long stored = provider.withConnection(connection -> {
+            Long stored = connections.withConnection(connection -> {
                 release(connection, finalMark);
                 return storedMark(connection);
             });
@@ -342,8 +346,8 @@ final class JdbcNodeLease implements NodeLease {
     /** Releases the row under the holder condition, setting its mark to {@code finalMark} unless negative. */
     private void release(Connection connection, long finalMark) throws SQLException {
         boolean lowering = finalMark >= 0;
-        try (PreparedStatement release = provider.prepare(connection,
-                lowering ? provider.releaseLoweringSql : provider.releaseSql)) {
+        try (PreparedStatement release = connections.prepare(connection,
+                lowering ? table.releaseLoweringSql : table.releaseSql)) {
             int i = 1;
             if (lowering) {
                 release.setLong(i++, finalMark);
@@ -361,7 +365,7 @@ final class JdbcNodeLease implements NodeLease {
      * the row.
      */
     private Long storedMark(Connection connection) throws SQLException {
-        try (PreparedStatement select = provider.prepare(connection, provider.selectHighWaterMarkSql)) {
+        try (PreparedStatement select = connections.prepare(connection, table.selectHighWaterMarkSql)) {
             select.setString(1, claim.namespace());
             select.setLong(2, identity);
             select.setString(3, holder);

@@ -8,19 +8,14 @@ import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.node.NodeLeaseProvider;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
 /**
@@ -129,53 +124,24 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
     public static final Duration DEFAULT_RECLAIM_GRACE = Duration.ofSeconds(10);
 
     /** The class-path resource that holds the table's DDL, for schema-migration tools. */
-    public static final String DDL_RESOURCE = "META-INF/ids/ids-node-lease.sql";
+    public static final String DDL_RESOURCE = LeaseTable.DDL_RESOURCE;
 
-    /** An unquoted SQL identifier that H2, PostgreSQL and MariaDB all accept; 63 is PostgreSQL's limit. */
-    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
-
-
-    private static final String DDL = """
-            CREATE TABLE IF NOT EXISTS %s (
-                namespace VARCHAR(64) NOT NULL,
-                node_id BIGINT NOT NULL,
-                holder VARCHAR(255) NOT NULL,
-                expires_at BIGINT NOT NULL,
-                high_water_mark BIGINT NOT NULL,
-                PRIMARY KEY (namespace, node_id)
-            )""";
-
-    private final DataSource dataSource;
-    private final String tableName;
-    private final boolean createTable;
+    private final LeaseTable table;
+    private final JdbcConnections connections;
     private final Duration leaseLength;
     private final Duration renewalPeriod;
     private final Duration reclaimGrace;
     private final String holderId;
     private final IdClock clock;
     private final boolean backgroundRenewal;
-    private final int queryTimeoutSeconds;
     private final AtomicLong leaseNumbers = new AtomicLong();
-    private final Object tableLock = new Object();
-    private volatile boolean tableReady;
-    private final IdClock testDatabaseClock;
-    private volatile DatabaseClock databaseClock;
 
+    /** The statements the tests hold claims at and count. */
     final String selectRangeSql;
     final String insertSql;
     final String takeOverSql;
-    final String selectHighWaterMarkSql;
-    final String renewSql;
-    final String holderSql;
-    final String advanceSql;
-    final String releaseSql;
-    final String releaseLoweringSql;
-    final String rowsSql;
 
     private JdbcNodeLeaseProvider(Builder builder) {
-        this.dataSource = builder.dataSource;
-        this.tableName = builder.tableName;
-        this.createTable = builder.createTable;
         this.leaseLength = builder.leaseLength;
         this.renewalPeriod = builder.renewalPeriod != null
                 ? builder.renewalPeriod
@@ -183,36 +149,18 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         this.reclaimGrace = builder.reclaimGrace;
         this.holderId = builder.holderId != null ? builder.holderId : LeaseHolder.ofThisProcess().id();
         this.clock = builder.clock;
-        this.testDatabaseClock = builder.testDatabaseClock;
         this.backgroundRenewal = builder.backgroundRenewal;
         // About one renewal period: a renewal stuck longer than that cannot save the lease in time anyway, and the
         // retry that follows gets its own chance before the deadline.
         long renewalMillis = this.renewalPeriod.toMillis();
-        this.queryTimeoutSeconds = (int) Math.max(1, Math.min(Integer.MAX_VALUE, (renewalMillis + 999) / 1000));
-        String t = tableName;
-        String now = DatabaseClock.NOW;
-        this.selectRangeSql = "SELECT node_id, expires_at, " + now + " FROM " + t
-                + " WHERE namespace = ? AND node_id >= ? AND node_id <= ? ORDER BY node_id";
-        this.insertSql = "INSERT INTO " + t
-                + " (namespace, node_id, holder, expires_at, high_water_mark) VALUES (?, ?, ?, " + now + " + ?, 0)";
-        this.takeOverSql = "UPDATE " + t
-                + " SET holder = ?, expires_at = " + now + " + ? WHERE namespace = ? AND node_id = ? AND expires_at < "
-                + now + " - ?";
-        this.selectHighWaterMarkSql = "SELECT high_water_mark FROM " + t
-                + " WHERE namespace = ? AND node_id = ? AND holder = ?";
-        // expires_at > 0: a renewal that overlaps the release of its own lease must not revive the row.
-        this.renewSql = "UPDATE " + t + " SET expires_at = " + now + " + ?"
-                + " WHERE namespace = ? AND node_id = ? AND holder = ? AND expires_at > 0";
-        this.holderSql = "SELECT holder, expires_at FROM " + t + " WHERE namespace = ? AND node_id = ?";
-        // expires_at > 0: a mark write that lands after its lease's release must not alter the released row, whose
-        // mark the release (and a re-claim of this very process) have read as final.
-        this.advanceSql = "UPDATE " + t + " SET high_water_mark = GREATEST(high_water_mark, ?)"
-                + " WHERE namespace = ? AND node_id = ? AND holder = ? AND expires_at > 0";
-        this.releaseSql = "UPDATE " + t + " SET expires_at = 0 WHERE namespace = ? AND node_id = ? AND holder = ?";
-        this.releaseLoweringSql = "UPDATE " + t + " SET expires_at = 0, high_water_mark = ?"
-                + " WHERE namespace = ? AND node_id = ? AND holder = ?";
-        this.rowsSql = "SELECT node_id, holder, expires_at, high_water_mark FROM " + t
-                + " WHERE namespace = ? ORDER BY node_id";
+        int queryTimeoutSeconds = (int) Math.max(1, Math.min(Integer.MAX_VALUE, (renewalMillis + 999) / 1000));
+        this.connections = new JdbcConnections(builder.dataSource, queryTimeoutSeconds, clock,
+                builder.testDatabaseClock, builder.tableName);
+        this.table = new LeaseTable(builder.tableName, builder.createTable, connections, clock,
+                leaseLength.toMillis(), reclaimGrace.toMillis());
+        this.selectRangeSql = table.selectRangeSql;
+        this.insertSql = table.insertSql;
+        this.takeOverSql = table.takeOverSql;
     }
 
     /**
@@ -234,7 +182,7 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
      * @throws IllegalArgumentException when the name is not such an identifier
      */
     public static String createTableStatement(String tableName) {
-        return DDL.formatted(checkTableName(tableName));
+        return LeaseTable.createTableStatement(tableName);
     }
 
     /**
@@ -251,220 +199,31 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
     @Override
     public NodeLease claim(NodeClaim claim) {
         Objects.requireNonNull(claim, "claim");
-        ensureTable();
+        table.ensureTable();
         try {
             return claimFree(claim);
         } catch (SQLException e) {
             throw new IllegalStateException("Could not claim a node identity in namespace '" + claim.namespace()
-                    + "' from table " + tableName + ": " + e.getMessage() + (createTable ? ""
+                    + "' from table " + table.name() + ": " + e.getMessage() + (table.createsTable() ? ""
                     : " (createTable is off: create the table with " + DDL_RESOURCE + ")")
                     + "; check the data source and the database", e);
         }
     }
 
     private NodeLease claimFree(NodeClaim claim) throws SQLException {
-        ensureDatabaseClock();
         String holder = holderId + "#" + leaseNumbers.incrementAndGet();
-        List<long[]> rows = readRange(claim);
-        // The database's time of the read: the takeover's own condition decides, this only suggests candidates.
-        long databaseNow = rows.isEmpty() ? 0 : rows.get(0)[2];
-        long claimableBefore = databaseNow - reclaimGrace.toMillis();
-        long[] withRow = rows.stream().mapToLong(row -> row[0]).toArray();
-        long[] live = rows.stream().filter(row -> row[1] >= claimableBefore).mapToLong(row -> row[0]).toArray();
-        ClaimCandidates candidates = new ClaimCandidates(claim, live, holder);
+        RangeClaim range = RangeClaim.start(table, claim, holder);
+        ClaimCandidates candidates = new ClaimCandidates(claim, range.taken(), holder);
         for (long candidate = candidates.next(); candidate != ClaimCandidates.NONE; candidate = candidates.next()) {
-            // The rows are read in ascending order. A row is taken over by an update; no row, by an insert.
-            JdbcNodeLease lease = Arrays.binarySearch(withRow, candidate) >= 0
-                    ? tryTakeOver(claim, candidate, holder)
-                    : tryInsert(claim, candidate, holder);
-            if (lease != null) {
-                return lease;
+            RangeClaim.Taken taken = range.tryTake(candidate);
+            if (taken != null) {
+                // Built (and its renewer started) only once the connection is handed back: a failure there must
+                // not leave a renewer keeping a row alive for a lease nobody holds; the unrenewed row lapses.
+                return new JdbcNodeLease(this, claim, taken.identity(), holder, taken.askedAtNanos(),
+                        taken.highWaterMark(), taken.skewMillis());
             }
         }
-        throw new NoFreeNodeIdentityException(claim, describeHeld(claim));
-    }
-
-    private void ensureDatabaseClock() throws SQLException {
-        if (databaseClock == null) {
-            databaseClock = withConnection(connection -> DatabaseClock.of(connection, clock,
-                    testDatabaseClock, tableName));
-        }
-    }
-
-    private List<long[]> readRange(NodeClaim claim) throws SQLException {
-        return withConnection(connection -> {
-            try (PreparedStatement select = prepare(connection, selectRangeSql)) {
-                select.setString(1, claim.namespace());
-                select.setLong(2, claim.min());
-                select.setLong(3, claim.max());
-                List<long[]> rows = new ArrayList<>();
-                try (ResultSet result = select.executeQuery()) {
-                    while (result.next()) {
-                        rows.add(new long[] {result.getLong(1), result.getLong(2), result.getLong(3)});
-                    }
-                }
-                return rows;
-            }
-        });
-    }
-
-    private JdbcNodeLease tryInsert(NodeClaim claim, long identity, String holder) throws SQLException {
-        // The deadline counts from before the statement, so it is never later than the expiry others see.
-        long start = clock.monotonicNanos();
-        Long skew = withConnection(connection -> {
-            long skewMillis = measureSkew(connection);
-            try (PreparedStatement insert = prepare(connection, insertSql)) {
-                insert.setString(1, claim.namespace());
-                insert.setLong(2, identity);
-                insert.setString(3, holder);
-                insert.setLong(4, leaseLength.toMillis());
-                insert.executeUpdate();
-            } catch (SQLException e) {
-                if (isIntegrityViolation(e)) {
-                    return null; // another claimant inserted this identity first
-                }
-                throw e;
-            }
-            return skewMillis;
-        });
-        // Built (and its renewer started) only once the connection is handed back: a failure there must not leave
-        // a renewer keeping a row alive for a lease nobody holds; the unrenewed row lapses instead.
-        return skew != null ? new JdbcNodeLease(this, claim, identity, holder, start, 0L, skew) : null;
-    }
-
-    private JdbcNodeLease tryTakeOver(NodeClaim claim, long identity, String holder) throws SQLException {
-        long start = clock.monotonicNanos();
-        long[] skew = new long[1];
-        Long mark = withConnection(connection -> {
-            skew[0] = measureSkew(connection);
-            try (PreparedStatement update = prepare(connection, takeOverSql)) {
-                update.setString(1, holder);
-                update.setLong(2, leaseLength.toMillis());
-                update.setString(3, claim.namespace());
-                update.setLong(4, identity);
-                update.setLong(5, reclaimGrace.toMillis());
-                if (update.executeUpdate() != 1) {
-                    return null; // renewed by its holder or taken by another claimant since the read
-                }
-            }
-            // Read the mark after taking the row: from now on no earlier holder can raise it.
-            try (PreparedStatement select = prepare(connection, selectHighWaterMarkSql)) {
-                select.setString(1, claim.namespace());
-                select.setLong(2, identity);
-                select.setString(3, holder);
-                try (ResultSet result = select.executeQuery()) {
-                    return result.next() ? result.getLong(1) : null;
-                }
-            }
-        });
-        // As in tryInsert: the lease, with its renewer, only after the connection was handed back without failure.
-        return mark == null ? null : new JdbcNodeLease(this, claim, identity, holder, start, mark, skew[0]);
-    }
-
-    private String describeHeld(NodeClaim claim) {
-        try {
-            List<long[]> rows = readRange(claim);
-            long earliest = rows.stream().mapToLong(row -> row[1]).min().orElse(0L);
-            return "table " + tableName + " has " + rows.size() + " live leases in the range; the first to lapse"
-                    + " becomes claimable at " + Instant.ofEpochMilli(earliest + reclaimGrace.toMillis())
-                    + " unless renewed";
-        } catch (SQLException e) {
-            return "table " + tableName;
-        }
-    }
-
-    private void ensureTable() {
-        if (!createTable || tableReady) {
-            return;
-        }
-        synchronized (tableLock) {
-            if (tableReady) {
-                return;
-            }
-            String ddl = createTableStatement(tableName);
-            try {
-                withConnection(connection -> {
-                    try (Statement statement = connection.createStatement()) {
-                        statement.setQueryTimeout(queryTimeoutSeconds);
-                        statement.execute(ddl);
-                    }
-                    return null;
-                });
-            } catch (SQLException e) {
-                // PostgreSQL can fail a CREATE TABLE IF NOT EXISTS that races another process's; fine if it exists.
-                if (!tableExists()) {
-                    throw new IllegalStateException("Could not create the node lease table " + tableName + ": "
-                            + e.getMessage() + "; create it with " + DDL_RESOURCE
-                            + " and set createTable to false, or grant the right to create tables", e);
-                }
-            }
-            tableReady = true;
-        }
-    }
-
-    private boolean tableExists() {
-        try {
-            return withConnection(connection -> {
-                try (Statement statement = connection.createStatement()) {
-                    statement.setQueryTimeout(queryTimeoutSeconds);
-                    statement.executeQuery("SELECT 1 FROM " + tableName + " WHERE 1 = 0").close();
-                    return true;
-                }
-            });
-        } catch (SQLException e) {
-            return false;
-        }
-    }
-
-    /** Runs work on a connection of its own, each statement committed on its own. */
-    <T> T withConnection(SqlWork<T> work) throws SQLException {
-        try (Connection connection = dataSource.getConnection()) {
-            boolean autoCommit = connection.getAutoCommit();
-            if (!autoCommit) {
-                connection.setAutoCommit(true);
-            }
-            try {
-                return work.run(connection);
-            } finally {
-                if (!autoCommit) {
-                    connection.setAutoCommit(false);
-                }
-            }
-        }
-    }
-
-    /**
-     * Measures, on the connection of a claim or renewal, how far the application's wall clock is ahead of the
-     * database's, in milliseconds (negative when behind).
-     */
-    long measureSkew(Connection connection) throws SQLException {
-        return databaseClock.skewMillis(connection, queryTimeoutSeconds);
-    }
-
-    /**
-     * Prepares a statement with the database's clock in place and the query timeout, so a hung database cannot
-     * stall a renewal forever.
-     */
-    PreparedStatement prepare(Connection connection, String sql) throws SQLException {
-        DatabaseClock now = databaseClock;
-        PreparedStatement statement = connection.prepareStatement(now == null ? sql : now.sql(sql));
-        statement.setQueryTimeout(queryTimeoutSeconds);
-        return statement;
-    }
-
-    /** Tells whether a failure is an integrity-constraint violation (SQLState class 23), here a duplicate key. */
-    static boolean isIntegrityViolation(SQLException e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("23")) {
-                return true;
-            }
-        }
-        for (SQLException next = e.getNextException(); next != null; next = next.getNextException()) {
-            if (next.getSQLState() != null && next.getSQLState().startsWith("23")) {
-                return true;
-            }
-        }
-        return false;
+        throw new NoFreeNodeIdentityException(claim, range.describeTaken());
     }
 
     /**
@@ -478,8 +237,8 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
     public List<LeaseRow> rows(String namespace) {
         Objects.requireNonNull(namespace, "namespace");
         try {
-            return withConnection(connection -> {
-                try (PreparedStatement select = prepare(connection, rowsSql)) {
+            return connections.withConnection(connection -> {
+                try (PreparedStatement select = connections.prepare(connection, table.rowsSql)) {
                     select.setString(1, namespace);
                     List<LeaseRow> rows = new ArrayList<>();
                     try (ResultSet result = select.executeQuery()) {
@@ -493,7 +252,7 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
             });
         } catch (SQLException e) {
             throw new IllegalStateException("Could not read namespace '" + namespace + "' of the node lease table "
-                    + tableName + ": " + e.getMessage(), e);
+                    + table.name() + ": " + e.getMessage(), e);
         }
     }
 
@@ -529,7 +288,7 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
      * @return the table name
      */
     public String tableName() {
-        return tableName;
+        return table.name();
     }
 
     /**
@@ -573,7 +332,15 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
     }
 
     int queryTimeoutSeconds() {
-        return queryTimeoutSeconds;
+        return connections.queryTimeoutSeconds();
+    }
+
+    LeaseTable table() {
+        return table;
+    }
+
+    JdbcConnections connections() {
+        return connections;
     }
 
     boolean backgroundRenewal() {
@@ -582,34 +349,12 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
 
     @Override
     public String toString() {
-        return "JdbcNodeLeaseProvider[table=" + tableName + ", lease=" + leaseLength + ", renewal=" + renewalPeriod
+        return "JdbcNodeLeaseProvider[table=" + table.name() + ", lease=" + leaseLength + ", renewal=" + renewalPeriod
                 + ", grace=" + reclaimGrace + ", holder=" + holderId + "]";
     }
 
     private static Duration max(Duration a, Duration b) {
         return a.compareTo(b) >= 0 ? a : b;
-    }
-
-    private static String checkTableName(String tableName) {
-        Objects.requireNonNull(tableName, "tableName");
-        String[] parts = tableName.split("\\.", -1);
-        boolean valid = parts.length <= 2;
-        for (String part : parts) {
-            valid &= IDENTIFIER.matcher(part).matches();
-        }
-        if (!valid) {
-            throw new IllegalArgumentException("Table name must be an unquoted SQL identifier (a letter or '_', then"
-                    + " up to 62 letters, digits or '_'), optionally qualified by a schema as schema.table: '"
-                    + tableName + "'");
-        }
-        return tableName;
-    }
-
-    /** A piece of work on a connection. */
-    @FunctionalInterface
-    interface SqlWork<T> {
-
-        T run(Connection connection) throws SQLException;
     }
 
     /**
@@ -642,7 +387,7 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
          * @throws IllegalArgumentException when the name is not such an identifier (it is put into SQL as is)
          */
         public Builder tableName(String tableName) {
-            this.tableName = checkTableName(tableName);
+            this.tableName = LeaseTable.checkTableName(tableName);
             return this;
         }
 

@@ -1,0 +1,153 @@
+package dev.ids.node.jdbc;
+
+import dev.ids.node.NodeClaim;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One claim on the lease table: the read of the claim's range, which only suggests candidates, and the conditional
+ * write that takes one: an {@code INSERT} where the identity has no row (the primary key lets one claimant win; the
+ * loser sees an SQLState of class 23), a takeover {@code UPDATE} where its row expired more than the grace ago (only
+ * one claimant's condition still holds). Not thread-safe; one instance per claim.
+ */
+final class RangeClaim {
+
+    /**
+     * A row taken.
+     *
+     * @param identity the identity
+     * @param askedAtNanos the monotonic time before the statement that took it, from which the deadline counts
+     * @param highWaterMark the row's mark, read after taking it
+     * @param skewMillis the clock skew measured on the same connection
+     */
+    record Taken(long identity, long askedAtNanos, long highWaterMark, long skewMillis) {
+    }
+
+    private final LeaseTable table;
+    private final JdbcConnections connections;
+    private final NodeClaim claim;
+    private final String holder;
+    /** The identities with a row, ascending. */
+    private final long[] withRow;
+    /** The identities whose row is live or within the grace, on the database's clock of the read. */
+    private final long[] live;
+
+    private RangeClaim(LeaseTable table, NodeClaim claim, String holder, List<long[]> rows) {
+        this.table = table;
+        this.connections = table.connections();
+        this.claim = claim;
+        this.holder = holder;
+        // The database's time of the read: the takeover's own condition decides, this only suggests candidates.
+        long databaseNow = rows.isEmpty() ? 0 : rows.get(0)[2];
+        long claimableBefore = databaseNow - table.graceMillis();
+        this.withRow = rows.stream().mapToLong(row -> row[0]).toArray();
+        this.live = rows.stream().filter(row -> row[1] >= claimableBefore).mapToLong(row -> row[0]).toArray();
+    }
+
+    /** Reads the claim's range and prepares to take one of its free identities. */
+    static RangeClaim start(LeaseTable table, NodeClaim claim, String holder) throws SQLException {
+        table.connections().ensureDatabaseClock();
+        return new RangeClaim(table, claim, holder, readRange(table, claim));
+    }
+
+    /** The identities the read found taken: live, or expired less than the grace ago. */
+    long[] taken() {
+        return live.clone();
+    }
+
+    /**
+     * Tries to take one identity, by a takeover where it has a row and by an insert where not.
+     *
+     * @return what was taken, or {@code null} when another claimant (or the row's holder, renewing) won
+     */
+    Taken tryTake(long identity) throws SQLException {
+        return Arrays.binarySearch(withRow, identity) >= 0 ? tryTakeOver(identity) : tryInsert(identity);
+    }
+
+    private Taken tryInsert(long identity) throws SQLException {
+        // The deadline counts from before the statement, so it is never later than the expiry others see.
+        long start = table.clock().monotonicNanos();
+        Long skew = connections.withConnection(connection -> {
+            long skewMillis = connections.measureSkew(connection);
+            try (PreparedStatement insert = connections.prepare(connection, table.insertSql)) {
+                insert.setString(1, claim.namespace());
+                insert.setLong(2, identity);
+                insert.setString(3, holder);
+                insert.setLong(4, table.leaseMillis());
+                insert.executeUpdate();
+            } catch (SQLException e) {
+                if (JdbcConnections.isIntegrityViolation(e)) {
+                    return null; // another claimant inserted this identity first
+                }
+                throw e;
+            }
+            return skewMillis;
+        });
+        return skew == null ? null : new Taken(identity, start, 0L, skew);
+    }
+
+    private Taken tryTakeOver(long identity) throws SQLException {
+        long start = table.clock().monotonicNanos();
+        long[] skew = new long[1];
+        Long mark = connections.withConnection(connection -> {
+            skew[0] = connections.measureSkew(connection);
+            try (PreparedStatement update = connections.prepare(connection, table.takeOverSql)) {
+                update.setString(1, holder);
+                update.setLong(2, table.leaseMillis());
+                update.setString(3, claim.namespace());
+                update.setLong(4, identity);
+                update.setLong(5, table.graceMillis());
+                if (update.executeUpdate() != 1) {
+                    return null; // renewed by its holder or taken by another claimant since the read
+                }
+            }
+            // Read the mark after taking the row: from now on no earlier holder can raise it.
+            try (PreparedStatement select = connections.prepare(connection, table.selectHighWaterMarkSql)) {
+                select.setString(1, claim.namespace());
+                select.setLong(2, identity);
+                select.setString(3, holder);
+                try (ResultSet result = select.executeQuery()) {
+                    return result.next() ? result.getLong(1) : null;
+                }
+            }
+        });
+        return mark == null ? null : new Taken(identity, start, mark, skew[0]);
+    }
+
+    /** Says, for the message of a full range, how many leases are live and when the first becomes claimable. */
+    String describeTaken() {
+        try {
+            List<long[]> rows = readRange(table, claim);
+            long earliest = rows.stream().mapToLong(row -> row[1]).min().orElse(0L);
+            return "table " + table.name() + " has " + rows.size() + " live leases in the range; the first to lapse"
+                    + " becomes claimable at " + Instant.ofEpochMilli(earliest + table.graceMillis())
+                    + " unless renewed";
+        } catch (SQLException e) {
+            return "table " + table.name();
+        }
+    }
+
+    /** Reads the range's rows in order: identity, expiry, and the database's time of the read. */
+    private static List<long[]> readRange(LeaseTable table, NodeClaim claim) throws SQLException {
+        JdbcConnections connections = table.connections();
+        return connections.withConnection(connection -> {
+            try (PreparedStatement select = connections.prepare(connection, table.selectRangeSql)) {
+                select.setString(1, claim.namespace());
+                select.setLong(2, claim.min());
+                select.setLong(3, claim.max());
+                List<long[]> rows = new ArrayList<>();
+                try (ResultSet result = select.executeQuery()) {
+                    while (result.next()) {
+                        rows.add(new long[] {result.getLong(1), result.getLong(2), result.getLong(3)});
+                    }
+                }
+                return rows;
+            }
+        });
+    }
+}
