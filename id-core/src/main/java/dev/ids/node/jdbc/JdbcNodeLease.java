@@ -2,13 +2,12 @@ package dev.ids.node.jdbc;
 
 import dev.ids.clock.IdClock;
 import dev.ids.node.LeaseDeadline;
+import dev.ids.node.LeaseGrant;
+import dev.ids.node.LeaseLostException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.node.SkewFence;
 import java.lang.System.Logger.Level;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Objects;
@@ -38,7 +37,7 @@ final class JdbcNodeLease implements NodeLease {
 
     private final JdbcNodeLeaseProvider provider;
     private final LeaseTable table;
-    private final JdbcConnections connections;
+    private final TableLease proof;
     private final IdClock clock;
     private final NodeClaim claim;
     private final long identity;
@@ -68,7 +67,7 @@ final class JdbcNodeLease implements NodeLease {
             long highWaterMark, long skewMillis) {
         this.provider = provider;
         this.table = provider.table();
-        this.connections = provider.connections();
+        this.proof = new TableLease(claim.namespace(), identity, holder);
         this.clock = provider.clock();
         this.claim = claim;
         this.identity = identity;
@@ -162,27 +161,19 @@ final class JdbcNodeLease implements NodeLease {
         if (!isHeld()) {
             throw new IllegalStateException(notHeldMessage("cannot advance its high-water mark"));
         }
+        long stored;
         try {
-            String notOurs = connections.withConnection(connection -> {
-                try (PreparedStatement update = connections.prepare(connection, table.advanceSql)) {
-                    update.setLong(1, epochMillis);
-                    update.setString(2, claim.namespace());
-                    update.setLong(3, identity);
-                    update.setString(4, holder);
-                    return update.executeUpdate() == 1 ? null : whyNotOurs(connection);
-                }
-            });
-            if (notOurs != null) {
-                markLost(notOurs);
-                throw new IllegalStateException(notHeldMessage("cannot advance its high-water mark"));
-            }
+            stored = table.writeMark(proof, epochMillis);
+        } catch (LeaseLostException e) {
+            markLost(e.getMessage());
+            throw new IllegalStateException(notHeldMessage("cannot advance its high-water mark"));
         } catch (SQLException e) {
             throw new IllegalStateException("Could not advance the high-water mark of node identity " + identity
                     + " in namespace '" + claim.namespace() + "' to " + epochMillis + " in table "
                     + provider.tableName() + ": " + e.getMessage() + "; do not issue IDs beyond "
                     + highWaterMark.get() + " until it succeeds", e);
         }
-        highWaterMark.accumulateAndGet(epochMillis, Math::max);
+        highWaterMark.accumulateAndGet(stored, Math::max);
     }
 
     /**
@@ -204,38 +195,27 @@ final class JdbcNodeLease implements NodeLease {
             markLost("not renewed before its deadline");
             return Renewal.LOST;
         }
-        long[] skew = new long[1];
-        String notOurs;
+        LeaseGrant grant;
         try {
-            notOurs = connections.withConnection(connection -> {
-                skew[0] = connections.measureSkew(connection);
-                try (PreparedStatement update = connections.prepare(connection, table.renewSql)) {
-                    update.setLong(1, provider.leaseLength().toMillis());
-                    update.setString(2, claim.namespace());
-                    update.setLong(3, identity);
-                    update.setString(4, holder);
-                    return update.executeUpdate() == 1 ? null : whyNotOurs(connection);
-                }
-            });
+            grant = table.renew(proof);
+        } catch (LeaseLostException e) {
+            failures.incrementAndGet();
+            markLost(e.getMessage());
+            return Renewal.LOST;
         } catch (SQLException e) {
             failures.incrementAndGet();
             LOG.log(Level.WARNING, () -> "Could not renew " + this + " (will retry until its deadline): "
                     + e.getMessage());
             return Renewal.FAILED;
         }
-        if (notOurs != null) {
-            failures.incrementAndGet();
-            markLost(notOurs);
-            return Renewal.LOST;
-        }
-        if (closed || !deadline.prove(start, epoch, leaseNanos)) {
+        if (closed || !deadline.prove(start, epoch, grant.leaseNanos())) {
             if (!closed) {
                 failures.incrementAndGet();
             }
             markLost("renewed only after its deadline");
             return Renewal.LOST;
         }
-        skewFence.record(skew[0], this);
+        skewFence.record(grant.skewMillis(), this);
         renewals.incrementAndGet();
         return Renewal.RENEWED;
     }
@@ -256,33 +236,6 @@ final class JdbcNodeLease implements NodeLease {
             }
         } catch (java.util.concurrent.RejectedExecutionException e) {
             // closed meanwhile
-        }
-    }
-
-    /**
-     * Tells why an update under the holder condition matched no row: another holder, the row released (this lease
-     * was closed meanwhile), or no row at all (deleted, which also deleted its high-water mark, so this holder must
-     * stop at once). {@code null} when the row still names this lease unreleased: drivers that report changed
-     * rather than matched rows (MariaDB or MySQL with useAffectedRows) report 0 for an update that wrote the value
-     * already there.
-     */
-    private String whyNotOurs(Connection connection) throws SQLException {
-        try (PreparedStatement select = connections.prepare(connection, table.holderSql)) {
-            select.setString(1, claim.namespace());
-            select.setLong(2, identity);
-            try (ResultSet result = select.executeQuery()) {
-                if (!result.next()) {
-                    return "its row was deleted from table " + provider.tableName() + ", and with it the identity's"
-                            + " high-water mark; lease rows must never be deleted (see "
-                            + LeaseTable.DDL_RESOURCE + ")";
-                }
-                if (!holder.equals(result.getString(1))) {
-                    return "another process holds the identity now";
-                }
-                return result.getLong(2) == 0
-                        ? "its row was released (expires_at = 0), so another process may claim the identity at once"
-                        : null;
-            }
         }
     }
 
@@ -327,11 +280,8 @@ final class JdbcNodeLease implements NodeLease {
         }
         long finalMark = lowerMark ? Math.max(startMark, issued.getAsLong()) : -1;
         try {
-            Long stored = connections.withConnection(connection -> {
-                release(connection, finalMark);
-                return storedMark(connection);
-            });
-            if (stored != null) {
+            long stored = table.release(proof, finalMark);
+            if (stored >= 0) {
                 highWaterMark.set(stored);
             }
         } catch (SQLException e) {
@@ -340,38 +290,6 @@ final class JdbcNodeLease implements NodeLease {
             }
             LOG.log(Level.WARNING, () -> "Could not release " + this + "; it becomes claimable after its expiry"
                     + " plus the reclaim grace: " + e.getMessage());
-        }
-    }
-
-    /** Releases the row under the holder condition, setting its mark to {@code finalMark} unless negative. */
-    private void release(Connection connection, long finalMark) throws SQLException {
-        boolean lowering = finalMark >= 0;
-        try (PreparedStatement release = connections.prepare(connection,
-                lowering ? table.releaseLoweringSql : table.releaseSql)) {
-            int i = 1;
-            if (lowering) {
-                release.setLong(i++, finalMark);
-            }
-            release.setString(i++, claim.namespace());
-            release.setLong(i++, identity);
-            release.setString(i, holder);
-            release.executeUpdate();
-        }
-    }
-
-    /**
-     * Reads the row's mark after the release: final, as no mark write changes a released row, and it includes a
-     * write whose answer had not come back yet (the store was slow or down). {@code null} when another holder has
-     * the row.
-     */
-    private Long storedMark(Connection connection) throws SQLException {
-        try (PreparedStatement select = connections.prepare(connection, table.selectHighWaterMarkSql)) {
-            select.setString(1, claim.namespace());
-            select.setLong(2, identity);
-            select.setString(3, holder);
-            try (ResultSet result = select.executeQuery()) {
-                return result.next() ? result.getLong(1) : null;
-            }
         }
     }
 

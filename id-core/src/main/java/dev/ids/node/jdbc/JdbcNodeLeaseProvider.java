@@ -8,6 +8,7 @@ import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.node.NodeLeaseProvider;
+import dev.ids.node.NodeLeaseStore;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -156,11 +157,11 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         int queryTimeoutSeconds = (int) Math.max(1, Math.min(Integer.MAX_VALUE, (renewalMillis + 999) / 1000));
         this.connections = new JdbcConnections(builder.dataSource, queryTimeoutSeconds, clock,
                 builder.testDatabaseClock, builder.tableName);
-        this.table = new LeaseTable(builder.tableName, builder.createTable, connections, clock,
-                leaseLength.toMillis(), reclaimGrace.toMillis());
-        this.selectRangeSql = table.selectRangeSql;
-        this.insertSql = table.insertSql;
-        this.takeOverSql = table.takeOverSql;
+        this.table = new LeaseTable(builder.tableName, builder.createTable, connections, clock, leaseLength,
+                reclaimGrace);
+        this.selectRangeSql = table.sql.selectRangeSql;
+        this.insertSql = table.sql.insertSql;
+        this.takeOverSql = table.sql.takeOverSql;
     }
 
     /**
@@ -212,15 +213,15 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
 
     private NodeLease claimFree(NodeClaim claim) throws SQLException {
         String holder = holderId + "#" + leaseNumbers.incrementAndGet();
-        RangeClaim range = RangeClaim.start(table, claim, holder);
+        RangeClaim range = table.startClaim(claim, holder);
         ClaimCandidates candidates = new ClaimCandidates(claim, range.taken(), holder);
         for (long candidate = candidates.next(); candidate != ClaimCandidates.NONE; candidate = candidates.next()) {
-            RangeClaim.Taken taken = range.tryTake(candidate);
+            NodeLeaseStore.Claimed<TableLease> taken = range.tryTake(candidate);
             if (taken != null) {
                 // Built (and its renewer started) only once the connection is handed back: a failure there must
                 // not leave a renewer keeping a row alive for a lease nobody holds; the unrenewed row lapses.
                 return new JdbcNodeLease(this, claim, taken.identity(), holder, taken.askedAtNanos(),
-                        taken.highWaterMark(), taken.skewMillis());
+                        taken.highWaterMark(), taken.grant().skewMillis());
             }
         }
         throw new NoFreeNodeIdentityException(claim, range.describeTaken());
@@ -238,7 +239,7 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         Objects.requireNonNull(namespace, "namespace");
         try {
             return connections.withConnection(connection -> {
-                try (PreparedStatement select = connections.prepare(connection, table.rowsSql)) {
+                try (PreparedStatement select = connections.prepare(connection, table.sql.rowsSql)) {
                     select.setString(1, namespace);
                     List<LeaseRow> rows = new ArrayList<>();
                     try (ResultSet result = select.executeQuery()) {

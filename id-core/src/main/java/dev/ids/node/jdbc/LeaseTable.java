@@ -1,7 +1,15 @@
 package dev.ids.node.jdbc;
 
 import dev.ids.clock.IdClock;
+import dev.ids.node.LeaseGrant;
+import dev.ids.node.LeaseLostException;
+import dev.ids.node.NodeClaim;
+import dev.ids.node.NodeLeaseStore;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
@@ -15,8 +23,14 @@ import java.util.regex.Pattern;
  * write or release names the lease's holder value; renewals and mark writes change only unreleased rows
  * ({@code expires_at > 0}), so that a late one cannot revive a released row nor alter the mark its release read as
  * final. See {@link JdbcNodeLeaseProvider} for the protocol.
+ *
+ * <p>As the JDBC {@link NodeLeaseStore}, it answers the lease lifecycle's questions with these statements; the
+ * proof of ownership is the row's key and holder value ({@link TableLease}).
  */
-final class LeaseTable {
+final class LeaseTable implements NodeLeaseStore<TableLease> {
+
+    /** The provider's logger, named as a string: the table is the provider's part, not its user. */
+    private static final System.Logger LOG = System.getLogger("dev.ids.node.jdbc.JdbcNodeLeaseProvider");
 
     /** The class-path resource that holds the table's DDL, for schema-migration tools. */
     static final String DDL_RESOURCE = "META-INF/ids/ids-node-lease.sql";
@@ -38,53 +52,29 @@ final class LeaseTable {
     private final boolean createTable;
     private final JdbcConnections connections;
     private final IdClock clock;
+    private final Duration lease;
+    private final Duration grace;
     private final long leaseMillis;
+    private final long leaseNanos;
     private final long graceMillis;
     private final Object tableLock = new Object();
     private volatile boolean tableReady;
 
-    final String selectRangeSql;
-    final String insertSql;
-    final String takeOverSql;
-    final String selectHighWaterMarkSql;
-    final String renewSql;
-    final String holderSql;
-    final String advanceSql;
-    final String releaseSql;
-    final String releaseLoweringSql;
-    final String rowsSql;
+    /** Every statement on the table. */
+    final LeaseStatements sql;
 
-    LeaseTable(String name, boolean createTable, JdbcConnections connections, IdClock clock, long leaseMillis,
-            long graceMillis) {
+    LeaseTable(String name, boolean createTable, JdbcConnections connections, IdClock clock, Duration lease,
+            Duration grace) {
         this.name = checkTableName(name);
         this.createTable = createTable;
         this.connections = connections;
         this.clock = clock;
-        this.leaseMillis = leaseMillis;
-        this.graceMillis = graceMillis;
-        String now = DatabaseClock.NOW;
-        this.selectRangeSql = "SELECT node_id, expires_at, " + now + " FROM " + name
-                + " WHERE namespace = ? AND node_id >= ? AND node_id <= ? ORDER BY node_id";
-        this.insertSql = "INSERT INTO " + name
-                + " (namespace, node_id, holder, expires_at, high_water_mark) VALUES (?, ?, ?, " + now + " + ?, 0)";
-        this.takeOverSql = "UPDATE " + name
-                + " SET holder = ?, expires_at = " + now + " + ? WHERE namespace = ? AND node_id = ? AND expires_at < "
-                + now + " - ?";
-        this.selectHighWaterMarkSql = "SELECT high_water_mark FROM " + name
-                + " WHERE namespace = ? AND node_id = ? AND holder = ?";
-        // expires_at > 0: a renewal that overlaps the release of its own lease must not revive the row.
-        this.renewSql = "UPDATE " + name + " SET expires_at = " + now + " + ?"
-                + " WHERE namespace = ? AND node_id = ? AND holder = ? AND expires_at > 0";
-        this.holderSql = "SELECT holder, expires_at FROM " + name + " WHERE namespace = ? AND node_id = ?";
-        // expires_at > 0: a mark write that lands after its lease's release must not alter the released row, whose
-        // mark the release (and a re-claim of this very process) have read as final.
-        this.advanceSql = "UPDATE " + name + " SET high_water_mark = GREATEST(high_water_mark, ?)"
-                + " WHERE namespace = ? AND node_id = ? AND holder = ? AND expires_at > 0";
-        this.releaseSql = "UPDATE " + name + " SET expires_at = 0 WHERE namespace = ? AND node_id = ? AND holder = ?";
-        this.releaseLoweringSql = "UPDATE " + name + " SET expires_at = 0, high_water_mark = ?"
-                + " WHERE namespace = ? AND node_id = ? AND holder = ?";
-        this.rowsSql = "SELECT node_id, holder, expires_at, high_water_mark FROM " + name
-                + " WHERE namespace = ? ORDER BY node_id";
+        this.lease = lease;
+        this.grace = grace;
+        this.leaseMillis = lease.toMillis();
+        this.leaseNanos = lease.toNanos();
+        this.graceMillis = grace.toMillis();
+        this.sql = new LeaseStatements(name);
     }
 
     /** The {@code CREATE TABLE IF NOT EXISTS} statement for a table name, without a trailing semicolon. */
@@ -146,27 +136,136 @@ final class LeaseTable {
         }
     }
 
+    @Override
+    public RangeClaim startClaim(NodeClaim claim, String holder) throws SQLException {
+        return RangeClaim.start(new RangeClaim.Terms(sql, connections, clock, lease, grace), claim, holder);
+    }
+
+    /** Extends the row's expiry under the holder condition, measuring the skew on the same connection. */
+    @Override
+    public LeaseGrant renew(TableLease lease) throws SQLException, LeaseLostException {
+        long[] skew = new long[1];
+        String notOurs = connections.withConnection(connection -> {
+            skew[0] = connections.measureSkew(connection);
+            try (PreparedStatement update = connections.prepare(connection, sql.renewSql)) {
+                update.setLong(1, leaseMillis);
+                setKey(update, 2, lease);
+                return update.executeUpdate() == 1 ? null : whyNotOurs(connection, lease);
+            }
+        });
+        if (notOurs != null) {
+            throw new LeaseLostException(notOurs);
+        }
+        return new LeaseGrant(leaseNanos, skew[0]);
+    }
+
+    /** Writes {@code GREATEST(high_water_mark, ?)} under the holder condition, on an unreleased row only. */
+    @Override
+    public long writeMark(TableLease lease, long epochMillis) throws SQLException, LeaseLostException {
+        String notOurs = connections.withConnection(connection -> {
+            try (PreparedStatement update = connections.prepare(connection, sql.advanceSql)) {
+                update.setLong(1, epochMillis);
+                setKey(update, 2, lease);
+                return update.executeUpdate() == 1 ? null : whyNotOurs(connection, lease);
+            }
+        });
+        if (notOurs != null) {
+            throw new LeaseLostException(notOurs);
+        }
+        return epochMillis;
+    }
+
+    /**
+     * Releases the row under the holder condition (its expiry becomes 0), lowering its mark first unless
+     * {@code lowerTo} is negative, and reads the mark back on the same connection: final, as no mark write changes a
+     * released row, and including a write whose answer had not come back yet.
+     */
+    @Override
+    public long release(TableLease lease, long lowerTo) throws SQLException {
+        return connections.withConnection(connection -> {
+            boolean lowering = lowerTo >= 0;
+            try (PreparedStatement release = connections.prepare(connection,
+                    lowering ? sql.releaseLoweringSql : sql.releaseSql)) {
+                int i = 1;
+                if (lowering) {
+                    release.setLong(i++, lowerTo);
+                }
+                setKey(release, i, lease);
+                release.executeUpdate();
+            }
+            try (PreparedStatement select = connections.prepare(connection, sql.selectHighWaterMarkSql)) {
+                setKey(select, 1, lease);
+                try (ResultSet result = select.executeQuery()) {
+                    return result.next() ? result.getLong(1) : -1L; // -1: another holder has the row
+                }
+            }
+        });
+    }
+
+    /**
+     * Tells why an update under the holder condition matched no row: another holder, the row released (this lease
+     * was closed meanwhile), or no row at all (deleted, which also deleted its high-water mark, so this holder must
+     * stop at once). {@code null} when the row still names this lease unreleased: drivers that report changed
+     * rather than matched rows (MariaDB or MySQL with useAffectedRows) report 0 for an update that wrote the value
+     * already there.
+     */
+    private String whyNotOurs(Connection connection, TableLease lease) throws SQLException {
+        try (PreparedStatement select = connections.prepare(connection, sql.holderSql)) {
+            select.setString(1, lease.namespace());
+            select.setLong(2, lease.identity());
+            try (ResultSet result = select.executeQuery()) {
+                if (!result.next()) {
+                    return "its row was deleted from table " + name + ", and with it the identity's high-water mark;"
+                            + " lease rows must never be deleted (see " + DDL_RESOURCE + ")";
+                }
+                if (!lease.holder().equals(result.getString(1))) {
+                    return "another process holds the identity now";
+                }
+                return result.getLong(2) == 0
+                        ? "its row was released (expires_at = 0), so another process may claim the identity at once"
+                        : null;
+            }
+        }
+    }
+
+    /** Sets namespace, node_id and holder from the given parameter index on. */
+    private static void setKey(PreparedStatement statement, int first, TableLease lease) throws SQLException {
+        statement.setString(first, lease.namespace());
+        statement.setLong(first + 1, lease.identity());
+        statement.setString(first + 2, lease.holder());
+    }
+
+    @Override
+    public String describe(TableLease lease, boolean held) {
+        return "JdbcNodeLease[namespace=" + lease.namespace() + ", identity=" + lease.identity() + ", holder="
+                + lease.holder() + ", table=" + name + ", held=" + held + "]";
+    }
+
+    @Override
+    public String location() {
+        return "in table " + name;
+    }
+
+    @Override
+    public long skewToleranceMillis() {
+        return graceMillis;
+    }
+
+    @Override
+    public String clockName() {
+        return "the database's";
+    }
+
+    @Override
+    public System.Logger logger() {
+        return LOG;
+    }
+
     String name() {
         return name;
     }
 
     boolean createsTable() {
         return createTable;
-    }
-
-    JdbcConnections connections() {
-        return connections;
-    }
-
-    IdClock clock() {
-        return clock;
-    }
-
-    long leaseMillis() {
-        return leaseMillis;
-    }
-
-    long graceMillis() {
-        return graceMillis;
     }
 }

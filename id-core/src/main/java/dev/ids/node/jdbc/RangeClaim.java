@@ -1,9 +1,13 @@
 package dev.ids.node.jdbc;
 
+import dev.ids.clock.IdClock;
+import dev.ids.node.LeaseGrant;
 import dev.ids.node.NodeClaim;
+import dev.ids.node.NodeLeaseStore;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,20 +19,23 @@ import java.util.List;
  * loser sees an SQLState of class 23), a takeover {@code UPDATE} where its row expired more than the grace ago (only
  * one claimant's condition still holds). Not thread-safe; one instance per claim.
  */
-final class RangeClaim {
+final class RangeClaim implements NodeLeaseStore.Claiming<TableLease> {
 
     /**
-     * A row taken.
+     * What a claim needs to know of its table.
      *
-     * @param identity the identity
-     * @param askedAtNanos the monotonic time before the statement that took it, from which the deadline counts
-     * @param highWaterMark the row's mark, read after taking it
-     * @param skewMillis the clock skew measured on the same connection
+     * @param statements the table's statements
+     * @param connections how to reach the table
+     * @param clock the clock whose monotonic time the lease counts from
+     * @param lease how long a lease lasts
+     * @param grace how long after its expiry a row may be taken over
      */
-    record Taken(long identity, long askedAtNanos, long highWaterMark, long skewMillis) {
+    record Terms(LeaseStatements statements, JdbcConnections connections, IdClock clock, Duration lease,
+            Duration grace) {
     }
 
-    private final LeaseTable table;
+    private final Terms table;
+    private final LeaseStatements sql;
     private final JdbcConnections connections;
     private final NodeClaim claim;
     private final String holder;
@@ -37,26 +44,28 @@ final class RangeClaim {
     /** The identities whose row is live or within the grace, on the database's clock of the read. */
     private final long[] live;
 
-    private RangeClaim(LeaseTable table, NodeClaim claim, String holder, List<long[]> rows) {
+    private RangeClaim(Terms table, NodeClaim claim, String holder, List<long[]> rows) {
         this.table = table;
+        this.sql = table.statements();
         this.connections = table.connections();
         this.claim = claim;
         this.holder = holder;
         // The database's time of the read: the takeover's own condition decides, this only suggests candidates.
         long databaseNow = rows.isEmpty() ? 0 : rows.get(0)[2];
-        long claimableBefore = databaseNow - table.graceMillis();
+        long claimableBefore = databaseNow - table.grace().toMillis();
         this.withRow = rows.stream().mapToLong(row -> row[0]).toArray();
         this.live = rows.stream().filter(row -> row[1] >= claimableBefore).mapToLong(row -> row[0]).toArray();
     }
 
     /** Reads the claim's range and prepares to take one of its free identities. */
-    static RangeClaim start(LeaseTable table, NodeClaim claim, String holder) throws SQLException {
+    static RangeClaim start(Terms table, NodeClaim claim, String holder) throws SQLException {
         table.connections().ensureDatabaseClock();
         return new RangeClaim(table, claim, holder, readRange(table, claim));
     }
 
     /** The identities the read found taken: live, or expired less than the grace ago. */
-    long[] taken() {
+    @Override
+    public long[] taken() {
         return live.clone();
     }
 
@@ -65,20 +74,21 @@ final class RangeClaim {
      *
      * @return what was taken, or {@code null} when another claimant (or the row's holder, renewing) won
      */
-    Taken tryTake(long identity) throws SQLException {
+    @Override
+    public NodeLeaseStore.Claimed<TableLease> tryTake(long identity) throws SQLException {
         return Arrays.binarySearch(withRow, identity) >= 0 ? tryTakeOver(identity) : tryInsert(identity);
     }
 
-    private Taken tryInsert(long identity) throws SQLException {
+    private NodeLeaseStore.Claimed<TableLease> tryInsert(long identity) throws SQLException {
         // The deadline counts from before the statement, so it is never later than the expiry others see.
         long start = table.clock().monotonicNanos();
         Long skew = connections.withConnection(connection -> {
             long skewMillis = connections.measureSkew(connection);
-            try (PreparedStatement insert = connections.prepare(connection, table.insertSql)) {
+            try (PreparedStatement insert = connections.prepare(connection, sql.insertSql)) {
                 insert.setString(1, claim.namespace());
                 insert.setLong(2, identity);
                 insert.setString(3, holder);
-                insert.setLong(4, table.leaseMillis());
+                insert.setLong(4, table.lease().toMillis());
                 insert.executeUpdate();
             } catch (SQLException e) {
                 if (JdbcConnections.isIntegrityViolation(e)) {
@@ -88,26 +98,26 @@ final class RangeClaim {
             }
             return skewMillis;
         });
-        return skew == null ? null : new Taken(identity, start, 0L, skew);
+        return skew == null ? null : taken(identity, start, 0L, skew);
     }
 
-    private Taken tryTakeOver(long identity) throws SQLException {
+    private NodeLeaseStore.Claimed<TableLease> tryTakeOver(long identity) throws SQLException {
         long start = table.clock().monotonicNanos();
         long[] skew = new long[1];
         Long mark = connections.withConnection(connection -> {
             skew[0] = connections.measureSkew(connection);
-            try (PreparedStatement update = connections.prepare(connection, table.takeOverSql)) {
+            try (PreparedStatement update = connections.prepare(connection, sql.takeOverSql)) {
                 update.setString(1, holder);
-                update.setLong(2, table.leaseMillis());
+                update.setLong(2, table.lease().toMillis());
                 update.setString(3, claim.namespace());
                 update.setLong(4, identity);
-                update.setLong(5, table.graceMillis());
+                update.setLong(5, table.grace().toMillis());
                 if (update.executeUpdate() != 1) {
                     return null; // renewed by its holder or taken by another claimant since the read
                 }
             }
             // Read the mark after taking the row: from now on no earlier holder can raise it.
-            try (PreparedStatement select = connections.prepare(connection, table.selectHighWaterMarkSql)) {
+            try (PreparedStatement select = connections.prepare(connection, sql.selectHighWaterMarkSql)) {
                 select.setString(1, claim.namespace());
                 select.setLong(2, identity);
                 select.setString(3, holder);
@@ -116,27 +126,33 @@ final class RangeClaim {
                 }
             }
         });
-        return mark == null ? null : new Taken(identity, start, mark, skew[0]);
+        return mark == null ? null : taken(identity, start, mark, skew[0]);
+    }
+
+    private NodeLeaseStore.Claimed<TableLease> taken(long identity, long start, long mark, long skew) {
+        return new NodeLeaseStore.Claimed<>(new TableLease(claim.namespace(), identity, holder), identity, start,
+                mark, new LeaseGrant(table.lease().toNanos(), skew));
     }
 
     /** Says, for the message of a full range, how many leases are live and when the first becomes claimable. */
-    String describeTaken() {
+    @Override
+    public String describeTaken() {
         try {
             List<long[]> rows = readRange(table, claim);
             long earliest = rows.stream().mapToLong(row -> row[1]).min().orElse(0L);
-            return "table " + table.name() + " has " + rows.size() + " live leases in the range; the first to lapse"
-                    + " becomes claimable at " + Instant.ofEpochMilli(earliest + table.graceMillis())
+            return "table " + sql.table + " has " + rows.size() + " live leases in the range; the first to lapse"
+                    + " becomes claimable at " + Instant.ofEpochMilli(earliest + table.grace().toMillis())
                     + " unless renewed";
         } catch (SQLException e) {
-            return "table " + table.name();
+            return "table " + sql.table;
         }
     }
 
     /** Reads the range's rows in order: identity, expiry, and the database's time of the read. */
-    private static List<long[]> readRange(LeaseTable table, NodeClaim claim) throws SQLException {
+    private static List<long[]> readRange(Terms table, NodeClaim claim) throws SQLException {
         JdbcConnections connections = table.connections();
         return connections.withConnection(connection -> {
-            try (PreparedStatement select = connections.prepare(connection, table.selectRangeSql)) {
+            try (PreparedStatement select = connections.prepare(connection, table.statements().selectRangeSql)) {
                 select.setString(1, claim.namespace());
                 select.setLong(2, claim.min());
                 select.setLong(3, claim.max());
