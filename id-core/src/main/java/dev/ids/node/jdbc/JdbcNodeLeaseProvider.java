@@ -8,7 +8,7 @@ import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.node.NodeLeaseProvider;
-import dev.ids.node.NodeLeaseStore;
+import dev.ids.node.StoredNodeLease;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -203,7 +203,9 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         table.ensureTable();
         try {
             return claimFree(claim);
-        } catch (SQLException e) {
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
             throw new IllegalStateException("Could not claim a node identity in namespace '" + claim.namespace()
                     + "' from table " + table.name() + ": " + e.getMessage() + (table.createsTable() ? ""
                     : " (createTable is off: create the table with " + DDL_RESOURCE + ")")
@@ -211,20 +213,11 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         }
     }
 
-    private NodeLease claimFree(NodeClaim claim) throws SQLException {
+    private NodeLease claimFree(NodeClaim claim) throws Exception {
         String holder = holderId + "#" + leaseNumbers.incrementAndGet();
-        RangeClaim range = table.startClaim(claim, holder);
-        ClaimCandidates candidates = new ClaimCandidates(claim, range.taken(), holder);
-        for (long candidate = candidates.next(); candidate != ClaimCandidates.NONE; candidate = candidates.next()) {
-            NodeLeaseStore.Claimed<TableLease> taken = range.tryTake(candidate);
-            if (taken != null) {
-                // Built (and its renewer started) only once the connection is handed back: a failure there must
-                // not leave a renewer keeping a row alive for a lease nobody holds; the unrenewed row lapses.
-                return new JdbcNodeLease(this, claim, taken.identity(), holder, taken.askedAtNanos(),
-                        taken.highWaterMark(), taken.grant().skewMillis());
-            }
-        }
-        throw new NoFreeNodeIdentityException(claim, range.describeTaken());
+        // The lease, with its renewer, is made only once the claim's connection was handed back without failure.
+        return new JdbcNodeLease(StoredNodeLease.claim(table, claim, holder, clock,
+                backgroundRenewal ? renewalPeriod : null));
     }
 
     /**
@@ -328,10 +321,6 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         return holderId;
     }
 
-    IdClock clock() {
-        return clock;
-    }
-
     int queryTimeoutSeconds() {
         return connections.queryTimeoutSeconds();
     }
@@ -342,10 +331,6 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
 
     JdbcConnections connections() {
         return connections;
-    }
-
-    boolean backgroundRenewal() {
-        return backgroundRenewal;
     }
 
     @Override
