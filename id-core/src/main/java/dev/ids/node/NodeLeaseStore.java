@@ -2,7 +2,7 @@ package dev.ids.node;
 
 /**
  * The adapter between a shared store (a database table, ZooKeeper, Redis, Kubernetes Lease objects, etcd) and the
- * lease lifecycle that every store shares ({@code StoredNodeLease}): the lifecycle keeps the deadline, decides
+ * lease lifecycle that every store shares ({@link StoredNodeLease}): the lifecycle keeps the deadline, decides
  * whether the lease is held, counts renewals, schedules them, fences clock skew, keeps the high-water mark and
  * closes; the store only answers the questions below, each a few statements of its own. docs/LEASES.md ("Writing a
  * lease store") walks through an implementation.
@@ -172,7 +172,7 @@ public interface NodeLeaseStore<P> {
     }
 
     /**
-     * A lease as a store that proves ownership on its own drives it ({@code StoredNodeLease} implements it).
+     * A lease as a store that proves ownership on its own drives it ({@link StoredNodeLease} implements it).
      */
     interface Provable {
 

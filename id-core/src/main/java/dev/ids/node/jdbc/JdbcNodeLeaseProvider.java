@@ -9,11 +9,8 @@ import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.StoredNodeLease;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
@@ -31,80 +28,26 @@ import javax.sql.DataSource;
  * }</pre>
  *
  * <h2>The table</h2>
- * One row per identity ever claimed: {@code (namespace, node_id)} is the primary key; {@code holder} names the
- * lease that holds (or last held) it, {@code expires_at} is when that lease ends and {@code high_water_mark} the
- * latest time any holder may have issued IDs for, both in milliseconds since the Unix epoch. The table is created
- * with {@code CREATE TABLE IF NOT EXISTS} on the first claim unless {@link Builder#createTable(boolean)} turns that
- * off; the same statement ships as {@value #DDL_RESOURCE} for Flyway, Liquibase or a DBA. On MariaDB and MySQL the
- * default collation compares {@code namespace} without regard to case, so namespaces that differ only in case
- * share one range there: fewer identities, never a duplicate.
+ * One row per identity ever claimed, keyed by {@code (namespace, node_id)}, with the {@code holder} of the lease
+ * that holds (or last held) it, its {@code expires_at} and the identity's {@code high_water_mark}. It is created with
+ * {@code CREATE TABLE IF NOT EXISTS} on the first claim unless {@link Builder#createTable(boolean)} turns that off;
+ * the same statement ships as {@value #DDL_RESOURCE} for Flyway, Liquibase or a DBA. Rows are never deleted, as a
+ * row is the only record of its identity's mark; a holder whose row disappears is fenced at once.
  *
- * <h2>Claiming, race-free</h2>
- * A claim reads the rows of the range in order and tries the lowest identity that is free: one with no row, by an
- * {@code INSERT} that the primary key lets only one process win (the loser sees an SQLState of class 23), or one
- * whose lease expired more than the reclaim grace ago, by {@code UPDATE ... WHERE namespace = ? AND node_id = ?
- * AND expires_at < now - grace}, which only one claimant can win. The read only suggests candidates; every write
- * carries its own condition, so two processes never both believe they hold an identity. A process that claims alone gets the
- * lowest free identity. One that loses it is meeting others claiming at the same moment (a fleet rolling out), so
- * it does not queue for the next-lowest one, which would take n claimants about n²/2 attempts: it tries the free
- * identities from a point of the range that a hash of its holder value picks, wrapping round at the end
- * ({@link ClaimCandidates}). Concurrent claimants thus spread over the range and n of them need about 2n attempts
- * while the range is far from full; their identities are distinct but not the n lowest.
+ * <h2>The protocol</h2>
+ * A claim reads the range and takes a free identity by an {@code INSERT} the primary key lets one claimant win, or a
+ * takeover {@code UPDATE} of a row expired more than the {@linkplain Builder#reclaimGrace(Duration) reclaim grace}
+ * ago; claimants that meet spread over the range ({@link ClaimCandidates}). Each lease renews itself every
+ * {@linkplain Builder#renewalPeriod(Duration) renewal period} on its own daemon thread, under a holder value of its
+ * own, and is lost at once when its row names another holder, was released or deleted. Expiry is decided on the
+ * database's clock, inside each statement; {@link NodeLease#isHeld()} turns false at a local monotonic deadline (the
+ * start of the last successful claim or renewal plus the lease length) before any other process can take the row. A
+ * lease whose wall clock is further from the database's than the grace is fenced ({@link NodeLease#clockSkew()}).
+ * The high-water mark only moves forward, survives release, and a mark write that lands after the release changes
+ * nothing. docs/LEASES.md ("The JDBC store", "Why the deadline fences a paused holder") gives the full argument.
  *
- * <h2>Renewal and fencing</h2>
- * Each lease renews itself every {@linkplain Builder#renewalPeriod(Duration) renewal period} on its own daemon
- * thread with {@code UPDATE ... SET expires_at = now + lease WHERE namespace = ? AND node_id = ? AND holder = ?}.
- * Every lease
- * writes its own holder value (the provider's {@linkplain Builder#holderId(String) holder id}, {@code #} and a
- * number), so an old lease of this very process can never renew, advance or release a newer one. No row updated
- * means another process took the identity, or the row was released or deleted: the lease is lost at once. A renewal that fails (the database is down)
- * is retried every fifth of the renewal period; it saves the lease if it succeeds before the local deadline.
- *
- * <h2>The database's clock decides</h2>
- * {@code now} above is the database's current time in milliseconds since the epoch, computed inside each statement
- * (PostgreSQL, MariaDB and MySQL, H2; the product is read from the connection's metadata on the first claim), so
- * every process decides expiry on the one clock they share: an application whose clock runs ahead cannot take a
- * live lease, and one whose clock is stepped back cannot lose its own. On any other database the application's
- * clock stands in, as a literal in the statements, and a line in the log says so; the wall clocks of all processes
- * must then differ by less than the grace.
- *
- * <p>{@link NodeLease#isHeld()} compares the monotonic clock with a local deadline: the monotonic time at which the
- * last successful claim or renewal <em>started</em>, plus the lease length. Why this fences a paused holder in
- * time: let L be the lease length, G the reclaim grace and db(t) the database's clock at real time t. A renewal
- * that starts at real time t0 runs on the database at t1 &ge; t0 and writes {@code expires_at} E = db(t1) + L; the
- * holder's deadline is D = t0 + L. Another process may take the row only when its statement runs at a time t with
- * db(t) &gt; E + G, that is db(t) - db(t1) &gt; L + G, so, unless the database's own clock is stepped forward by
- * more than G, t &gt; t1 + L &ge; D: another process can claim only after the holder's {@code isHeld()} has turned
- * false, with G to spare for the time between a generator's {@code isHeld()} check and its use of the identity. No
- * application's wall clock takes part. A pause of any length (GC, SIGSTOP, a suspended VM) does not break this,
- * because the deadline was fixed before the pause; once the deadline passes, the lease has ended, even if a late
- * renewal then succeeds, and the process must claim again (a new lease). IDs issued just before the deadline are
- * further covered by the high-water mark, which a new holder waits for.
- *
- * <h2>Clock skew</h2>
- * The high-water mark, and the IDs themselves, are stamped with the application's clock, so each claim and renewal
- * also reads the database's time on its connection and compares it with the application's wall clock at the middle
- * of that round trip. The lease reports the difference ({@link NodeLease#clockSkew()}) and, while its magnitude
- * exceeds the reclaim grace, is fenced: it logs one warning naming both clocks and the grace, keeps and renews its
- * row, but {@code isHeld()} is {@code false} until a renewal finds the clocks within the grace again.
- *
- * <h2>High-water mark</h2>
- * {@link NodeLease#advanceHighWaterMark(long)} writes {@code GREATEST(high_water_mark, ?)} under the holder
- * condition, so the mark only moves forward. Releasing keeps the row (its {@code expires_at} becomes 0, claimable
- * at once), so the mark survives; a new claim of the identity returns the stored mark. A mark write changes only an
- * unreleased row: one that reaches the database after its lease's release (its connection hung through an outage)
- * changes nothing and fails, so the mark the release read back is final, and a re-claim by this very process does
- * not mistake its own late write for another holder's.
- *
- * <h2>Rows are never deleted</h2>
- * A row is the only record of its identity's high-water mark, so rows are kept, released ones included: a clean-up
- * job that deletes a row hands the identity to the next claimant with mark 0, and that claimant may repeat IDs
- * issued before. A holder whose row disappears is fenced at once: its next renewal or mark write finds no row, marks
- * the lease lost and logs that the row was deleted. The one safe deletion is the retirement of a whole namespace
- * that no instance claims in any more: stop those instances, wait until the namespace's largest
- * {@code expires_at} and largest {@code high_water_mark} both lie more than the reclaim grace in the past, then
- * delete the namespace's rows; should it come back, its new holders issue IDs only for times after every old one.
- * {@value #DDL_RESOURCE} gives the statements.
+ * <p>The lease lifecycle is the shared {@link dev.ids.node.StoredNodeLease}; this package is the store's adapter
+ * ({@code LeaseTable}, {@code RangeClaim}, {@code JdbcConnections}).
  *
  * <p>The data source must give connections of their own, not ones bound to the caller's transaction (pass the
  * plain pool, not a transaction-aware proxy): each statement runs in auto-commit. Instances are thread-safe.
@@ -144,9 +87,9 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
 
     private JdbcNodeLeaseProvider(Builder builder) {
         this.leaseLength = builder.leaseLength;
-        this.renewalPeriod = builder.renewalPeriod != null
-                ? builder.renewalPeriod
-                : max(Duration.ofMillis(1), builder.leaseLength.dividedBy(3));
+        Duration third = builder.leaseLength.dividedBy(3);
+        this.renewalPeriod = builder.renewalPeriod != null ? builder.renewalPeriod
+                : third.toMillis() >= 1 ? third : Duration.ofMillis(1);
         this.reclaimGrace = builder.reclaimGrace;
         this.holderId = builder.holderId != null ? builder.holderId : LeaseHolder.ofThisProcess().id();
         this.clock = builder.clock;
@@ -231,19 +174,8 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
     public List<LeaseRow> rows(String namespace) {
         Objects.requireNonNull(namespace, "namespace");
         try {
-            return connections.withConnection(connection -> {
-                try (PreparedStatement select = connections.prepare(connection, table.sql.rowsSql)) {
-                    select.setString(1, namespace);
-                    List<LeaseRow> rows = new ArrayList<>();
-                    try (ResultSet result = select.executeQuery()) {
-                        while (result.next()) {
-                            rows.add(new LeaseRow(namespace, result.getLong(1), result.getString(2),
-                                    result.getLong(3), result.getLong(4)));
-                        }
-                    }
-                    return rows;
-                }
-            });
+            return table.rows(namespace, (identity, holder, expiresAt, mark) -> new LeaseRow(namespace, identity,
+                    holder, expiresAt, mark));
         } catch (SQLException e) {
             throw new IllegalStateException("Could not read namespace '" + namespace + "' of the node lease table "
                     + table.name() + ": " + e.getMessage(), e);
@@ -325,22 +257,10 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         return connections.queryTimeoutSeconds();
     }
 
-    LeaseTable table() {
-        return table;
-    }
-
-    JdbcConnections connections() {
-        return connections;
-    }
-
     @Override
     public String toString() {
         return "JdbcNodeLeaseProvider[table=" + table.name() + ", lease=" + leaseLength + ", renewal=" + renewalPeriod
                 + ", grace=" + reclaimGrace + ", holder=" + holderId + "]";
-    }
-
-    private static Duration max(Duration a, Duration b) {
-        return a.compareTo(b) >= 0 ? a : b;
     }
 
     /**

@@ -10,6 +10,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
@@ -259,6 +261,30 @@ final class LeaseTable implements NodeLeaseStore<TableLease> {
     @Override
     public System.Logger logger() {
         return LOG;
+    }
+
+    /** Makes a value of one row of {@link #rows}. */
+    @FunctionalInterface
+    interface RowMapper<T> {
+
+        T map(long identity, String holder, long expiresAtMillis, long highWaterMarkMillis);
+    }
+
+    /** Reads every row of one namespace, released ones included, ordered by identity. */
+    <T> List<T> rows(String namespace, RowMapper<T> mapper) throws SQLException {
+        return connections.withConnection(connection -> {
+            try (PreparedStatement select = connections.prepare(connection, sql.rowsSql)) {
+                select.setString(1, namespace);
+                List<T> rows = new ArrayList<>();
+                try (ResultSet result = select.executeQuery()) {
+                    while (result.next()) {
+                        rows.add(mapper.map(result.getLong(1), result.getString(2), result.getLong(3),
+                                result.getLong(4)));
+                    }
+                }
+                return rows;
+            }
+        });
     }
 
     String name() {
