@@ -112,6 +112,23 @@ public interface NodeLeaseStore<P> {
     String location();
 
     /**
+     * Words the message of a call the lease refuses because it is not held (a mark write), so that each store keeps
+     * the wording its users know.
+     *
+     * @param claim the lease's claim
+     * @param identity the lease's identity
+     * @param lease the lease's {@linkplain #describe description}
+     * @param action what was refused, such as {@code cannot advance its high-water mark}
+     * @param reason why the lease is not held, such as {@code another process holds the identity now}
+     * @return the message; by default {@code The lease on node identity 3 in namespace 'sno' cannot advance its
+     *     high-water mark: it is no longer held (<reason>); claim a node identity again}
+     */
+    default String notHeldMessage(NodeClaim claim, long identity, String lease, String action, String reason) {
+        return "The lease on node identity " + identity + " in namespace '" + claim.namespace() + "' " + action
+                + ": it is no longer held (" + reason + "); claim a node identity again";
+    }
+
+    /**
      * Tells whether a passed deadline ends the lease (the store's record expires by time) or only stops it being
      * held until the next proof (ownership bound to a session).
      *
@@ -123,8 +140,8 @@ public interface NodeLeaseStore<P> {
 
     /**
      * Returns the store's fence epoch, for stores that prove ownership on their own: a count the store raises
-     * before it suspends its leases (a connection suspended). Read before a proof is asked for and compared when it
-     * is recorded.
+     * before it suspends its leases (a connection suspended), so that a proof in flight on any lease is discarded
+     * even before that lease hears of the suspension. Part of each lease's {@link Provable#epoch()}.
      *
      * @return the epoch; 0 for stores that renew through {@link #renew}
      */
@@ -177,11 +194,19 @@ public interface NodeLeaseStore<P> {
     interface Provable {
 
         /**
+         * Returns the lease's fence epoch, to read before a proof is asked for: it counts the lease's suspensions
+         * and includes the store's {@linkplain NodeLeaseStore#fenceEpoch() own epoch}.
+         *
+         * @return the epoch
+         */
+        long epoch();
+
+        /**
          * Records a proof of ownership (a read that found the record still this holder's).
          *
          * @param askedAtNanos the monotonic time at which the proof was asked for
-         * @param epochWhenAsked {@link NodeLeaseStore#fenceEpoch()} read before the proof was asked for; a proof
-         *     asked for before a suspension is discarded
+         * @param epochWhenAsked {@link #epoch()} read before the proof was asked for; a proof asked for before a
+         *     suspension (of this lease or of the store) is discarded
          * @param grant how long the proof holds, and the skew if measured
          * @return whether the proof was recorded
          */

@@ -244,6 +244,11 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
     }
 
     @Override
+    public long epoch() {
+        return deadline.epoch();
+    }
+
+    @Override
     public boolean prove(long askedAtNanos, long epochWhenAsked, LeaseGrant grant) {
         if (closed || !deadline.prove(askedAtNanos, epochWhenAsked, grant.leaseNanos())) {
             return false;
@@ -276,9 +281,8 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
             case SUSPENDED -> "not proven since the connection to the store was suspended";
             case ACTIVE -> skewFence.reason();
         };
-        return "The lease on node identity " + identity + " in namespace '" + claim.namespace() + "' " + what
-                + ": it is no longer held (" + (reason != null ? reason : "not renewed before its deadline")
-                + "); claim a node identity again";
+        return store.notHeldMessage(claim, identity, toString(), what,
+                reason != null ? reason : "not renewed before its deadline");
     }
 
     /**
