@@ -100,9 +100,10 @@ public interface NodeLeaseStore<P> {
      *
      * @param proof the lease's proof
      * @param held whether the lease is held now
+     * @param state the lease's state: {@code active}, {@code suspended} or {@code ended: <reason>}
      * @return a short description, such as {@code JdbcNodeLease[namespace=sno, identity=3, ..., held=true]}
      */
-    String describe(P proof, boolean held);
+    String describe(P proof, boolean held, String state);
 
     /**
      * Says where the store keeps its records, to end a message: {@code in table ids_node_lease}.
@@ -214,6 +215,9 @@ public interface NodeLeaseStore<P> {
 
         /** Stops the lease being held until the next proof (the connection was suspended). */
         void suspend();
+
+        /** Counts a proof of ownership that failed (the store could not be read), for metrics and health. */
+        void countFailure();
 
         /**
          * Ends the lease for good (the session was lost, the record deleted).

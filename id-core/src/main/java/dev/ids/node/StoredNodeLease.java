@@ -270,7 +270,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
         }
     }
 
-    /** Counts a failed proof of ownership, for a store that proves on its own. */
+    @Override
     public void countFailure() {
         failures.incrementAndGet();
     }
@@ -366,6 +366,6 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
 
     @Override
     public String toString() {
-        return store.describe(proof, isHeld());
+        return store.describe(proof, isHeld(), deadline.toString());
     }
 }

@@ -131,8 +131,8 @@ class StoredNodeLeaseTest {
         }
 
         @Override
-        public String describe(Proof proof, boolean held) {
-            return "MemoryLease[" + proof.identity() + ", " + proof.holder() + ", held=" + held + "]";
+        public String describe(Proof proof, boolean held, String state) {
+            return "MemoryLease[" + proof.identity() + ", " + proof.holder() + ", held=" + held + ", " + state + "]";
         }
 
         @Override
@@ -178,7 +178,7 @@ class StoredNodeLeaseTest {
         assertThat(lease.highWaterMarkMillis()).isEqualTo(500);
         assertThat(lease.isHeld()).isTrue();
         assertThat(lease.remaining()).isEqualTo(LEASE);
-        assertThat(lease).hasToString("MemoryLease[1, me#1, held=true]");
+        assertThat(lease).hasToString("MemoryLease[1, me#1, held=true, active]");
     }
 
     @Test

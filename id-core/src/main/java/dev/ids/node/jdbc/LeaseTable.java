@@ -16,18 +16,16 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * The lease table: its DDL, the check of its name (which goes into SQL as is), every statement the JDBC lease store
- * runs on it, and its creation on the first claim. The statements carry {@value DatabaseClock#NOW} where the
- * database's current time goes; {@link JdbcConnections#prepare} puts the database's own expression there.
+ * The lease table as the JDBC lease store: its DDL, the check of its name (which goes into SQL as is), its creation
+ * on the first claim, and the store's answers to the lease lifecycle, each run as the statements of
+ * {@link LeaseStatements}, with the database's clock in place of {@value DatabaseClock#NOW}.
  *
  * <p>Every write carries its own condition, so that the table, not a read before it, decides: a claim inserts a row
  * the primary key lets only one process insert, or takes over a row expired more than the grace ago; a renewal, mark
  * write or release names the lease's holder value; renewals and mark writes change only unreleased rows
  * ({@code expires_at > 0}), so that a late one cannot revive a released row nor alter the mark its release read as
- * final. See {@link JdbcNodeLeaseProvider} for the protocol.
- *
- * <p>As the JDBC {@link NodeLeaseStore}, it answers the lease lifecycle's questions with these statements; the
- * proof of ownership is the row's key and holder value ({@link TableLease}).
+ * final. The proof of ownership is the row's key and holder value ({@link TableLease}); docs/LEASES.md ("The JDBC
+ * store") gives the protocol.
  */
 final class LeaseTable implements NodeLeaseStore<TableLease> {
 
@@ -238,7 +236,7 @@ final class LeaseTable implements NodeLeaseStore<TableLease> {
     }
 
     @Override
-    public String describe(TableLease lease, boolean held) {
+    public String describe(TableLease lease, boolean held, String state) {
         return "JdbcNodeLease[namespace=" + lease.namespace() + ", identity=" + lease.identity() + ", holder="
                 + lease.holder() + ", table=" + name + ", held=" + held + "]";
     }
