@@ -1,6 +1,7 @@
 /**
- * Node identities held across many instances: leases claimed from a shared store, with a high-water mark;
- * {@link dev.ids.node.LeaseFence}, which fences a generator by its lease; and
+ * Node identities held across many instances: leases claimed from a shared store, with a high-water mark; the
+ * lease lifecycle every store shares ({@link dev.ids.node.StoredNodeLease}) over a store's adapter
+ * ({@link dev.ids.node.NodeLeaseStore}); {@link dev.ids.node.LeaseFence}, which fences a generator by its lease; and
  * {@link dev.ids.node.ReclaimingNodeLease}, which claims the same identity again after a lease is lost.
  */
 package dev.ids.node;

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Guards the layering of id-core: no package depends, directly or through others, on a package that depends on it;
- * no source file does either, but for two known exceptions; and the root package {@code dev.ids}, which every scheme
+ * no source file does either, but for one known exception; and the root package {@code dev.ids}, which every scheme
  * builds on, depends on no scheme.
  */
 class PackageLayeringTest {
@@ -65,12 +65,6 @@ class PackageLayeringTest {
                 // IdClock.system() returns the package-private SystemClock, as java.time.Clock does with its own.
                 .ignoreDependency(describe("IdClock", c -> c.getName().equals("dev.ids.clock.IdClock")),
                         describe("SystemClock", c -> c.getName().equals("dev.ids.clock.SystemClock")))
-                // The JDBC store's statements live in the provider and run in the lease: the split of lease storage
-                // from lease lifecycle (issue 14) is the change that removes this one.
-                .ignoreDependency(describe("JdbcNodeLease", c -> c.getName().startsWith("dev.ids.node.jdbc.JdbcNodeLease")
-                                && !c.getName().startsWith("dev.ids.node.jdbc.JdbcNodeLeaseProvider")),
-                        describe("JdbcNodeLeaseProvider",
-                                c -> c.getName().startsWith("dev.ids.node.jdbc.JdbcNodeLeaseProvider")))
                 .check(MAIN_CLASSES);
     }
 

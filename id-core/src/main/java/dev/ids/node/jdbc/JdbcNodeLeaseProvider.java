@@ -8,19 +8,12 @@ import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.node.NodeLeaseProvider;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
+import dev.ids.node.StoredNodeLease;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
 /**
@@ -35,80 +28,26 @@ import javax.sql.DataSource;
  * }</pre>
  *
  * <h2>The table</h2>
- * One row per identity ever claimed: {@code (namespace, node_id)} is the primary key; {@code holder} names the
- * lease that holds (or last held) it, {@code expires_at} is when that lease ends and {@code high_water_mark} the
- * latest time any holder may have issued IDs for, both in milliseconds since the Unix epoch. The table is created
- * with {@code CREATE TABLE IF NOT EXISTS} on the first claim unless {@link Builder#createTable(boolean)} turns that
- * off; the same statement ships as {@value #DDL_RESOURCE} for Flyway, Liquibase or a DBA. On MariaDB and MySQL the
- * default collation compares {@code namespace} without regard to case, so namespaces that differ only in case
- * share one range there: fewer identities, never a duplicate.
+ * One row per identity ever claimed, keyed by {@code (namespace, node_id)}, with the {@code holder} of the lease
+ * that holds (or last held) it, its {@code expires_at} and the identity's {@code high_water_mark}. It is created with
+ * {@code CREATE TABLE IF NOT EXISTS} on the first claim unless {@link Builder#createTable(boolean)} turns that off;
+ * the same statement ships as {@value #DDL_RESOURCE} for Flyway, Liquibase or a DBA. Rows are never deleted, as a
+ * row is the only record of its identity's mark; a holder whose row disappears is fenced at once.
  *
- * <h2>Claiming, race-free</h2>
- * A claim reads the rows of the range in order and tries the lowest identity that is free: one with no row, by an
- * {@code INSERT} that the primary key lets only one process win (the loser sees an SQLState of class 23), or one
- * whose lease expired more than the reclaim grace ago, by {@code UPDATE ... WHERE namespace = ? AND node_id = ?
- * AND expires_at < now - grace}, which only one claimant can win. The read only suggests candidates; every write
- * carries its own condition, so two processes never both believe they hold an identity. A process that claims alone gets the
- * lowest free identity. One that loses it is meeting others claiming at the same moment (a fleet rolling out), so
- * it does not queue for the next-lowest one, which would take n claimants about n²/2 attempts: it tries the free
- * identities from a point of the range that a hash of its holder value picks, wrapping round at the end
- * ({@link ClaimCandidates}). Concurrent claimants thus spread over the range and n of them need about 2n attempts
- * while the range is far from full; their identities are distinct but not the n lowest.
+ * <h2>The protocol</h2>
+ * A claim reads the range and takes a free identity by an {@code INSERT} the primary key lets one claimant win, or a
+ * takeover {@code UPDATE} of a row expired more than the {@linkplain Builder#reclaimGrace(Duration) reclaim grace}
+ * ago; claimants that meet spread over the range ({@link ClaimCandidates}). Each lease renews itself every
+ * {@linkplain Builder#renewalPeriod(Duration) renewal period} on its own daemon thread, under a holder value of its
+ * own, and is lost at once when its row names another holder, was released or deleted. Expiry is decided on the
+ * database's clock, inside each statement; {@link NodeLease#isHeld()} turns false at a local monotonic deadline (the
+ * start of the last successful claim or renewal plus the lease length) before any other process can take the row. A
+ * lease whose wall clock is further from the database's than the grace is fenced ({@link NodeLease#clockSkew()}).
+ * The high-water mark only moves forward, survives release, and a mark write that lands after the release changes
+ * nothing. docs/LEASES.md ("The JDBC store", "Why the deadline fences a paused holder") gives the full argument.
  *
- * <h2>Renewal and fencing</h2>
- * Each lease renews itself every {@linkplain Builder#renewalPeriod(Duration) renewal period} on its own daemon
- * thread with {@code UPDATE ... SET expires_at = now + lease WHERE namespace = ? AND node_id = ? AND holder = ?}.
- * Every lease
- * writes its own holder value (the provider's {@linkplain Builder#holderId(String) holder id}, {@code #} and a
- * number), so an old lease of this very process can never renew, advance or release a newer one. No row updated
- * means another process took the identity, or the row was released or deleted: the lease is lost at once. A renewal that fails (the database is down)
- * is retried every fifth of the renewal period; it saves the lease if it succeeds before the local deadline.
- *
- * <h2>The database's clock decides</h2>
- * {@code now} above is the database's current time in milliseconds since the epoch, computed inside each statement
- * (PostgreSQL, MariaDB and MySQL, H2; the product is read from the connection's metadata on the first claim), so
- * every process decides expiry on the one clock they share: an application whose clock runs ahead cannot take a
- * live lease, and one whose clock is stepped back cannot lose its own. On any other database the application's
- * clock stands in, as a literal in the statements, and a line in the log says so; the wall clocks of all processes
- * must then differ by less than the grace.
- *
- * <p>{@link NodeLease#isHeld()} compares the monotonic clock with a local deadline: the monotonic time at which the
- * last successful claim or renewal <em>started</em>, plus the lease length. Why this fences a paused holder in
- * time: let L be the lease length, G the reclaim grace and db(t) the database's clock at real time t. A renewal
- * that starts at real time t0 runs on the database at t1 &ge; t0 and writes {@code expires_at} E = db(t1) + L; the
- * holder's deadline is D = t0 + L. Another process may take the row only when its statement runs at a time t with
- * db(t) &gt; E + G, that is db(t) - db(t1) &gt; L + G, so, unless the database's own clock is stepped forward by
- * more than G, t &gt; t1 + L &ge; D: another process can claim only after the holder's {@code isHeld()} has turned
- * false, with G to spare for the time between a generator's {@code isHeld()} check and its use of the identity. No
- * application's wall clock takes part. A pause of any length (GC, SIGSTOP, a suspended VM) does not break this,
- * because the deadline was fixed before the pause; once the deadline passes, the lease has ended, even if a late
- * renewal then succeeds, and the process must claim again (a new lease). IDs issued just before the deadline are
- * further covered by the high-water mark, which a new holder waits for.
- *
- * <h2>Clock skew</h2>
- * The high-water mark, and the IDs themselves, are stamped with the application's clock, so each claim and renewal
- * also reads the database's time on its connection and compares it with the application's wall clock at the middle
- * of that round trip. The lease reports the difference ({@link NodeLease#clockSkew()}) and, while its magnitude
- * exceeds the reclaim grace, is fenced: it logs one warning naming both clocks and the grace, keeps and renews its
- * row, but {@code isHeld()} is {@code false} until a renewal finds the clocks within the grace again.
- *
- * <h2>High-water mark</h2>
- * {@link NodeLease#advanceHighWaterMark(long)} writes {@code GREATEST(high_water_mark, ?)} under the holder
- * condition, so the mark only moves forward. Releasing keeps the row (its {@code expires_at} becomes 0, claimable
- * at once), so the mark survives; a new claim of the identity returns the stored mark. A mark write changes only an
- * unreleased row: one that reaches the database after its lease's release (its connection hung through an outage)
- * changes nothing and fails, so the mark the release read back is final, and a re-claim by this very process does
- * not mistake its own late write for another holder's.
- *
- * <h2>Rows are never deleted</h2>
- * A row is the only record of its identity's high-water mark, so rows are kept, released ones included: a clean-up
- * job that deletes a row hands the identity to the next claimant with mark 0, and that claimant may repeat IDs
- * issued before. A holder whose row disappears is fenced at once: its next renewal or mark write finds no row, marks
- * the lease lost and logs that the row was deleted. The one safe deletion is the retirement of a whole namespace
- * that no instance claims in any more: stop those instances, wait until the namespace's largest
- * {@code expires_at} and largest {@code high_water_mark} both lie more than the reclaim grace in the past, then
- * delete the namespace's rows; should it come back, its new holders issue IDs only for times after every old one.
- * {@value #DDL_RESOURCE} gives the statements.
+ * <p>The lease lifecycle is the shared {@link dev.ids.node.StoredNodeLease}; this package is the store's adapter
+ * ({@code LeaseTable}, {@code RangeClaim}, {@code JdbcConnections}).
  *
  * <p>The data source must give connections of their own, not ones bound to the caller's transaction (pass the
  * plain pool, not a transaction-aware proxy): each statement runs in auto-commit. Instances are thread-safe.
@@ -129,90 +68,43 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
     public static final Duration DEFAULT_RECLAIM_GRACE = Duration.ofSeconds(10);
 
     /** The class-path resource that holds the table's DDL, for schema-migration tools. */
-    public static final String DDL_RESOURCE = "META-INF/ids/ids-node-lease.sql";
+    public static final String DDL_RESOURCE = LeaseTable.DDL_RESOURCE;
 
-    /** An unquoted SQL identifier that H2, PostgreSQL and MariaDB all accept; 63 is PostgreSQL's limit. */
-    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
-
-
-    private static final String DDL = """
-            CREATE TABLE IF NOT EXISTS %s (
-                namespace VARCHAR(64) NOT NULL,
-                node_id BIGINT NOT NULL,
-                holder VARCHAR(255) NOT NULL,
-                expires_at BIGINT NOT NULL,
-                high_water_mark BIGINT NOT NULL,
-                PRIMARY KEY (namespace, node_id)
-            )""";
-
-    private final DataSource dataSource;
-    private final String tableName;
-    private final boolean createTable;
+    private final LeaseTable table;
+    private final JdbcConnections connections;
     private final Duration leaseLength;
     private final Duration renewalPeriod;
     private final Duration reclaimGrace;
     private final String holderId;
     private final IdClock clock;
     private final boolean backgroundRenewal;
-    private final int queryTimeoutSeconds;
     private final AtomicLong leaseNumbers = new AtomicLong();
-    private final Object tableLock = new Object();
-    private volatile boolean tableReady;
-    private final IdClock testDatabaseClock;
-    private volatile DatabaseClock databaseClock;
 
+    /** The statements the tests hold claims at and count. */
     final String selectRangeSql;
     final String insertSql;
     final String takeOverSql;
-    final String selectHighWaterMarkSql;
-    final String renewSql;
-    final String holderSql;
-    final String advanceSql;
-    final String releaseSql;
-    final String releaseLoweringSql;
-    final String rowsSql;
 
     private JdbcNodeLeaseProvider(Builder builder) {
-        this.dataSource = builder.dataSource;
-        this.tableName = builder.tableName;
-        this.createTable = builder.createTable;
         this.leaseLength = builder.leaseLength;
-        this.renewalPeriod = builder.renewalPeriod != null
-                ? builder.renewalPeriod
-                : max(Duration.ofMillis(1), builder.leaseLength.dividedBy(3));
+        Duration third = builder.leaseLength.dividedBy(3);
+        this.renewalPeriod = builder.renewalPeriod != null ? builder.renewalPeriod
+                : third.toMillis() >= 1 ? third : Duration.ofMillis(1);
         this.reclaimGrace = builder.reclaimGrace;
         this.holderId = builder.holderId != null ? builder.holderId : LeaseHolder.ofThisProcess().id();
         this.clock = builder.clock;
-        this.testDatabaseClock = builder.testDatabaseClock;
         this.backgroundRenewal = builder.backgroundRenewal;
         // About one renewal period: a renewal stuck longer than that cannot save the lease in time anyway, and the
         // retry that follows gets its own chance before the deadline.
         long renewalMillis = this.renewalPeriod.toMillis();
-        this.queryTimeoutSeconds = (int) Math.max(1, Math.min(Integer.MAX_VALUE, (renewalMillis + 999) / 1000));
-        String t = tableName;
-        String now = DatabaseClock.NOW;
-        this.selectRangeSql = "SELECT node_id, expires_at, " + now + " FROM " + t
-                + " WHERE namespace = ? AND node_id >= ? AND node_id <= ? ORDER BY node_id";
-        this.insertSql = "INSERT INTO " + t
-                + " (namespace, node_id, holder, expires_at, high_water_mark) VALUES (?, ?, ?, " + now + " + ?, 0)";
-        this.takeOverSql = "UPDATE " + t
-                + " SET holder = ?, expires_at = " + now + " + ? WHERE namespace = ? AND node_id = ? AND expires_at < "
-                + now + " - ?";
-        this.selectHighWaterMarkSql = "SELECT high_water_mark FROM " + t
-                + " WHERE namespace = ? AND node_id = ? AND holder = ?";
-        // expires_at > 0: a renewal that overlaps the release of its own lease must not revive the row.
-        this.renewSql = "UPDATE " + t + " SET expires_at = " + now + " + ?"
-                + " WHERE namespace = ? AND node_id = ? AND holder = ? AND expires_at > 0";
-        this.holderSql = "SELECT holder, expires_at FROM " + t + " WHERE namespace = ? AND node_id = ?";
-        // expires_at > 0: a mark write that lands after its lease's release must not alter the released row, whose
-        // mark the release (and a re-claim of this very process) have read as final.
-        this.advanceSql = "UPDATE " + t + " SET high_water_mark = GREATEST(high_water_mark, ?)"
-                + " WHERE namespace = ? AND node_id = ? AND holder = ? AND expires_at > 0";
-        this.releaseSql = "UPDATE " + t + " SET expires_at = 0 WHERE namespace = ? AND node_id = ? AND holder = ?";
-        this.releaseLoweringSql = "UPDATE " + t + " SET expires_at = 0, high_water_mark = ?"
-                + " WHERE namespace = ? AND node_id = ? AND holder = ?";
-        this.rowsSql = "SELECT node_id, holder, expires_at, high_water_mark FROM " + t
-                + " WHERE namespace = ? ORDER BY node_id";
+        int queryTimeoutSeconds = (int) Math.max(1, Math.min(Integer.MAX_VALUE, (renewalMillis + 999) / 1000));
+        this.connections = new JdbcConnections(builder.dataSource, queryTimeoutSeconds, clock,
+                builder.testDatabaseClock, builder.tableName);
+        this.table = new LeaseTable(builder.tableName, builder.createTable, connections, clock, leaseLength,
+                reclaimGrace);
+        this.selectRangeSql = table.sql.selectRangeSql;
+        this.insertSql = table.sql.insertSql;
+        this.takeOverSql = table.sql.takeOverSql;
     }
 
     /**
@@ -234,7 +126,7 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
      * @throws IllegalArgumentException when the name is not such an identifier
      */
     public static String createTableStatement(String tableName) {
-        return DDL.formatted(checkTableName(tableName));
+        return LeaseTable.createTableStatement(tableName);
     }
 
     /**
@@ -251,220 +143,24 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
     @Override
     public NodeLease claim(NodeClaim claim) {
         Objects.requireNonNull(claim, "claim");
-        ensureTable();
+        table.ensureTable();
         try {
             return claimFree(claim);
-        } catch (SQLException e) {
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
             throw new IllegalStateException("Could not claim a node identity in namespace '" + claim.namespace()
-                    + "' from table " + tableName + ": " + e.getMessage() + (createTable ? ""
+                    + "' from table " + table.name() + ": " + e.getMessage() + (table.createsTable() ? ""
                     : " (createTable is off: create the table with " + DDL_RESOURCE + ")")
                     + "; check the data source and the database", e);
         }
     }
 
-    private NodeLease claimFree(NodeClaim claim) throws SQLException {
-        ensureDatabaseClock();
+    private NodeLease claimFree(NodeClaim claim) throws Exception {
         String holder = holderId + "#" + leaseNumbers.incrementAndGet();
-        List<long[]> rows = readRange(claim);
-        // The database's time of the read: the takeover's own condition decides, this only suggests candidates.
-        long databaseNow = rows.isEmpty() ? 0 : rows.get(0)[2];
-        long claimableBefore = databaseNow - reclaimGrace.toMillis();
-        long[] withRow = rows.stream().mapToLong(row -> row[0]).toArray();
-        long[] live = rows.stream().filter(row -> row[1] >= claimableBefore).mapToLong(row -> row[0]).toArray();
-        ClaimCandidates candidates = new ClaimCandidates(claim, live, holder);
-        for (long candidate = candidates.next(); candidate != ClaimCandidates.NONE; candidate = candidates.next()) {
-            // The rows are read in ascending order. A row is taken over by an update; no row, by an insert.
-            JdbcNodeLease lease = Arrays.binarySearch(withRow, candidate) >= 0
-                    ? tryTakeOver(claim, candidate, holder)
-                    : tryInsert(claim, candidate, holder);
-            if (lease != null) {
-                return lease;
-            }
-        }
-        throw new NoFreeNodeIdentityException(claim, describeHeld(claim));
-    }
-
-    private void ensureDatabaseClock() throws SQLException {
-        if (databaseClock == null) {
-            databaseClock = withConnection(connection -> DatabaseClock.of(connection, clock,
-                    testDatabaseClock, tableName));
-        }
-    }
-
-    private List<long[]> readRange(NodeClaim claim) throws SQLException {
-        return withConnection(connection -> {
-            try (PreparedStatement select = prepare(connection, selectRangeSql)) {
-                select.setString(1, claim.namespace());
-                select.setLong(2, claim.min());
-                select.setLong(3, claim.max());
-                List<long[]> rows = new ArrayList<>();
-                try (ResultSet result = select.executeQuery()) {
-                    while (result.next()) {
-                        rows.add(new long[] {result.getLong(1), result.getLong(2), result.getLong(3)});
-                    }
-                }
-                return rows;
-            }
-        });
-    }
-
-    private JdbcNodeLease tryInsert(NodeClaim claim, long identity, String holder) throws SQLException {
-        // The deadline counts from before the statement, so it is never later than the expiry others see.
-        long start = clock.monotonicNanos();
-        Long skew = withConnection(connection -> {
-            long skewMillis = measureSkew(connection);
-            try (PreparedStatement insert = prepare(connection, insertSql)) {
-                insert.setString(1, claim.namespace());
-                insert.setLong(2, identity);
-                insert.setString(3, holder);
-                insert.setLong(4, leaseLength.toMillis());
-                insert.executeUpdate();
-            } catch (SQLException e) {
-                if (isIntegrityViolation(e)) {
-                    return null; // another claimant inserted this identity first
-                }
-                throw e;
-            }
-            return skewMillis;
-        });
-        // Built (and its renewer started) only once the connection is handed back: a failure there must not leave
-        // a renewer keeping a row alive for a lease nobody holds; the unrenewed row lapses instead.
-        return skew != null ? new JdbcNodeLease(this, claim, identity, holder, start, 0L, skew) : null;
-    }
-
-    private JdbcNodeLease tryTakeOver(NodeClaim claim, long identity, String holder) throws SQLException {
-        long start = clock.monotonicNanos();
-        long[] skew = new long[1];
-        Long mark = withConnection(connection -> {
-            skew[0] = measureSkew(connection);
-            try (PreparedStatement update = prepare(connection, takeOverSql)) {
-                update.setString(1, holder);
-                update.setLong(2, leaseLength.toMillis());
-                update.setString(3, claim.namespace());
-                update.setLong(4, identity);
-                update.setLong(5, reclaimGrace.toMillis());
-                if (update.executeUpdate() != 1) {
-                    return null; // renewed by its holder or taken by another claimant since the read
-                }
-            }
-            // Read the mark after taking the row: from now on no earlier holder can raise it.
-            try (PreparedStatement select = prepare(connection, selectHighWaterMarkSql)) {
-                select.setString(1, claim.namespace());
-                select.setLong(2, identity);
-                select.setString(3, holder);
-                try (ResultSet result = select.executeQuery()) {
-                    return result.next() ? result.getLong(1) : null;
-                }
-            }
-        });
-        // As in tryInsert: the lease, with its renewer, only after the connection was handed back without failure.
-        return mark == null ? null : new JdbcNodeLease(this, claim, identity, holder, start, mark, skew[0]);
-    }
-
-    private String describeHeld(NodeClaim claim) {
-        try {
-            List<long[]> rows = readRange(claim);
-            long earliest = rows.stream().mapToLong(row -> row[1]).min().orElse(0L);
-            return "table " + tableName + " has " + rows.size() + " live leases in the range; the first to lapse"
-                    + " becomes claimable at " + Instant.ofEpochMilli(earliest + reclaimGrace.toMillis())
-                    + " unless renewed";
-        } catch (SQLException e) {
-            return "table " + tableName;
-        }
-    }
-
-    private void ensureTable() {
-        if (!createTable || tableReady) {
-            return;
-        }
-        synchronized (tableLock) {
-            if (tableReady) {
-                return;
-            }
-            String ddl = createTableStatement(tableName);
-            try {
-                withConnection(connection -> {
-                    try (Statement statement = connection.createStatement()) {
-                        statement.setQueryTimeout(queryTimeoutSeconds);
-                        statement.execute(ddl);
-                    }
-                    return null;
-                });
-            } catch (SQLException e) {
-                // PostgreSQL can fail a CREATE TABLE IF NOT EXISTS that races another process's; fine if it exists.
-                if (!tableExists()) {
-                    throw new IllegalStateException("Could not create the node lease table " + tableName + ": "
-                            + e.getMessage() + "; create it with " + DDL_RESOURCE
-                            + " and set createTable to false, or grant the right to create tables", e);
-                }
-            }
-            tableReady = true;
-        }
-    }
-
-    private boolean tableExists() {
-        try {
-            return withConnection(connection -> {
-                try (Statement statement = connection.createStatement()) {
-                    statement.setQueryTimeout(queryTimeoutSeconds);
-                    statement.executeQuery("SELECT 1 FROM " + tableName + " WHERE 1 = 0").close();
-                    return true;
-                }
-            });
-        } catch (SQLException e) {
-            return false;
-        }
-    }
-
-    /** Runs work on a connection of its own, each statement committed on its own. */
-    <T> T withConnection(SqlWork<T> work) throws SQLException {
-        try (Connection connection = dataSource.getConnection()) {
-            boolean autoCommit = connection.getAutoCommit();
-            if (!autoCommit) {
-                connection.setAutoCommit(true);
-            }
-            try {
-                return work.run(connection);
-            } finally {
-                if (!autoCommit) {
-                    connection.setAutoCommit(false);
-                }
-            }
-        }
-    }
-
-    /**
-     * Measures, on the connection of a claim or renewal, how far the application's wall clock is ahead of the
-     * database's, in milliseconds (negative when behind).
-     */
-    long measureSkew(Connection connection) throws SQLException {
-        return databaseClock.skewMillis(connection, queryTimeoutSeconds);
-    }
-
-    /**
-     * Prepares a statement with the database's clock in place and the query timeout, so a hung database cannot
-     * stall a renewal forever.
-     */
-    PreparedStatement prepare(Connection connection, String sql) throws SQLException {
-        DatabaseClock now = databaseClock;
-        PreparedStatement statement = connection.prepareStatement(now == null ? sql : now.sql(sql));
-        statement.setQueryTimeout(queryTimeoutSeconds);
-        return statement;
-    }
-
-    /** Tells whether a failure is an integrity-constraint violation (SQLState class 23), here a duplicate key. */
-    static boolean isIntegrityViolation(SQLException e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("23")) {
-                return true;
-            }
-        }
-        for (SQLException next = e.getNextException(); next != null; next = next.getNextException()) {
-            if (next.getSQLState() != null && next.getSQLState().startsWith("23")) {
-                return true;
-            }
-        }
-        return false;
+        // The lease, with its renewer, is made only once the claim's connection was handed back without failure.
+        return new JdbcNodeLease(StoredNodeLease.claim(table, claim, holder, clock,
+                backgroundRenewal ? renewalPeriod : null));
     }
 
     /**
@@ -478,22 +174,11 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
     public List<LeaseRow> rows(String namespace) {
         Objects.requireNonNull(namespace, "namespace");
         try {
-            return withConnection(connection -> {
-                try (PreparedStatement select = prepare(connection, rowsSql)) {
-                    select.setString(1, namespace);
-                    List<LeaseRow> rows = new ArrayList<>();
-                    try (ResultSet result = select.executeQuery()) {
-                        while (result.next()) {
-                            rows.add(new LeaseRow(namespace, result.getLong(1), result.getString(2),
-                                    result.getLong(3), result.getLong(4)));
-                        }
-                    }
-                    return rows;
-                }
-            });
+            return table.rows(namespace, (identity, holder, expiresAt, mark) -> new LeaseRow(namespace, identity,
+                    holder, expiresAt, mark));
         } catch (SQLException e) {
             throw new IllegalStateException("Could not read namespace '" + namespace + "' of the node lease table "
-                    + tableName + ": " + e.getMessage(), e);
+                    + table.name() + ": " + e.getMessage(), e);
         }
     }
 
@@ -529,7 +214,7 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
      * @return the table name
      */
     public String tableName() {
-        return tableName;
+        return table.name();
     }
 
     /**
@@ -568,48 +253,14 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         return holderId;
     }
 
-    IdClock clock() {
-        return clock;
-    }
-
     int queryTimeoutSeconds() {
-        return queryTimeoutSeconds;
-    }
-
-    boolean backgroundRenewal() {
-        return backgroundRenewal;
+        return connections.queryTimeoutSeconds();
     }
 
     @Override
     public String toString() {
-        return "JdbcNodeLeaseProvider[table=" + tableName + ", lease=" + leaseLength + ", renewal=" + renewalPeriod
+        return "JdbcNodeLeaseProvider[table=" + table.name() + ", lease=" + leaseLength + ", renewal=" + renewalPeriod
                 + ", grace=" + reclaimGrace + ", holder=" + holderId + "]";
-    }
-
-    private static Duration max(Duration a, Duration b) {
-        return a.compareTo(b) >= 0 ? a : b;
-    }
-
-    private static String checkTableName(String tableName) {
-        Objects.requireNonNull(tableName, "tableName");
-        String[] parts = tableName.split("\\.", -1);
-        boolean valid = parts.length <= 2;
-        for (String part : parts) {
-            valid &= IDENTIFIER.matcher(part).matches();
-        }
-        if (!valid) {
-            throw new IllegalArgumentException("Table name must be an unquoted SQL identifier (a letter or '_', then"
-                    + " up to 62 letters, digits or '_'), optionally qualified by a schema as schema.table: '"
-                    + tableName + "'");
-        }
-        return tableName;
-    }
-
-    /** A piece of work on a connection. */
-    @FunctionalInterface
-    interface SqlWork<T> {
-
-        T run(Connection connection) throws SQLException;
     }
 
     /**
@@ -642,7 +293,7 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
          * @throws IllegalArgumentException when the name is not such an identifier (it is put into SQL as is)
          */
         public Builder tableName(String tableName) {
-            this.tableName = checkTableName(tableName);
+            this.tableName = LeaseTable.checkTableName(tableName);
             return this;
         }
 

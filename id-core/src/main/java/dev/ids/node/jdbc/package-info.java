@@ -1,6 +1,7 @@
 /**
  * Node identities leased from a table in the application's own database:
- * {@link dev.ids.node.jdbc.JdbcNodeLeaseProvider}. Uses only {@code java.sql} and {@code javax.sql}; works on H2,
+ * {@link dev.ids.node.jdbc.JdbcNodeLeaseProvider}, the JDBC store under the shared lease lifecycle
+ * ({@link dev.ids.node.StoredNodeLease}). Uses only {@code java.sql} and {@code javax.sql}; works on H2,
  * PostgreSQL and MariaDB (and MySQL). The table's DDL ships as {@code META-INF/ids/ids-node-lease.sql}.
  */
 package dev.ids.node.jdbc;

@@ -8,7 +8,7 @@ import dev.ids.clock.ManualClock;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
-import dev.ids.node.jdbc.JdbcNodeLease.Renewal;
+import dev.ids.node.Renewal;
 import dev.ids.testing.TestDatabase;
 import java.io.IOException;
 import java.io.InputStream;

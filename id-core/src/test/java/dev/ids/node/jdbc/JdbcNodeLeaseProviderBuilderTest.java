@@ -101,11 +101,11 @@ class JdbcNodeLeaseProviderBuilderTest {
 
     @Test
     void integrityViolationsAreRecognisedByTheirSqlStateClass() {
-        assertThat(JdbcNodeLeaseProvider.isIntegrityViolation(new java.sql.SQLException("dup", "23505"))).isTrue();
-        assertThat(JdbcNodeLeaseProvider.isIntegrityViolation(new java.sql.SQLException("dup", "23000"))).isTrue();
-        assertThat(JdbcNodeLeaseProvider.isIntegrityViolation(new java.sql.SQLException("down", "08001"))).isFalse();
+        assertThat(JdbcConnections.isIntegrityViolation(new java.sql.SQLException("dup", "23505"))).isTrue();
+        assertThat(JdbcConnections.isIntegrityViolation(new java.sql.SQLException("dup", "23000"))).isTrue();
+        assertThat(JdbcConnections.isIntegrityViolation(new java.sql.SQLException("down", "08001"))).isFalse();
         java.sql.SQLException batch = new java.sql.SQLException("batch", "HY000");
         batch.setNextException(new java.sql.SQLException("dup", "23505"));
-        assertThat(JdbcNodeLeaseProvider.isIntegrityViolation(batch)).isTrue();
+        assertThat(JdbcConnections.isIntegrityViolation(batch)).isTrue();
     }
 }

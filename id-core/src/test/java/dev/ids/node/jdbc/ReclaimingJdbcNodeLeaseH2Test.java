@@ -9,6 +9,7 @@ import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.ReclaimingNodeLease;
+import dev.ids.node.Renewal;
 import dev.ids.sno.Sno;
 import dev.ids.sno.SnoGenerator;
 import dev.ids.testing.RecordingListener;
@@ -104,7 +105,7 @@ class ReclaimingJdbcNodeLeaseH2Test {
         assertThat(update("UPDATE " + TABLE + " SET holder = 'other', expires_at = ?, high_water_mark = ?"
                 + " WHERE namespace = ? AND node_id = ?", clock.instant().toEpochMilli() + 60_000, otherMark,
                 namespace, identity)).isEqualTo(1);
-        assertThat(inner(0).renew()).isEqualTo(JdbcNodeLease.Renewal.LOST);
+        assertThat(inner(0).renew()).isEqualTo(Renewal.LOST);
         assertThat(lease.isHeld()).isFalse();
         assertThatThrownBy(generator::next).isInstanceOf(IdGenerationException.class)
                 .hasMessageContaining("lease is not held");
@@ -150,7 +151,7 @@ class ReclaimingJdbcNodeLeaseH2Test {
         Sno before = generator.next();
 
         update("DELETE FROM " + TABLE + " WHERE namespace = ?", namespace);
-        assertThat(inner(0).renew()).isEqualTo(JdbcNodeLease.Renewal.LOST);
+        assertThat(inner(0).renew()).isEqualTo(Renewal.LOST);
         assertThat(inner(0).isHeld()).isFalse();
 
         await("the identity is claimed again", () -> lease.reclaimCount() == 1);
@@ -168,7 +169,7 @@ class ReclaimingJdbcNodeLeaseH2Test {
         generator.next();
 
         dataSource.down(true);
-        assertThat(inner(0).renew()).isEqualTo(JdbcNodeLease.Renewal.FAILED);
+        assertThat(inner(0).renew()).isEqualTo(Renewal.FAILED);
         clock.advance(JdbcNodeLeaseContract.LEASE);
         assertThat(lease.isHeld()).as("past the deadline").isFalse();
         assertThatThrownBy(generator::next).isInstanceOf(IdGenerationException.class);
@@ -192,19 +193,19 @@ class ReclaimingJdbcNodeLeaseH2Test {
 
         clock.advance(Duration.ofSeconds(12));
         assertThat(lease.remaining()).isEqualTo(Duration.ofSeconds(18));
-        assertThat(lease.renew()).isEqualTo(JdbcNodeLease.Renewal.RENEWED);
+        assertThat(lease.renew()).isEqualTo(Renewal.RENEWED);
         assertThat(lease.renewalCount()).isEqualTo(1);
         assertThat(lease.remaining()).isEqualTo(JdbcNodeLeaseContract.LEASE);
 
         dataSource.down(true);
-        assertThat(lease.renew()).isEqualTo(JdbcNodeLease.Renewal.FAILED);
+        assertThat(lease.renew()).isEqualTo(Renewal.FAILED);
         assertThat(lease.renewalFailureCount()).isEqualTo(1);
         assertThat(lease.renewalCount()).isEqualTo(1);
         dataSource.down(false);
 
         clock.advance(JdbcNodeLeaseContract.LEASE);
         assertThat(lease.remaining()).isZero();
-        assertThat(lease.renew()).isEqualTo(JdbcNodeLease.Renewal.LOST);
+        assertThat(lease.renew()).isEqualTo(Renewal.LOST);
         assertThat(lease.renewalFailureCount()).isEqualTo(2);
         assertThat(lease.isEnded()).isTrue();
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ids.clock.ManualClock;
 import dev.ids.node.NodeClaim;
+import dev.ids.node.Renewal;
 import dev.ids.testing.TestDatabase;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
@@ -41,7 +42,7 @@ class UnknownDatabaseClockH2Test {
             assertThat(expiresAt(unknown)).isEqualTo(START_MILLIS + 30_000);
 
             clock.advance(Duration.ofSeconds(5));
-            assertThat(lease.renew()).isEqualTo(JdbcNodeLease.Renewal.RENEWED);
+            assertThat(lease.renew()).isEqualTo(Renewal.RENEWED);
             assertThat(expiresAt(unknown)).isEqualTo(START_MILLIS + 35_000);
         }
     }

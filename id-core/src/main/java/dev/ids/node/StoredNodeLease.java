@@ -1,0 +1,371 @@
+package dev.ids.node;
+
+import dev.ids.clock.IdClock;
+import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+/**
+ * A node lease held in a shared store: the lifecycle every store shares, over a {@link NodeLeaseStore} adapter that
+ * answers for the store. It keeps the {@linkplain LeaseDeadline deadline} (moved by each claim, renewal or proof of
+ * ownership to the moment it was asked for plus the lease granted), the {@linkplain SkewFence clock-skew fence}, the
+ * high-water mark and the renewal and failure counts; it renews on a thread of its own
+ * ({@code ids-node-lease-<namespace>-<identity>}) when given a renewal period; and it releases the identity on
+ * {@link #close()}, lowering the mark to what was issued when a generator asked it to. docs/LEASES.md explains why
+ * the deadline fences a paused holder before its identity can be taken.
+ *
+ * <p>No lock is held across a call into the store: a slow store must not hold up {@link #close()} or a fence. A
+ * renewal that overlaps the release cannot revive the record (the store renews only unreleased ones), and a mark
+ * write that lands after the release changes nothing. Once ended, the lease is never held again: claim anew.
+ *
+ * <p>{@link #claim} runs the claim loop shared by the stores ({@link ClaimCandidates}); a store that claims its own
+ * way makes the lease with {@link #start}. Thread-safe.
+ *
+ * @param <P> the store's proof of ownership
+ */
+public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Provable {
+
+    private final NodeLeaseStore<P> store;
+    private final P proof;
+    private final NodeClaim claim;
+    private final long identity;
+    private final IdClock clock;
+    private final System.Logger log;
+    private final LeaseDeadline deadline;
+    /** Up while the skew measured at the last claim or renewal exceeds the tolerance: kept and renewed, not held. */
+    private final SkewFence skewFence;
+    private final AtomicLong highWaterMark;
+    /** The mark read when the lease was claimed: an orderly close never lowers the stored mark below it. */
+    private final long startMark;
+    private final AtomicLong renewals = new AtomicLong();
+    private final AtomicLong failures = new AtomicLong();
+    /** Guards {@link #released}; held only for state changes, never across a call into the store. */
+    private final Object lock = new Object();
+    private volatile LongSupplier latestIssued;
+    private volatile boolean closed;
+    /** Guarded by {@link #lock}: whether a release has been written (or is being written). */
+    private boolean released;
+    private volatile RenewalSchedule renewer;
+
+    private StoredNodeLease(NodeLeaseStore<P> store, NodeClaim claim, NodeLeaseStore.Claimed<P> claimed,
+            IdClock clock) {
+        this.store = store;
+        this.proof = Objects.requireNonNull(claimed.proof(), "proof");
+        this.claim = claim;
+        this.identity = claimed.identity();
+        this.clock = clock;
+        this.log = store.logger();
+        this.highWaterMark = new AtomicLong(claimed.highWaterMark());
+        this.startMark = claimed.highWaterMark();
+        LeaseGrant grant = claimed.grant();
+        this.deadline = store.deadlineEndsLease()
+                ? LeaseDeadline.proven(clock, claimed.askedAtNanos(), grant.leaseNanos())
+                : LeaseDeadline.unproven(clock, store::fenceEpoch);
+        this.skewFence = new SkewFence(clock, store.skewToleranceMillis(), store.clockName(), log);
+        skewFence.record(grant.skewMillis(), this);
+    }
+
+    /**
+     * Claims a free identity of the claim's range from a store: reads which are taken, then tries the free ones in
+     * the order of {@link ClaimCandidates} until a conditional write wins one.
+     *
+     * @param store the store
+     * @param claim the namespace and range
+     * @param holder the value naming this lease in the store, unique to it
+     * @param clock the clock whose monotonic time counts the deadline
+     * @param renewalPeriod how often to renew on the lease's own thread; {@code null} when the store proves
+     *     ownership on its own (or a test renews by hand)
+     * @param <P> the store's proof of ownership
+     * @return the lease
+     * @throws NoFreeNodeIdentityException when every identity of the range is taken
+     * @throws Exception whatever the store throws when it cannot be reached
+     */
+    public static <P> StoredNodeLease<P> claim(NodeLeaseStore<P> store, NodeClaim claim, String holder, IdClock clock,
+            Duration renewalPeriod) throws Exception {
+        NodeLeaseStore.Claiming<P> claiming = store.startClaim(claim, holder);
+        ClaimCandidates candidates = new ClaimCandidates(claim, claiming.taken(), holder);
+        for (long candidate = candidates.next(); candidate != ClaimCandidates.NONE; candidate = candidates.next()) {
+            NodeLeaseStore.Claimed<P> claimed = claiming.tryTake(candidate);
+            if (claimed != null) {
+                return start(store, claim, claimed, clock, renewalPeriod);
+            }
+        }
+        throw new NoFreeNodeIdentityException(claim, claiming.describeTaken());
+    }
+
+    /**
+     * Makes the lease for an identity taken, hands it to the store ({@link NodeLeaseStore#attach}) and starts its
+     * renewals. Call it only once the store's connection for the claim was handed back: a failure there must not
+     * leave a renewer keeping a record alive for a lease nobody holds.
+     *
+     * @param store the store
+     * @param claim the namespace and range
+     * @param claimed the identity taken
+     * @param clock the clock whose monotonic time counts the deadline
+     * @param renewalPeriod how often to renew on the lease's own thread, or {@code null}
+     * @param <P> the store's proof of ownership
+     * @return the lease
+     */
+    public static <P> StoredNodeLease<P> start(NodeLeaseStore<P> store, NodeClaim claim,
+            NodeLeaseStore.Claimed<P> claimed, IdClock clock, Duration renewalPeriod) {
+        StoredNodeLease<P> lease = new StoredNodeLease<>(store, claim, claimed, clock);
+        store.attach(lease.proof, lease);
+        if (renewalPeriod != null) {
+            lease.renewer = new RenewalSchedule("ids-node-lease-" + claim.namespace() + "-" + lease.identity,
+                    renewalPeriod.toNanos(), lease::renew, lease.log, lease);
+            lease.renewer.start();
+        }
+        return lease;
+    }
+
+    @Override
+    public long identity() {
+        return identity;
+    }
+
+    @Override
+    public boolean isHeld() {
+        return deadline.isActive() && !skewFence.isUp();
+    }
+
+    @Override
+    public long highWaterMarkMillis() {
+        return highWaterMark.get();
+    }
+
+    /**
+     * {@inheritDoc} A lease fenced only for clock skew, or suspended, has not ended.
+     */
+    @Override
+    public boolean isEnded() {
+        // Seen past the deadline (where that ends the lease), it ends: a later renewal must not revive it.
+        return deadline.isEnded();
+    }
+
+    /**
+     * {@inheritDoc} While its magnitude exceeds the store's tolerance (the reclaim grace) the lease is fenced, and
+     * held again once a renewal finds the clocks within it.
+     */
+    @Override
+    public Duration clockSkew() {
+        return Duration.ofMillis(skewFence.skewMillis());
+    }
+
+    @Override
+    public long renewalCount() {
+        return renewals.get();
+    }
+
+    @Override
+    public long renewalFailureCount() {
+        return failures.get();
+    }
+
+    @Override
+    public Duration remaining() {
+        return skewFence.isUp() ? Duration.ZERO : Duration.ofNanos(deadline.remainingNanos());
+    }
+
+    @Override
+    public void lowerMarkOnClose(LongSupplier latestIssuedMillis) {
+        this.latestIssued = Objects.requireNonNull(latestIssuedMillis, "latestIssuedMillis");
+    }
+
+    @Override
+    public void advanceHighWaterMark(long epochMillis) {
+        if (epochMillis <= highWaterMark.get()) {
+            return;
+        }
+        if (!isHeld()) {
+            throw new IllegalStateException(notHeldMessage("cannot advance its high-water mark"));
+        }
+        long stored;
+        try {
+            stored = store.writeMark(proof, epochMillis);
+        } catch (LeaseLostException e) {
+            end(e.getMessage());
+            throw new IllegalStateException(notHeldMessage("cannot advance its high-water mark"));
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("Could not advance the high-water mark of node identity " + identity
+                    + " in namespace '" + claim.namespace() + "' to " + epochMillis + " " + store.location() + ": "
+                    + e.getMessage() + "; do not issue IDs beyond " + highWaterMark.get() + " until it succeeds", e);
+        }
+        highWaterMark.accumulateAndGet(stored, Math::max);
+    }
+
+    /**
+     * Renews the lease once through the store and, when that succeeds before the local deadline, moves the deadline
+     * to this renewal's start plus the lease granted. The renewal thread calls it; so may tests, and stores that
+     * schedule renewals themselves.
+     *
+     * @return what came of it
+     */
+    public Renewal renew() {
+        if (closed || deadline.state() == LeaseDeadline.State.ENDED) {
+            return Renewal.LOST;
+        }
+        long epoch = deadline.epoch();
+        long start = clock.monotonicNanos();
+        if (store.deadlineEndsLease() && deadline.passedAt(start)) {
+            failures.incrementAndGet();
+            end("not renewed before its deadline");
+            return Renewal.LOST;
+        }
+        LeaseGrant grant;
+        try {
+            grant = store.renew(proof);
+        } catch (LeaseLostException e) {
+            failures.incrementAndGet();
+            end(e.getMessage());
+            return Renewal.LOST;
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            failures.incrementAndGet();
+            log.log(Level.WARNING, () -> "Could not renew " + this + " (will retry until its deadline): "
+                    + e.getMessage());
+            return Renewal.FAILED;
+        }
+        if (prove(start, epoch, grant)) {
+            return Renewal.RENEWED;
+        }
+        if (closed || deadline.isEnded()) {
+            if (!closed) {
+                failures.incrementAndGet();
+            }
+            end("renewed only after its deadline");
+            return Renewal.LOST;
+        }
+        return Renewal.FAILED; // a suspension discarded this proof; the next one decides
+    }
+
+    @Override
+    public long epoch() {
+        return deadline.epoch();
+    }
+
+    @Override
+    public boolean prove(long askedAtNanos, long epochWhenAsked, LeaseGrant grant) {
+        if (closed || !deadline.prove(askedAtNanos, epochWhenAsked, grant.leaseNanos())) {
+            return false;
+        }
+        skewFence.record(grant.skewMillis(), this);
+        renewals.incrementAndGet();
+        return true;
+    }
+
+    @Override
+    public void suspend() {
+        deadline.suspend();
+    }
+
+    @Override
+    public void end(String reason) {
+        if (deadline.end(reason) && !closed) {
+            log.log(Level.WARNING, () -> "Lost " + this + ": " + reason + "; claim a node identity again");
+        }
+    }
+
+    @Override
+    public void countFailure() {
+        failures.incrementAndGet();
+    }
+
+    private String notHeldMessage(String what) {
+        String reason = switch (deadline.state()) {
+            case ENDED -> deadline.endReason();
+            case SUSPENDED -> "not proven since the connection to the store was suspended";
+            case ACTIVE -> skewFence.reason();
+        };
+        return store.notHeldMessage(claim, identity, toString(), what,
+                reason != null ? reason : "not renewed before its deadline");
+    }
+
+    /**
+     * Stops renewing and releases the identity at once through the store, under its proof, so a lease that was lost
+     * cannot release its successor's record. The high-water mark stays, or, when a generator
+     * {@linkplain #lowerMarkOnClose registered} the latest time it issued IDs for and the lease is still held, is
+     * lowered to that time (never below the mark the lease started from), so the next holder need not wait for the
+     * reserved step. Then {@link #highWaterMarkMillis()} reports the mark the store read back after the release,
+     * which includes a mark write whose answer never came back. A failure to release is logged, and a later close
+     * tries again: the identity otherwise frees when its expiry passes.
+     */
+    @Override
+    public void close() {
+        LongSupplier issued = latestIssued;
+        // Lowering the mark is safe only while the record is ours: checked before the lease stops being held.
+        boolean lowerMark = issued != null && isHeld();
+        synchronized (lock) {
+            if (released) {
+                return;
+            }
+            released = true;
+            closed = true;
+            deadline.endOnClose();
+        }
+        RenewalSchedule schedule = renewer;
+        if (schedule != null) {
+            schedule.stop();
+        }
+        long finalMark = lowerMark ? Math.max(startMark, issued.getAsLong()) : -1;
+        try {
+            long stored = store.release(proof, finalMark);
+            if (stored >= 0) {
+                highWaterMark.set(stored);
+            }
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            synchronized (lock) {
+                released = false;
+            }
+            log.log(Level.WARNING, () -> "Could not release " + this + "; it becomes claimable after its expiry"
+                    + " plus the reclaim grace: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Returns the store's proof of ownership.
+     *
+     * @return the proof
+     */
+    public P proof() {
+        return proof;
+    }
+
+    /**
+     * Returns the claim the lease was made for.
+     *
+     * @return the namespace and range
+     */
+    public NodeClaim claim() {
+        return claim;
+    }
+
+    /**
+     * Returns why the lease was lost or closed.
+     *
+     * @return the reason, or {@code null} while held (or ended by its deadline, unexplained)
+     */
+    public String lossReason() {
+        return deadline.endReason();
+    }
+
+    /**
+     * Returns why the lease is fenced for clock skew.
+     *
+     * @return the reason, or {@code null} while the clocks agree within the tolerance
+     */
+    public String skewFenceReason() {
+        return skewFence.reason();
+    }
+
+    @Override
+    public String toString() {
+        return store.describe(proof, isHeld(), deadline.toString());
+    }
+}

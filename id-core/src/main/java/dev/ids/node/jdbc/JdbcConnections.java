@@ -1,0 +1,117 @@
+package dev.ids.node.jdbc;
+
+import dev.ids.clock.IdClock;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import javax.sql.DataSource;
+
+/**
+ * How the JDBC lease store talks to its database: each piece of work on a connection of its own in auto-commit,
+ * every statement with a query timeout (a hung database must not stall a renewal forever) and with the database's
+ * clock in place of {@value DatabaseClock#NOW}, and the clock-skew measurement on the connection of a claim or
+ * renewal. Knows nothing of the lease table's columns; {@link LeaseTable} does.
+ */
+final class JdbcConnections {
+
+    private final DataSource dataSource;
+    private final int queryTimeoutSeconds;
+    private final IdClock clock;
+    private final IdClock testDatabaseClock;
+    private final String tableName;
+    private volatile DatabaseClock databaseClock;
+
+    /**
+     * @param queryTimeoutSeconds the timeout of every statement
+     * @param clock the application's clock, compared with the database's
+     * @param testDatabaseClock for tests: a clock whose wall time stands in for the database's; or {@code null}
+     * @param tableName the lease table, named in the log line of a database whose clock cannot be read
+     */
+    JdbcConnections(DataSource dataSource, int queryTimeoutSeconds, IdClock clock, IdClock testDatabaseClock,
+            String tableName) {
+        this.dataSource = dataSource;
+        this.queryTimeoutSeconds = queryTimeoutSeconds;
+        this.clock = clock;
+        this.testDatabaseClock = testDatabaseClock;
+        this.tableName = tableName;
+    }
+
+    /** A piece of work on a connection. */
+    @FunctionalInterface
+    interface SqlWork<T> {
+
+        T run(Connection connection) throws SQLException;
+    }
+
+    /** Runs work on a connection of its own, each statement committed on its own. */
+    <T> T withConnection(SqlWork<T> work) throws SQLException {
+        try (Connection connection = dataSource.getConnection()) {
+            boolean autoCommit = connection.getAutoCommit();
+            if (!autoCommit) {
+                connection.setAutoCommit(true);
+            }
+            try {
+                return work.run(connection);
+            } finally {
+                if (!autoCommit) {
+                    connection.setAutoCommit(false);
+                }
+            }
+        }
+    }
+
+    /** Learns, once, which database this is and so how its statements read its clock. */
+    void ensureDatabaseClock() throws SQLException {
+        if (databaseClock == null) {
+            databaseClock = withConnection(connection -> DatabaseClock.of(connection, clock, testDatabaseClock,
+                    tableName));
+        }
+    }
+
+    /**
+     * Prepares a statement with the database's clock in place and the query timeout, so a hung database cannot
+     * stall a renewal forever.
+     */
+    PreparedStatement prepare(Connection connection, String sql) throws SQLException {
+        DatabaseClock now = databaseClock;
+        PreparedStatement statement = connection.prepareStatement(now == null ? sql : now.sql(sql));
+        statement.setQueryTimeout(queryTimeoutSeconds);
+        return statement;
+    }
+
+    /** Runs a statement without parameters (the DDL, a probe), with the query timeout. */
+    void execute(Connection connection, String sql) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.setQueryTimeout(queryTimeoutSeconds);
+            statement.execute(sql);
+        }
+    }
+
+    /**
+     * Measures, on the connection of a claim or renewal, how far the application's wall clock is ahead of the
+     * database's, in milliseconds (negative when behind).
+     */
+    long measureSkew(Connection connection) throws SQLException {
+        return databaseClock.skewMillis(connection, queryTimeoutSeconds);
+    }
+
+    /** Tells whether a failure is an integrity-constraint violation (SQLState class 23), here a duplicate key. */
+    static boolean isIntegrityViolation(SQLException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("23")) {
+                return true;
+            }
+        }
+        for (SQLException next = e.getNextException(); next != null; next = next.getNextException()) {
+            if (next.getSQLState() != null && next.getSQLState().startsWith("23")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    int queryTimeoutSeconds() {
+        return queryTimeoutSeconds;
+    }
+}
