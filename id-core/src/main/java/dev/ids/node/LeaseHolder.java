@@ -1,6 +1,10 @@
 package dev.ids.node;
 
+import java.io.IOException;
 import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -108,12 +112,25 @@ public final class LeaseHolder {
         return id;
     }
 
+    /**
+     * The host name, from the environment or the kernel where it can be read there: asking the resolver
+     * ({@link InetAddress#getLocalHost()}) may wait for DNS and loads the resolver's classes, so it comes last.
+     */
     private static String hostName() {
         for (String variable : new String[] {"HOSTNAME", "COMPUTERNAME"}) {
             String host = System.getenv(variable);
             if (host != null && !host.isBlank()) {
-                return host;
+                return host.strip();
             }
+        }
+        try {
+            String kernel = Files.readString(Path.of("/proc/sys/kernel/hostname"), StandardCharsets.US_ASCII)
+                    .strip();
+            if (!kernel.isEmpty()) {
+                return kernel;
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or not readable: ask the resolver
         }
         try {
             return InetAddress.getLocalHost().getHostName();
