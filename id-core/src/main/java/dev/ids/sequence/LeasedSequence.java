@@ -10,9 +10,9 @@ import java.util.function.ToLongFunction;
 
 /**
  * A slot sequence fenced by a node lease: the one place where a time-ordered generator's slots pass the lease's
- * checks. Each slot is handed out as <em>check held &rarr; take the slot &rarr; cover its time</em>: the call
- * refuses while the lease is not held, and the slot leaves only once the lease's high-water mark covers the last
- * millisecond of its time unit (see {@link LeaseFence}, and {@code docs/LEASES.md} for the reasoning).
+ * checks. Each slot is handed out as <em>take the slot &rarr; cover its time &rarr; check held</em>: the slot
+ * leaves only once the lease's high-water mark covers the last millisecond of its time unit and the lease is held
+ * after the slot's clock reading, so the call refuses while the lease is not held (see {@link LeaseFence}, and {@code docs/LEASES.md} for the reasoning).
  *
  * <p>Without a lease it is the bare sequence, at the cost of one null check per slot. With one, the sequence
  * starts after the lease's high-water mark, so it hands out no slot of the mark's time unit or an earlier one.
@@ -95,7 +95,7 @@ public final class LeasedSequence<S extends SlotSequence> {
      *     cannot be advanced to cover the slot
      */
     public long next() {
-        checkHeld();
+        beforeSlot();
         return covered(sequence.next());
     }
 
@@ -108,8 +108,15 @@ public final class LeasedSequence<S extends SlotSequence> {
      * @throws IdGenerationException as {@link #next()}
      */
     public long take(ToLongFunction<S> take) {
-        checkHeld();
+        beforeSlot();
         return covered(take.applyAsLong(sequence));
+    }
+
+    /** The lease is checked once per slot, by {@link LeaseFence#cover(long)} after the slot's clock reading. */
+    private void beforeSlot() {
+        if (fence != null) {
+            fence.beforeSlot();
+        }
     }
 
     private long covered(long slot) {
