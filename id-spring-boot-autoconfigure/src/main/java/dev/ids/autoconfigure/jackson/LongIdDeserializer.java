@@ -1,5 +1,6 @@
 package dev.ids.autoconfigure.jackson;
 
+import dev.ids.InvalidIdException;
 import dev.ids.internal.Chars;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -9,7 +10,8 @@ import tools.jackson.databind.deser.std.StdScalarDeserializer;
 /**
  * Reads a 64-bit ID held in a {@code Long} or {@code long} from a JSON string of its decimal digits or from a JSON
  * integer, whichever the writer chose. A string is parsed strictly (an optional minus sign and digits, nothing
- * around them), whatever coercions the mapper allows elsewhere; a value out of the 64-bit range is refused.
+ * around them), whatever coercions the mapper allows elsewhere; a value out of the 64-bit range is refused, a string
+ * with an {@link InvalidIdException} as the cause of Jackson's exception, as for the ID types.
  */
 final class LongIdDeserializer extends StdScalarDeserializer<Long> {
 
@@ -44,9 +46,10 @@ final class LongIdDeserializer extends StdScalarDeserializer<Long> {
                 // refused below
             }
         }
-        return (Long) context.handleWeirdStringValue(Long.class, Chars.excerpt(text),
-                "not a 64-bit ID: expected the decimal digits of a number in [%d, %d]", Long.MIN_VALUE,
-                Long.MAX_VALUE);
+        InvalidIdException invalid = new InvalidIdException("64-bit ID", text,
+                "expected the decimal digits of an integer in [" + Long.MIN_VALUE + ", " + Long.MAX_VALUE + "]");
+        return (Long) IdStringDeserializer.refuse(invalid, () -> context.handleWeirdStringValue(Long.class,
+                Chars.excerpt(text), "%s", invalid.getMessage()));
     }
 
     @Override

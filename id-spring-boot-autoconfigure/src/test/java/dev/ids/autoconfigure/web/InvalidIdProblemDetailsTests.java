@@ -67,6 +67,15 @@ class InvalidIdProblemDetailsTests {
     }
 
     @Test
+    void answersAnInvalidLongIdInAJsonBody() throws Exception {
+        JsonNode problem = assertProblem(client.post("/batches", "{\"customer\":\"12a\"}"));
+
+        assertThat(problem.get("property").stringValue()).isEqualTo("customer");
+        assertThat(problem.get("input").stringValue()).isEqualTo("12a");
+        assertThat(problem.get("detail").stringValue()).startsWith("Invalid 64-bit ID '12a': ");
+    }
+
+    @Test
     void boundsAHugeInput() throws Exception {
         String huge = "x".repeat(5000);
 

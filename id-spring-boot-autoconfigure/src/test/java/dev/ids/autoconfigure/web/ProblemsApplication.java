@@ -1,5 +1,6 @@
 package dev.ids.autoconfigure.web;
 
+import dev.ids.autoconfigure.jackson.IdAsString;
 import dev.ids.muid.Muid;
 import dev.ids.sno.Sno;
 import java.io.IOException;
@@ -46,7 +47,7 @@ class ProblemsApplication {
         }
     }
 
-    record Batch(String name, List<Line> lines) {
+    record Batch(String name, @IdAsString Long customer, List<Line> lines) {
     }
 
     record Line(Sno order, int quantity) {
