@@ -1,5 +1,6 @@
 package dev.ids.autoconfigure.jackson;
 
+import dev.ids.IdScheme;
 import java.lang.annotation.Annotation;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JavaType;
@@ -69,18 +70,20 @@ final class LongIdIntrospector extends NopAnnotationIntrospector {
 
     private static boolean generatesLongId(Annotation annotation) {
         String name = annotation.annotationType().getName();
-        if (name.equals(HIBERNATE_PACKAGE + "GeneratedTraceId") || name.equals(HIBERNATE_PACKAGE + "GeneratedLableId")) {
+        if (name.equals(HIBERNATE_PACKAGE + "GeneratedTraceId")
+                || name.equals(HIBERNATE_PACKAGE + "GeneratedLableId")) {
             return true;
         }
         if (name.equals(GENERATED_VALUE)) {
             String generator = JpaGeneratedValue.generatorOf(annotation);
-            return isScheme(generator, "trace-id") || isScheme(generator, "lable");
+            return isScheme(generator, IdScheme.TRACE_ID) || isScheme(generator, IdScheme.LABLE);
         }
         return false;
     }
 
-    private static boolean isScheme(String generator, String scheme) {
-        return generator.equals(scheme) || generator.startsWith(scheme + ":");
+    /** Whether a generator name is a scheme's name, alone or with a named generator ({@code lable:accounts}). */
+    private static boolean isScheme(String generator, IdScheme scheme) {
+        return generator.equals(scheme.schemeName()) || generator.startsWith(scheme.schemeName() + ":");
     }
 
     /**

@@ -41,8 +41,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @SpringBootTest(classes = LongIdJsonOverHttpTests.TicketsApplication.class,
         webEnvironment = WebEnvironment.RANDOM_PORT,
-        properties = {"ids.trace-id.node-no=7", "ids.lable.generator-id=5", "ids.lable.mode=time-sequential", "ids.sno.partition=513",
-                "spring.jpa.hibernate.ddl-auto=create-drop"})
+        properties = {"ids.trace-id.node-no=7", "ids.lable.generator-id=5", "ids.lable.mode=time-sequential",
+                "ids.sno.partition=513", "spring.jpa.hibernate.ddl-auto=create-drop"})
 class LongIdJsonOverHttpTests {
 
     private static final long JAVASCRIPT_EXACT_LIMIT = 1L << 53;
