@@ -3,6 +3,7 @@ package dev.ids.sample;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.function.Function;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.server.ResponseStatusException;
 
@@ -38,6 +39,41 @@ public record TimeRange(Instant from, Instant to) {
                     "from (" + start + ") must be before to (" + end + ")");
         }
         return Optional.of(new TimeRange(start, end));
+    }
+
+    /**
+     * Returns the lowest ID of {@code from}.
+     *
+     * @param min the scheme's lowest ID of an instant, such as {@code Sno::min}
+     * @param <T> the ID type
+     * @return the lowest ID of the range
+     * @throws ResponseStatusException (400) when the scheme cannot express {@code from}
+     */
+    public <T> T lowest(Function<Instant, T> min) {
+        return bound(min, from);
+    }
+
+    /**
+     * Returns the highest ID of {@link #last()}.
+     *
+     * @param max the scheme's highest ID of an instant, such as {@code Sno::max}
+     * @param <T> the ID type
+     * @return the highest ID of the range
+     * @throws ResponseStatusException (400) when the scheme cannot express the range's last instant
+     */
+    public <T> T highest(Function<Instant, T> max) {
+        return bound(max, last());
+    }
+
+    // A time outside what a scheme can express (an sno after 2079, a Lable ID before 1970) is the caller's mistake,
+    // not the server's: 400 with the scheme's own message.
+    private static <T> T bound(Function<Instant, T> bound, Instant instant) {
+        try {
+            return bound.apply(instant);
+        }
+        catch (IllegalArgumentException ex) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, ex.getMessage(), ex);
+        }
     }
 
     /**

@@ -7,6 +7,8 @@ import dev.ids.autoconfigure.IdGeneratorRegistry;
 import dev.ids.gid.Gid;
 import dev.ids.lable.LableId;
 import dev.ids.muid.Muid;
+import dev.ids.sample.accounts.Account;
+import dev.ids.sample.accounts.AccountRepository;
 import dev.ids.sno.Sno;
 import dev.ids.sno.SnoGenerator;
 import dev.ids.testing.Vectors;
@@ -155,6 +157,23 @@ class IdInspectorPageBrowserTests {
         assertThat(match.findElement(By.className("timestamp")).getText())
                 .isEqualTo(Instant.EPOCH.plus(Duration.ofNanos(micros * 1000)).toString());
         assertThat(match.findElement(By.className("hex")).getText()).isEqualTo(vector.get("hex").asText());
+    }
+
+    @Test
+    void javaScriptReadsA64BitLongIdExactly() {
+        Object read = browser.executeAsyncScript("const done = arguments[arguments.length - 1];"
+                + "fetch('/api/accounts', {method: 'POST', headers: {'Content-Type': 'application/json'},"
+                + " body: '{\"name\":\"Grace\"}'})"
+                + ".then(response => response.json())"
+                + ".then(account => done([account.id, String(account.number), typeof account.number]))"
+                + ".catch(error => done(['failed', String(error), '']));");
+
+        List<?> values = (List<?>) read;
+        Account stored = application.context().getBean(AccountRepository.class)
+                .findById(LableId.parse((String) values.get(0))).orElseThrow();
+        assertThat(stored.getNumber()).isGreaterThan(1L << 53);
+        assertThat(values.get(1)).isEqualTo(Long.toString(stored.getNumber()));
+        assertThat(values.get(2)).isEqualTo("string");
     }
 
     @Test

@@ -137,6 +137,17 @@ class SampleApplicationTests {
     }
 
     @Test
+    void accountsCarryTheirLongNumberAsAJsonString() throws Exception {
+        JsonNode account = post("/api/accounts", "{\"name\":\"Ada\"}", 201);
+
+        assertThat(account.get("number").isString()).as("%s", account).isTrue();
+        long number = Long.parseLong(account.get("number").stringValue());
+        assertThat(number).isGreaterThan(1L << 53);
+        assertThat(getJson("/api/accounts/" + account.get("id").stringValue(), 200).get("number").stringValue())
+                .isEqualTo(Long.toString(number));
+    }
+
+    @Test
     void oneRequestsChangesFormOneMuidTransaction() throws Exception {
         JsonNode changes = post("/api/changes", """
                 {"changes":[{"entity":"order","description":"paid"},{"entity":"stock","description":"taken"},

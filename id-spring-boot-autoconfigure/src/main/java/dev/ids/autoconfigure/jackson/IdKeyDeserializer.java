@@ -8,7 +8,8 @@ import tools.jackson.databind.KeyDeserializer;
 
 /**
  * Reads an ID used as a JSON object's property name, with the type's strict parser. A refused key reaches Jackson as
- * error messages show it: at most about 100 characters, escaped, then its length.
+ * error messages show it: at most about 100 characters, escaped, then its length; the parser's exception is the
+ * cause of Jackson's.
  */
 class IdKeyDeserializer extends KeyDeserializer {
 
@@ -27,7 +28,8 @@ class IdKeyDeserializer extends KeyDeserializer {
             return parser.apply(key);
         }
         catch (InvalidIdException ex) {
-            return context.handleWeirdKey(type, Chars.excerpt(key), "%s", ex.getMessage());
+            return IdStringDeserializer.refuse(ex, () -> context.handleWeirdKey(type, Chars.excerpt(key), "%s",
+                    ex.getMessage()));
         }
     }
 }

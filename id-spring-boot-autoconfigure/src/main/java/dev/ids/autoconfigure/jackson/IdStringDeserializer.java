@@ -3,15 +3,18 @@ package dev.ids.autoconfigure.jackson;
 import dev.ids.InvalidIdException;
 import dev.ids.internal.Chars;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
+import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.deser.std.StdScalarDeserializer;
 
 /**
  * Reads an ID from a JSON string with the type's strict parser; anything else is an error naming the input. A refused
  * string reaches Jackson (its message, problem handlers, {@code InvalidFormatException.getValue()}) as error messages
- * show it, at most about 100 characters, escaped, then its length, so that a huge value cannot flood a log.
+ * show it, at most about 100 characters, escaped, then its length, so that a huge value cannot flood a log; the
+ * parser's {@link InvalidIdException} is the cause of the exception Jackson throws.
  */
 class IdStringDeserializer<T> extends StdScalarDeserializer<T> {
 
@@ -38,7 +41,24 @@ class IdStringDeserializer<T> extends StdScalarDeserializer<T> {
             return parser.apply(text);
         }
         catch (InvalidIdException ex) {
-            return type.cast(context.handleWeirdStringValue(type, Chars.excerpt(text), "%s", ex.getMessage()));
+            return type.cast(refuse(ex, () -> context.handleWeirdStringValue(type, Chars.excerpt(text), "%s",
+                    ex.getMessage())));
+        }
+    }
+
+    /**
+     * Lets Jackson refuse a value (or a problem handler replace it), keeping the parser's exception as the cause of
+     * what Jackson throws, so that an error handler can name the input and the reason without parsing a message.
+     */
+    static Object refuse(InvalidIdException reason, Supplier<Object> jacksonRefusal) {
+        try {
+            return jacksonRefusal.get();
+        }
+        catch (DatabindException ex) {
+            if (ex.getCause() == null) {
+                ex.initCause(reason);
+            }
+            throw ex;
         }
     }
 }

@@ -22,6 +22,6 @@ public final class IdsJacksonAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     IdsJacksonModule idsJacksonModule(IdsJacksonProperties properties) {
-        return new IdsJacksonModule(properties.isTraceIdAsString());
+        return new IdsJacksonModule(properties.isTraceIdAsString(), properties.isLongIdAsString());
     }
 }

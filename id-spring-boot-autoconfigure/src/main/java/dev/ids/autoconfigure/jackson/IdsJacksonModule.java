@@ -14,6 +14,12 @@ import tools.jackson.databind.ser.std.ToStringSerializer;
  * <p>
  * A TraceId is a 63-bit number, which JavaScript cannot hold exactly above 2<sup>53</sup>; by default it is
  * written as a JSON string of its decimal digits, and on request as a JSON number. It is read from either form.
+ * <p>
+ * For the same reason a {@code Long}/{@code long} property holding a 64-bit ID is written as a JSON string and read
+ * from a string or a number: a property marked {@link IdAsString}, and, unless switched off, one whose value comes
+ * from an ids generator ({@code @GeneratedTraceId}, {@code @GeneratedLableId},
+ * {@code @GeneratedValue(generator = "trace-id" | "lable")}); other {@code Long}s stay numbers. See
+ * {@link LongIdIntrospector}.
  * Usable without Spring: {@code JsonMapper.builder().addModule(new IdsJacksonModule()).build()}.
  */
 public class IdsJacksonModule extends SimpleModule {
@@ -23,9 +29,22 @@ public class IdsJacksonModule extends SimpleModule {
     /** Whether TraceIds are written as JSON strings rather than numbers. */
     private final boolean traceIdAsString;
 
-    /** Creates the module with TraceIds written as JSON strings. */
+    /** Whether generated {@code Long} IDs are written as JSON strings without {@link IdAsString}. */
+    private final boolean longIdAsString;
+
+    /** Creates the module with TraceIds and generated {@code Long} IDs written as JSON strings. */
     public IdsJacksonModule() {
-        this(true);
+        this(true, true);
+    }
+
+    /**
+     * Creates the module, choosing how TraceIds are written; generated {@code Long} IDs are written as JSON strings.
+     *
+     * @param traceIdAsString {@code true} to write a TraceId as a JSON string of its decimal digits,
+     *     {@code false} to write it as a JSON number
+     */
+    public IdsJacksonModule(boolean traceIdAsString) {
+        this(traceIdAsString, true);
     }
 
     /**
@@ -33,10 +52,13 @@ public class IdsJacksonModule extends SimpleModule {
      *
      * @param traceIdAsString {@code true} to write a TraceId as a JSON string of its decimal digits,
      *     {@code false} to write it as a JSON number
+     * @param longIdAsString {@code true} to write a {@code Long}/{@code long} whose value comes from an ids generator
+     *     as a JSON string, {@code false} to leave it a JSON number unless it is marked {@link IdAsString}
      */
-    public IdsJacksonModule(boolean traceIdAsString) {
+    public IdsJacksonModule(boolean traceIdAsString, boolean longIdAsString) {
         super(IdsJacksonModule.class.getSimpleName());
         this.traceIdAsString = traceIdAsString;
+        this.longIdAsString = longIdAsString;
         for (IdScheme scheme : IdScheme.values()) {
             addStringForm(scheme.descriptor());
         }
@@ -45,6 +67,13 @@ public class IdsJacksonModule extends SimpleModule {
             addSerializer(TraceId.class, new TraceIdNumberSerializer());
         }
         addDeserializer(TraceId.class, new TraceIdDeserializer());
+    }
+
+    @Override
+    public void setupModule(SetupContext context) {
+        super.setupModule(context);
+        // Appended: the application's own @JsonSerialize/@JsonDeserialize of a property come first.
+        context.appendAnnotationIntrospector(new LongIdIntrospector(longIdAsString));
     }
 
     private <T> void addStringForm(IdDescriptor<T> descriptor) {
@@ -60,5 +89,14 @@ public class IdsJacksonModule extends SimpleModule {
      */
     public boolean isTraceIdAsString() {
         return traceIdAsString;
+    }
+
+    /**
+     * Tells how this module writes {@code Long} IDs that come from an ids generator.
+     *
+     * @return {@code true} for JSON strings, {@code false} for JSON numbers (unless marked {@link IdAsString})
+     */
+    public boolean isLongIdAsString() {
+        return longIdAsString;
     }
 }

@@ -21,6 +21,14 @@ public class IdsJacksonProperties {
     private boolean traceIdAsString = true;
 
     /**
+     * Whether to write a {@code Long} or {@code long} whose value comes from an ids generator
+     * ({@code @GeneratedTraceId}, {@code @GeneratedLableId}, or {@code @GeneratedValue} naming the trace-id or lable
+     * generator) as a JSON string rather than a JSON number, as JavaScript numbers lose precision above 2^53.
+     * Properties marked {@code @IdAsString} are strings either way; both forms are accepted when reading.
+     */
+    private boolean longIdAsString = true;
+
+    /**
      * Returns whether the module is registered.
      *
      * @return whether the module is registered
@@ -54,5 +62,23 @@ public class IdsJacksonProperties {
      */
     public void setTraceIdAsString(boolean traceIdAsString) {
         this.traceIdAsString = traceIdAsString;
+    }
+
+    /**
+     * Returns whether generated {@code Long} IDs are written as JSON strings.
+     *
+     * @return {@code true} for strings, {@code false} for numbers
+     */
+    public boolean isLongIdAsString() {
+        return longIdAsString;
+    }
+
+    /**
+     * Sets whether generated {@code Long} IDs are written as JSON strings.
+     *
+     * @param longIdAsString {@code true} for strings, {@code false} for numbers
+     */
+    public void setLongIdAsString(boolean longIdAsString) {
+        this.longIdAsString = longIdAsString;
     }
 }

@@ -23,8 +23,9 @@ class TraceIdDeserializer extends IdStringDeserializer<TraceId> {
                 return TraceId.parse(digits);
             }
             catch (InvalidIdException ex) {
-                return (TraceId) context.handleWeirdNumberValue(TraceId.class, parser.getNumberValue(), "%s",
-                        ex.getMessage());
+                Number number = parser.getNumberValue();
+                return (TraceId) refuse(ex, () -> context.handleWeirdNumberValue(TraceId.class, number, "%s",
+                        ex.getMessage()));
             }
         }
         return super.deserialize(parser, context);

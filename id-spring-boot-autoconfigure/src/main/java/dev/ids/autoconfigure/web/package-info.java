@@ -1,5 +1,5 @@
 /**
- * Spring MVC support for the ID value types: converters that bind path variables and request parameters to IDs,
- * and their auto-configuration.
+ * Spring MVC support for the ID value types: converters that bind path variables and request parameters to IDs, the
+ * problem details (400) that name an invalid ID and say why, and their auto-configuration.
  */
 package dev.ids.autoconfigure.web;

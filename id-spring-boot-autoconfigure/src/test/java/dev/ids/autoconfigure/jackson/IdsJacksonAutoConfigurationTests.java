@@ -2,6 +2,7 @@ package dev.ids.autoconfigure.jackson;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ids.hibernate.GeneratedTraceId;
 import dev.ids.sno.Sno;
 import dev.ids.traceid.TraceId;
 import org.junit.jupiter.api.Test;
@@ -41,6 +42,24 @@ class IdsJacksonAutoConfigurationTests {
     }
 
     @Test
+    void bootsJsonMapperWritesGeneratedLongIdsAsStrings() {
+        contextRunner.run(context -> {
+            assertThat(context.getBean(IdsJacksonModule.class).isLongIdAsString()).isTrue();
+            assertThat(context.getBean(JsonMapper.class).writeValueAsString(new Traced(Long.parseLong(TRACE_ID))))
+                    .isEqualTo("{\"id\":\"" + TRACE_ID + "\"}");
+        });
+    }
+
+    @Test
+    void writesGeneratedLongIdsAsNumbersWhenThePropertySaysSo() {
+        contextRunner.withPropertyValues("ids.jackson.long-id-as-string=false").run(context -> {
+            assertThat(context.getBean(IdsJacksonModule.class).isLongIdAsString()).isFalse();
+            assertThat(context.getBean(JsonMapper.class).writeValueAsString(new Traced(Long.parseLong(TRACE_ID))))
+                    .isEqualTo("{\"id\":" + TRACE_ID + "}");
+        });
+    }
+
+    @Test
     void backsOffWhenJacksonIsAbsent() {
         contextRunner.withClassLoader(new FilteredClassLoader(JsonMapper.class))
                 .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(IdsJacksonModule.class));
@@ -60,6 +79,9 @@ class IdsJacksonAutoConfigurationTests {
             assertThat(context.getBean(JsonMapper.class).writeValueAsString(TraceId.parse(TRACE_ID)))
                     .isEqualTo(TRACE_ID);
         });
+    }
+
+    record Traced(@GeneratedTraceId Long id) {
     }
 
     @Configuration(proxyBeanMethods = false)

@@ -13,6 +13,7 @@ import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.webmvc.autoconfigure.WebMvcAutoConfiguration;
 import org.springframework.format.support.FormattingConversionService;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 class IdsWebMvcAutoConfigurationTests {
 
@@ -29,6 +30,41 @@ class IdsWebMvcAutoConfigurationTests {
             assertThat(conversionService.convert("5D5EAC793E61F-1BFC71B112D-0000000B", Muid.class).offset())
                     .isEqualTo(11);
         });
+    }
+
+    @Test
+    void answersInvalidIdsWithProblemDetails() {
+        contextRunner.run(context -> {
+            assertThat(context).hasSingleBean(InvalidIdProblemAdvice.class);
+            assertThat(context).doesNotHaveBean(ResponseEntityExceptionHandler.class);
+        });
+    }
+
+    @Test
+    void takesThePlaceOfBootsProblemDetailsHandler() {
+        contextRunner.withPropertyValues("spring.mvc.problemdetails.enabled=true").run(context -> assertThat(context)
+                .getBean(ResponseEntityExceptionHandler.class).isInstanceOf(IdsProblemDetailsExceptionHandler.class));
+    }
+
+    @Test
+    void leavesProblemDetailsToTheApplicationsResponseEntityExceptionHandler() {
+        contextRunner.withPropertyValues("spring.mvc.problemdetails.enabled=true")
+                .withBean("applicationHandler", ResponseEntityExceptionHandler.class,
+                        () -> new ResponseEntityExceptionHandler() { })
+                .run(context -> {
+                    assertThat(context).hasSingleBean(ResponseEntityExceptionHandler.class);
+                    assertThat(context).doesNotHaveBean(IdsProblemDetailsExceptionHandler.class);
+                });
+    }
+
+    @Test
+    void answersInvalidIdsPlainlyWhenSwitchedOff() {
+        contextRunner.withPropertyValues("ids.web.problem-details.enabled=false",
+                "spring.mvc.problemdetails.enabled=true").run(context -> {
+                    assertThat(context).doesNotHaveBean(InvalidIdProblemAdvice.class);
+                    assertThat(context).getBean(ResponseEntityExceptionHandler.class)
+                            .isNotInstanceOf(IdsProblemDetailsExceptionHandler.class);
+                });
     }
 
     @Test

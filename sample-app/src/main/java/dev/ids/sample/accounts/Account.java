@@ -1,5 +1,6 @@
 package dev.ids.sample.accounts;
 
+import dev.ids.hibernate.GeneratedLableId;
 import dev.ids.lable.LableId;
 import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
@@ -7,7 +8,11 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
 
-/** An account, keyed by a Lable ID that Hibernate takes from the generator named "lable" on insert. */
+/**
+ * An account, keyed by a Lable ID that Hibernate takes from the generator named "lable" on insert. Its number, the one
+ * a customer quotes, is a 64-bit {@code Long} Hibernate also takes from the Lable generator: the starter's Jackson
+ * module writes it as a JSON string, as a JavaScript number would lose its last digits.
+ */
 @Entity
 @Table(name = "sample_accounts")
 public class Account {
@@ -15,6 +20,9 @@ public class Account {
     @Id
     @GeneratedValue(generator = "lable")
     private LableId id;
+
+    @GeneratedLableId
+    private Long number;
 
     private String name;
 
@@ -27,6 +35,10 @@ public class Account {
 
     public LableId getId() {
         return id;
+    }
+
+    public Long getNumber() {
+        return number;
     }
 
     public String getName() {

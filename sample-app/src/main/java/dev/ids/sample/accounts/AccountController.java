@@ -45,8 +45,8 @@ class AccountController {
     @GetMapping
     List<Account> list(@RequestParam(required = false) Instant from, @RequestParam(required = false) Instant to) {
         return TimeRange.of(from, to)
-                .map(range -> accounts.findByIdBetweenOrderByIdAsc(LableId.min(range.from()),
-                        LableId.max(range.last())))
+                .map(range -> accounts.findByIdBetweenOrderByIdAsc(range.lowest(LableId::min),
+                        range.highest(LableId::max)))
                 .orElseGet(accounts::findTop50ByOrderByIdDesc);
     }
 

@@ -50,7 +50,7 @@ class ChangeController {
     @GetMapping
     List<Change> list(@RequestParam(required = false) Instant from, @RequestParam(required = false) Instant to) {
         return TimeRange.of(from, to)
-                .map(range -> changes.findByIdBetweenOrderByIdAsc(Muid.min(range.from()), Muid.max(range.last())))
+                .map(range -> changes.findByIdBetweenOrderByIdAsc(range.lowest(Muid::min), range.highest(Muid::max)))
                 .orElseGet(changes::findTop50ByOrderByIdDesc);
     }
 

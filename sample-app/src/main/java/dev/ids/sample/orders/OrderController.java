@@ -48,7 +48,7 @@ class OrderController {
     @GetMapping
     List<Order> list(@RequestParam(required = false) Instant from, @RequestParam(required = false) Instant to) {
         return TimeRange.of(from, to)
-                .map(range -> orders.findByIdBetweenOrderByIdAsc(Sno.min(range.from()), Sno.max(range.last())))
+                .map(range -> orders.findByIdBetweenOrderByIdAsc(range.lowest(Sno::min), range.highest(Sno::max)))
                 .orElseGet(orders::findTop50ByOrderByIdDesc);
     }
 

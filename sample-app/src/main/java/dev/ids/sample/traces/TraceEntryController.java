@@ -55,8 +55,8 @@ class TraceEntryController {
             throw new ResponseStatusException(HttpStatus.BAD_REQUEST,
                     "a TraceId time range must be shorter than " + TraceId.WRAP_PERIOD.toDays() + " days");
         }
-        TraceId low = TraceId.min(range.from());
-        TraceId high = TraceId.max(range.last());
+        TraceId low = range.lowest(TraceId::min);
+        TraceId high = range.highest(TraceId::max);
         if (low.compareTo(high) <= 0) {
             return entries.findByIdBetweenOrderByIdAsc(low, high);
         }

@@ -50,8 +50,8 @@ class VolumeController {
     @GetMapping
     List<Volume> list(@RequestParam(required = false) Instant from, @RequestParam(required = false) Instant to) {
         return TimeRange.of(from, to)
-                .map(range -> volumes.findByIdBetweenOrderByIdAsc(Gid.min(ids.type(), range.from()),
-                        Gid.max(ids.type(), range.last())))
+                .map(range -> volumes.findByIdBetweenOrderByIdAsc(
+                        range.lowest(at -> Gid.min(ids.type(), at)), range.highest(at -> Gid.max(ids.type(), at))))
                 .orElseGet(volumes::findTop50ByOrderByIdDesc);
     }
 
