@@ -26,6 +26,7 @@ import java.util.Optional;
  *       {@code IdGenerator} of the scheme, for example a {@code SnoGenerator}) for plain Hibernate, or to override
  *       the bean container.</li>
  *   <li>{@value #NAMES_SETTING}: named generator names to register, comma separated.</li>
+ *   <li>{@value #SCHEME_NAMES_SETTING}: {@code false} registers the scheme names only when listed.</li>
  *   <li>{@value #CHECK_NAMES_SETTING}: {@code false} turns off the start-up check of generator names (see
  *       {@link IdsGeneratorNameCheck}).</li>
  * </ul>
@@ -40,6 +41,13 @@ public final class IdsGeneratorNames {
      * separated.
      */
     public static final String NAMES_SETTING = "ids.generator.names";
+
+    /**
+     * The setting that, set to {@code false}, registers the five scheme names only when {@value #NAMES_SETTING}
+     * lists them: the Spring Boot auto-configuration lists exactly the names its entities use, so that an
+     * application that uses none loads none of Hibernate's mapping-document processing.
+     */
+    public static final String SCHEME_NAMES_SETTING = "ids.generator.scheme-names";
 
     /** The setting that turns the start-up check of generator names off ({@code false}); on by default. */
     public static final String CHECK_NAMES_SETTING = "ids.generator.check-names";

@@ -20,13 +20,17 @@ import org.hibernate.engine.config.spi.ConfigurationService;
 
 /**
  * Registers the ids generator names with Hibernate as it starts, without a mapping file: the five scheme names
- * ({@code @GeneratedValue(generator = "sno")}, {@code trace-id}, {@code lable}, {@code gid}, {@code muid}) always,
- * and the name of a named generator ({@code "sno:payments"}) when a setting asks for it:
+ * ({@code @GeneratedValue(generator = "sno")}, {@code trace-id}, {@code lable}, {@code gid}, {@code muid}) unless
+ * {@value IdsGeneratorNames#SCHEME_NAMES_SETTING} is {@code false}, and every name a setting asks for, such as a
+ * named generator's ({@code "sno:payments"}):
  * <ul>
  *   <li>the setting that holds its instance, {@code ids.generator.sno.payments} (plain Hibernate), or</li>
  *   <li>the setting {@value IdsGeneratorNames#NAMES_SETTING}, a comma-separated list of generator names, which the
  *       ids Spring Boot auto-configuration fills with the names its entities use.</li>
  * </ul>
+ *
+ * The Spring Boot auto-configuration sets {@value IdsGeneratorNames#SCHEME_NAMES_SETTING}{@code =false} and lists
+ * exactly the names its entities use; when there are none, nothing is registered and no mapping document is read.
  *
  * <p>Hibernate resolves a generator name only from registrations made while it reads the mappings, so this is a
  * {@link MetadataSourcesContributor} service: Hibernate finds it on the class path, with or without Spring. The
@@ -54,12 +58,16 @@ public final class IdsGeneratorRegistrations implements MetadataSourcesContribut
     public void contribute(MetadataSources sources) {
         Map<String, Object> settings = sources.getServiceRegistry().requireService(ConfigurationService.class)
                 .getSettings();
-        sources.addXmlBinding(new Binding<>(mappings(references(settings)), ORIGIN));
+        SortedSet<Reference> references = references(settings);
+        if (!references.isEmpty()) {
+            sources.addXmlBinding(new Binding<>(mappings(references), ORIGIN));
+        }
     }
 
     /**
-     * Returns the generators whose names the settings ask to register: the five schemes' default generators, every
-     * named generator with an instance setting, and every name listed in {@value IdsGeneratorNames#NAMES_SETTING}.
+     * Returns the generators whose names the settings ask to register: the five schemes' default generators (unless
+     * {@value IdsGeneratorNames#SCHEME_NAMES_SETTING} is {@code false}), every named generator with an instance
+     * setting, and every name listed in {@value IdsGeneratorNames#NAMES_SETTING}.
      *
      * @param settings Hibernate's settings
      * @return the generators, ordered by generator name
@@ -67,8 +75,11 @@ public final class IdsGeneratorRegistrations implements MetadataSourcesContribut
      */
     static SortedSet<Reference> references(Map<String, Object> settings) {
         SortedSet<Reference> references = new TreeSet<>(Comparator.comparing(Reference::generatorName));
-        for (IdScheme scheme : IdScheme.values()) {
-            references.add(new Reference(scheme, ""));
+        Object schemeNames = settings.get(IdsGeneratorNames.SCHEME_NAMES_SETTING);
+        if (schemeNames == null || !"false".equalsIgnoreCase(schemeNames.toString().strip())) {
+            for (IdScheme scheme : IdScheme.values()) {
+                references.add(new Reference(scheme, ""));
+            }
         }
         settings.keySet().forEach((key) -> {
             if (key.startsWith(IdsGeneratorNames.SETTING_PREFIX)) {

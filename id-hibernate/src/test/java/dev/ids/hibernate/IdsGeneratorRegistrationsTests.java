@@ -21,6 +21,15 @@ class IdsGeneratorRegistrationsTests {
     }
 
     @Test
+    void withoutTheSchemeNamesOnlyTheListedNamesAreRegisteredAndNoneWithoutAList() {
+        assertThat(IdsGeneratorRegistrations.references(Map.of(IdsGeneratorNames.SCHEME_NAMES_SETTING, "false")))
+                .isEmpty();
+        assertThat(IdsGeneratorRegistrations.references(Map.of(IdsGeneratorNames.SCHEME_NAMES_SETTING, "false",
+                IdsGeneratorNames.NAMES_SETTING, "sno,trace-id:audit"))).extracting(Reference::generatorName)
+                .containsExactly("sno", "trace-id:audit");
+    }
+
+    @Test
     void namedGeneratorsAreRegisteredFromTheirInstanceSettingsAndTheNamesSetting() {
         Map<String, Object> settings = Map.of("ids.generator.sno.payments", SnoGenerator.builder().partition(1).build(),
                 "ids.generator.trace-id.audit.eu", "an instance", IdsGeneratorNames.NAMES_SETTING,

@@ -13,18 +13,16 @@ import org.springframework.context.annotation.Bean;
 /**
  * Auto-configuration of generated IDs on JPA entities with Hibernate: checks, for the persistence unit built by
  * Spring Boot's {@link EntityManagerFactoryBuilder}, that every generator its entities ask for is a singleton bean
- * (a missing one fails the start-up naming the entity and the property to set), and lists each
- * {@code "<scheme>:<name>"} generator name they use ({@code @GeneratedValue(generator = "sno:payments")}) so that it
- * is registered for the named generator {@code ids.<scheme>.named.<name>}.
+ * (a missing one fails the start-up naming the entity and the property to set), and lists the generator names they
+ * use ({@code @GeneratedValue(generator = "sno")}, {@code "sno:payments"} for the named generator
+ * {@code ids.sno.named.payments}) so that {@link dev.ids.hibernate.IdsGeneratorRegistrations} registers exactly
+ * those, without a mapping file: an application that uses none makes Hibernate read no mapping document at all.
  *
- * <p>The five scheme names ({@code @GeneratedValue(generator = "sno")} and {@code trace-id}, {@code lable},
- * {@code gid}, {@code muid}) and the {@code @GeneratedSno}-style annotations need none of this: the
- * {@code id-hibernate} module registers the names with any Hibernate (see
- * {@link dev.ids.hibernate.IdsGeneratorRegistrations}), without a mapping file. A persistence unit built by an
- * application-defined {@code LocalContainerEntityManagerFactoryBean} misses the checks and the listing: a named
- * generator name then needs the Hibernate setting {@value IdsGeneratorNames#NAMES_SETTING} (the start-up check of
- * {@link dev.ids.hibernate.IdsGeneratorNameCheck} says so), and a missing generator bean is reported at the first
- * insert.
+ * <p>The {@code @GeneratedSno}-style annotations need no registration. A persistence unit built by an
+ * application-defined {@code LocalContainerEntityManagerFactoryBean} misses the checks and the listing: the five
+ * scheme names are registered there anyway, a named generator name needs the Hibernate setting
+ * {@value IdsGeneratorNames#NAMES_SETTING} (the start-up check of {@link dev.ids.hibernate.IdsGeneratorNameCheck}
+ * says so), and a missing generator bean is reported at the first insert.
  *
  * <p>The generators and types are in the {@code id-hibernate} module, which this module depends on optionally:
  * without it (or without Hibernate, or Spring Boot's JPA support) this configuration backs off.

@@ -21,9 +21,10 @@ import org.springframework.util.ClassUtils;
 /**
  * Checks that every generator the managed classes ask for ({@code @GeneratedSno},
  * {@code @GeneratedSno(name = "payments")}, {@code @GeneratedValue(generator = "sno:payments")}) is a singleton
- * bean, and lists the {@code "<scheme>:<name>"} generator names they use in the persistence unit's setting
- * {@value IdsGeneratorNames#NAMES_SETTING}, from which {@link dev.ids.hibernate.IdsGeneratorRegistrations}
- * registers them with Hibernate (the five scheme names it registers anyway).
+ * bean, and lists the generator names they use ({@code "sno"}, {@code "sno:payments"}) in the persistence unit's
+ * setting {@value IdsGeneratorNames#NAMES_SETTING}, from which {@link dev.ids.hibernate.IdsGeneratorRegistrations}
+ * registers them with Hibernate: only those, unless the unit has mapping files of its own, which may use the
+ * scheme names too.
  */
 final class IdsPersistenceUnitPostProcessor implements PersistenceUnitPostProcessor {
 
@@ -38,7 +39,7 @@ final class IdsPersistenceUnitPostProcessor implements PersistenceUnitPostProces
 
     @Override
     public void postProcessPersistenceUnitInfo(MutablePersistenceUnitInfo unit) {
-        TreeSet<String> named = new TreeSet<>();
+        TreeSet<String> used = new TreeSet<>();
         for (String className : unit.getManagedClassNames()) {
             Class<?> type = load(className);
             for (Class<?> current = type; current != null && current != Object.class;
@@ -46,18 +47,23 @@ final class IdsPersistenceUnitPostProcessor implements PersistenceUnitPostProces
                 List<AnnotatedElement> members = new ArrayList<>(Arrays.asList(current.getDeclaredFields()));
                 members.addAll(Arrays.asList(current.getDeclaredMethods()));
                 for (AnnotatedElement member : members) {
-                    collect(type, (Member) member, named);
+                    collect(type, (Member) member, used);
                 }
             }
         }
-        if (!named.isEmpty()) {
+        if (unit.getMappingFileNames().isEmpty()) {
+            // Only the names the entities use, none when they use none: then Hibernate reads no mapping document.
+            // A unit with mapping files of its own may name generators there, so it keeps the five scheme names.
+            unit.getProperties().setProperty(IdsGeneratorNames.SCHEME_NAMES_SETTING, "false");
+        }
+        if (!used.isEmpty()) {
             String listed = unit.getProperties().getProperty(IdsGeneratorNames.NAMES_SETTING, "");
             unit.getProperties().setProperty(IdsGeneratorNames.NAMES_SETTING,
-                    (listed.isBlank() ? "" : listed + ",") + String.join(",", named));
+                    (listed.isBlank() ? "" : listed + ",") + String.join(",", used));
         }
     }
 
-    private void collect(Class<?> entity, Member member, TreeSet<String> named) {
+    private void collect(Class<?> entity, Member member, TreeSet<String> used) {
         AnnotatedElement element = (AnnotatedElement) member;
         GeneratedValue generatedValue = element.getAnnotation(GeneratedValue.class);
         if (generatedValue != null) {
@@ -65,9 +71,7 @@ final class IdsPersistenceUnitPostProcessor implements PersistenceUnitPostProces
             if (reference.isPresent()) {
                 require(reference.get(), entity, member,
                         "@GeneratedValue(generator = \"" + generatedValue.generator() + "\")");
-                if (!reference.get().name().isEmpty()) {
-                    named.add(reference.get().generatorName());
-                }
+                used.add(reference.get().generatorName());
             }
         }
         for (Annotation annotation : element.getAnnotations()) {

@@ -148,7 +148,7 @@ class IdsJpaAutoConfigurationTests {
     }
 
     @Test
-    void listsTheNamedGeneratorNamesItsEntitiesUseBesideListedOnesAndAddsNoMappingFile() {
+    void listsTheGeneratorNamesItsEntitiesUseBesideListedOnesAndOnlyThoseWithoutMappingFilesOfItsOwn() {
         DefaultListableBeanFactory beans = new DefaultListableBeanFactory();
         beans.registerSingleton("refundsSnoGenerator", SnoGenerator.builder().partition(1).build());
         IdsPersistenceUnitPostProcessor processor = new IdsPersistenceUnitPostProcessor(beans,
@@ -159,12 +159,19 @@ class IdsJpaAutoConfigurationTests {
         unit.getProperties().setProperty(IdsGeneratorNames.NAMES_SETTING, "muid:own");
         processor.postProcessPersistenceUnitInfo(unit);
         assertThat(unit.getProperties().getProperty(IdsGeneratorNames.NAMES_SETTING))
-                .isEqualTo("muid:own,sno:refunds");
+                .isEqualTo("muid:own,sno,sno:refunds");
+        assertThat(unit.getProperties().getProperty(IdsGeneratorNames.SCHEME_NAMES_SETTING)).isEqualTo("false");
         assertThat(unit.getMappingFileNames()).isEmpty();
         MutablePersistenceUnitInfo without = new MutablePersistenceUnitInfo();
-        without.addManagedClassName(Plain.class.getName());
+        without.addManagedClassName(RefundAnnotated.class.getName()); // @GeneratedSno(name = ...): no name to list
         processor.postProcessPersistenceUnitInfo(without);
-        assertThat(without.getProperties()).doesNotContainKey(IdsGeneratorNames.NAMES_SETTING);
+        assertThat(without.getProperties()).doesNotContainKey(IdsGeneratorNames.NAMES_SETTING)
+                .containsEntry(IdsGeneratorNames.SCHEME_NAMES_SETTING, "false");
+        MutablePersistenceUnitInfo withMappingFile = new MutablePersistenceUnitInfo();
+        withMappingFile.addMappingFileName("META-INF/orm.xml");
+        processor.postProcessPersistenceUnitInfo(withMappingFile);
+        assertThat(withMappingFile.getProperties()).as("its own mapping file may name the schemes' generators")
+                .doesNotContainKey(IdsGeneratorNames.SCHEME_NAMES_SETTING);
     }
 
     private static String messages(Throwable failure) {
