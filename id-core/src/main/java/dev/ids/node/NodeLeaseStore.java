@@ -180,7 +180,10 @@ public interface NodeLeaseStore<P> {
 
     /**
      * Hands the store the lease made from one of its claims, before it is returned to the claimant: a store that
-     * proves ownership on its own keeps it to prove, suspend and end it. Must not call into the store.
+     * proves ownership on its own keeps it to prove, suspend and end it, and may record its first proof here (a
+     * session store's lease starts suspended). Must not close the lease. A store that finds here that the claim
+     * cannot stand (the session that took the identity ended meanwhile) frees the identity itself and throws: the
+     * claim then fails with that exception, and the lease is never handed out.
      *
      * @param proof the lease's proof
      * @param lease the lease, as far as the store drives it
@@ -190,9 +193,11 @@ public interface NodeLeaseStore<P> {
     }
 
     /**
-     * A lease as a store that proves ownership on its own drives it ({@link StoredNodeLease} implements it).
+     * A lease as a store that proves ownership on its own drives it ({@link StoredNodeLease} implements it): the
+     * lease itself, which the store may read ({@link #isHeld()}, {@link #remaining()} for an operator's listing)
+     * and close when the store itself closes, and the hooks below.
      */
-    interface Provable {
+    interface Provable extends NodeLease {
 
         /**
          * Returns the lease's fence epoch, to read before a proof is asked for: it counts the lease's suspensions

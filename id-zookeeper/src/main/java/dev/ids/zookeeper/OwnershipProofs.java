@@ -1,7 +1,9 @@
 package dev.ids.zookeeper;
 
 import dev.ids.clock.IdClock;
-import java.util.Set;
+import dev.ids.node.LeaseGrant;
+import dev.ids.node.NodeLeaseStore;
+import java.util.Collection;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -26,8 +28,9 @@ import org.apache.zookeeper.data.Stat;
  * <p>A proof is a read, on the very session that created the znode and after a {@code sync}, that finds the znode
  * still owned by that session and of the same creation ({@link OwnedZnode}); it moves the lease's deadline to the
  * time the proof was asked for plus {@linkplain ZooKeeperNodeLeaseProvider#LEASE_FRACTION two thirds} of the session
- * timeout. A suspension counted while a proof was in flight wins over it: a lease records a proof only when the
- * {@linkplain #suspensionCount() suspension count} is still the one read before the proof was asked for.
+ * timeout. A suspension counted while a proof was in flight wins over it: the {@linkplain #suspensionCount()
+ * suspension count} is the store's fence epoch, part of each lease's epoch, and a lease records a proof only when
+ * its epoch is still the one read before the proof was asked for.
  *
  * <p>The same thread runs the provider's delayed deletes ({@link #runAfter}).
  */
@@ -43,13 +46,14 @@ final class OwnershipProofs {
 
     private final Znodes znodes;
     private final IdClock clock;
-    private final Set<ZooKeeperNodeLease> leases;
+    /** The store's open leases; only read here. */
+    private final Collection<OpenZnode> leases;
     private final ScheduledExecutorService executor;
     /** Counts SUSPENDED, READ_ONLY and LOST reports, so that a proof asked for before one cannot undo it. */
     private final AtomicLong suspensions = new AtomicLong();
     private final ConnectionStateListener listener = (ignored, newState) -> connectionStateChanged(newState);
 
-    OwnershipProofs(Znodes znodes, IdClock clock, Set<ZooKeeperNodeLease> leases) {
+    OwnershipProofs(Znodes znodes, IdClock clock, Collection<OpenZnode> leases) {
         this.znodes = znodes;
         this.clock = clock;
         this.leases = leases;
@@ -93,7 +97,7 @@ final class OwnershipProofs {
     }
 
     /** Proves the lease's ownership on the proof thread, soon. */
-    void proveLater(ZooKeeperNodeLease lease) {
+    void proveLater(OpenZnode lease) {
         submit(() -> prove(lease));
     }
 
@@ -101,7 +105,7 @@ final class OwnershipProofs {
         switch (newState) {
             case SUSPENDED, READ_ONLY -> {
                 suspensions.incrementAndGet();
-                leases.forEach(ZooKeeperNodeLease::suspend);
+                leases.forEach(OpenZnode::suspend);
             }
             case LOST -> {
                 suspensions.incrementAndGet();
@@ -144,7 +148,7 @@ final class OwnershipProofs {
     }
 
     private void proveAll() {
-        for (ZooKeeperNodeLease lease : leases) {
+        for (OpenZnode lease : leases) {
             prove(lease);
         }
     }
@@ -153,18 +157,18 @@ final class OwnershipProofs {
      * Proves that the lease's session still owns its znode, by a read on that very session, and extends the lease;
      * ends it when the session is gone or the znode is not its own. Runs on the proof thread.
      */
-    void prove(ZooKeeperNodeLease lease) {
-        if (lease.isEnded()) {
+    void prove(OpenZnode znode) {
+        NodeLeaseStore.Provable lease = znode.lease();
+        if (lease == null || lease.isEnded()) {
             return;
         }
-        long suspensionsBefore = suspensions.get();
+        long epoch = lease.epoch();
         long askedAt = clock.monotonicNanos();
         try {
-            long leaseNanos = proveOwnership(lease.znode());
-            lease.proven(askedAt, suspensionsBefore, leaseNanos);
-            lease.countRenewal();
+            long leaseNanos = proveOwnership(znode.znode());
+            lease.prove(askedAt, epoch, new LeaseGrant(leaseNanos, 0));
         } catch (ZnodeLostException e) {
-            lease.end(e.getMessage());
+            znode.end(e.getMessage());
             if (e.proofFailed()) {
                 lease.countFailure();
             }
@@ -219,7 +223,7 @@ final class OwnershipProofs {
     }
 
     /** Watches the lease's znode, ending the lease when it is deleted; a proof notices it too, later. */
-    void watch(ZooKeeperNodeLease lease) {
+    void watch(OpenZnode lease) {
         CuratorWatcher watcher = new CuratorWatcher() {
             @Override
             public void process(WatchedEvent event) {
@@ -235,7 +239,7 @@ final class OwnershipProofs {
         setWatch(lease, watcher);
     }
 
-    private void setWatch(ZooKeeperNodeLease lease, CuratorWatcher watcher) {
+    private void setWatch(OpenZnode lease, CuratorWatcher watcher) {
         try {
             if (znodes.client().checkExists().usingWatcher(watcher).forPath(lease.path()) == null) {
                 lease.end("its znode " + lease.path() + " was deleted");
@@ -246,14 +250,13 @@ final class OwnershipProofs {
         }
     }
 
-    /** Stops watching a released lease's znode. */
-    void unwatch(ZooKeeperNodeLease lease) {
-        CuratorWatcher watcher = lease.watcher();
+    /** Stops watching a released lease's znode; no-op for a null watcher. */
+    void unwatch(CuratorWatcher watcher, String path) {
         if (watcher != null) {
             try {
-                znodes.client().watchers().remove(watcher).locally().quietly().forPath(lease.path());
+                znodes.client().watchers().remove(watcher).locally().quietly().forPath(path);
             } catch (Exception e) {
-                LOGGER.log(System.Logger.Level.DEBUG, "Cannot remove the watch on {0}: {1}", lease.path(), e);
+                LOGGER.log(System.Logger.Level.DEBUG, "Cannot remove the watch on {0}: {1}", path, e);
             }
         }
     }

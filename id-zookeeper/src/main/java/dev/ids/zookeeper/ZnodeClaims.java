@@ -1,7 +1,7 @@
 package dev.ids.zookeeper;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Set;
+import java.util.function.Predicate;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
@@ -13,22 +13,26 @@ import org.apache.zookeeper.data.Stat;
  * claim; a znode that exists is another holder's, unless it is this session's own create that Curator retried after
  * its reply was lost.
  *
- * <p>Only the store's side of a claim: which identities to try, and in which order, is {@link OpenLeases}' business,
- * and so is turning a claimed znode into a lease that is watched and proven.
+ * <p>Only the znodes of a claim: which identities to try, and in which order, is the shared claim loop's business
+ * ({@link dev.ids.node.StoredNodeLease#claim}), and turning a claimed znode into a lease that is watched and proven
+ * is {@link ZooKeeperLeaseStore}'s.
  */
 final class ZnodeClaims {
 
     private final Znodes znodes;
     private final ZnodeMarks marks;
     private final ZnodeRelease release;
-    /** The provider's open leases: a znode of this session that one of them holds is not a retried create. */
-    private final Set<ZooKeeperNodeLease> leases;
+    /**
+     * Whether a lease (or a claim) of this provider holds a pool znode path: a znode of this session that one of
+     * them holds is not a retried create.
+     */
+    private final Predicate<String> heldHere;
 
-    ZnodeClaims(Znodes znodes, ZnodeMarks marks, ZnodeRelease release, Set<ZooKeeperNodeLease> leases) {
+    ZnodeClaims(Znodes znodes, ZnodeMarks marks, ZnodeRelease release, Predicate<String> heldHere) {
         this.znodes = znodes;
         this.marks = marks;
         this.release = release;
-        this.leases = leases;
+        this.heldHere = heldHere;
     }
 
     /**
@@ -66,7 +70,7 @@ final class ZnodeClaims {
             // Taken, unless Curator retried our own create after its reply was lost: then our session owns it.
             Stat existing = znodes.client().checkExists().forPath(path);
             if (existing == null || existing.getEphemeralOwner() != znodes.session().getSessionId()
-                    || leases.stream().anyMatch(held -> held.path().equals(path) && !held.isEnded())) {
+                    || heldHere.test(path)) {
                 return null;
             }
             owner = existing.getEphemeralOwner();

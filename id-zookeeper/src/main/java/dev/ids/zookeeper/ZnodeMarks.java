@@ -132,27 +132,32 @@ final class ZnodeMarks {
      * Lowers the mark at an orderly close, by compare-and-set against the version this lease last wrote or read
      * (a claim by anyone else since would have changed it) and only while the pool znode is this lease's. A
      * failure keeps the higher mark: the next holder then waits for the clock, which is safe.
+     *
+     * @param lease the released lease's proof
+     * @param version the mark znode's version the lease last read or wrote
+     * @return whether the mark was lowered to {@code finalMark}
      */
-    void lower(ZooKeeperNodeLease lease, long finalMark) {
-        String path = lease.highWaterMarkPath();
+    boolean lower(ZnodeProof lease, int version, long finalMark) {
+        String path = lease.markPath();
         try {
             ZooKeeper zooKeeper = znodes.session();
-            if (zooKeeper.getSessionId() != lease.sessionId()) {
-                return;
+            if (zooKeeper.getSessionId() != lease.znode().sessionId()) {
+                return false;
             }
             Stat pool = proofs.provenStat(zooKeeper, lease.znode());
             if (!lease.znode().isSame(pool)) {
-                return;
+                return false;
             }
             zooKeeper.multi(List.of(Op.check(lease.path(), pool.getVersion()),
-                    Op.setData(path, Znodes.decimal(finalMark), lease.highWaterMarkVersion())));
-            lease.markLowered(finalMark);
+                    Op.setData(path, Znodes.decimal(finalMark), version)));
+            return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
-            LOGGER.log(System.Logger.Level.INFO, "Kept the high-water mark of {0} ({1}); the next holder waits for "
-                    + "the clock to pass it", lease, e.toString());
+            LOGGER.log(System.Logger.Level.INFO, "Kept the high-water mark of the ZooKeeper lease on {0} ({1}); the "
+                    + "next holder waits for the clock to pass it", lease.path(), e.toString());
         }
+        return false;
     }
 
     /** Reads a mark's text: decimal milliseconds, 0 when empty. */

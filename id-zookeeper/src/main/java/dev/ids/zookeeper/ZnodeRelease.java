@@ -9,6 +9,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.apache.curator.framework.api.CuratorWatcher;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
@@ -46,14 +47,18 @@ final class ZnodeRelease {
      * Stops watching a closed lease's znode and deletes the znode if it is still the one the lease created, so the
      * identity is free at once (in the Lable namespace, after the delay); first lowers the high-water mark to
      * {@code finalMark} when that is 0 or more.
+     *
+     * @param lease the closed lease's proof
+     * @param watcher the watch on its znode, or null
+     * @param markVersion the mark znode's version the lease last read or wrote
+     * @param finalMark the mark to lower to, or -1 to keep the stored one
+     * @return the mark stored now when it was lowered, else -1
      */
-    void free(ZooKeeperNodeLease lease, long finalMark) {
-        proofs.unwatch(lease);
-        if (finalMark >= 0) {
-            marks.lower(lease, finalMark);
-        }
+    long free(ZnodeProof lease, CuratorWatcher watcher, int markVersion, long finalMark) {
+        proofs.unwatch(watcher, lease.path());
+        long lowered = finalMark >= 0 && marks.lower(lease, markVersion, finalMark) ? finalMark : -1;
         OwnedZnode znode = lease.znode();
-        if (lableReleaseDelayNanos > 0 && znodes.isLable(lease.claim().namespace())) {
+        if (lableReleaseDelayNanos > 0 && znodes.isLable(lease.namespace())) {
             // Kept by this session meanwhile, so no one (Lable's own module included) can take it before the delay.
             try {
                 CompletableFuture<Void> done = new CompletableFuture<>();
@@ -66,12 +71,13 @@ final class ZnodeRelease {
                         done.complete(null);
                     }
                 });
-                return;
+                return lowered;
             } catch (RejectedExecutionException e) {
                 // The provider is closing: the znode goes with the session, or below at once.
             }
         }
         deleteIfOwned(znode);
+        return lowered;
     }
 
     /** Waits, at most the Lable release delay and a little, for the delayed deletes of released Lable znodes. */

@@ -4,7 +4,7 @@ import dev.ids.clock.IdClock;
 import dev.ids.zookeeper.ZooKeeperNodeLeaseProvider.LeaseRow;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import java.util.Collection;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import org.apache.zookeeper.KeeperException;
@@ -20,9 +20,9 @@ final class ZnodeRows {
     private final Znodes znodes;
     private final IdClock clock;
     /** The provider's open leases: only their deadlines are known here. */
-    private final Set<ZooKeeperNodeLease> leases;
+    private final Collection<OpenZnode> leases;
 
-    ZnodeRows(Znodes znodes, IdClock clock, Set<ZooKeeperNodeLease> leases) {
+    ZnodeRows(Znodes znodes, IdClock clock, Collection<OpenZnode> leases) {
         this.znodes = znodes;
         this.clock = clock;
         this.leases = leases;
@@ -86,7 +86,7 @@ final class ZnodeRows {
         // Only this provider knows a lease's deadline; another's lasts as long as its session.
         long expiresAt = leases.stream()
                 .filter(lease -> lease.path().equals(poolPath) && lease.znode().createdZxid() == pool.getCzxid())
-                .filter(ZooKeeperNodeLease::isHeld).findFirst()
+                .filter(OpenZnode::isHeld).findFirst()
                 .map(lease -> clock.wallTimeMillis() + lease.remaining().toMillis()).orElse(0L);
         return new LeaseRow(namespace, identity, true, holder.isEmpty() ? null : holder, expiresAt, mark);
     }

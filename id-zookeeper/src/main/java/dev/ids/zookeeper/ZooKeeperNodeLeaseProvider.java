@@ -9,8 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.apache.curator.utils.PathUtils;
@@ -85,11 +84,12 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
     private final CuratorFramework client;
     private final boolean ownsClient;
     private final Znodes znodes;
-    private final OwnershipProofs proofs;
-    private final OpenLeases leases;
+    private final ZooKeeperLeaseStore store;
     private final ZnodeRows rows;
     /** Written into each pool znode this provider creates, with {@code #} and the claim's number. */
     private final String holderId = LeaseHolder.ofThisProcess().id();
+    /** Numbers this provider's claims: their holder texts differ, and so do the points they spread from. */
+    private final AtomicLong claimNumbers = new AtomicLong();
     private volatile boolean closed;
 
     private ZooKeeperNodeLeaseProvider(Builder builder) {
@@ -106,13 +106,9 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
             this.ownsClient = true;
         }
         this.znodes = new Znodes(client, builder.rootPath, builder.lableNamespace);
-        Set<ZooKeeperNodeLease> open = ConcurrentHashMap.newKeySet();
-        this.proofs = new OwnershipProofs(znodes, builder.clock, open);
-        ZnodeMarks marks = new ZnodeMarks(znodes, proofs);
-        ZnodeRelease release = new ZnodeRelease(znodes, proofs, marks, builder.lableReleaseDelay.toNanos());
-        this.leases = new OpenLeases(open, znodes, builder.clock, proofs, marks, release, holderId);
-        this.rows = new ZnodeRows(znodes, builder.clock, open);
-        proofs.start();
+        this.store = new ZooKeeperLeaseStore(znodes, builder.clock, builder.lableReleaseDelay.toNanos());
+        this.rows = new ZnodeRows(znodes, builder.clock, store.openZnodes());
+        store.start();
     }
 
     /**
@@ -129,7 +125,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
     public ZooKeeperNodeLease claim(NodeClaim claim) {
         Objects.requireNonNull(claim, "claim");
         ensureOpen();
-        return leases.claim(claim);
+        return new ZooKeeperNodeLease(store.claim(claim, holderId + "#" + claimNumbers.incrementAndGet()), store);
     }
 
     /**
@@ -227,8 +223,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
             return;
         }
         closed = true;
-        leases.closeAll();
-        proofs.stop();
+        store.close();
         if (ownsClient) {
             client.close();
         }
@@ -236,7 +231,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
 
     /** Writes a lease's mark as {@link ZooKeeperNodeLease#advanceHighWaterMark} does, minus its checks: for tests. */
     ZnodeMarks.StoredMark writeHighWaterMark(ZooKeeperNodeLease lease, long epochMillis, int version) {
-        return leases.writeMark(lease, epochMillis, version);
+        return store.writeMark(lease.stored(), epochMillis, version);
     }
 
     private void ensureOpen() {

@@ -4,12 +4,13 @@
  * module {@code id-zookeeper} depends on {@code id-core} and Curator only.
  *
  * <p>{@link dev.ids.zookeeper.ZooKeeperNodeLeaseProvider} is the entry point and
- * {@link dev.ids.zookeeper.ZooKeeperNodeLease} the lease. Behind them, one package-private class per concern:
- * {@code Znodes} (layout and plain reads), {@code ZnodeClaims} (creating a pool znode and stamping its mark),
- * {@code OwnershipProofs} (connection events, deletion watches and the periodic proofs on the
+ * {@link dev.ids.zookeeper.ZooKeeperNodeLease} the lease: the shared lifecycle of {@code dev.ids.node}
+ * ({@code StoredNodeLease}) over {@code ZooKeeperLeaseStore}, the store's adapter, which keeps the leases open from
+ * claim to release ({@code OpenZnode}, proven by a {@code ZnodeProof}). Behind it, one package-private class per
+ * concern: {@code Znodes} (layout and plain reads), {@code ZnodeClaims} (creating a pool znode and stamping its
+ * mark), {@code OwnershipProofs} (connection events, deletion watches and the periodic proofs on the
  * {@code ids-zookeeper-lease} thread), {@code ZnodeMarks} (the high-water marks' compare-and-set),
- * {@code ZnodeRelease} (lowering the mark and deleting only the lease's own znode, Lable's delayed delete),
- * {@code ZnodeRows} (the operator's listing and the cluster id) and {@code OpenLeases} (the claim loop and the
- * leases open from claim to release).
+ * {@code ZnodeRelease} (lowering the mark and deleting only the lease's own znode, Lable's delayed delete) and
+ * {@code ZnodeRows} (the operator's listing and the cluster id).
  */
 package dev.ids.zookeeper;

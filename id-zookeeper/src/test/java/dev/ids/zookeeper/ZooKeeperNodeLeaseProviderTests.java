@@ -122,6 +122,39 @@ class ZooKeeperNodeLeaseProviderTests {
     }
 
     @Test
+    void concurrentClaimsOfOneProviderNeverTakeTheSameIdentity() throws Exception {
+        // One session for all: a znode another claim of this provider has just created, and not yet registered as a
+        // lease, must not pass for a create of this claim that Curator retried.
+        ZooKeeperNodeLeaseProvider provider = provider();
+        ExecutorService threads = Executors.newFixedThreadPool(8);
+        try {
+            for (int round = 0; round < 10; round++) {
+                NodeClaim claim = new NodeClaim("sno.round" + round, 0, 1);
+                java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+                List<Future<ZooKeeperNodeLease>> claims = new ArrayList<>();
+                for (int i = 0; i < 8; i++) {
+                    claims.add(threads.submit(() -> {
+                        start.await();
+                        return provider.claim(claim);
+                    }));
+                }
+                start.countDown();
+                List<Long> taken = new ArrayList<>();
+                for (Future<ZooKeeperNodeLease> future : claims) {
+                    try {
+                        taken.add(future.get().identity());
+                    } catch (java.util.concurrent.ExecutionException e) {
+                        assertThat(e.getCause()).isInstanceOf(NoFreeNodeIdentityException.class);
+                    }
+                }
+                assertThat(taken).as("round %d", round).doesNotHaveDuplicates().hasSize(2);
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    @Test
     void claimStartsAtTheRangeMinimumAndNamespacesAreIndependent() {
         ZooKeeperNodeLeaseProvider provider = provider();
         assertThat(provider.claim(new NodeClaim("elfo", 10, 20)).identity()).isEqualTo(10);

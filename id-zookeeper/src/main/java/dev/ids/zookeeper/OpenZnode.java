@@ -1,0 +1,121 @@
+package dev.ids.zookeeper;
+
+import dev.ids.node.NodeLeaseStore;
+import java.time.Duration;
+import org.apache.curator.framework.api.CuratorWatcher;
+
+/**
+ * The store's side of one open ZooKeeper lease, from the moment its pool znode is created to its release: the
+ * proof, the lease to prove, suspend and end ({@link #attach attached} a moment after the create), the watch on its
+ * znode, and the version of its mark znode for compare-and-set. Registered as soon as the znode exists, so that
+ * another claim of the same session does not mistake the znode for a create of its own that Curator retried.
+ *
+ * <p>Until the lease is attached, suspensions and losses pass it by: the lease's first proof is guarded by the
+ * fence epoch read before the create, so one that came meanwhile still wins.
+ */
+final class OpenZnode {
+
+    private final ZnodeProof proof;
+    /** The monotonic time before the create: the first proof counts from here. */
+    private final long claimAskedAtNanos;
+    /** The store's fence epoch read before the create: a suspension since discards the first proof. */
+    private final long claimEpoch;
+    private volatile NodeLeaseStore.Provable lease;
+    private volatile CuratorWatcher watcher;
+    /** Held across a mark write, so that the cached version stays in step with the znode. */
+    private final Object markLock = new Object();
+    /** Version of the mark znode last read or written; guarded by {@link #markLock}. */
+    private int markVersion;
+
+    OpenZnode(ZnodeProof proof, int markVersion, long claimAskedAtNanos, long claimEpoch) {
+        this.proof = proof;
+        this.markVersion = markVersion;
+        this.claimAskedAtNanos = claimAskedAtNanos;
+        this.claimEpoch = claimEpoch;
+    }
+
+    ZnodeProof proof() {
+        return proof;
+    }
+
+    OwnedZnode znode() {
+        return proof.znode();
+    }
+
+    String path() {
+        return proof.path();
+    }
+
+    long claimAskedAtNanos() {
+        return claimAskedAtNanos;
+    }
+
+    long claimEpoch() {
+        return claimEpoch;
+    }
+
+    void attach(NodeLeaseStore.Provable lease) {
+        this.lease = lease;
+    }
+
+    /** The lease, or null while the claim has not attached it yet. */
+    NodeLeaseStore.Provable lease() {
+        return lease;
+    }
+
+    CuratorWatcher watcher() {
+        return watcher;
+    }
+
+    void watcher(CuratorWatcher watcher) {
+        this.watcher = watcher;
+    }
+
+    Object markLock() {
+        return markLock;
+    }
+
+    int markVersion() {
+        synchronized (markLock) {
+            return markVersion;
+        }
+    }
+
+    void markVersion(int version) {
+        synchronized (markLock) {
+            markVersion = version;
+        }
+    }
+
+    boolean isHeld() {
+        NodeLeaseStore.Provable attached = lease;
+        return attached != null && attached.isHeld();
+    }
+
+    /** Whether the lease has ended; a znode whose lease is not attached yet is being claimed, not ended. */
+    boolean isEnded() {
+        NodeLeaseStore.Provable attached = lease;
+        return attached != null && attached.isEnded();
+    }
+
+    Duration remaining() {
+        NodeLeaseStore.Provable attached = lease;
+        return attached == null ? Duration.ZERO : attached.remaining();
+    }
+
+    /** Stops the lease being held until the next proof; the store raised its fence epoch first. */
+    void suspend() {
+        NodeLeaseStore.Provable attached = lease;
+        if (attached != null) {
+            attached.suspend();
+        }
+    }
+
+    /** Ends the lease for good, keeping the first reason found. */
+    void end(String reason) {
+        NodeLeaseStore.Provable attached = lease;
+        if (attached != null && !attached.isEnded()) {
+            attached.end(reason);
+        }
+    }
+}
