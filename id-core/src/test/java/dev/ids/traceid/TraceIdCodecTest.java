@@ -66,4 +66,18 @@ class TraceIdCodecTest {
             assertThat(TraceIdCodec.decimal(raw)).isEqualTo(Long.toString(raw));
         }
     }
+
+    /** The 19-character path reads groups of digits by table: a non-digit anywhere in any group is refused. */
+    @Test
+    void refusesANonDigitAtEveryIndexOfNineteenCharacters() {
+        String valid = "4026531840123456789";
+        assertThat(TraceIdCodec.isValid(valid)).isTrue();
+        for (int i = 0; i < valid.length(); i++) {
+            for (char bad : new char[] {'/', ':', 'a', ' ', '\u00b9', '\u0130', '\u0660', '\uff10'}) {
+                String text = valid.substring(0, i) + bad + valid.substring(i + 1);
+                assertThat(TraceIdCodec.isValid(text)).as(text).isFalse();
+                assertThatThrownBy(() -> TraceIdCodec.decodeLong(text)).isInstanceOf(InvalidIdException.class);
+            }
+        }
+    }
 }
