@@ -6,6 +6,7 @@ import dev.ids.internal.Chars;
 import dev.ids.internal.Hex;
 import dev.ids.internal.TwoWords;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The string form of a {@link Gid}: base58 (Bitcoin alphabet) of two fixed-width groups of its bytes.
@@ -65,7 +66,7 @@ public final class GidCodec {
 
     private static final char[] DIGITS = ALPHABET.toCharArray();
     /** The ASCII codes of the alphabet, for {@link #encode(long, long)}. */
-    private static final byte[] DIGIT_CODES = ALPHABET.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] DIGIT_CODES = ALPHABET.getBytes(StandardCharsets.US_ASCII);
     private static final byte[] VALUES = new byte[128];
 
     /** 58^2: the number of pairs of digits. */

@@ -3,6 +3,7 @@ package dev.ids.sno;
 import dev.ids.InvalidIdException;
 import dev.ids.internal.Chars;
 import dev.ids.internal.Hex;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -21,7 +22,7 @@ public final class SnoCodec {
     public static final int LENGTH = 16;
 
     private static final long BLOCK_MASK = (1L << 40) - 1;
-    private static final byte[] ENCODE = ALPHABET.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] ENCODE = ALPHABET.getBytes(StandardCharsets.US_ASCII);
     private static final byte[] DECODE = new byte[128];
 
     static {

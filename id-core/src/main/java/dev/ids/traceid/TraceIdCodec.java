@@ -3,6 +3,7 @@ package dev.ids.traceid;
 import dev.ids.InvalidIdException;
 import dev.ids.internal.Chars;
 import dev.ids.internal.Hex;
+import java.util.Arrays;
 
 /**
  * The string form of a {@link TraceId}: the canonical decimal text of its 63-bit value, with no sign, no leading
@@ -33,7 +34,7 @@ public final class TraceIdCodec {
     private static final byte[] DIGIT_VALUES = new byte[256];
 
     static {
-        java.util.Arrays.fill(DIGIT_VALUES, (byte) -1);
+        Arrays.fill(DIGIT_VALUES, (byte) -1);
         for (int i = 0; i < 100; i++) {
             TENS[i] = (byte) ('0' + i / 10);
             ONES[i] = (byte) ('0' + i % 10);
