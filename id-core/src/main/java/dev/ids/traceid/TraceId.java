@@ -395,7 +395,7 @@ public final class TraceId implements Comparable<TraceId> {
      */
     @Override
     public String toString() {
-        return Long.toString(raw);
+        return TraceIdCodec.decimal(raw);
     }
 
     static long wrap(long epochSecond) {

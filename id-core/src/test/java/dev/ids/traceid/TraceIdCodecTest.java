@@ -50,4 +50,34 @@ class TraceIdCodecTest {
         assertThat(TraceIdCodec.isValid("1" + largest.toString())).isFalse();
         assertThat(TraceId.BYTES).isEqualTo(largest.toBytes().length);
     }
+
+    /** The 19-digit formatter cuts the value into parts: zeros at each cut and random values read like Long's. */
+    @Test
+    void writesEveryNonNegativeValueAsLongToStringDoes() {
+        long[] edges = {0L, 1L, 999_999_999_999_999_999L, 1_000_000_000_000_000_000L, 1_000_000_000_000_000_009L,
+            1_000_000_000_100_000_000L, 1_000_000_009_900_000_000L, 9_223_372_036_854_775_807L,
+            9_200_000_000_000_000_000L, 5_000_000_000_999_999_999L};
+        for (long raw : edges) {
+            assertThat(TraceIdCodec.decimal(raw)).isEqualTo(Long.toString(raw));
+        }
+        java.util.SplittableRandom random = new java.util.SplittableRandom(17);
+        for (int i = 0; i < 100_000; i++) {
+            long raw = random.nextLong() >>> 1 >>> random.nextInt(8);
+            assertThat(TraceIdCodec.decimal(raw)).isEqualTo(Long.toString(raw));
+        }
+    }
+
+    /** The 19-character path reads groups of digits by table: a non-digit anywhere in any group is refused. */
+    @Test
+    void refusesANonDigitAtEveryIndexOfNineteenCharacters() {
+        String valid = "4026531840123456789";
+        assertThat(TraceIdCodec.isValid(valid)).isTrue();
+        for (int i = 0; i < valid.length(); i++) {
+            for (char bad : new char[] {'/', ':', 'a', ' ', '\u00b9', '\u0130', '\u0660', '\uff10'}) {
+                String text = valid.substring(0, i) + bad + valid.substring(i + 1);
+                assertThat(TraceIdCodec.isValid(text)).as(text).isFalse();
+                assertThatThrownBy(() -> TraceIdCodec.decodeLong(text)).isInstanceOf(InvalidIdException.class);
+            }
+        }
+    }
 }
