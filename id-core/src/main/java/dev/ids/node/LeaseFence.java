@@ -246,7 +246,9 @@ public final class LeaseFence {
     /** Within the margin: starts a write of the next step in the background unless one is under way. */
     private void writeAhead(long epochMillis) {
         synchronized (advanceLock) {
-            if (!frozen && (pending == null || pending.isDone())) {
+            // Checked again under the lock: a call that read the reserved mark long ago (descheduled since) must
+            // not write a step behind the marks written meanwhile.
+            if (!frozen && epochMillis > reservedUntil - MARGIN_MILLIS && (pending == null || pending.isDone())) {
                 pending = startWrite(epochMillis + STEP_MILLIS);
             }
         }
