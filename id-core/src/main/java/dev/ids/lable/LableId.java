@@ -4,6 +4,12 @@ import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
 import dev.ids.internal.Checks;
 import dev.ids.internal.Hex;
+import dev.ids.internal.SerialForms;
+import java.io.IOException;
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.Serializable;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -37,8 +43,11 @@ import java.util.Objects;
  * ({@link #min(Instant, LableMode)}, {@link LableIdGenerator#min(Instant)}) refuse them.
  *
  * <p>Instances are immutable and thread-safe.
+ *
+ * <p>Serializable: the serial form is the binary form of {@link #toBytes()} (under 70 bytes a value), checked on
+ * reading as {@link #fromBytes(byte[])} checks it.
  */
-public final class LableId implements Comparable<LableId> {
+public final class LableId implements Comparable<LableId>, Serializable {
 
     /** The scheme's name in messages and in the decoded view. */
     public static final String SCHEME = "lable";
@@ -64,10 +73,46 @@ public final class LableId implements Comparable<LableId> {
     private static final long MODE_BIT = 1L << 12;
     private static final int GENERATOR_SHIFT = 4;
 
+    private static final long serialVersionUID = 1L;
+
     private final long bits;
 
     private LableId(long bits) {
         this.bits = bits;
+    }
+
+    /** Serializes this ID as its binary form in a {@link SerialForm}, read back with the checks of fromBytes. */
+    private Object writeReplace() {
+        return new SerialForm(toBytes());
+    }
+
+    /** Refuses a stream that holds the fields rather than the serial form, as only a forged one does. */
+    private void readObject(ObjectInputStream in) throws InvalidObjectException {
+        throw SerialForms.proxyRequired(LableId.class);
+    }
+
+    /** The serial form of a {@link LableId}: the {@link #BYTES} bytes of {@link #toBytes()}, and no fields. */
+    private static final class SerialForm implements Serializable {
+
+        private static final long serialVersionUID = 1L;
+
+        private transient byte[] bytes;
+
+        SerialForm(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            SerialForms.write(out, bytes);
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            bytes = SerialForms.read(in, SCHEME, BYTES);
+        }
+
+        private Object readResolve() throws InvalidObjectException {
+            return SerialForms.resolve(bytes, LableId::fromBytes);
+        }
     }
 
     /**
