@@ -5,7 +5,13 @@ import dev.ids.InvalidIdException;
 import dev.ids.internal.BigEndian;
 import dev.ids.internal.Checks;
 import dev.ids.internal.Hex;
+import dev.ids.internal.SerialForms;
 import dev.ids.internal.TwoWords;
+import java.io.IOException;
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.Serializable;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.UUID;
@@ -33,8 +39,11 @@ import java.util.UUID;
  * <p>Values are immutable and ordered by their bytes as unsigned numbers; {@link #equals(Object)} agrees with that
  * order. Parsing is strict: every string {@link #parse(String)} accepts is the {@link #toString()} of the result,
  * and {@link #fromBytes(byte[])} rejects bytes no generator produces (a bad prefix, byte 7 without its top bit).
+ *
+ * <p>Serializable: the serial form is the binary form of {@link #toBytes()} (under 70 bytes a value), checked on
+ * reading as {@link #fromBytes(byte[])} checks it.
  */
-public final class Gid implements Comparable<Gid> {
+public final class Gid implements Comparable<Gid>, Serializable {
 
     /** The scheme name used in messages and the decoded view. */
     public static final String SCHEME = "gid";
@@ -53,6 +62,8 @@ public final class Gid implements Comparable<Gid> {
     /** How {@link GidCodec} builds a parsed GID: from the checked words, with no other allocation. */
     private static final TwoWords<Gid> OF = Gid::new;
 
+    private static final long serialVersionUID = 1L;
+
     /** Bytes 0..7, big-endian. */
     private final long high;
     /** Bytes 8..15, big-endian. */
@@ -62,6 +73,40 @@ public final class Gid implements Comparable<Gid> {
     Gid(long high, long low) {
         this.high = high;
         this.low = low;
+    }
+
+    /** Serializes this ID as its binary form in a {@link SerialForm}, read back with the checks of fromBytes. */
+    private Object writeReplace() {
+        return new SerialForm(toBytes());
+    }
+
+    /** Refuses a stream that holds the fields rather than the serial form, as only a forged one does. */
+    private void readObject(ObjectInputStream in) throws InvalidObjectException {
+        throw SerialForms.proxyRequired(Gid.class);
+    }
+
+    /** The serial form of a {@link Gid}: the {@link #BYTES} bytes of {@link #toBytes()}, and no fields. */
+    private static final class SerialForm implements Serializable {
+
+        private static final long serialVersionUID = 1L;
+
+        private transient byte[] bytes;
+
+        SerialForm(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            SerialForms.write(out, bytes);
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            bytes = SerialForms.read(in, SCHEME, BYTES);
+        }
+
+        private Object readResolve() throws InvalidObjectException {
+            return SerialForms.resolve(bytes, Gid::fromBytes);
+        }
     }
 
     /**

@@ -4,6 +4,12 @@ import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
 import dev.ids.internal.Checks;
 import dev.ids.internal.Hex;
+import dev.ids.internal.SerialForms;
+import java.io.IOException;
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.Serializable;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -33,11 +39,15 @@ import java.util.Objects;
  *
  * <p>The string form is the 16 lower-case hexadecimal digits of the bytes ({@link LableCodec}); it sorts like the
  * bytes. Values compare in the unsigned order of their bytes. Only {@link LableMode#TIME_SEQUENTIAL} IDs are
- * ordered by time; SPREAD IDs are spread over the whole key space on purpose.
+ * ordered by time; SPREAD IDs are spread over the whole key space on purpose, so the time-range bounds
+ * ({@link #min(Instant, LableMode)}, {@link LableIdGenerator#min(Instant)}) refuse them.
  *
  * <p>Instances are immutable and thread-safe.
+ *
+ * <p>Serializable: the serial form is the binary form of {@link #toBytes()} (under 70 bytes a value), checked on
+ * reading as {@link #fromBytes(byte[])} checks it.
  */
-public final class LableId implements Comparable<LableId> {
+public final class LableId implements Comparable<LableId>, Serializable {
 
     /** The scheme's name in messages and in the decoded view. */
     public static final String SCHEME = "lable";
@@ -63,10 +73,46 @@ public final class LableId implements Comparable<LableId> {
     private static final long MODE_BIT = 1L << 12;
     private static final int GENERATOR_SHIFT = 4;
 
+    private static final long serialVersionUID = 1L;
+
     private final long bits;
 
     private LableId(long bits) {
         this.bits = bits;
+    }
+
+    /** Serializes this ID as its binary form in a {@link SerialForm}, read back with the checks of fromBytes. */
+    private Object writeReplace() {
+        return new SerialForm(toBytes());
+    }
+
+    /** Refuses a stream that holds the fields rather than the serial form, as only a forged one does. */
+    private void readObject(ObjectInputStream in) throws InvalidObjectException {
+        throw SerialForms.proxyRequired(LableId.class);
+    }
+
+    /** The serial form of a {@link LableId}: the {@link #BYTES} bytes of {@link #toBytes()}, and no fields. */
+    private static final class SerialForm implements Serializable {
+
+        private static final long serialVersionUID = 1L;
+
+        private transient byte[] bytes;
+
+        SerialForm(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            SerialForms.write(out, bytes);
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            bytes = SerialForms.read(in, SCHEME, BYTES);
+        }
+
+        private Object readResolve() throws InvalidObjectException {
+            return SerialForms.resolve(bytes, LableId::fromBytes);
+        }
     }
 
     /**
@@ -105,32 +151,67 @@ public final class LableId implements Comparable<LableId> {
     }
 
     /**
-     * Returns the lowest {@link LableMode#TIME_SEQUENTIAL} ID of the millisecond of an instant (sequence, generator
-     * and cluster 0), for time-range queries over time-sequential keys.
+     * Returns the lowest ID of a mode in the millisecond of an instant (sequence, generator and cluster 0): with
+     * {@link #max(Instant, LableMode)}, the bounds of a time-range query over {@link LableMode#TIME_SEQUENTIAL} keys
+     * issued by any generator. {@link LableIdGenerator#min(Instant)} gives the same bound for the mode of the
+     * generator that issues the keys.
      *
-     * <p>There is no such bound for {@link LableMode#SPREAD} IDs: they are not ordered by time. A key space that
-     * mixes both modes also holds some SPREAD IDs between {@code min(t)} and {@code max(t)}; filter those by
-     * {@link #mode()}.
+     * <p>A key space that mixes both modes also holds some SPREAD IDs between {@code min(t)} and {@code max(t)};
+     * filter those by {@link #mode()}.
      *
      * @param instant the instant, truncated to its millisecond
+     * @param mode the mode of the IDs queried; only {@link LableMode#TIME_SEQUENTIAL} has time ranges
      * @return the lowest time-sequential ID of that millisecond
-     * @throws IllegalArgumentException when the instant lies before 1970 or after 2^42-1 ms
+     * @throws IllegalArgumentException for {@link LableMode#SPREAD}, whose IDs are not ordered by time, so that a
+     *     range of them selects unrelated IDs (the message says which setting gives time-sequential IDs); or when the
+     *     instant lies before 1970 or after 2^42-1 ms
      */
-    public static LableId min(Instant instant) {
+    public static LableId min(Instant instant, LableMode mode) {
+        requireTimeOrdered(mode);
         return new LableId(compose(millisOf(instant), 0, MODE_BIT, LableMode.TIME_SEQUENTIAL));
     }
 
     /**
-     * Returns the highest {@link LableMode#TIME_SEQUENTIAL} ID of the millisecond of an instant (sequence 63,
-     * generator 63, cluster 15). See {@link #min(Instant)}.
+     * Returns the highest ID of a mode in the millisecond of an instant (sequence 63, generator 63, cluster 15).
+     * See {@link #min(Instant, LableMode)}.
+     *
+     * @param instant the instant, truncated to its millisecond
+     * @param mode the mode of the IDs queried; only {@link LableMode#TIME_SEQUENTIAL} has time ranges
+     * @return the highest time-sequential ID of that millisecond
+     * @throws IllegalArgumentException for {@link LableMode#SPREAD}, as {@link #min(Instant, LableMode)}; or when
+     *     the instant lies before 1970 or after 2^42-1 ms
+     */
+    public static LableId max(Instant instant, LableMode mode) {
+        requireTimeOrdered(mode);
+        long low = lowBits(MAX_GENERATOR_ID, MAX_CLUSTER_ID, LableMode.TIME_SEQUENTIAL);
+        return new LableId(compose(millisOf(instant), MAX_SEQUENCE, low, LableMode.TIME_SEQUENTIAL));
+    }
+
+    /**
+     * Returns {@link #min(Instant, LableMode) min(instant, TIME_SEQUENTIAL)}.
+     *
+     * @param instant the instant, truncated to its millisecond
+     * @return the lowest time-sequential ID of that millisecond
+     * @deprecated names no mode, so it cannot refuse keys in the default mode, SPREAD, whose range selects unrelated
+     *     IDs without a word; use {@link LableIdGenerator#min(Instant)} of the generator that issues the keys, or
+     *     {@link #min(Instant, LableMode)}
+     */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public static LableId min(Instant instant) {
+        return min(instant, LableMode.TIME_SEQUENTIAL);
+    }
+
+    /**
+     * Returns {@link #max(Instant, LableMode) max(instant, TIME_SEQUENTIAL)}.
      *
      * @param instant the instant, truncated to its millisecond
      * @return the highest time-sequential ID of that millisecond
-     * @throws IllegalArgumentException when the instant lies before 1970 or after 2^42-1 ms
+     * @deprecated as {@link #min(Instant)}; use {@link LableIdGenerator#max(Instant)} or
+     *     {@link #max(Instant, LableMode)}
      */
+    @Deprecated(since = "0.1.0", forRemoval = true)
     public static LableId max(Instant instant) {
-        long low = lowBits(MAX_GENERATOR_ID, MAX_CLUSTER_ID, LableMode.TIME_SEQUENTIAL);
-        return new LableId(compose(millisOf(instant), MAX_SEQUENCE, low, LableMode.TIME_SEQUENTIAL));
+        return max(instant, LableMode.TIME_SEQUENTIAL);
     }
 
     /**
@@ -339,6 +420,21 @@ public final class LableId implements Comparable<LableId> {
     /** Creates an ID from bits the caller has built from checked components. */
     static LableId ofTrustedBits(long bits) {
         return new LableId(bits);
+    }
+
+    /** Why SPREAD IDs have no time range, and the settings that give time-ordered IDs. */
+    static String spreadHasNoTimeRange() {
+        return "SPREAD IDs are not ordered by time (the timestamp is stored bit-reversed), so a range between two of "
+                + "them selects unrelated IDs instead of those of a time range. Time-range queries need "
+                + "TIME_SEQUENTIAL IDs: set ids.lable.mode=time-sequential (Spring Boot) or "
+                + "LableIdGenerator.builder().mode(LableMode.TIME_SEQUENTIAL); IDs already issued in SPREAD mode "
+                + "stay outside every time range";
+    }
+
+    private static void requireTimeOrdered(LableMode mode) {
+        if (Objects.requireNonNull(mode, "mode") == LableMode.SPREAD) {
+            throw new IllegalArgumentException("No time-range bound for SPREAD Lable IDs: " + spreadHasNoTimeRange());
+        }
     }
 
     private static long millisOf(Instant instant) {

@@ -10,6 +10,7 @@ import dev.ids.internal.OrderedMap;
 import dev.ids.sequence.LeasedSequence;
 import dev.ids.sequence.TimeSequence;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -30,8 +31,9 @@ import java.util.concurrent.atomic.LongAdder;
  * {@link #next()} throws {@link IdGenerationException} at once, saying which.
  *
  * <p>Within one generator, the (timestamp, sequence) pairs of the IDs issued strictly increase in the order their
- * slots were taken; in mode {@link LableMode#TIME_SEQUENTIAL} so do the IDs themselves. Thread-safe and lock-free;
- * {@link #next()} allocates only the returned ID. Build one with {@link #builder()}.
+ * slots were taken; in mode {@link LableMode#TIME_SEQUENTIAL} so do the IDs themselves, and {@link #min(Instant)}
+ * and {@link #max(Instant)} bound time-range queries over them (a SPREAD generator refuses to). Thread-safe and
+ * lock-free; {@link #next()} allocates only the returned ID. Build one with {@link #builder()}.
  */
 public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
 
@@ -139,6 +141,35 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
         return mode;
     }
 
+    /**
+     * Returns the lowest ID that any Lable generator in this generator's mode issues in the millisecond of an
+     * instant: with {@link #max(Instant)}, the bounds of a time-range query over keys from all the generators of
+     * the key space, such as {@code findByIdBetween(generator.min(from), generator.max(to.minusNanos(1)))}.
+     *
+     * @param instant the instant, truncated to its millisecond
+     * @return the lowest time-sequential ID of that millisecond
+     * @throws IllegalStateException when this generator issues {@link LableMode#SPREAD} IDs, which are not ordered
+     *     by time: a range of them selects unrelated IDs (the message names the setting that gives time-sequential
+     *     IDs)
+     * @throws IllegalArgumentException when the instant lies before 1970 or after 2^42-1 ms
+     */
+    public LableId min(Instant instant) {
+        return LableId.min(instant, timeOrderedMode());
+    }
+
+    /**
+     * Returns the highest ID that any Lable generator in this generator's mode issues in the millisecond of an
+     * instant. See {@link #min(Instant)}.
+     *
+     * @param instant the instant, truncated to its millisecond
+     * @return the highest time-sequential ID of that millisecond
+     * @throws IllegalStateException when this generator issues {@link LableMode#SPREAD} IDs, as {@link #min(Instant)}
+     * @throws IllegalArgumentException when the instant lies before 1970 or after 2^42-1 ms
+     */
+    public LableId max(Instant instant) {
+        return LableId.max(instant, timeOrderedMode());
+    }
+
     @Override
     public IdScheme scheme() {
         return IdScheme.LABLE;
@@ -167,6 +198,13 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
     @Override
     public String toString() {
         return "LableIdGenerator[generatorId=" + generatorId + ", clusterId=" + clusterId + ", mode=" + mode + "]";
+    }
+
+    private LableMode timeOrderedMode() {
+        if (mode == LableMode.SPREAD) {
+            throw new IllegalStateException("No time-range bound from " + this + ": " + LableId.spreadHasNoTimeRange());
+        }
+        return mode;
     }
 
     private LableId idAt(long slot, int offset) {
@@ -211,7 +249,8 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
         }
 
         /**
-         * Sets how the IDs store their timestamp (default {@link LableMode#SPREAD}).
+         * Sets how the IDs store their timestamp (default {@link LableMode#SPREAD}, which spreads writes over the
+         * key space but has no time ranges; a primary key queried by time needs {@link LableMode#TIME_SEQUENTIAL}).
          *
          * @param mode the mode
          * @return this builder

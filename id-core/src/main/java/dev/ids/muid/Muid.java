@@ -5,7 +5,13 @@ import dev.ids.InvalidIdException;
 import dev.ids.internal.BigEndian;
 import dev.ids.internal.Checks;
 import dev.ids.internal.Hex;
+import dev.ids.internal.SerialForms;
 import dev.ids.internal.TwoWords;
+import java.io.IOException;
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.Serializable;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.UUID;
@@ -39,8 +45,11 @@ import java.util.UUID;
  * the raw component (a {@code long} of microseconds) is {@link #timestampMicros()}.
  *
  * <p>Instances are immutable and thread-safe.
+ *
+ * <p>Serializable: the serial form is the binary form of {@link #toBytes()} (under 70 bytes a value), checked on
+ * reading as {@link #fromBytes(byte[])} checks it.
  */
-public final class Muid implements Comparable<Muid> {
+public final class Muid implements Comparable<Muid>, Serializable {
 
     /** The scheme's name in messages and decoded views. */
     public static final String SCHEME = "muid";
@@ -64,6 +73,8 @@ public final class Muid implements Comparable<Muid> {
     private static final long MIN_OFFSET_INPUT = Integer.MIN_VALUE;
     private static final long MAX_OFFSET_INPUT = (1L << 32) - 1;
 
+    private static final long serialVersionUID = 1L;
+
     /** Bits 127..64: the timestamp and the upper 12 bits of the medallion. */
     private final long high;
     /** Bits 63..0: the lower 32 bits of the medallion and the offset. */
@@ -72,6 +83,40 @@ public final class Muid implements Comparable<Muid> {
     Muid(long high, long low) {
         this.high = high;
         this.low = low;
+    }
+
+    /** Serializes this ID as its binary form in a {@link SerialForm}, read back with the checks of fromBytes. */
+    private Object writeReplace() {
+        return new SerialForm(toBytes());
+    }
+
+    /** Refuses a stream that holds the fields rather than the serial form, as only a forged one does. */
+    private void readObject(ObjectInputStream in) throws InvalidObjectException {
+        throw SerialForms.proxyRequired(Muid.class);
+    }
+
+    /** The serial form of a {@link Muid}: the {@link #BYTES} bytes of {@link #toBytes()}, and no fields. */
+    private static final class SerialForm implements Serializable {
+
+        private static final long serialVersionUID = 1L;
+
+        private transient byte[] bytes;
+
+        SerialForm(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            SerialForms.write(out, bytes);
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            bytes = SerialForms.read(in, SCHEME, BYTES);
+        }
+
+        private Object readResolve() throws InvalidObjectException {
+            return SerialForms.resolve(bytes, Muid::fromBytes);
+        }
     }
 
     /**

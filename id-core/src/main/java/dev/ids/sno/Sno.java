@@ -4,6 +4,12 @@ import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
 import dev.ids.internal.Checks;
 import dev.ids.internal.Hex;
+import dev.ids.internal.SerialForms;
+import java.io.IOException;
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.Serializable;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -27,8 +33,11 @@ import java.util.Objects;
  * alphabet ({@code 23456789abcdefghijklmnopqrstuvwx}), e.g. {@code brpk4q72xwf2m63l}; strings sort like the bytes.
  * Every 80-bit value is a valid sno. Instances are immutable; {@link #compareTo(Sno)} follows the unsigned
  * big-endian order of {@link #toBytes()}, and {@link #equals(Object)} agrees with it.
+ *
+ * <p>Serializable: the serial form is the binary form of {@link #toBytes()} (under 70 bytes a value), checked on
+ * reading as {@link #fromBytes(byte[])} checks it.
  */
-public final class Sno implements Comparable<Sno> {
+public final class Sno implements Comparable<Sno>, Serializable {
 
     /** The scheme's name in messages and the decoded view. */
     public static final String SCHEME = "sno";
@@ -59,6 +68,8 @@ public final class Sno implements Comparable<Sno> {
     static final long MAX_MILLIS = MAX_UNITS * UNIT_MILLIS + UNIT_MILLIS - 1;
 
 
+    private static final long serialVersionUID = 1L;
+
     /** Bytes 0..4: units << 1 | tick-tock. */
     private final long time;
     /** Bytes 5..9: metabyte << 32 | partition << 16 | sequence. */
@@ -67,6 +78,40 @@ public final class Sno implements Comparable<Sno> {
     Sno(long time, long payload) {
         this.time = time;
         this.payload = payload;
+    }
+
+    /** Serializes this ID as its binary form in a {@link SerialForm}, read back with the checks of fromBytes. */
+    private Object writeReplace() {
+        return new SerialForm(toBytes());
+    }
+
+    /** Refuses a stream that holds the fields rather than the serial form, as only a forged one does. */
+    private void readObject(ObjectInputStream in) throws InvalidObjectException {
+        throw SerialForms.proxyRequired(Sno.class);
+    }
+
+    /** The serial form of a {@link Sno}: the {@link #BYTES} bytes of {@link #toBytes()}, and no fields. */
+    private static final class SerialForm implements Serializable {
+
+        private static final long serialVersionUID = 1L;
+
+        private transient byte[] bytes;
+
+        SerialForm(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            SerialForms.write(out, bytes);
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            bytes = SerialForms.read(in, SCHEME, BYTES);
+        }
+
+        private Object readResolve() throws InvalidObjectException {
+            return SerialForms.resolve(bytes, Sno::fromBytes);
+        }
     }
 
     /**

@@ -4,6 +4,12 @@ import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
 import dev.ids.internal.Checks;
 import dev.ids.internal.Hex;
+import dev.ids.internal.SerialForms;
+import java.io.IOException;
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.Serializable;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -34,8 +40,11 @@ import java.time.Instant;
  * separate, fully monotonic field.
  *
  * <p>Instances are immutable and thread-safe; {@code equals} and {@code hashCode} follow the value.
+ *
+ * <p>Serializable: the serial form is the binary form of {@link #toBytes()} (under 70 bytes a value), checked on
+ * reading as {@link #fromBytes(byte[])} checks it.
  */
-public final class TraceId implements Comparable<TraceId> {
+public final class TraceId implements Comparable<TraceId>, Serializable {
 
     /** The scheme's name, as used in messages and in the decoded view. */
     public static final String SCHEME = "trace-id";
@@ -64,10 +73,46 @@ public final class TraceId implements Comparable<TraceId> {
 
     private static final long WRAP_SECONDS = 1L << 25;
 
+    private static final long serialVersionUID = 1L;
+
     private final long raw;
 
     private TraceId(long raw) {
         this.raw = raw;
+    }
+
+    /** Serializes this ID as its binary form in a {@link SerialForm}, read back with the checks of fromBytes. */
+    private Object writeReplace() {
+        return new SerialForm(toBytes());
+    }
+
+    /** Refuses a stream that holds the fields rather than the serial form, as only a forged one does. */
+    private void readObject(ObjectInputStream in) throws InvalidObjectException {
+        throw SerialForms.proxyRequired(TraceId.class);
+    }
+
+    /** The serial form of a {@link TraceId}: the {@link #BYTES} bytes of {@link #toBytes()}, and no fields. */
+    private static final class SerialForm implements Serializable {
+
+        private static final long serialVersionUID = 1L;
+
+        private transient byte[] bytes;
+
+        SerialForm(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            SerialForms.write(out, bytes);
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            bytes = SerialForms.read(in, SCHEME, BYTES);
+        }
+
+        private Object readResolve() throws InvalidObjectException {
+            return SerialForms.resolve(bytes, TraceId::fromBytes);
+        }
     }
 
     /** Wraps a raw value already known to be valid. */

@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -215,6 +216,48 @@ class LableIdGeneratorTest {
                 .isInstanceOf(IllegalArgumentException.class);
         assertThat(LableIdGenerator.builder().generatorId(63).clusterId(15).build().next())
                 .extracting(LableId::generatorId, LableId::clusterId).containsExactly(63, 15);
+    }
+
+    @Test
+    void timeSequentialBoundsSelectExactlyTheIdsOfATimeRangeFromEveryGenerator() {
+        LableIdGenerator first = generator(LableMode.TIME_SEQUENTIAL).build();
+        LableIdGenerator second = LableIdGenerator.builder().generatorId(7).clusterId(15)
+                .mode(LableMode.TIME_SEQUENTIAL).clock(clock).build();
+        List<LableId> ids = new ArrayList<>();
+        for (int millisecond = 0; millisecond < 10; millisecond++) {
+            ids.addAll(first.next(25));
+            ids.addAll(second.next(25));
+            clock.advance(Duration.ofMillis(1));
+        }
+        Instant from = START.plusMillis(3);
+        Instant last = START.plusMillis(7).minusNanos(1);
+        LableId min = first.min(from);
+        LableId max = first.max(last);
+
+        assertThat(min).isEqualTo(LableId.min(from, LableMode.TIME_SEQUENTIAL));
+        assertThat(max).isEqualTo(second.max(last)).isEqualTo(LableId.max(last, LableMode.TIME_SEQUENTIAL));
+        assertThat(ids.stream().filter(id -> id.compareTo(min) >= 0 && id.compareTo(max) <= 0))
+                .hasSize(200).containsExactlyInAnyOrderElementsOf(ids.stream()
+                        .filter(id -> id.timestampMillis() >= START_MS + 3 && id.timestampMillis() <= START_MS + 6)
+                        .toList());
+    }
+
+    @Test
+    void spreadGeneratorRefusesTimeRangeBoundsSayingWhyAndWhichModeHasThem() {
+        LableIdGenerator spread = generator(LableMode.SPREAD).build();
+        List<LableId> ids = spread.next(64);
+
+        // the silent failure the refusal replaces: time-sequential bounds select none of the SPREAD IDs of their time
+        assertThat(ids).noneMatch(id -> id.compareTo(LableId.min(START, LableMode.TIME_SEQUENTIAL)) >= 0
+                && id.compareTo(LableId.max(START, LableMode.TIME_SEQUENTIAL)) <= 0);
+        for (ThrowingCallable bound : List.<ThrowingCallable>of(() -> spread.min(START), () -> spread.max(START))) {
+            assertThatThrownBy(bound).isInstanceOf(IllegalStateException.class)
+                    .hasMessageStartingWith("No time-range bound from LableIdGenerator[generatorId=42, clusterId=3, "
+                            + "mode=SPREAD]: SPREAD IDs are not ordered by time")
+                    .hasMessageContaining("a range between two of them selects unrelated IDs")
+                    .hasMessageContaining("ids.lable.mode=time-sequential")
+                    .hasMessageContaining("LableIdGenerator.builder().mode(LableMode.TIME_SEQUENTIAL)");
+        }
     }
 
     @Test

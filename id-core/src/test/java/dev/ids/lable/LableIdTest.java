@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ids.InvalidIdException;
 import java.time.Instant;
+import java.util.List;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -113,15 +115,42 @@ class LableIdTest {
     @Test
     void minAndMaxCoverOneMillisecondOfTimeSequentialIds() {
         Instant instant = Instant.parse("2014-05-13T16:53:20.000999Z");
+        LableMode mode = LableMode.TIME_SEQUENTIAL;
 
-        assertThat(LableId.min(instant).toString()).isEqualTo("517da02c00001000");
-        assertThat(LableId.max(instant).toString()).isEqualTo("517da02c003f13ff");
-        assertThat(LableId.min(Instant.EPOCH).toString()).isEqualTo("0000000000001000");
-        assertThat(LableId.max(Instant.ofEpochMilli((1L << 42) - 1)).toString()).isEqualTo("ffffffffffff13ff");
-        assertThatThrownBy(() -> LableId.min(Instant.EPOCH.minusNanos(1)))
+        assertThat(LableId.min(instant, mode).toString()).isEqualTo("517da02c00001000");
+        assertThat(LableId.max(instant, mode).toString()).isEqualTo("517da02c003f13ff");
+        assertThat(LableId.min(Instant.EPOCH, mode).toString()).isEqualTo("0000000000001000");
+        assertThat(LableId.max(Instant.ofEpochMilli((1L << 42) - 1), mode).toString()).isEqualTo("ffffffffffff13ff");
+        assertThatThrownBy(() -> LableId.min(Instant.EPOCH.minusNanos(1), mode))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> LableId.max(Instant.ofEpochMilli(1L << 42)))
+        assertThatThrownBy(() -> LableId.max(Instant.ofEpochMilli(1L << 42), mode))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("4398046511104");
-        assertThatThrownBy(() -> LableId.max(Instant.MAX)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> LableId.max(Instant.MAX, mode)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    @SuppressWarnings("removal")
+    void minAndMaxWithoutAModeStillGiveTheTimeSequentialBounds() {
+        Instant instant = Instant.parse("2014-05-13T16:53:20.000999Z");
+
+        assertThat(LableId.min(instant)).isEqualTo(LableId.min(instant, LableMode.TIME_SEQUENTIAL));
+        assertThat(LableId.max(instant)).isEqualTo(LableId.max(instant, LableMode.TIME_SEQUENTIAL));
+    }
+
+    @Test
+    void minAndMaxRefuseSpreadIdsSayingWhyAndWhichModeHasTimeRanges() {
+        Instant instant = Instant.parse("2014-05-13T16:53:20Z");
+
+        for (ThrowingCallable bound : List.<ThrowingCallable>of(() -> LableId.min(instant, LableMode.SPREAD),
+                () -> LableId.max(instant, LableMode.SPREAD))) {
+            assertThatThrownBy(bound).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("No time-range bound for SPREAD Lable IDs: SPREAD IDs are not ordered "
+                            + "by time")
+                    .hasMessageContaining("a range between two of them selects unrelated IDs")
+                    .hasMessageContaining("ids.lable.mode=time-sequential")
+                    .hasMessageContaining("mode(LableMode.TIME_SEQUENTIAL)");
+        }
+        assertThatThrownBy(() -> LableId.min(instant, null)).isInstanceOf(NullPointerException.class)
+                .hasMessage("mode");
     }
 }

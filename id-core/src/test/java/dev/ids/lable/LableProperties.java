@@ -103,14 +103,15 @@ class LableProperties {
                 LableMode.TIME_SEQUENTIAL);
         Instant instant = Instant.ofEpochMilli(id.timestampMillis()).plusNanos(999_999);
 
-        assertThat(id).isBetween(LableId.min(instant), LableId.max(instant));
-        assertThat(LableId.min(instant).timestampMillis()).isEqualTo(id.timestampMillis());
-        assertThat(LableId.max(instant).timestampMillis()).isEqualTo(id.timestampMillis());
+        assertThat(id).isBetween(LableId.min(instant, LableMode.TIME_SEQUENTIAL),
+                LableId.max(instant, LableMode.TIME_SEQUENTIAL));
+        assertThat(LableId.min(instant, LableMode.TIME_SEQUENTIAL).timestampMillis()).isEqualTo(id.timestampMillis());
+        assertThat(LableId.max(instant, LableMode.TIME_SEQUENTIAL).timestampMillis()).isEqualTo(id.timestampMillis());
         if (id.timestampMillis() < MAX_TIMESTAMP) {
-            assertThat(id).isLessThan(LableId.min(instant.plusMillis(1)));
+            assertThat(id).isLessThan(LableId.min(instant.plusMillis(1), LableMode.TIME_SEQUENTIAL));
         }
         if (id.timestampMillis() > 0) {
-            assertThat(id).isGreaterThan(LableId.max(instant.minusMillis(1)));
+            assertThat(id).isGreaterThan(LableId.max(instant.minusMillis(1), LableMode.TIME_SEQUENTIAL));
         }
     }
 

@@ -30,14 +30,15 @@ class ReadmeConfigurationTests {
             .withConfiguration(AutoConfigurations.of(IdGeneratorsAutoConfiguration.class));
 
     @Test
-    void readmeTenLineYamlGivesTheNodeIdentitiesItSets() throws Exception {
+    void readmeElevenLineYamlGivesTheNodeIdentitiesAndTheLableModeItSets() throws Exception {
         String yaml = readmeYaml(0);
-        assertThat(yaml.lines()).as("the starter section's application.yml").hasSize(10);
+        assertThat(yaml.lines()).as("the starter section's application.yml").hasSize(11);
 
         runWith(yaml, context -> {
             assertThat(context).hasNotFailed();
             assertThat(context.getBean(TraceIdGenerator.class).nodeNo()).isEqualTo(7);
             assertThat(context.getBean(LableIdGenerator.class).generatorId()).isEqualTo(5);
+            assertThat(context.getBean(LableIdGenerator.class).mode()).isEqualTo(LableMode.TIME_SEQUENTIAL);
             assertThat(context.getBean(SnoGenerator.class).partition()).isEqualTo(513);
             assertThat(context.getBean("paymentsSnoGenerator", SnoGenerator.class).partition()).isEqualTo(514);
             assertThat(context.getBean(GidGenerator.class).type()).isEqualTo(GidType.VOLUME);

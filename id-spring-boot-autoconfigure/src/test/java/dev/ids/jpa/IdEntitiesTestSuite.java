@@ -228,7 +228,7 @@ abstract class IdEntitiesTestSuite {
                 .mode(LableMode.TIME_SEQUENTIAL).clock(clock).build();
         timeRange(context.getBean(LableIdRepository.class)::findByIdBetweenOrderByIdAsc,
                 context.getBean(LableIdRepository.class), clock, generator, LableIdEntity::new, LableIdEntity::getId,
-                LableId::min, LableId::max);
+                generator::min, generator::max);
     }
 
     @Test

@@ -10,7 +10,7 @@ import dev.ids.lable.LableIdDescriptor;
  *
  * <p>Order: the values compare as unsigned bytes, a {@code BIGINT} as a signed number. The two agree while the
  * top bit is clear, which for {@link dev.ids.lable.LableMode#TIME_SEQUENTIAL} IDs holds until 2039-09-07T15:47:35Z
- * (2<sup>41</sup> ms after 1970): until then {@code ORDER BY} and {@code BETWEEN LableId.min(t) AND LableId.max(t)}
+ * (2<sup>41</sup> ms after 1970): until then {@code ORDER BY} and {@code BETWEEN generator.min(t) AND generator.max(t)}
  * on the column follow time. {@link dev.ids.lable.LableMode#SPREAD} IDs are not ordered by time anyway, and half
  * of them have the top bit set, so the column orders them differently from {@link LableId#compareTo}. Where the
  * exact order matters beyond 2039, map the attribute with {@code @JdbcTypeCode(SqlTypes.BINARY)}, whose bytes sort

@@ -1,6 +1,7 @@
 package dev.ids.sample.accounts;
 
 import dev.ids.lable.LableId;
+import dev.ids.lable.LableIdGenerator;
 import dev.ids.sample.NotFound;
 import dev.ids.sample.TimeRange;
 import java.time.Instant;
@@ -17,8 +18,9 @@ import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code /api/accounts}: stores accounts; Hibernate gives each a Lable ID. The time-range query needs the
- * time-sequential mode ({@code ids.lable.mode: time-sequential}), since SPREAD IDs do not sort by time.
+ * {@code /api/accounts}: stores accounts; Hibernate gives each a Lable ID. The time-range query takes its bounds from
+ * the generator bean, which gives them only in the time-sequential mode ({@code ids.lable.mode: time-sequential}):
+ * SPREAD IDs do not sort by time, so the generator would refuse rather than select unrelated accounts.
  */
 @RestController
 @RequestMapping("/api/accounts")
@@ -26,8 +28,11 @@ class AccountController {
 
     private final AccountRepository accounts;
 
-    AccountController(AccountRepository accounts) {
+    private final LableIdGenerator lableIds;
+
+    AccountController(AccountRepository accounts, LableIdGenerator lableIds) {
         this.accounts = accounts;
+        this.lableIds = lableIds;
     }
 
     @PostMapping
@@ -45,8 +50,8 @@ class AccountController {
     @GetMapping
     List<Account> list(@RequestParam(required = false) Instant from, @RequestParam(required = false) Instant to) {
         return TimeRange.of(from, to)
-                .map(range -> accounts.findByIdBetweenOrderByIdAsc(range.lowest(LableId::min),
-                        range.highest(LableId::max)))
+                .map(range -> accounts.findByIdBetweenOrderByIdAsc(range.lowest(lableIds::min),
+                        range.highest(lableIds::max)))
                 .orElseGet(accounts::findTop50ByOrderByIdDesc);
     }
 
