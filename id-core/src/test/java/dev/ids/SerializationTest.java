@@ -70,7 +70,26 @@ class SerializationTest {
                 .isLessThanOrEqualTo(MAX_SERIALIZED_SIZE);
         assertThat(Arrays.copyOfRange(stream, stream.length - binary.length - 1, stream.length - 1)).isEqualTo(binary);
         assertThat(new String(stream, StandardCharsets.ISO_8859_1))
-                .contains(id.getClass().getName() + "$SerialForm");
+                .contains("dev.ids.SerializedId");
+    }
+
+    @Test
+    void aForgedSchemeIsRefusedNamingTheSchemes() throws Exception {
+        Sno sno = SnoGenerator.builder().partition(1).build().next();
+        byte[] stream = serialize(sno);
+        int schemeByte = stream.length - Sno.BYTES - 4; // the field's value, right before the binary form's block
+        assertThat(stream[schemeByte]).as("sno's position among the schemes").isEqualTo((byte) 3);
+        stream[schemeByte] = 9;
+
+        assertThatThrownBy(() -> deserialize(stream)).isInstanceOf(InvalidObjectException.class)
+                .hasMessage("Invalid serialized ID: scheme 9 is none of the 5 schemes "
+                        + "(trace-id, lable, gid, sno, muid)");
+    }
+
+    @Test
+    void theSchemesKeepTheirPositionsWhichTheSerialFormRecords() {
+        assertThat(IdScheme.values()).extracting(IdScheme::schemeName)
+                .containsExactly("trace-id", "lable", "gid", "sno", "muid");
     }
 
     @Test

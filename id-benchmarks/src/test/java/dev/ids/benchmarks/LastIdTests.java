@@ -8,6 +8,7 @@ import com.github.f4b6a3.uuid.UuidCreator;
 import dev.ids.gid.Gid;
 import dev.ids.gid.GidType;
 import dev.ids.lable.LableId;
+import dev.ids.lable.LableMode;
 import dev.ids.muid.Muid;
 import dev.ids.sno.Sno;
 import dev.ids.traceid.TraceId;
@@ -42,7 +43,7 @@ class LastIdTests {
         Clock fixed = Clock.fixed(STAMP, ZoneOffset.UTC);
         return Stream.of(
                 Arguments.of("TraceId", TraceId.min(STAMP)),
-                Arguments.of("LableId", LableId.min(STAMP)),
+                Arguments.of("LableId", LableId.min(STAMP, LableMode.TIME_SEQUENTIAL)),
                 Arguments.of("Sno", Sno.min(STAMP)),
                 Arguments.of("Gid", Gid.min(GidType.VOLUME, STAMP)),
                 Arguments.of("Muid", Muid.min(STAMP)),

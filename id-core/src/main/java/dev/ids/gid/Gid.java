@@ -2,15 +2,14 @@ package dev.ids.gid;
 
 import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
+import dev.ids.SerializedId;
 import dev.ids.internal.BigEndian;
 import dev.ids.internal.Checks;
 import dev.ids.internal.Hex;
 import dev.ids.internal.SerialForms;
 import dev.ids.internal.TwoWords;
-import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.io.Serializable;
 import java.time.Instant;
 import java.util.Objects;
@@ -75,38 +74,14 @@ public final class Gid implements Comparable<Gid>, Serializable {
         this.low = low;
     }
 
-    /** Serializes this ID as its binary form in a {@link SerialForm}, read back with the checks of fromBytes. */
+    /** Serializes this ID as its binary form in a {@link SerializedId}, read back with the checks of fromBytes. */
     private Object writeReplace() {
-        return new SerialForm(toBytes());
+        return new SerializedId(SCHEME, toBytes());
     }
 
     /** Refuses a stream that holds the fields rather than the serial form, as only a forged one does. */
     private void readObject(ObjectInputStream in) throws InvalidObjectException {
         throw SerialForms.proxyRequired(Gid.class);
-    }
-
-    /** The serial form of a {@link Gid}: the {@link #BYTES} bytes of {@link #toBytes()}, and no fields. */
-    private static final class SerialForm implements Serializable {
-
-        private static final long serialVersionUID = 1L;
-
-        private transient byte[] bytes;
-
-        SerialForm(byte[] bytes) {
-            this.bytes = bytes;
-        }
-
-        private void writeObject(ObjectOutputStream out) throws IOException {
-            SerialForms.write(out, bytes);
-        }
-
-        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
-            bytes = SerialForms.read(in, SCHEME, BYTES);
-        }
-
-        private Object readResolve() throws InvalidObjectException {
-            return SerialForms.resolve(bytes, Gid::fromBytes);
-        }
     }
 
     /**

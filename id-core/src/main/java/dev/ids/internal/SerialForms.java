@@ -21,7 +21,7 @@ public final class SerialForms {
     }
 
     /**
-     * Writes a proxy's binary form after its default fields (it has none); called from the proxy's
+     * Writes a proxy's binary form after its default fields (the scheme's name); called from the proxy's
      * {@code writeObject}.
      *
      * @param out the stream
@@ -35,7 +35,7 @@ public final class SerialForms {
 
     /**
      * Reads the binary form {@link #write} wrote, exactly {@code length} bytes; called from the proxy's
-     * {@code readObject}.
+     * {@code readObject} after its default fields.
      *
      * @param in the stream
      * @param scheme the scheme's name, for the message
@@ -43,11 +43,8 @@ public final class SerialForms {
      * @return the bytes
      * @throws InvalidObjectException naming the scheme and the lengths when the stream holds fewer or more bytes
      * @throws IOException when the stream cannot be read
-     * @throws ClassNotFoundException when the stream's default fields name an unknown class (it has none)
      */
-    public static byte[] read(ObjectInputStream in, String scheme, int length)
-            throws IOException, ClassNotFoundException {
-        in.defaultReadObject();
+    public static byte[] readBinaryForm(ObjectInputStream in, String scheme, int length) throws IOException {
         byte[] bytes = new byte[length];
         int read = in.readNBytes(bytes, 0, length);
         if (read < length || in.read() >= 0) {

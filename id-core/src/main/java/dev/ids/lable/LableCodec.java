@@ -187,18 +187,6 @@ public final class LableCodec {
     }
 
     /**
-     * Tells whether a string is the canonical string of an ID.
-     *
-     * @param text the string, may be {@code null}
-     * @return whether {@link #isValid(CharSequence)} accepts it
-     * @deprecated the other codecs say {@code isValid}; this one now checks the layout too, as they do
-     */
-    @Deprecated(since = "0.1.0", forRemoval = true)
-    public static boolean isWellFormed(String text) {
-        return isValid(text);
-    }
-
-    /**
      * Checks that a value fits the layout: no reserved bit of byte 6 set, and a generator id of at most 63.
      *
      * @param bits the eight bytes of an ID as a big-endian long

@@ -2,13 +2,11 @@ package dev.ids.lable;
 
 import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
+import dev.ids.SerializedId;
 import dev.ids.internal.Checks;
-import dev.ids.internal.Hex;
 import dev.ids.internal.SerialForms;
-import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.io.Serializable;
 import java.time.Instant;
 import java.util.Objects;
@@ -81,38 +79,14 @@ public final class LableId implements Comparable<LableId>, Serializable {
         this.bits = bits;
     }
 
-    /** Serializes this ID as its binary form in a {@link SerialForm}, read back with the checks of fromBytes. */
+    /** Serializes this ID as its binary form in a {@link SerializedId}, read back with the checks of fromBytes. */
     private Object writeReplace() {
-        return new SerialForm(toBytes());
+        return new SerializedId(SCHEME, toBytes());
     }
 
     /** Refuses a stream that holds the fields rather than the serial form, as only a forged one does. */
     private void readObject(ObjectInputStream in) throws InvalidObjectException {
         throw SerialForms.proxyRequired(LableId.class);
-    }
-
-    /** The serial form of a {@link LableId}: the {@link #BYTES} bytes of {@link #toBytes()}, and no fields. */
-    private static final class SerialForm implements Serializable {
-
-        private static final long serialVersionUID = 1L;
-
-        private transient byte[] bytes;
-
-        SerialForm(byte[] bytes) {
-            this.bytes = bytes;
-        }
-
-        private void writeObject(ObjectOutputStream out) throws IOException {
-            SerialForms.write(out, bytes);
-        }
-
-        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
-            bytes = SerialForms.read(in, SCHEME, BYTES);
-        }
-
-        private Object readResolve() throws InvalidObjectException {
-            return SerialForms.resolve(bytes, LableId::fromBytes);
-        }
     }
 
     /**
@@ -185,33 +159,6 @@ public final class LableId implements Comparable<LableId>, Serializable {
         requireTimeOrdered(mode);
         long low = lowBits(MAX_GENERATOR_ID, MAX_CLUSTER_ID, LableMode.TIME_SEQUENTIAL);
         return new LableId(compose(millisOf(instant), MAX_SEQUENCE, low, LableMode.TIME_SEQUENTIAL));
-    }
-
-    /**
-     * Returns {@link #min(Instant, LableMode) min(instant, TIME_SEQUENTIAL)}.
-     *
-     * @param instant the instant, truncated to its millisecond
-     * @return the lowest time-sequential ID of that millisecond
-     * @deprecated names no mode, so it cannot refuse keys in the default mode, SPREAD, whose range selects unrelated
-     *     IDs without a word; use {@link LableIdGenerator#min(Instant)} of the generator that issues the keys, or
-     *     {@link #min(Instant, LableMode)}
-     */
-    @Deprecated(since = "0.1.0", forRemoval = true)
-    public static LableId min(Instant instant) {
-        return min(instant, LableMode.TIME_SEQUENTIAL);
-    }
-
-    /**
-     * Returns {@link #max(Instant, LableMode) max(instant, TIME_SEQUENTIAL)}.
-     *
-     * @param instant the instant, truncated to its millisecond
-     * @return the highest time-sequential ID of that millisecond
-     * @deprecated as {@link #min(Instant)}; use {@link LableIdGenerator#max(Instant)} or
-     *     {@link #max(Instant, LableMode)}
-     */
-    @Deprecated(since = "0.1.0", forRemoval = true)
-    public static LableId max(Instant instant) {
-        return max(instant, LableMode.TIME_SEQUENTIAL);
     }
 
     /**

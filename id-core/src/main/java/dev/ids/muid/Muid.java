@@ -2,15 +2,14 @@ package dev.ids.muid;
 
 import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
+import dev.ids.SerializedId;
 import dev.ids.internal.BigEndian;
 import dev.ids.internal.Checks;
 import dev.ids.internal.Hex;
 import dev.ids.internal.SerialForms;
 import dev.ids.internal.TwoWords;
-import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.io.Serializable;
 import java.time.Instant;
 import java.util.Objects;
@@ -85,38 +84,14 @@ public final class Muid implements Comparable<Muid>, Serializable {
         this.low = low;
     }
 
-    /** Serializes this ID as its binary form in a {@link SerialForm}, read back with the checks of fromBytes. */
+    /** Serializes this ID as its binary form in a {@link SerializedId}, read back with the checks of fromBytes. */
     private Object writeReplace() {
-        return new SerialForm(toBytes());
+        return new SerializedId(SCHEME, toBytes());
     }
 
     /** Refuses a stream that holds the fields rather than the serial form, as only a forged one does. */
     private void readObject(ObjectInputStream in) throws InvalidObjectException {
         throw SerialForms.proxyRequired(Muid.class);
-    }
-
-    /** The serial form of a {@link Muid}: the {@link #BYTES} bytes of {@link #toBytes()}, and no fields. */
-    private static final class SerialForm implements Serializable {
-
-        private static final long serialVersionUID = 1L;
-
-        private transient byte[] bytes;
-
-        SerialForm(byte[] bytes) {
-            this.bytes = bytes;
-        }
-
-        private void writeObject(ObjectOutputStream out) throws IOException {
-            SerialForms.write(out, bytes);
-        }
-
-        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
-            bytes = SerialForms.read(in, SCHEME, BYTES);
-        }
-
-        private Object readResolve() throws InvalidObjectException {
-            return SerialForms.resolve(bytes, Muid::fromBytes);
-        }
     }
 
     /**
@@ -279,17 +254,6 @@ public final class Muid implements Comparable<Muid>, Serializable {
     public Instant timestamp() {
         long micros = timestampMicros();
         return Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1_000L);
-    }
-
-    /**
-     * Returns the embedded time.
-     *
-     * @return the embedded time, as {@link #timestamp()} returns it
-     * @deprecated renamed so that every scheme's embedded time is {@code timestamp}; use {@link #timestamp()}
-     */
-    @Deprecated(since = "0.1.0", forRemoval = true)
-    public Instant instant() {
-        return timestamp();
     }
 
     /**

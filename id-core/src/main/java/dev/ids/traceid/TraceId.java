@@ -2,13 +2,12 @@ package dev.ids.traceid;
 
 import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
+import dev.ids.SerializedId;
 import dev.ids.internal.Checks;
 import dev.ids.internal.Hex;
 import dev.ids.internal.SerialForms;
-import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.io.Serializable;
 import java.time.Duration;
 import java.time.Instant;
@@ -81,38 +80,14 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
         this.raw = raw;
     }
 
-    /** Serializes this ID as its binary form in a {@link SerialForm}, read back with the checks of fromBytes. */
+    /** Serializes this ID as its binary form in a {@link SerializedId}, read back with the checks of fromBytes. */
     private Object writeReplace() {
-        return new SerialForm(toBytes());
+        return new SerializedId(SCHEME, toBytes());
     }
 
     /** Refuses a stream that holds the fields rather than the serial form, as only a forged one does. */
     private void readObject(ObjectInputStream in) throws InvalidObjectException {
         throw SerialForms.proxyRequired(TraceId.class);
-    }
-
-    /** The serial form of a {@link TraceId}: the {@link #BYTES} bytes of {@link #toBytes()}, and no fields. */
-    private static final class SerialForm implements Serializable {
-
-        private static final long serialVersionUID = 1L;
-
-        private transient byte[] bytes;
-
-        SerialForm(byte[] bytes) {
-            this.bytes = bytes;
-        }
-
-        private void writeObject(ObjectOutputStream out) throws IOException {
-            SerialForms.write(out, bytes);
-        }
-
-        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
-            bytes = SerialForms.read(in, SCHEME, BYTES);
-        }
-
-        private Object readResolve() throws InvalidObjectException {
-            return SerialForms.resolve(bytes, TraceId::fromBytes);
-        }
     }
 
     /** Wraps a raw value already known to be valid. */
@@ -288,42 +263,6 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
         long referenceSecond = reference.getEpochSecond();
         long ahead = Math.floorMod(timestampSeconds() - referenceSecond, WRAP_SECONDS);
         return Instant.ofEpochSecond(referenceSecond + (ahead >= WRAP_SECONDS / 2 ? ahead - WRAP_SECONDS : ahead));
-    }
-
-    /**
-     * Resolves the wrapped timestamp against a reference.
-     *
-     * @param reference the time the ID is known not to be later than
-     * @return the instant, as {@link #timestamp(Instant)} returns it
-     * @deprecated renamed so that every scheme's embedded time is {@code timestamp}; use {@link #timestamp(Instant)}
-     */
-    @Deprecated(since = "0.1.0", forRemoval = true)
-    public Instant instant(Instant reference) {
-        return timestamp(reference);
-    }
-
-    /**
-     * Resolves the wrapped timestamp against the current system time.
-     *
-     * @return the instant, as {@link #timestamp()} returns it
-     * @deprecated renamed so that every scheme's embedded time is {@code timestamp}; use {@link #timestamp()}
-     */
-    @Deprecated(since = "0.1.0", forRemoval = true)
-    public Instant instant() {
-        return timestamp();
-    }
-
-    /**
-     * Resolves the wrapped timestamp to the second nearest the reference.
-     *
-     * @param reference a time close to when the ID was made
-     * @return the instant, as {@link #timestampNear(Instant)} returns it
-     * @deprecated renamed so that every scheme's embedded time is {@code timestamp}; use
-     *     {@link #timestampNear(Instant)}
-     */
-    @Deprecated(since = "0.1.0", forRemoval = true)
-    public Instant instantNear(Instant reference) {
-        return timestampNear(reference);
     }
 
     /**

@@ -129,15 +129,6 @@ class LableIdTest {
     }
 
     @Test
-    @SuppressWarnings("removal")
-    void minAndMaxWithoutAModeStillGiveTheTimeSequentialBounds() {
-        Instant instant = Instant.parse("2014-05-13T16:53:20.000999Z");
-
-        assertThat(LableId.min(instant)).isEqualTo(LableId.min(instant, LableMode.TIME_SEQUENTIAL));
-        assertThat(LableId.max(instant)).isEqualTo(LableId.max(instant, LableMode.TIME_SEQUENTIAL));
-    }
-
-    @Test
     void minAndMaxRefuseSpreadIdsSayingWhyAndWhichModeHasTimeRanges() {
         Instant instant = Instant.parse("2014-05-13T16:53:20Z");
 

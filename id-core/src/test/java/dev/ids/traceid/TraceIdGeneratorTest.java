@@ -63,17 +63,6 @@ class TraceIdGeneratorTest {
     }
 
     @Test
-    @SuppressWarnings("removal")
-    void deprecatedInstantAccessorsDelegateToTimestamp() {
-        TraceId id = generator(clockAt(X, 250), 1).next();
-        Instant reference = Instant.ofEpochSecond(X + 1000);
-
-        assertThat(id.instant(reference)).isEqualTo(id.timestamp(reference)).isEqualTo(Instant.ofEpochSecond(X));
-        assertThat(id.instantNear(Instant.ofEpochSecond(X - 1000))).isEqualTo(Instant.ofEpochSecond(X));
-        assertThat(id.instant()).isEqualTo(id.timestamp());
-    }
-
-    @Test
     void usedUpChunkIsFollowedByTheNextChunkOfTheSameSecond() {
         TraceIdGenerator generator = generator(clockAt(X, 0), 1);
         TraceId last = null;
