@@ -2,9 +2,15 @@ package dev.ids.hibernate;
 
 import dev.ids.IdGenerator;
 import dev.ids.hibernate.IdsGeneratorNames.Reference;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.hibernate.MappingException;
+import org.hibernate.boot.model.relational.Database;
 import org.hibernate.dialect.MariaDBDialect;
 import org.hibernate.engine.config.spi.ConfigurationService;
 import org.hibernate.generator.GeneratorCreationContext;
@@ -44,6 +50,12 @@ final class Generation {
 
     /** The length Hibernate gives a string or binary column that sets none. */
     private static final long DEFAULT_LENGTH = 255;
+
+    /**
+     * The columns already warned about, per mapping model: Hibernate creates each generator twice while it starts
+     * (once for the metadata, once for the entity persisters) with the same {@link Database}.
+     */
+    private static final Map<Database, Set<String>> WARNED = Collections.synchronizedMap(new WeakHashMap<>());
 
     private final SchemeSupport scheme;
     private final Reference reference;
@@ -96,7 +108,8 @@ final class Generation {
                             + " has length " + length + " but a " + scheme.scheme() + " as " + type.getSimpleName()
                             + " needs " + required + " (" + usage + "); set @Column(length = " + required + ")");
                 }
-                if (column.getSqlType() == null && (length == null || length == DEFAULT_LENGTH)) {
+                if (column.getSqlType() == null && (length == null || length == DEFAULT_LENGTH)
+                        && firstWarning(context, attribute, column)) {
                     LOGGER.log(System.Logger.Level.WARNING, "Column {0} of {1} has the default length {2}, but a "
                             + "{3} as {4} takes {5}: set @Column(length = {5}){6}", column.getName(), attribute,
                             String.valueOf(DEFAULT_LENGTH), scheme.scheme(), type.getSimpleName(),
@@ -216,6 +229,13 @@ final class Generation {
                 + reference.settingName() + "; under Spring Boot check " + property + " (or define the bean "
                 + reference.beanName() + " of type " + scheme.generatorType().getName()
                 + "), otherwise put the generator instance in the Hibernate setting " + reference.settingName());
+    }
+
+    /** Whether the warning about this column has not been logged yet for the mapping model of the context. */
+    private static boolean firstWarning(GeneratorCreationContext context, String attribute, Column column) {
+        Database database = context.getDatabase();
+        return database == null || WARNED.computeIfAbsent(database, (key) -> ConcurrentHashMap.newKeySet())
+                .add(attribute + "." + column.getName());
     }
 
     /** Whether the attribute is a UUID in MariaDB's {@code uuid} column type. */
