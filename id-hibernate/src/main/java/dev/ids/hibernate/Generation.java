@@ -2,9 +2,14 @@ package dev.ids.hibernate;
 
 import dev.ids.IdGenerator;
 import dev.ids.hibernate.IdsGeneratorNames.Reference;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
-import org.hibernate.MappingException;
+import org.hibernate.boot.model.relational.Database;
 import org.hibernate.dialect.MariaDBDialect;
 import org.hibernate.engine.config.spi.ConfigurationService;
 import org.hibernate.generator.GeneratorCreationContext;
@@ -45,6 +50,12 @@ final class Generation {
     /** The length Hibernate gives a string or binary column that sets none. */
     private static final long DEFAULT_LENGTH = 255;
 
+    /**
+     * The columns already warned about, per mapping model: Hibernate creates each generator twice while it starts
+     * (once for the metadata, once for the entity persisters) with the same {@link Database}.
+     */
+    private static final Map<Database, Set<String>> WARNED = Collections.synchronizedMap(new WeakHashMap<>());
+
     private final SchemeSupport scheme;
     private final Reference reference;
     private final String attribute;
@@ -84,19 +95,23 @@ final class Generation {
         Class<?> type = context.getType().getReturnedClass();
         Function<Object, Object> converter = scheme.converter(type);
         if (converter == null) {
-            throw new MappingException("Attribute " + attribute + " of type " + type.getName() + " cannot hold a "
-                    + scheme.scheme() + " (" + usage + "); supported attribute types: " + scheme.supportedTypes());
+            throw new IdsMappingException(attribute, "Attribute " + attribute + " of type " + type.getName()
+                    + " cannot hold a " + scheme.scheme() + " (" + usage + "); supported attribute types: "
+                    + scheme.supportedTypes(), "Change the type of " + attribute + " to one of "
+                    + scheme.supportedTypes() + ", or take its IDs from a generator of another scheme.");
         }
         int required = scheme.requiredLength(type);
         if (required > 0 && context.getValue() != null) {
             for (Column column : context.getValue().getColumns()) {
                 Long length = column.getLength();
                 if (column.getSqlType() == null && length != null && length < required) {
-                    throw new MappingException("Column " + column.getName() + " of attribute " + attribute
-                            + " has length " + length + " but a " + scheme.scheme() + " as " + type.getSimpleName()
-                            + " needs " + required + " (" + usage + "); set @Column(length = " + required + ")");
+                    throw new IdsMappingException(attribute, "Column " + column.getName() + " of attribute "
+                            + attribute + " has length " + length + " but a " + scheme.scheme() + " as "
+                            + type.getSimpleName() + " needs " + required + " (" + usage + "); set @Column(length = "
+                            + required + ")", "Set @Column(length = " + required + ") on " + attribute + ".");
                 }
-                if (column.getSqlType() == null && (length == null || length == DEFAULT_LENGTH)) {
+                if (column.getSqlType() == null && (length == null || length == DEFAULT_LENGTH)
+                        && firstWarning(context, attribute, column)) {
                     LOGGER.log(System.Logger.Level.WARNING, "Column {0} of {1} has the default length {2}, but a "
                             + "{3} as {4} takes {5}: set @Column(length = {5}){6}", column.getName(), attribute,
                             String.valueOf(DEFAULT_LENGTH), scheme.scheme(), type.getSimpleName(),
@@ -106,27 +121,36 @@ final class Generation {
             }
         }
         if (type == UUID.class && nativeMariaDbUuid(context)) {
-            throw new MappingException("Attribute " + attribute + " stores a " + scheme.scheme() + " as UUID in "
+            throw new IdsMappingException(attribute, "Attribute " + attribute + " stores a " + scheme.scheme()
+                    + " as UUID in "
                     + "MariaDB's native uuid column type (" + usage + "), which refuses a value whose version digit "
                     + "is 8 to F unless its variant digit is 8 to F; " + scheme.scheme() + " values are not RFC 9562 "
                     + "UUIDs and many of them would fail to insert. Store them as BINARY(16): set the Hibernate "
                     + "setting hibernate.type.preferred_uuid_jdbc_type=BINARY, or annotate the attribute with "
-                    + "@JdbcTypeCode(SqlTypes.BINARY), or use byte[] or the value type");
+                    + "@JdbcTypeCode(SqlTypes.BINARY), or use byte[] or the value type", "Store " + attribute
+                    + " as BINARY(16): set the Hibernate setting hibernate.type.preferred_uuid_jdbc_type=BINARY "
+                    + "(with Spring Boot: spring.jpa.properties.hibernate.type.preferred_uuid_jdbc_type=BINARY), "
+                    + "or annotate the attribute with @JdbcTypeCode(SqlTypes.BINARY), or use byte[] or the value "
+                    + "type.");
         }
         Object setting = context.getServiceRegistry().requireService(ConfigurationService.class).getSettings()
                 .get(reference.settingName());
         if (setting != null && !(setting instanceof IdGenerator<?>)) {
-            throw new MappingException("Hibernate setting " + reference.settingName() + " must hold an "
-                    + "IdGenerator instance such as a " + scheme.generatorType().getSimpleName() + " (for "
-                    + attribute + ", " + usage + "), not " + describe(setting));
+            throw new IdsMappingException(attribute, "Hibernate setting " + reference.settingName() + " must hold "
+                    + "an IdGenerator instance such as a " + scheme.generatorType().getSimpleName() + " (for "
+                    + attribute + ", " + usage + "), not " + describe(setting), "Put a "
+                    + scheme.generatorType().getSimpleName() + " instance in the Hibernate setting "
+                    + reference.settingName() + ", or remove the setting to use the bean container's.");
         }
         ManagedBeanRegistry beans = context.getServiceRegistry().getService(ManagedBeanRegistry.class);
         BeanContainer container = beans == null ? null : beans.getBeanContainer();
         if (setting == null && container == null) {
-            throw new MappingException("No " + scheme.scheme() + " generator for " + attribute + " (" + usage
-                    + "): Hibernate runs without a bean container and the setting " + reference.settingName()
-                    + " is not set; put the generator instance (an IdGenerator such as a "
-                    + scheme.generatorType().getSimpleName() + ") in that Hibernate setting");
+            throw new IdsMappingException(attribute, "No " + scheme.scheme() + " generator for " + attribute
+                    + " (" + usage + "): Hibernate runs without a bean container and the setting "
+                    + reference.settingName() + " is not set; put the generator instance (an IdGenerator such as a "
+                    + scheme.generatorType().getSimpleName() + ") in that Hibernate setting", "Put a "
+                    + scheme.generatorType().getSimpleName() + " instance in the Hibernate setting "
+                    + reference.settingName() + ", or start Hibernate with a bean container that has one.");
         }
         boolean zeroIsUnassigned = type == Long.class || type == long.class;
         return new Generation(scheme, reference, attribute, usage, converter, zeroIsUnassigned,
@@ -216,6 +240,13 @@ final class Generation {
                 + reference.settingName() + "; under Spring Boot check " + property + " (or define the bean "
                 + reference.beanName() + " of type " + scheme.generatorType().getName()
                 + "), otherwise put the generator instance in the Hibernate setting " + reference.settingName());
+    }
+
+    /** Whether the warning about this column has not been logged yet for the mapping model of the context. */
+    private static boolean firstWarning(GeneratorCreationContext context, String attribute, Column column) {
+        Database database = context.getDatabase();
+        return database == null || WARNED.computeIfAbsent(database, (key) -> ConcurrentHashMap.newKeySet())
+                .add(attribute + "." + column.getName());
     }
 
     /** Whether the attribute is a UUID in MariaDB's {@code uuid} column type. */

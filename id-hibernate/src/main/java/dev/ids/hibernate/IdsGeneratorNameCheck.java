@@ -2,6 +2,7 @@ package dev.ids.hibernate;
 
 import static org.hibernate.cfg.MappingSettings.XML_MAPPING_ENABLED;
 
+import dev.ids.hibernate.IdsGeneratorNameException.Problem;
 import dev.ids.hibernate.IdsGeneratorNames.Reference;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
@@ -13,7 +14,6 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.hibernate.MappingException;
 import org.hibernate.boot.ResourceStreamLocator;
 import org.hibernate.boot.models.spi.GlobalRegistrations;
 import org.hibernate.boot.spi.AdditionalMappingContributions;
@@ -65,8 +65,8 @@ public final class IdsGeneratorNameCheck implements AdditionalMappingContributor
      * @param metadata the bound mappings
      * @param resourceStreamLocator unused
      * @param buildingContext the building context
-     * @throws MappingException listing each entity attribute whose generator name is wrong, the name given and
-     *     the name meant or the missing registration
+     * @throws IdsGeneratorNameException listing each entity attribute whose generator name is wrong, the name
+     *     given and the name meant or the missing registration
      */
     @Override
     public void contribute(AdditionalMappingContributions contributions, InFlightMetadataCollector metadata,
@@ -76,7 +76,7 @@ public final class IdsGeneratorNameCheck implements AdditionalMappingContributor
         if (enabled != null && "false".equalsIgnoreCase(enabled.toString().strip())) {
             return;
         }
-        List<String> problems = new ArrayList<>();
+        List<Problem> problems = new ArrayList<>();
         for (PersistentClass entity : metadata.getEntityBindings()) {
             if (entity.getSuperclass() != null) {
                 continue; // the identifier belongs to the root of the hierarchy
@@ -93,13 +93,31 @@ public final class IdsGeneratorNameCheck implements AdditionalMappingContributor
             }
         }
         if (!problems.isEmpty()) {
-            throw new MappingException(String.join("; ", problems) + " (to turn this check off, set the Hibernate "
-                    + "setting " + IdsGeneratorNames.CHECK_NAMES_SETTING + "=false)");
+            throw new IdsGeneratorNameException(String.join("; ", problems.stream()
+                    .map(problem -> problem.source() + ": " + problem.reason()).toList()) + " (to turn this check "
+                    + "off, set the Hibernate setting " + IdsGeneratorNames.CHECK_NAMES_SETTING + "=false)",
+                    problems, action(problems));
         }
     }
 
+    /** One fix per wrong name, then the way to turn the check off. */
+    private static String action(List<Problem> problems) {
+        StringBuilder action = new StringBuilder();
+        for (Problem problem : problems) {
+            action.append(problem.meant() != null
+                    ? "Correct the generator name of " + problem.source() + " from \"" + problem.given()
+                            + "\" to \"" + problem.meant() + "\"."
+                    : "Register the generator name \"" + problem.given() + "\" of " + problem.source()
+                            + " as the reason says, or use the scheme's generator annotation.")
+                    .append('\n');
+        }
+        return action.append("If a name is meant for a generator Hibernate makes itself, turn this check off with "
+                + "the Hibernate setting " + IdsGeneratorNames.CHECK_NAMES_SETTING + "=false (with Spring Boot: "
+                + "spring.jpa.properties." + IdsGeneratorNames.CHECK_NAMES_SETTING + "=false).").toString();
+    }
+
     private static void check(InFlightMetadataCollector metadata, PersistentClass entity, Class<?> type,
-            AnnotatedElement member, String attribute, List<String> problems) {
+            AnnotatedElement member, String attribute, List<Problem> problems) {
         GeneratedValue generatedValue = member.getAnnotation(GeneratedValue.class);
         if (generatedValue == null || generatedValue.generator().isEmpty()) {
             return;
@@ -113,17 +131,17 @@ public final class IdsGeneratorNameCheck implements AdditionalMappingContributor
         if (registered(metadata, given) || declaredLocally(type, member, given)) {
             return;
         }
-        String where = "Entity " + entity.getEntityName() + ", attribute " + attribute
-                + ": @GeneratedValue(generator = \"" + given + "\")";
+        String source = "Entity " + entity.getEntityName() + ", attribute " + attribute;
+        String usage = "@GeneratedValue(generator = \"" + given + "\")";
         Optional<Reference> exact = IdsGeneratorNames.parse(given);
         if (exact.isPresent()) {
-            problems.add(where + " names an ids generator that is not registered: " + whyNotRegistered(metadata,
-                    exact.get()));
+            problems.add(new Problem(source, given, null, usage + " names an ids generator that is not "
+                    + "registered: " + whyNotRegistered(metadata, exact.get())));
             return;
         }
-        IdsGeneratorNames.probablyMeant(given).ifPresent(meant -> problems.add(where
-                + " is not a registered generator; did you mean \"" + meant + "\"? Hibernate would fall back to "
-                + "a database sequence or a random UUID named after it"));
+        IdsGeneratorNames.probablyMeant(given).ifPresent(meant -> problems.add(new Problem(source, given, meant,
+                usage + " is not a registered generator; did you mean \"" + meant + "\"? Hibernate would fall "
+                + "back to a database sequence or a random UUID named after it")));
     }
 
     private static String whyNotRegistered(InFlightMetadataCollector metadata, Reference reference) {

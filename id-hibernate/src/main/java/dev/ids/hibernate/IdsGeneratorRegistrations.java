@@ -1,13 +1,14 @@
 package dev.ids.hibernate;
 
 import dev.ids.IdScheme;
+import dev.ids.hibernate.IdsGeneratorNameException.Problem;
 import dev.ids.hibernate.IdsGeneratorNames.Reference;
 import dev.ids.internal.Chars;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import org.hibernate.MappingException;
 import org.hibernate.boot.MetadataSources;
 import org.hibernate.boot.jaxb.Origin;
 import org.hibernate.boot.jaxb.SourceType;
@@ -51,8 +52,8 @@ public final class IdsGeneratorRegistrations implements MetadataSourcesContribut
      * Adds the registrations of the generator names the settings ask for to the metadata sources.
      *
      * @param sources Hibernate's metadata sources, with the settings in their service registry
-     * @throws MappingException when {@value IdsGeneratorNames#NAMES_SETTING} lists a name that is not an ids
-     *     generator name
+     * @throws IdsGeneratorNameException when {@value IdsGeneratorNames#NAMES_SETTING} lists a name that is not an
+     *     ids generator name
      */
     @Override
     public void contribute(MetadataSources sources) {
@@ -71,7 +72,7 @@ public final class IdsGeneratorRegistrations implements MetadataSourcesContribut
      *
      * @param settings Hibernate's settings
      * @return the generators, ordered by generator name
-     * @throws MappingException when the names setting lists a name that is not an ids generator name
+     * @throws IdsGeneratorNameException when the names setting lists a name that is not an ids generator name
      */
     static SortedSet<Reference> references(Map<String, Object> settings) {
         SortedSet<Reference> references = new TreeSet<>(Comparator.comparing(Reference::generatorName));
@@ -133,9 +134,14 @@ public final class IdsGeneratorRegistrations implements MetadataSourcesContribut
         return parameter;
     }
 
-    private static MappingException notAName(String name) {
-        return new MappingException("The setting " + IdsGeneratorNames.NAMES_SETTING + " lists " + Chars.quote(name)
-                + ", which is not an ids generator name: expected <scheme> or <scheme>:<name>, with <scheme> one of "
-                + IdScheme.names());
+    private static IdsGeneratorNameException notAName(String name) {
+        String meant = IdsGeneratorNames.probablyMeant(name).orElse(null);
+        String source = "The setting " + IdsGeneratorNames.NAMES_SETTING;
+        String reason = "lists " + Chars.quote(name) + ", which is not an ids generator name: expected <scheme> or "
+                + "<scheme>:<name>, with <scheme> one of " + IdScheme.names();
+        return new IdsGeneratorNameException(source + " " + reason, List.of(new Problem(source, name, meant,
+                reason)), "Correct " + Chars.quote(name) + " in the setting " + IdsGeneratorNames.NAMES_SETTING
+                + (meant == null ? "" : " (to " + Chars.quote(meant) + "?)") + " or remove it; the ids Spring Boot "
+                + "auto-configuration fills that setting itself, from the names its entities use.");
     }
 }

@@ -110,6 +110,17 @@ class PlainHibernateGenerationTests {
     }
 
     @Test
+    void anAttributeThatCannotTakeItsIdsFailsWithTheMappingExceptionTypeThatNamesItAndTheFix() {
+        assertThatThrownBy(() -> factory(Map.of("ids.generator.sno", snos), ShortSno.class).close())
+                .satisfies((thrown) -> {
+                    IdsMappingException failure = causeOf(thrown, IdsMappingException.class);
+                    assertThat(failure.getAttribute()).isEqualTo(ShortSno.class.getName() + ".id");
+                    assertThat(failure.getAction()).isEqualTo("Set @Column(length = 16) on " + ShortSno.class.getName()
+                            + ".id.");
+                });
+    }
+
+    @Test
     void aColumnTooShortForTheValueFailsTheBootstrap() {
         assertFails(() -> factory(Map.of("ids.generator.sno", snos), ShortSno.class).close(),
                 "ShortSno.id", "has length 8", "needs 16");
@@ -190,6 +201,45 @@ class PlainHibernateGenerationTests {
     void aMisspeltSchemeNameFailsTheBootstrapNamingTheNameMeant(Class<?> entity, String given, String meant) {
         assertFails(() -> factory(Map.of(), entity).close(), "Entity " + entity.getName() + ", attribute id",
                 "@GeneratedValue(generator = \"" + given + "\")", "did you mean \"" + meant + "\"");
+    }
+
+    @Test
+    void aMisspellingFailsWithItsOwnExceptionTypeThatHoldsTheNameGivenTheNameMeantAndTheAttribute() {
+        assertThatThrownBy(() -> factory(Map.of(), Snoo.class).close()).satisfies((thrown) -> {
+            IdsGeneratorNameException failure = causeOf(thrown, IdsGeneratorNameException.class);
+            assertThat(failure).isInstanceOf(org.hibernate.MappingException.class);
+            assertThat(failure.getProblems()).singleElement().satisfies((problem) -> {
+                assertThat(problem.source()).isEqualTo("Entity " + Snoo.class.getName() + ", attribute id");
+                assertThat(problem.given()).isEqualTo("snoo");
+                assertThat(problem.meant()).isEqualTo("sno");
+                assertThat(problem.reason()).startsWith("@GeneratedValue(generator = \"snoo\") is not a registered");
+            });
+            assertThat(failure.getAction()).contains("from \"snoo\" to \"sno\"",
+                    IdsGeneratorNames.CHECK_NAMES_SETTING + "=false");
+        });
+    }
+
+    @Test
+    void aBadNamesSettingFailsWithTheNameExceptionType() {
+        assertThatThrownBy(() -> factory(Map.of(IdsGeneratorNames.NAMES_SETTING, "snoo:x"), Invoice.class).close())
+                .satisfies((thrown) -> assertThat(causeOf(thrown, IdsGeneratorNameException.class).getProblems())
+                        .singleElement().satisfies((problem) -> {
+                            assertThat(problem.given()).isEqualTo("snoo:x");
+                            assertThat(problem.meant()).isEqualTo("sno:x");
+                        }));
+    }
+
+    private static <T extends Throwable> T causeOf(Throwable thrown, Class<T> type) {
+        for (Throwable cause = thrown; cause != null; cause = cause.getCause()) {
+            if (type.isInstance(cause)) {
+                return type.cast(cause);
+            }
+        }
+        StringBuilder chain = new StringBuilder();
+        for (Throwable cause = thrown; cause != null; cause = cause.getCause()) {
+            chain.append("\n  ").append(cause.getClass().getName()).append(": ").append(cause.getMessage());
+        }
+        throw new AssertionError("no " + type.getSimpleName() + " in" + chain);
     }
 
     @Test

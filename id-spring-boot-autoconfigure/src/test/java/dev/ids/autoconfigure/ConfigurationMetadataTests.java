@@ -12,9 +12,16 @@ import dev.ids.sequence.TimeSequence;
 import dev.ids.zookeeper.ZooKeeperNodeLeaseProvider;
 import java.time.Duration;
 import java.io.InputStream;
+import java.security.SecureRandom;
+import java.security.Security;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.convert.DurationStyle;
 
@@ -25,13 +32,100 @@ import org.springframework.boot.convert.DurationStyle;
 class ConfigurationMetadataTests {
 
     private static Map<String, JsonNode> properties() throws Exception {
+        return byName("properties");
+    }
+
+    private static Map<String, JsonNode> hints() throws Exception {
+        return byName("hints");
+    }
+
+    private static Map<String, JsonNode> byName(String group) throws Exception {
         try (InputStream in = ConfigurationMetadataTests.class
                 .getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
             assertThat(in).as("generated metadata").isNotNull();
             Map<String, JsonNode> byName = new HashMap<>();
-            new ObjectMapper().readTree(in).get("properties").forEach(p -> byName.put(p.get("name").asText(), p));
+            new ObjectMapper().readTree(in).path(group).forEach(p -> byName.put(p.get("name").asText(), p));
             return byName;
         }
+    }
+
+    /** The class of a property's type, without its type arguments; empty for a type not on the class path. */
+    private static Optional<Class<?>> typeOf(JsonNode property) {
+        String type = property.path("type").asText();
+        int arguments = type.indexOf('<');
+        try {
+            return Optional.of(Class.forName(arguments < 0 ? type : type.substring(0, arguments)));
+        } catch (ClassNotFoundException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static List<String> hintValues(JsonNode hint) {
+        List<String> values = new ArrayList<>();
+        hint.path("values").forEach(value -> values.add(value.get("value").asText()));
+        return values;
+    }
+
+    @Test
+    void everyEnumPropertyHintsEachConstantInTheFormSpringBootBinds() throws Exception {
+        Map<String, JsonNode> hints = hints();
+        List<JsonNode> enums = properties().values().stream()
+                .filter(property -> typeOf(property).map(Class::isEnum).orElse(false)).toList();
+        assertThat(enums).extracting(property -> property.get("name").asText())
+                .contains("ids.lable.mode", "ids.gid.type", "ids.node.provider");
+        for (JsonNode property : enums) {
+            String name = property.get("name").asText();
+            List<String> constants = Stream.of(typeOf(property).orElseThrow().getEnumConstants())
+                    .map(constant -> ((Enum<?>) constant).name().toLowerCase(Locale.ROOT).replace('_', '-'))
+                    .toList();
+            assertThat(hints).as("hint of " + name).containsKey(name);
+            assertThat(hintValues(hints.get(name))).as(name).containsExactlyInAnyOrderElementsOf(constants);
+        }
+    }
+
+    @Test
+    void everyMapPropertyHintsItsKeys() throws Exception {
+        Map<String, JsonNode> hints = hints();
+        List<String> maps = properties().values().stream()
+                .filter(property -> typeOf(property).map(Map.class::isAssignableFrom).orElse(false))
+                .map(property -> property.get("name").asText()).toList();
+        assertThat(maps).hasSize(5).allSatisfy(name -> {
+            JsonNode hint = hints.get(name + ".keys");
+            assertThat(hint).as("hint of " + name + ".keys").isNotNull();
+            assertThat(hintValues(hint)).as(name).isNotEmpty();
+            assertThat(hint.path("providers").findValuesAsText("name")).as("names of your own are allowed")
+                    .contains("any");
+        });
+    }
+
+    @Test
+    void everyHintIsOfAPropertyAndEveryValueIsDescribed() throws Exception {
+        Map<String, JsonNode> properties = properties();
+        assertThat(hints().values()).isNotEmpty().allSatisfy(hint -> {
+            String name = hint.get("name").asText();
+            assertThat(properties).as(name).containsKey(name.replaceFirst("\\.(keys|values)$", ""));
+            assertThat(hint.path("values")).as(name).allSatisfy(value ->
+                    assertThat(value.path("description").asText()).as(name + " " + value).isNotBlank());
+        });
+    }
+
+    @Test
+    void randomAlgorithmHintsAreSecureRandomAlgorithmsOfTheirPlatform() throws Exception {
+        JsonNode hint = hints().get("ids.gid.random-algorithm");
+        assertThat(hint).isNotNull();
+        Set<String> here = Security.getAlgorithms("SecureRandom");
+        assertThat(hint.path("values")).allSatisfy(value -> {
+            String algorithm = value.get("value").asText();
+            if (!here.contains(algorithm.toUpperCase(Locale.ROOT))) {
+                assertThat(value.get("description").asText()).as(algorithm + " is not available here")
+                        .containsAnyOf("Windows only", "Unix-like systems only");
+            } else {
+                assertThat(SecureRandom.getInstance(algorithm).getAlgorithm()).isEqualTo(algorithm);
+            }
+        });
+        assertThat(hintValues(hint)).contains("DRBG", "NativePRNGNonBlocking");
+        assertThat(hint.path("providers").findValuesAsText("name")).as("other providers' algorithms are allowed")
+                .contains("any");
     }
 
     @Test

@@ -16,7 +16,13 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
+import java.text.MessageFormat;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.hibernate.engine.spi.SessionImplementor;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.support.DefaultListableBeanFactory;
@@ -67,6 +73,37 @@ class IdsJpaAutoConfigurationTests {
                     assertThat(context).hasFailed();
                     assertThat(cause(context.getStartupFailure()).getProblem()).contains("not a singleton");
                 });
+    }
+
+    @Test
+    void theDefaultLengthWarningAppearsOncePerColumn() {
+        // id-hibernate logs through System.Logger, which is java.util.logging here; Spring Boot's logging system,
+        // set up and torn down by other tests in this JVM, may leave java.util.logging without a console handler.
+        List<String> warnings = new CopyOnWriteArrayList<>();
+        Handler capture = new Handler() {
+
+            @Override
+            public void publish(LogRecord record) {
+                warnings.add(MessageFormat.format(record.getMessage(), record.getParameters()));
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger logger = Logger.getLogger("dev.ids.hibernate.IdsGenerator");
+        logger.addHandler(capture);
+        try {
+            contextRunner.with(entities(DefaultLength.class)).run((context) -> assertThat(context).hasNotFailed());
+        } finally {
+            logger.removeHandler(capture);
+        }
+        assertThat(warnings).filteredOn((warning) -> warning.contains("default length 255")).singleElement()
+                .asString().startsWith("Column id of " + DefaultLength.class.getName() + ".id has the default length");
     }
 
     @Test
@@ -204,6 +241,15 @@ class IdsJpaAutoConfigurationTests {
         @Id
         @GeneratedValue(generator = "sno")
         @Column(length = 16)
+        String id;
+    }
+
+    @Entity
+    @Table(name = "cfg_default_length")
+    static class DefaultLength {
+
+        @Id
+        @GeneratedValue(generator = "sno")
         String id;
     }
 
