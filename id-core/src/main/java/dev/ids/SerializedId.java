@@ -37,16 +37,35 @@ public final class SerializedId implements Serializable {
         this.bytes = bytes;
     }
 
+    /**
+     * Writes the scheme, then the binary form as block data.
+     *
+     * @param out the stream
+     * @throws IOException when the stream cannot be written
+     */
     private void writeObject(ObjectOutputStream out) throws IOException {
         SerialForms.write(out, bytes);
     }
 
+    /**
+     * Reads the scheme, then exactly the scheme's number of bytes.
+     *
+     * @param in the stream
+     * @throws IOException when the stream cannot be read, names no scheme or holds another number of bytes
+     * @throws ClassNotFoundException when the stream names an unknown class
+     */
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
         in.defaultReadObject();
         IdDescriptor<?> descriptor = descriptor();
         bytes = SerialForms.readBinaryForm(in, descriptor.schemeName(), descriptor.byteLength());
     }
 
+    /**
+     * Makes the ID, with the checks of the scheme's {@code fromBytes}.
+     *
+     * @return the ID
+     * @throws InvalidObjectException when the bytes are not an ID of the scheme
+     */
     private Object readResolve() throws InvalidObjectException {
         return SerialForms.resolve(bytes, descriptor()::fromBytes);
     }

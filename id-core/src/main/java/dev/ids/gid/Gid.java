@@ -74,12 +74,21 @@ public final class Gid implements Comparable<Gid>, Serializable {
         this.low = low;
     }
 
-    /** Serializes this ID as its binary form in a {@link SerializedId}, read back with the checks of fromBytes. */
+    /**
+     * Serializes this ID as its binary form in a {@link SerializedId}, read back with the checks of fromBytes.
+     *
+     * @return the serial form
+     */
     private Object writeReplace() {
         return new SerializedId(SCHEME, toBytes());
     }
 
-    /** Refuses a stream that holds the fields rather than the serial form, as only a forged one does. */
+    /**
+     * Refuses a stream that holds the fields rather than the serial form, as only a forged one does.
+     *
+     * @param in the stream
+     * @throws InvalidObjectException always
+     */
     private void readObject(ObjectInputStream in) throws InvalidObjectException {
         throw SerialForms.proxyRequired(Gid.class);
     }

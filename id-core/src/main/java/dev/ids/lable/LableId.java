@@ -73,18 +73,28 @@ public final class LableId implements Comparable<LableId>, Serializable {
 
     private static final long serialVersionUID = 1L;
 
+    /** The 64 bits, as the big-endian bytes of {@link #toBytes()}. */
     private final long bits;
 
     private LableId(long bits) {
         this.bits = bits;
     }
 
-    /** Serializes this ID as its binary form in a {@link SerializedId}, read back with the checks of fromBytes. */
+    /**
+     * Serializes this ID as its binary form in a {@link SerializedId}, read back with the checks of fromBytes.
+     *
+     * @return the serial form
+     */
     private Object writeReplace() {
         return new SerializedId(SCHEME, toBytes());
     }
 
-    /** Refuses a stream that holds the fields rather than the serial form, as only a forged one does. */
+    /**
+     * Refuses a stream that holds the fields rather than the serial form, as only a forged one does.
+     *
+     * @param in the stream
+     * @throws InvalidObjectException always
+     */
     private void readObject(ObjectInputStream in) throws InvalidObjectException {
         throw SerialForms.proxyRequired(LableId.class);
     }

@@ -69,9 +69,9 @@ public final class Sno implements Comparable<Sno>, Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    /** Bytes 0..4: units << 1 | tick-tock. */
+    /** Bytes 0..4: {@code units << 1 | tick-tock}. */
     private final long time;
-    /** Bytes 5..9: metabyte << 32 | partition << 16 | sequence. */
+    /** Bytes 5..9: {@code metabyte << 32 | partition << 16 | sequence}. */
     private final long payload;
 
     Sno(long time, long payload) {
@@ -79,12 +79,21 @@ public final class Sno implements Comparable<Sno>, Serializable {
         this.payload = payload;
     }
 
-    /** Serializes this ID as its binary form in a {@link SerializedId}, read back with the checks of fromBytes. */
+    /**
+     * Serializes this ID as its binary form in a {@link SerializedId}, read back with the checks of fromBytes.
+     *
+     * @return the serial form
+     */
     private Object writeReplace() {
         return new SerializedId(SCHEME, toBytes());
     }
 
-    /** Refuses a stream that holds the fields rather than the serial form, as only a forged one does. */
+    /**
+     * Refuses a stream that holds the fields rather than the serial form, as only a forged one does.
+     *
+     * @param in the stream
+     * @throws InvalidObjectException always
+     */
     private void readObject(ObjectInputStream in) throws InvalidObjectException {
         throw SerialForms.proxyRequired(Sno.class);
     }

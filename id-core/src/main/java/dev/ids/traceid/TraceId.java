@@ -74,18 +74,28 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
 
     private static final long serialVersionUID = 1L;
 
+    /** The 63-bit value, as {@link #toLong()} returns it. */
     private final long raw;
 
     private TraceId(long raw) {
         this.raw = raw;
     }
 
-    /** Serializes this ID as its binary form in a {@link SerializedId}, read back with the checks of fromBytes. */
+    /**
+     * Serializes this ID as its binary form in a {@link SerializedId}, read back with the checks of fromBytes.
+     *
+     * @return the serial form
+     */
     private Object writeReplace() {
         return new SerializedId(SCHEME, toBytes());
     }
 
-    /** Refuses a stream that holds the fields rather than the serial form, as only a forged one does. */
+    /**
+     * Refuses a stream that holds the fields rather than the serial form, as only a forged one does.
+     *
+     * @param in the stream
+     * @throws InvalidObjectException always
+     */
     private void readObject(ObjectInputStream in) throws InvalidObjectException {
         throw SerialForms.proxyRequired(TraceId.class);
     }
