@@ -182,10 +182,28 @@ public final class ChildJvm implements AutoCloseable {
      */
     public void awaitSuccess(Duration timeout) throws InterruptedException {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            fail(name + " did not finish within " + timeout + "; standard error:\n" + stderr());
+            fail(name + " did not finish within " + timeout + "; standard error:\n" + stderr() + "\nits threads:\n"
+                    + threadDump());
         }
         if (process.exitValue() != 0) {
             fail(name + " ended with status " + process.exitValue() + "; standard error:\n" + stderr());
+        }
+    }
+
+    /** The child's threads as {@code jcmd <pid> Thread.print} prints them, to tell why it did not finish. */
+    private String threadDump() {
+        try {
+            Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+            Process dump = new ProcessBuilder(jcmd.toString(), String.valueOf(process.pid()), "Thread.print")
+                    .redirectErrorStream(true).start();
+            byte[] printed = dump.getInputStream().readAllBytes();
+            dump.waitFor(30, TimeUnit.SECONDS);
+            return new String(printed, StandardCharsets.UTF_8);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "(no thread dump: interrupted)";
+        } catch (IOException | RuntimeException e) {
+            return "(no thread dump: " + e + ")";
         }
     }
 
