@@ -87,7 +87,13 @@ public final class LeasedIdWriter {
                 .holderId("leased-id-writer/pid " + ProcessHandle.current().pid())
                 .build();
         run(options, provider, 0);
-        System.exit(0);
+        // Everything the tests read is written and the leases are released (DONE is printed). halt, not exit:
+        // twice in about 40 rounds of H2AutoServerHostKilledIT a writer that had become the AUTO_SERVER host of the
+        // H2 file after its host's death printed DONE and then did not exit within a minute; the exit hooks (H2
+        // closes its open databases there) are the likely place, not confirmed. How a JVM leaves after its work is
+        // not what the tests measure.
+        System.out.flush();
+        Runtime.getRuntime().halt(0);
     }
 
     /**
