@@ -10,7 +10,8 @@ import org.springframework.core.convert.converter.ConverterRegistry;
  * {@link IdScheme} (TraceId, LableId, Gid, Sno, Muid), as the scheme's {@link IdDescriptor} describes it: from a
  * string with the type's strict {@code parse(String)}, to a string with its canonical {@code toString()}. A string
  * that does not parse fails with the type's {@link dev.ids.InvalidIdException}, an
- * {@link IllegalArgumentException} that Spring MVC answers with 400 Bad Request when binding a request value.
+ * {@link IllegalArgumentException} that Spring MVC and WebFlux answer with 400 Bad Request when binding a request
+ * value.
  */
 public final class IdConverters {
 

@@ -33,17 +33,31 @@ public final class InvalidIdProblems {
      * @return the problem, or empty when the failure does not come from an ID parser
      */
     public static Optional<ProblemDetail> forRequestValue(TypeMismatchException failure) {
-        return invalidIdIn(failure).map(invalid -> problem(invalid, "parameter",
-                String.valueOf(failure.getPropertyName())));
+        return forRequestValue(String.valueOf(failure.getPropertyName()), failure);
     }
 
     /**
-     * Describes a JSON request body holding a value that did not read as an ID.
+     * Describes a named request value (path variable, request parameter, header) that did not convert to an ID type,
+     * for a web stack whose failure does not carry the name itself, such as WebFlux.
      *
-     * @param failure Spring's failure to read the body
+     * @param name the name of the request value
+     * @param failure the web stack's conversion failure, an {@link InvalidIdException} among its causes if an ID
+     *     parser refused the value
      * @return the problem, or empty when the failure does not come from an ID parser
      */
-    public static Optional<ProblemDetail> forBody(HttpMessageNotReadableException failure) {
+    public static Optional<ProblemDetail> forRequestValue(String name, Throwable failure) {
+        return invalidIdIn(failure).map(invalid -> problem(invalid, "parameter", name));
+    }
+
+    /**
+     * Describes a JSON request body holding a value that did not read as an ID, such as Spring MVC's
+     * {@link HttpMessageNotReadableException} or WebFlux's failure to decode a body.
+     *
+     * @param failure the web stack's failure to read the body, with Jackson's exception (which gives the path of the
+     *     value) and the {@link InvalidIdException} among its causes if an ID parser refused a value
+     * @return the problem, or empty when the failure does not come from an ID parser
+     */
+    public static Optional<ProblemDetail> forBody(Throwable failure) {
         return invalidIdIn(failure).map(invalid -> problem(invalid, "property", jsonPath(failure)));
     }
 
