@@ -10,6 +10,7 @@ import dev.ids.generator.WaitingGeneratorBuilder;
 import dev.ids.internal.Checks;
 import dev.ids.internal.OrderedMap;
 import dev.ids.sequence.LeasedSequence;
+import dev.ids.sequence.SlotSequence;
 import dev.ids.sequence.TimeSequence;
 import java.time.Duration;
 import java.util.Map;
@@ -112,6 +113,64 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
     }
 
     /**
+     * Returns a new TraceId if one can be issued without a wait, or {@code null} where {@link #next()} would wait:
+     * the current chunk is used up (or its second over) and the next one cannot be leased at once, because another
+     * call holds or waits for the refill lock (it waits its turn, and an attempt does not jump it), the 4096 chunks
+     * of the clock's second are used up, or the clock stands behind a second whose chunks are used up; with a lease,
+     * also where the lease's mark needs a write or the clock has not passed its start mark (see
+     * {@link IdGenerator#tryNext()}).
+     *
+     * @return an ID this generator has never returned before, or {@code null}
+     * @throws IdGenerationException where {@link #next()} fails without waiting: the wall clock lies before 1970,
+     *     or the lease is not held
+     */
+    @Override
+    public TraceId tryNext() {
+        if (!chunks.tryCheckHeld()) {
+            return null;
+        }
+        TraceIdChunk chunk = current;
+        TraceId id = chunk.draw(clock.wallTimeMillis());
+        return id != null ? id : tryRefill(chunk);
+    }
+
+    /**
+     * The non-waiting {@link #drawLocked}: takes the refill lock only if it is free and no call waits for it (so
+     * the fair lock's order holds), and leases the next chunk only if the sequence issues it at once.
+     */
+    private TraceId tryRefill(TraceIdChunk finished) {
+        if (!tryRefillLockInTurn()) {
+            return null;
+        }
+        try {
+            TraceIdChunk chunk = current;
+            if (chunk != finished) {
+                TraceId id = chunk.draw(clock.wallTimeMillis());
+                if (id != null) {
+                    return id;
+                }
+            }
+            long slot = chunks.tryNext();
+            return slot == SlotSequence.WOULD_WAIT ? null : install(slot);
+        } finally {
+            refill.unlock();
+        }
+    }
+
+    /**
+     * Takes the refill lock if that needs no wait and jumps no queue: a timed {@code tryLock} honours the fair
+     * lock's order (the untimed one would barge), and with no time to wait it never parks.
+     */
+    private boolean tryRefillLockInTurn() {
+        try {
+            return refill.tryLock(0, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // kept for the caller; the attempt is merely refused
+            return false;
+        }
+    }
+
+    /**
      * Under the refill lock: draws from the current chunk when another thread has replaced the finished one seen
      * before, else leases the next chunk and installs it.
      */
@@ -170,7 +229,11 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
     private TraceId lease(long deadline) {
         // Covered by the lease's mark before the chunk is installed, so a failed advance leaves it unused and the
         // current chunk as it was.
-        long slot = chunks.take(sequence -> sequence.nextBefore(deadline));
+        return install(chunks.take(sequence -> sequence.nextBefore(deadline)));
+    }
+
+    /** Under the refill lock: closes the current chunk, installs the one of a slot and issues its counter 1. */
+    private TraceId install(long slot) {
         TraceIdChunk chunk = TraceIdChunk.leased(chunks.sequence().unitOf(slot), chunks.sequence().sequenceOf(slot),
                 nodeBits);
         // Closed before it is counted, so the count is final: a call still holding it takes no counter from now on.
