@@ -5,7 +5,6 @@ import dev.ids.IdGenerator;
 import dev.ids.IdScheme;
 import dev.ids.MonitoredIdGenerator;
 import dev.ids.clock.IdClock;
-import dev.ids.event.IdGeneratorListener;
 import dev.ids.generator.WaitingGeneratorBuilder;
 import dev.ids.internal.Checks;
 import dev.ids.internal.OrderedMap;
@@ -14,8 +13,6 @@ import dev.ids.sequence.SlotSequence;
 import dev.ids.sequence.TimeSequence;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Generates {@link TraceId}s for one node, as elfo does but without its repeats.
@@ -50,11 +47,10 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
     private final IdClock clock;
     /** Hands out the (second, chunk number) pairs, fenced by the lease when there is one. */
     private final LeasedSequence<TimeSequence> chunks;
-    /** Held to lease and install a chunk; fair, so calls waiting for a chunk are served in the order they came. */
-    private final ReentrantLock refill = new ReentrantLock(true);
+    /** Held to lease and install a chunk, in the order calls came. */
+    private final RefillLock refill;
     private final long maxWaitNanos;
     private final String description;
-    private final IdGeneratorListener listener;
     /**
      * The chunk all threads draw from; replaced only under {@link #refill}, and only by a later chunk. Until the
      * first lease, a placeholder that serves no clock reading and has issued nothing.
@@ -69,7 +65,7 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
         this.clock = builder.clock();
         this.description = "trace-id generator (node " + nodeNo + ")";
         this.maxWaitNanos = builder.maxWait().toNanos();
-        this.listener = builder.listener();
+        this.refill = new RefillLock(clock, builder.listener(), maxWaitNanos, description);
         this.chunks = LeasedSequence.build(TimeSequence.builder(description)
                 .clock(builder.clock())
                 .listener(builder.listener())
@@ -139,7 +135,7 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
      * the fair lock's order holds), and leases the next chunk only if the sequence issues it at once.
      */
     private TraceId tryRefill(TraceIdChunk finished) {
-        if (!tryRefillLockInTurn()) {
+        if (!refill.tryInTurn()) {
             return null;
         }
         try {
@@ -158,26 +154,13 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
     }
 
     /**
-     * Takes the refill lock if that needs no wait and jumps no queue: a timed {@code tryLock} honours the fair
-     * lock's order (the untimed one would barge), and with no time to wait it never parks.
-     */
-    private boolean tryRefillLockInTurn() {
-        try {
-            return refill.tryLock(0, TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt(); // kept for the caller; the attempt is merely refused
-            return false;
-        }
-    }
-
-    /**
      * Under the refill lock: draws from the current chunk when another thread has replaced the finished one seen
      * before, else leases the next chunk and installs it.
      */
     private TraceId drawLocked(TraceIdChunk finished) {
         // One maximum wait for the whole call: the turn at the lock, then the wait for a free chunk.
         long deadline = clock.monotonicNanos() + maxWaitNanos;
-        awaitRefillLock(deadline);
+        refill.awaitInTurn(deadline);
         try {
             chunks.checkHeld(); // again: the lease may have lapsed while this call waited for the lock
             TraceIdChunk chunk = current;
@@ -190,35 +173,6 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
             return lease(deadline);
         } finally {
             refill.unlock();
-        }
-    }
-
-    /**
-     * Takes the refill lock in arrival order, within what is left of the call's maximum wait. An interrupt does not
-     * cut the wait short (it is bounded anyway); the thread's interrupt status is kept for its caller.
-     */
-    private void awaitRefillLock(long deadline) {
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    if (refill.tryLock(Math.max(deadline - clock.monotonicNanos(), 0), TimeUnit.NANOSECONDS)) {
-                        return;
-                    }
-                    IdGenerationException failure = new IdGenerationException(description + ": over capacity; "
-                            + "the calls ahead of this one, waiting their turn for the next chunk, held it for the "
-                            + "whole maximum wait of " + Duration.ofNanos(maxWaitNanos)
-                            + "; refusing to wait longer");
-                    listener.onRefused(failure);
-                    throw failure;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
         }
     }
 
