@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ids.MonitoredIdGenerator;
 import dev.ids.clock.ManualClock;
 import dev.ids.gid.GidGenerator;
+import dev.ids.testing.FakeNodeLease;
 import dev.ids.testing.RecordingListener;
 import dev.ids.testing.Threads;
 import java.time.Duration;
@@ -28,7 +29,7 @@ class TryNextInterleavingProperties {
 
     /** What one step of a thread does. */
     enum Step {
-        ATTEMPT, NEXT, CLOCK_FORWARD, CLOCK_BACK
+        ATTEMPT, NEXT, CLOCK_FORWARD, CLOCK_BACK, CLOCK_JUMP
     }
 
     @Property(tries = 40)
@@ -36,6 +37,14 @@ class TryNextInterleavingProperties {
             @ForAll("steps") List<Step> steps, @ForAll @IntRange(min = 2, max = 6) int threads) throws Exception {
         ManualClock clock = ManualClock.atEpochMillis(1_777_636_800_000L);
         run(scheme.build(clock, new RecordingListener()), clock, steps, threads);
+    }
+
+    @Property(tries = 30)
+    void withALeaseAttemptsAndNextNeverGiveTheSameIdTwice(@ForAll SequencedScheme scheme,
+            @ForAll("steps") List<Step> steps, @ForAll @IntRange(min = 2, max = 6) int threads) throws Exception {
+        ManualClock clock = ManualClock.atEpochMillis(1_777_636_800_000L);
+        // Jumps of the clock cross the margin of the written mark, so attempts refuse and next() writes ahead.
+        run(scheme.build(clock, new RecordingListener(), new FakeNodeLease(7)), clock, steps, threads);
     }
 
     @Property(tries = 15)
@@ -51,7 +60,8 @@ class TryNextInterleavingProperties {
                         Tuple.of(10, Arbitraries.just(Step.ATTEMPT)),
                         Tuple.of(6, Arbitraries.just(Step.NEXT)),
                         Tuple.of(1, Arbitraries.just(Step.CLOCK_FORWARD)),
-                        Tuple.of(1, Arbitraries.just(Step.CLOCK_BACK)))
+                        Tuple.of(1, Arbitraries.just(Step.CLOCK_BACK)),
+                        Tuple.of(1, Arbitraries.just(Step.CLOCK_JUMP)))
                 .list().ofMinSize(1).ofMaxSize(400);
     }
 
@@ -68,6 +78,10 @@ class TryNextInterleavingProperties {
                     case NEXT -> generator.next();
                     case CLOCK_FORWARD -> {
                         clock.advance(Duration.ofNanos(700_000));
+                        yield null;
+                    }
+                    case CLOCK_JUMP -> {
+                        clock.advance(Duration.ofSeconds(2));
                         yield null;
                     }
                     case CLOCK_BACK -> {
