@@ -165,10 +165,10 @@ public final class GidGenerator implements MonitoredIdGenerator<Gid> {
      * GID generator never waits for its clock, but its random source may block. The attempt uses the bytes already
      * buffered, and refills a buffer only from this library's AES-CTR keystream when that needs no fresh system
      * randomness (no rekey, no source to create); it takes a stripe of the shared pool only if one is free. So it
-     * says "would wait" about once per {@value #BUFFER_IDS} GIDs with a {@linkplain Builder#randomPerThread source
-     * per thread}, always with {@linkplain Builder#random one source for all threads} (whose lock and source may
-     * block), and before the shared pool exists or while no free stripe can draw (see
-     * {@link IdGenerator#tryNext()}).
+     * says "would wait" before the shared pool exists (the first {@link #next()} creates it) or while no free
+     * stripe can draw; always with {@linkplain Builder#random one source for all threads} (whose lock and source
+     * may block); and with a {@linkplain Builder#randomPerThread source per thread} once the calling thread's
+     * buffer, which only {@link #next()} on that thread refills, is used up (see {@link IdGenerator#tryNext()}).
      *
      * @return a GID, or {@code null}
      * @throws IdGenerationException when the wall clock lies before 1970 or beyond 2^48 ms
