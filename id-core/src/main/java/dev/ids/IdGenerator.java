@@ -8,7 +8,8 @@ package dev.ids;
  * out, it waits (up to the limit set on its builder) or, where the scheme's specification says so, switches to a
  * separate part of its ID space; when it cannot guarantee uniqueness within that limit it throws
  * {@link IdGenerationException}. A GID's uniqueness rests on its 71 random bits instead (see
- * {@link dev.ids.gid.GidGenerator}).
+ * {@link dev.ids.gid.GidGenerator}). Callers on a thread that must not block use the non-waiting
+ * {@link #tryNext()} first.
  *
  * @param <T> the identifier type
  */
