@@ -73,6 +73,17 @@ final class AesCtrRandom implements RandomGenerator {
         }
     }
 
+    /**
+     * Tells whether the next {@code length} bytes come from the keystream alone, with no rekey and so no draw from
+     * the system {@code SecureRandom} (which may read the operating system): a draw that cannot block.
+     *
+     * @param length how many bytes would be drawn
+     * @return {@code true} when drawing them needs no fresh system randomness
+     */
+    boolean drawsWithoutSeeding(int length) {
+        return sinceRekey + length < REKEY_BYTES;
+    }
+
     @Override
     public long nextLong() {
         nextBytes(scratch);

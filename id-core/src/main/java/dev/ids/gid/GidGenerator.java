@@ -160,6 +160,36 @@ public final class GidGenerator implements MonitoredIdGenerator<Gid> {
         return gid;
     }
 
+    /**
+     * Returns a new GID as {@link #next()} does if its random bits can be had without a wait, or {@code null}: a
+     * GID generator never waits for its clock, but its random source may block. The attempt uses the bytes already
+     * buffered, and refills a buffer only from this library's AES-CTR keystream when that needs no fresh system
+     * randomness (no rekey, no source to create); it takes a stripe of the shared pool only if one is free. So it
+     * says "would wait" before the shared pool exists (the first {@link #next()} creates it) or while no free
+     * stripe can draw; always with {@linkplain Builder#random one source for all threads} (whose lock and source
+     * may block); and with a {@linkplain Builder#randomPerThread source per thread} once the calling thread's
+     * buffer, which only {@link #next()} on that thread refills, is used up (see {@link IdGenerator#tryNext()}).
+     *
+     * @return a GID, or {@code null}
+     * @throws IdGenerationException when the wall clock lies before 1970 or beyond 2^48 ms
+     */
+    @Override
+    public Gid tryNext() {
+        if (sharedSource != null) {
+            return null;
+        }
+        RandomStripes pool = buffers == null ? RandomStripes.sharedIfCreated() : null;
+        if (buffers == null && pool == null) {
+            return null;
+        }
+        long high = (long) prefix << 56 | nextMillis() << 8;
+        Gid gid = pool != null ? pool.tryGid(high) : buffers.get().tryGid(high);
+        if (gid != null) {
+            generated.increment();
+        }
+        return gid;
+    }
+
     /** Returns the millisecond to stamp: the clock's, or the latest used when the clock reads earlier. */
     private long nextMillis() {
         while (true) {

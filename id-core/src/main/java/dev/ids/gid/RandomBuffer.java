@@ -39,14 +39,37 @@ final class RandomBuffer {
      * @param high the prefix and millisecond, bytes 0..6 of the GID; byte 7 zero
      */
     Gid gid(long high) {
-        int at = position;
-        if (at == BYTES) {
+        if (position == BYTES) {
             if (source == null) {
                 source = Objects.requireNonNull(sources.get(), "the random source supplier returned null");
             }
             source.nextBytes(bytes);
-            at = 0;
+            position = 0;
         }
+        return take(high);
+    }
+
+    /**
+     * Like {@link #gid(long)} if that needs neither a new source nor a draw that could block, else {@code null}:
+     * only the bytes buffered, or a refill from this library's AES-CTR keystream that needs no fresh system
+     * randomness (no rekey). Any other source, such as a {@code SecureRandom} that reads the operating system, is
+     * drawn from by {@link #gid(long)} only.
+     *
+     * @param high the prefix and millisecond, bytes 0..6 of the GID; byte 7 zero
+     */
+    Gid tryGid(long high) {
+        if (position == BYTES) {
+            if (!(source instanceof AesCtrRandom aes) || !aes.drawsWithoutSeeding(BYTES)) {
+                return null;
+            }
+            aes.nextBytes(bytes);
+            position = 0;
+        }
+        return take(high);
+    }
+
+    private Gid take(long high) {
+        int at = position;
         long byte7 = bytes[at] & 0xFF;
         long low = (long) LONG_BE.get(bytes, at + 1);
         position = at + Gid.RANDOM_BYTES;

@@ -25,6 +25,9 @@ final class RandomStripes {
     /** More stripes than this would only spread the same few running threads thinner. */
     private static final int MAX_STRIPES = 256;
 
+    /** Set once {@link Shared} has created the pool. */
+    private static volatile boolean sharedCreated;
+
     private final Stripe[] stripes;
 
     /**
@@ -50,6 +53,14 @@ final class RandomStripes {
         return Shared.POOL;
     }
 
+    /**
+     * Returns the shared pool if it exists already, else {@code null}: creating it creates the system
+     * {@code SecureRandom}, which an attempt that must not block leaves to {@link #shared()}.
+     */
+    static RandomStripes sharedIfCreated() {
+        return sharedCreated ? Shared.POOL : null;
+    }
+
     /** The smallest power of two at least twice the processor count, at most {@value #MAX_STRIPES}. */
     static int stripesFor(int processors) {
         int wanted = Math.max(2, 2 * processors);
@@ -73,6 +84,33 @@ final class RandomStripes {
         Stripe stripe = stripes[home & mask];
         stripe.acquire(1);
         return drawLocked(stripe, high);
+    }
+
+    /**
+     * Like {@link #gid(long)} if a stripe is free and can draw without blocking ({@link RandomBuffer#tryGid}), else
+     * {@code null}: never waits for a stripe's lock, nor keys a stripe's source (which reads the system
+     * {@code SecureRandom}).
+     *
+     * @param high the prefix and millisecond, bytes 0..6 of the GID; byte 7 zero
+     */
+    Gid tryGid(long high) {
+        int mask = stripes.length - 1;
+        int home = probe();
+        for (int i = 0; i <= mask; i++) {
+            Stripe stripe = stripes[(home + i) & mask];
+            if (stripe.tryAcquire(1)) {
+                Gid gid;
+                try {
+                    gid = stripe.buffer.tryGid(high);
+                } finally {
+                    stripe.release(1);
+                }
+                if (gid != null) {
+                    return gid;
+                }
+            }
+        }
+        return null;
     }
 
     /** Like {@link #gid(long)}, from the given stripe: lets tests read each stripe's stream. */
@@ -146,5 +184,9 @@ final class RandomStripes {
         static final RandomStripes POOL = new RandomStripes(
                 stripesFor(Runtime.getRuntime().availableProcessors()),
                 () -> defaultSource(AesCtrRandom.TRANSFORMATION));
+
+        static {
+            sharedCreated = true;
+        }
     }
 }

@@ -8,6 +8,7 @@ import dev.ids.generator.WaitingGeneratorBuilder;
 import dev.ids.internal.Checks;
 import dev.ids.internal.OrderedMap;
 import dev.ids.sequence.LeasedSequence;
+import dev.ids.sequence.SlotSequence;
 import dev.ids.sequence.TimeSequence;
 import java.time.Duration;
 import java.time.Instant;
@@ -84,6 +85,27 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
     @Override
     public LableId next() {
         long slot = sequence.next();
+        LableId id = idAt(slot, 0);
+        generated.increment();
+        return id;
+    }
+
+    /**
+     * Returns a new ID if one can be issued without a wait, or {@code null} where {@link #next()} would wait: the
+     * millisecond's 64 sequence numbers are used up, calls already wait for later milliseconds, the clock stands
+     * behind the latest millisecond used and that one is used up; with a lease, also where the lease's mark needs
+     * a write (see {@link IdGenerator#tryNext()}).
+     *
+     * @return an ID this generator has never returned before, or {@code null}
+     * @throws IdGenerationException where {@link #next()} fails without waiting: the clock lies outside 1970 to
+     *     2109, or the lease is not held
+     */
+    @Override
+    public LableId tryNext() {
+        long slot = sequence.tryNext();
+        if (slot == SlotSequence.WOULD_WAIT) {
+            return null;
+        }
         LableId id = idAt(slot, 0);
         generated.increment();
         return id;

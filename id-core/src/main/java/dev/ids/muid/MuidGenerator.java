@@ -8,6 +8,7 @@ import dev.ids.generator.WaitingGeneratorBuilder;
 import dev.ids.internal.Checks;
 import dev.ids.internal.OrderedMap;
 import dev.ids.sequence.LeasedSequence;
+import dev.ids.sequence.SlotSequence;
 import dev.ids.sequence.TimeSequence;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -99,6 +100,27 @@ public final class MuidGenerator implements MonitoredIdGenerator<Muid> {
     public Muid next() {
         long micros = sequence.sequence().unitOf(sequence.next());
         Muid id = new Muid(micros << 12 | prefix, low);
+        generated.increment();
+        return id;
+    }
+
+    /**
+     * Returns a muid as {@link #next()} does if that needs no wait, or {@code null} where {@link #next()} would
+     * wait: the clock has not moved on to a microsecond not used yet (or stepped back), or calls already wait for
+     * later microseconds; with a lease, also where the lease's mark needs a write (see
+     * {@link IdGenerator#tryNext()}).
+     *
+     * @return a muid this generator has never returned before, greater than all it returned before, or {@code null}
+     * @throws IdGenerationException where {@link #next()} fails without waiting: the clock lies outside 1970 to
+     *     2112, or the lease is not held
+     */
+    @Override
+    public Muid tryNext() {
+        long slot = sequence.tryNext();
+        if (slot == SlotSequence.WOULD_WAIT) {
+            return null;
+        }
+        Muid id = new Muid(sequence.sequence().unitOf(slot) << 12 | prefix, low);
         generated.increment();
         return id;
     }

@@ -171,6 +171,61 @@ public final class LeaseFence {
     }
 
     /**
+     * The non-waiting {@link #checkHeld()}: throws, after telling the listener, unless the lease is held now, and
+     * returns {@code false} where {@link #checkHeld()} would wait for the clock to pass the start mark.
+     *
+     * @return {@code true} when the lease is held and the clock has passed the start mark
+     * @throws IdGenerationException when the lease is not held
+     */
+    public boolean tryCheckHeld() {
+        requireHeld();
+        if (!awaitingStartMark) {
+            return true;
+        }
+        if (clock.wallTimeMillis() > startMark) {
+            awaitingStartMark = false;
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Tells, before an attempt takes a slot, whether the slot can leave without a wait and without a write of the
+     * mark: the lease is held, the clock has passed the start mark, and it stands more than {@link #MARGIN_MILLIS}
+     * behind the written mark. Within the margin the attempt is refused, so that the caller's {@code next()}, on a
+     * thread that may block, starts the write ahead of need (it takes the advance lock). One volatile read and one
+     * clock reading beyond {@link #tryCheckHeld()}.
+     *
+     * @return {@code true} when an attempt may take a slot
+     * @throws IdGenerationException when the lease is not held
+     */
+    public boolean readyForAttempt() {
+        return tryCheckHeld() && clock.wallTimeMillis() <= reservedUntil - MARGIN_MILLIS;
+    }
+
+    /**
+     * The non-waiting {@link #cover(long)}: returns {@code true} when the written mark covers the time, so the ID
+     * may leave, and {@code false} when covering it needs a write (the slot taken must then be dropped, never
+     * issued). Starts no write and takes no lock.
+     *
+     * @param epochMillis the time the ID stands for, in milliseconds since the Unix epoch
+     * @return whether the ID may be returned
+     * @throws IdGenerationException when the lease is not held
+     */
+    public boolean tryCover(long epochMillis) {
+        // Recorded first, as in cover(long): a close that freezes the fence either sees the time or is seen here.
+        long latest = latestCovered.get();
+        while (epochMillis > latest && !latestCovered.compareAndSet(latest, epochMillis)) {
+            latest = latestCovered.get();
+        }
+        if (epochMillis > reservedUntil) {
+            return false;
+        }
+        requireHeld();
+        return true;
+    }
+
+    /**
      * Returns the latest time for which another holder of the identity may have issued IDs: the mark the generator
      * started from, or a higher one found since (a lease that lapsed and was claimed again after another process
      * had held the identity). A generator that may issue IDs for times behind its latest one (sno's tick-tock)

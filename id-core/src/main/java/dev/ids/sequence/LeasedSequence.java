@@ -100,6 +100,40 @@ public final class LeasedSequence<S extends SlotSequence> {
     }
 
     /**
+     * The non-waiting {@link #next()}: hands out one slot of the sequence ({@link SlotSequence#tryNext()}), fenced,
+     * or returns {@link SlotSequence#WOULD_WAIT} where {@link #next()} would wait: for the sequence, for the clock
+     * to pass the lease's start mark, or for a write of the lease's mark (the attempt is refused already when the
+     * clock comes within {@link LeaseFence#MARGIN_MILLIS} of the written mark, so that a blocking caller writes
+     * ahead). A slot taken but not covered by the written mark (rare: a clock far behind the latest slot) is
+     * dropped, never issued.
+     *
+     * @return the slot, or {@link SlotSequence#WOULD_WAIT}
+     * @throws IdGenerationException where {@link #next()} fails without waiting: the lease is not held, or the
+     *     clock lies outside the sequence's range
+     */
+    public long tryNext() {
+        if (fence == null) {
+            return sequence.tryNext();
+        }
+        if (!fence.readyForAttempt()) {
+            return SlotSequence.WOULD_WAIT;
+        }
+        long slot = sequence.tryNext();
+        return slot == SlotSequence.WOULD_WAIT || fence.tryCover(sequence.lastMillisOfSlot(slot)) ? slot
+                : SlotSequence.WOULD_WAIT;
+    }
+
+    /**
+     * The non-waiting {@link #checkHeld()}, for IDs issued from a slot taken before.
+     *
+     * @return {@code false} where {@link #checkHeld()} would wait (for the clock to pass the lease's start mark)
+     * @throws IdGenerationException when the lease is not held
+     */
+    public boolean tryCheckHeld() {
+        return fence == null || fence.tryCheckHeld();
+    }
+
+    /**
      * Hands out a slot taken some other way (a deadline of the caller's, several slots at once), fenced: checks
      * the lease, lets {@code take} take the slot, then covers it.
      *

@@ -8,6 +8,9 @@ import java.time.Duration;
  */
 public interface SlotSequence {
 
+    /** What {@link #tryNext()} returns when a slot cannot be issued without a wait; no slot has this value. */
+    long WOULD_WAIT = -1;
+
     /**
      * Issues one slot that was never issued before; may wait for the clock, within the sequence's maximum wait.
      *
@@ -15,6 +18,17 @@ public interface SlotSequence {
      * @throws dev.ids.IdGenerationException when no slot can be issued within the maximum wait
      */
     long next();
+
+    /**
+     * Issues one slot that was never issued before if that needs no wait, or returns {@link #WOULD_WAIT} where
+     * {@link #next()} would wait (or queue behind calls that wait). Never pauses, locks or does I/O; a refused
+     * attempt takes nothing.
+     *
+     * @return the slot, or {@link #WOULD_WAIT}
+     * @throws dev.ids.IdGenerationException where {@link #next()} would fail without waiting (a clock outside the
+     *     representable times)
+     */
+    long tryNext();
 
     /**
      * Returns the last millisecond of the time unit a slot lies in: the time a lease's high-water mark must cover

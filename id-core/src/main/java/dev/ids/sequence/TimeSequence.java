@@ -54,6 +54,9 @@ public final class TimeSequence implements SlotSequence {
         MICROS
     }
 
+    /** {@link #takeAtOnce}'s answer when another thread changed the state first. */
+    private static final long LOST_RACE = -2;
+
     private final IdClock clock;
     private final ClockWatch watch;
     private final SlotLayout layout;
@@ -137,38 +140,68 @@ public final class TimeSequence implements SlotSequence {
     /** {@code deadlineNanos}: a monotonic reading, or {@link TicketQueue#NO_DEADLINE} for the maximum wait. */
     private long reserve(int wanted, long deadlineNanos) {
         Checks.inRange("slots wanted", wanted, 1, Integer.MAX_VALUE);
-        SlotLayout layout = this.layout;
         while (true) {
             long current = state.get();
             long latestReading = queue.latestReading(current);
             long now = readTicks();
-            long last = layout.tickOf(current);
-            int sequence = layout.sequenceOf(current);
-            long lastUnit = layout.unitOfTick(last);
-            long nowUnit = layout.unitOfTick(now);
-            if (nowUnit > lastUnit) {
-                int first = layout.minSequence();
-                if (state.compareAndSet(current, layout.pack(now, layout.lastTaken(first, wanted)))) {
-                    return layout.pack(now, first);
-                }
-                continue;
+            long slot = takeAtOnce(current, now, wanted);
+            if (slot >= 0) {
+                return slot;
             }
-            if (sequence < layout.maxSequence() && (nowUnit == lastUnit || !layout.isAhead(current))) {
-                // The clock reads the latest unit used, or stepped back behind a reading: go on from its sequence.
-                if (now < last) {
-                    watch.reportRegression(last, now, layout.readingUnit());
+            if (slot == WOULD_WAIT) {
+                slot = queue.take(current, now, latestReading, wanted, deadlineNanos);
+                if (slot != -1) {
+                    return slot;
                 }
-                long tick = Math.max(now, last);
-                if (state.compareAndSet(current, layout.pack(tick, layout.lastTaken(sequence + 1, wanted)))) {
-                    return layout.pack(tick, sequence + 1);
-                }
-                continue;
             }
-            long slot = queue.take(current, now, latestReading, wanted, deadlineNanos);
-            if (slot != -1) {
+        }
+    }
+
+    /**
+     * Issues one slot if that needs no wait, as {@link #next()} would issue it, or returns {@link #WOULD_WAIT}
+     * where {@link #next()} would queue: the clock's unit is used up, the clock stands behind the latest unit used
+     * and that unit is used up, or calls wait for later units already (a slot now would be served before them).
+     * Never pauses; lock-free.
+     *
+     * @return the slot, or {@link #WOULD_WAIT}
+     * @throws IdGenerationException when the clock lies outside the units this sequence can represent
+     */
+    @Override
+    public long tryNext() {
+        while (true) {
+            long current = state.get();
+            long slot = takeAtOnce(current, readTicks(), 1);
+            if (slot != LOST_RACE) {
                 return slot;
             }
         }
+    }
+
+    /**
+     * The fast path: takes slots of the clock's unit, or the rest of the latest unit used, from the state the
+     * caller read; returns the first, {@link #WOULD_WAIT} when the call must queue, or {@link #LOST_RACE}.
+     */
+    private long takeAtOnce(long current, long now, int wanted) {
+        SlotLayout layout = this.layout;
+        long last = layout.tickOf(current);
+        int sequence = layout.sequenceOf(current);
+        long lastUnit = layout.unitOfTick(last);
+        long nowUnit = layout.unitOfTick(now);
+        if (nowUnit > lastUnit) {
+            int first = layout.minSequence();
+            return state.compareAndSet(current, layout.pack(now, layout.lastTaken(first, wanted)))
+                    ? layout.pack(now, first) : LOST_RACE;
+        }
+        if (sequence < layout.maxSequence() && (nowUnit == lastUnit || !layout.isAhead(current))) {
+            // The clock reads the latest unit used, or stepped back behind a reading: go on from its sequence.
+            if (now < last) {
+                watch.reportRegression(last, now, layout.readingUnit());
+            }
+            long tick = Math.max(now, last);
+            return state.compareAndSet(current, layout.pack(tick, layout.lastTaken(sequence + 1, wanted)))
+                    ? layout.pack(tick, sequence + 1) : LOST_RACE;
+        }
+        return WOULD_WAIT;
     }
 
     /**

@@ -9,6 +9,7 @@ import dev.ids.generator.WaitingGeneratorBuilder;
 import dev.ids.internal.Checks;
 import dev.ids.internal.OrderedMap;
 import dev.ids.sequence.LeasedSequence;
+import dev.ids.sequence.SlotSequence;
 import dev.ids.sequence.TimeSequence;
 import java.time.Duration;
 import java.time.Instant;
@@ -92,6 +93,41 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
     public Sno next(int metabyte) {
         Checks.inRange("metabyte", metabyte, 0, 255);
         long slot = sequence.next();
+        generated.increment();
+        return Sno.create(TickTockSlots.unitsOf(slot), TickTockSlots.tickTockOf(slot), metabyte, partition,
+                TickTockSlots.sequenceOf(slot));
+    }
+
+    /**
+     * Returns a new sno with metabyte 0 if one can be issued without a wait, or {@code null} where {@link #next()}
+     * would wait (see {@link #tryNext(int)}).
+     *
+     * @return a sno this generator has never returned before, or {@code null}
+     * @throws IdGenerationException where {@link #next()} fails without waiting
+     */
+    @Override
+    public Sno tryNext() {
+        return tryNext(0);
+    }
+
+    /**
+     * Returns a new sno with the given metabyte if one can be issued without a wait, or {@code null} where
+     * {@link #next(int)} would wait or take a lock: the 4 ms unit's sequence numbers are used up, calls already wait
+     * for later units, or the clock fell back into an earlier unit (a tick-tock flip or a wait); with a lease, also
+     * where the lease's mark needs a write (see {@link IdGenerator#tryNext()}).
+     *
+     * @param metabyte the metabyte, 0..255
+     * @return a sno this generator has never returned before, or {@code null}
+     * @throws IllegalArgumentException when the metabyte is out of range
+     * @throws IdGenerationException where {@link #next(int)} fails without waiting: the wall clock is outside
+     *     2010..2079, or the lease is not held
+     */
+    public Sno tryNext(int metabyte) {
+        Checks.inRange("metabyte", metabyte, 0, 255);
+        long slot = sequence.tryNext();
+        if (slot == SlotSequence.WOULD_WAIT) {
+            return null;
+        }
         generated.increment();
         return Sno.create(TickTockSlots.unitsOf(slot), TickTockSlots.tickTockOf(slot), metabyte, partition,
                 TickTockSlots.sequenceOf(slot));

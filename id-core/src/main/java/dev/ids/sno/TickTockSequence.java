@@ -29,6 +29,9 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class TickTockSequence implements SlotSequence {
 
+    /** {@link #takeAtOnce}'s answer when another thread changed the state first. */
+    private static final long LOST_RACE = -2;
+
     private final int sequenceMin;
     private final int sequenceMax;
     private final IdClock clock;
@@ -74,12 +77,9 @@ final class TickTockSequence implements SlotSequence {
     @Override
     public long next() {
         SnoBlock block = blocks.current();
-        if (block != null && block.next < block.end) {
-            long nowUnit = TickTockSlots.unitOf(readMillis());
-            if (nowUnit == block.unit) {
-                return TickTockSlots.slot(nowUnit, block.tick, block.next++);
-            }
-            block.end = block.next; // the clock left the block's unit: its numbers are never used
+        long fromBlock = fromBlock(block);
+        if (fromBlock >= 0) {
+            return fromBlock;
         }
         // The shared path: take the next sequence numbers from the state (one, or a block for this thread once
         // threads contend), queuing, waiting or flipping the tick-tock bit as the clock requires, and issue the first.
@@ -88,38 +88,18 @@ final class TickTockSequence implements SlotSequence {
             long current = state.get();
             long latestReading = waits.latestReading(current);
             long nowMillis = readMillis();
-            long lastMillis = TickTockSlots.millisOf(current);
-            long lastUnit = TickTockSlots.unitOf(lastMillis);
-            long nowUnit = TickTockSlots.unitOf(nowMillis);
-            int tick = TickTockSlots.tickOf(current);
-            if (nowUnit > lastUnit) {
-                int count = block == null ? 1 : block.sizeFor(nowUnit, sequenceMax - sequenceMin + 1);
-                if (state.compareAndSet(current, TickTockSlots.pack(nowMillis, tick, sequenceMin + count))) {
-                    if (block != null) {
-                        block.hold(nowUnit, tick, sequenceMin + 1, sequenceMin + count);
-                    }
-                    return waits.issue(nowUnit, tick, sequenceMin, regressionWaitNanos);
-                }
-                block = blocks.lostRace(block, nowUnit);
+            long slot = takeAtOnce(current, latestReading, nowMillis, block, regressionWaitNanos);
+            if (slot >= 0) {
+                return slot;
+            }
+            if (slot == LOST_RACE) {
+                // A race is lost only where the clock's unit is the state's (or a later one).
+                block = blocks.lostRace(block, TickTockSlots.unitOf(nowMillis));
                 continue;
             }
             boolean fell = nowMillis < latestReading;
-            if (fell) {
-                waits.reportRegression(latestReading, nowMillis);
-            }
-            int sequence = Math.max(TickTockSlots.nextSequenceOf(current), sequenceMin);
-            if (nowUnit == lastUnit && sequence <= sequenceMax) {
-                int count = block == null ? 1 : block.sizeFor(lastUnit, sequenceMax - sequence + 1);
-                long next = TickTockSlots.pack(Math.max(lastMillis, nowMillis), tick, sequence + count);
-                if (state.compareAndSet(current, next)) {
-                    if (block != null) {
-                        block.hold(lastUnit, tick, sequence + 1, sequence + count);
-                    }
-                    return waits.issue(lastUnit, tick, sequence, regressionWaitNanos);
-                }
-                block = blocks.lostRace(block, lastUnit);
-                continue;
-            }
+            long lastUnit = TickTockSlots.unitOf(TickTockSlots.millisOf(current));
+            long nowUnit = TickTockSlots.unitOf(nowMillis);
             if (nowUnit == lastUnit || TickTockSlots.isAhead(current) && !fell) {
                 // The unit is used up, or calls already queue for later units: take a ticket behind them.
                 long queued = waits.queue(current, nowMillis, latestReading, fell, regressionWaitNanos);
@@ -131,7 +111,7 @@ final class TickTockSequence implements SlotSequence {
             // The clock fell back into an earlier unit: flip to the other timeline if it is free there, else wait.
             long resumeUnit = timelines.flipOrResume(current, nowMillis);
             if (resumeUnit == TickTockTimelines.FLIPPED) {
-                int flipped = tick ^ 1;
+                int flipped = TickTockSlots.tickOf(current) ^ 1;
                 if (block != null) {
                     block.hold(nowUnit, flipped, sequenceMin + 1, sequenceMin + 1);
                 }
@@ -142,6 +122,83 @@ final class TickTockSequence implements SlotSequence {
                         regressionWaitNanos);
             }
         }
+    }
+
+    /**
+     * Issues one slot if that needs no wait, as {@link #next()} would, or returns {@link #WOULD_WAIT} where
+     * {@link #next()} would queue for a later unit (the unit is used up, or calls wait for later units already)
+     * or the clock fell back into an earlier unit (a flip, which takes a lock, or a wait). Never pauses.
+     *
+     * @return the slot, or {@link #WOULD_WAIT}
+     * @throws IdGenerationException when the wall clock is outside 2010..2079
+     */
+    @Override
+    public long tryNext() {
+        SnoBlock block = blocks.current();
+        long fromBlock = fromBlock(block);
+        if (fromBlock >= 0) {
+            return fromBlock;
+        }
+        while (true) {
+            long current = state.get();
+            long nowMillis = readMillis();
+            long slot = takeAtOnce(current, waits.latestReading(current), nowMillis, block, 0);
+            if (slot != LOST_RACE) {
+                return slot;
+            }
+            block = blocks.lostRace(block, TickTockSlots.unitOf(nowMillis));
+        }
+    }
+
+    /** The next number of this thread's block while the clock still reads its unit; -1 when there is none. */
+    private long fromBlock(SnoBlock block) {
+        if (block != null && block.next < block.end) {
+            long nowUnit = TickTockSlots.unitOf(readMillis());
+            if (nowUnit == block.unit) {
+                return TickTockSlots.slot(nowUnit, block.tick, block.next++);
+            }
+            block.end = block.next; // the clock left the block's unit: its numbers are never used
+        }
+        return -1;
+    }
+
+    /**
+     * The fast path: takes numbers of the clock's unit, or the rest of the latest unit used, from the state the
+     * caller read (a block of them for this thread once threads contend), and issues the first; returns
+     * {@link #WOULD_WAIT} when the call must queue, flip or wait, or {@link #LOST_RACE}.
+     */
+    private long takeAtOnce(long current, long latestReading, long nowMillis, SnoBlock block,
+            long regressionWaitNanos) {
+        long lastMillis = TickTockSlots.millisOf(current);
+        long lastUnit = TickTockSlots.unitOf(lastMillis);
+        long nowUnit = TickTockSlots.unitOf(nowMillis);
+        int tick = TickTockSlots.tickOf(current);
+        if (nowUnit > lastUnit) {
+            int count = block == null ? 1 : block.sizeFor(nowUnit, sequenceMax - sequenceMin + 1);
+            if (!state.compareAndSet(current, TickTockSlots.pack(nowMillis, tick, sequenceMin + count))) {
+                return LOST_RACE;
+            }
+            if (block != null) {
+                block.hold(nowUnit, tick, sequenceMin + 1, sequenceMin + count);
+            }
+            return waits.issue(nowUnit, tick, sequenceMin, regressionWaitNanos);
+        }
+        if (nowMillis < latestReading) {
+            waits.reportRegression(latestReading, nowMillis);
+        }
+        int sequence = Math.max(TickTockSlots.nextSequenceOf(current), sequenceMin);
+        if (nowUnit == lastUnit && sequence <= sequenceMax) {
+            int count = block == null ? 1 : block.sizeFor(lastUnit, sequenceMax - sequence + 1);
+            long next = TickTockSlots.pack(Math.max(lastMillis, nowMillis), tick, sequence + count);
+            if (!state.compareAndSet(current, next)) {
+                return LOST_RACE;
+            }
+            if (block != null) {
+                block.hold(lastUnit, tick, sequence + 1, sequence + count);
+            }
+            return waits.issue(lastUnit, tick, sequence, regressionWaitNanos);
+        }
+        return WOULD_WAIT;
     }
 
     @Override

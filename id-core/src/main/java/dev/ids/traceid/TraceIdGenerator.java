@@ -5,16 +5,14 @@ import dev.ids.IdGenerator;
 import dev.ids.IdScheme;
 import dev.ids.MonitoredIdGenerator;
 import dev.ids.clock.IdClock;
-import dev.ids.event.IdGeneratorListener;
 import dev.ids.generator.WaitingGeneratorBuilder;
 import dev.ids.internal.Checks;
 import dev.ids.internal.OrderedMap;
 import dev.ids.sequence.LeasedSequence;
+import dev.ids.sequence.SlotSequence;
 import dev.ids.sequence.TimeSequence;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Generates {@link TraceId}s for one node, as elfo does but without its repeats.
@@ -49,11 +47,10 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
     private final IdClock clock;
     /** Hands out the (second, chunk number) pairs, fenced by the lease when there is one. */
     private final LeasedSequence<TimeSequence> chunks;
-    /** Held to lease and install a chunk; fair, so calls waiting for a chunk are served in the order they came. */
-    private final ReentrantLock refill = new ReentrantLock(true);
+    /** Held to lease and install a chunk, in the order calls came. */
+    private final RefillLock refill;
     private final long maxWaitNanos;
     private final String description;
-    private final IdGeneratorListener listener;
     /**
      * The chunk all threads draw from; replaced only under {@link #refill}, and only by a later chunk. Until the
      * first lease, a placeholder that serves no clock reading and has issued nothing.
@@ -68,7 +65,7 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
         this.clock = builder.clock();
         this.description = "trace-id generator (node " + nodeNo + ")";
         this.maxWaitNanos = builder.maxWait().toNanos();
-        this.listener = builder.listener();
+        this.refill = new RefillLock(clock, builder.listener(), maxWaitNanos, description);
         this.chunks = LeasedSequence.build(TimeSequence.builder(description)
                 .clock(builder.clock())
                 .listener(builder.listener())
@@ -112,13 +109,58 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
     }
 
     /**
+     * Returns a new TraceId if one can be issued without a wait, or {@code null} where {@link #next()} would wait:
+     * the current chunk is used up (or its second over) and the next one cannot be leased at once, because another
+     * call holds or waits for the refill lock (it waits its turn, and an attempt does not jump it), the 4096 chunks
+     * of the clock's second are used up, or the clock stands behind a second whose chunks are used up; with a lease,
+     * also where the lease's mark needs a write or the clock has not passed its start mark (see
+     * {@link IdGenerator#tryNext()}).
+     *
+     * @return an ID this generator has never returned before, or {@code null}
+     * @throws IdGenerationException where {@link #next()} fails without waiting: the wall clock lies before 1970,
+     *     or the lease is not held
+     */
+    @Override
+    public TraceId tryNext() {
+        if (!chunks.tryCheckHeld()) {
+            return null;
+        }
+        TraceIdChunk chunk = current;
+        TraceId id = chunk.draw(clock.wallTimeMillis());
+        return id != null ? id : tryRefill(chunk);
+    }
+
+    /**
+     * The non-waiting {@link #drawLocked}: takes the refill lock only if it is free and no call waits for it (so
+     * the fair lock's order holds), and leases the next chunk only if the sequence issues it at once.
+     */
+    private TraceId tryRefill(TraceIdChunk finished) {
+        if (!refill.tryInTurn()) {
+            return null;
+        }
+        try {
+            TraceIdChunk chunk = current;
+            if (chunk != finished) {
+                TraceId id = chunk.draw(clock.wallTimeMillis());
+                if (id != null) {
+                    return id;
+                }
+            }
+            long slot = chunks.tryNext();
+            return slot == SlotSequence.WOULD_WAIT ? null : install(slot);
+        } finally {
+            refill.unlock();
+        }
+    }
+
+    /**
      * Under the refill lock: draws from the current chunk when another thread has replaced the finished one seen
      * before, else leases the next chunk and installs it.
      */
     private TraceId drawLocked(TraceIdChunk finished) {
         // One maximum wait for the whole call: the turn at the lock, then the wait for a free chunk.
         long deadline = clock.monotonicNanos() + maxWaitNanos;
-        awaitRefillLock(deadline);
+        refill.awaitInTurn(deadline);
         try {
             chunks.checkHeld(); // again: the lease may have lapsed while this call waited for the lock
             TraceIdChunk chunk = current;
@@ -135,42 +177,17 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
     }
 
     /**
-     * Takes the refill lock in arrival order, within what is left of the call's maximum wait. An interrupt does not
-     * cut the wait short (it is bounded anyway); the thread's interrupt status is kept for its caller.
-     */
-    private void awaitRefillLock(long deadline) {
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    if (refill.tryLock(Math.max(deadline - clock.monotonicNanos(), 0), TimeUnit.NANOSECONDS)) {
-                        return;
-                    }
-                    IdGenerationException failure = new IdGenerationException(description + ": over capacity; "
-                            + "the calls ahead of this one, waiting their turn for the next chunk, held it for the "
-                            + "whole maximum wait of " + Duration.ofNanos(maxWaitNanos)
-                            + "; refusing to wait longer");
-                    listener.onRefused(failure);
-                    throw failure;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    /**
      * Under the refill lock: leases the next free (second, chunk number) pair, closes the current chunk, installs
      * the new one and issues its counter 1.
      */
     private TraceId lease(long deadline) {
         // Covered by the lease's mark before the chunk is installed, so a failed advance leaves it unused and the
         // current chunk as it was.
-        long slot = chunks.take(sequence -> sequence.nextBefore(deadline));
+        return install(chunks.take(sequence -> sequence.nextBefore(deadline)));
+    }
+
+    /** Under the refill lock: closes the current chunk, installs the one of a slot and issues its counter 1. */
+    private TraceId install(long slot) {
         TraceIdChunk chunk = TraceIdChunk.leased(chunks.sequence().unitOf(slot), chunks.sequence().sequenceOf(slot),
                 nodeBits);
         // Closed before it is counted, so the count is final: a call still holding it takes no counter from now on.

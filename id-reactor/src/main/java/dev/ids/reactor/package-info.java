@@ -1,0 +1,5 @@
+/**
+ * IDs for Project Reactor: {@link dev.ids.reactor.ReactiveIdGenerator} issues a generator's IDs as {@code Mono}s,
+ * inline where no wait is needed and on a scheduler that may block otherwise.
+ */
+package dev.ids.reactor;

@@ -1,0 +1,134 @@
+package dev.ids.reactor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ids.IdGenerationException;
+import dev.ids.IdGenerator;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+
+class ReactiveIdGeneratorTest {
+
+    private final Scheduler waiting = Schedulers.newSingle("waiting");
+
+    @AfterEach
+    void dispose() {
+        waiting.dispose();
+    }
+
+    @Test
+    void anIdTheAttemptIssuesCompletesInlineOnTheSubscribingThread() {
+        ScriptedGenerator generator = new ScriptedGenerator(true);
+        ReactiveIdGenerator<Long> ids = ReactiveIdGenerator.of(generator, waiting);
+
+        List<String> threads = new CopyOnWriteArrayList<>();
+        Long id = ids.next().doOnNext(value -> threads.add(Thread.currentThread().getName())).block();
+
+        assertThat(id).isEqualTo(1L);
+        assertThat(threads).containsExactly(Thread.currentThread().getName());
+        assertThat(generator.nextCalls).hasValue(0);
+    }
+
+    @Test
+    void whereTheAttemptWouldWaitNextRunsOnTheBlockingScheduler() {
+        ScriptedGenerator generator = new ScriptedGenerator(false);
+        ReactiveIdGenerator<Long> ids = ReactiveIdGenerator.of(generator, waiting);
+
+        Long id = ids.next().block();
+
+        assertThat(id).isEqualTo(2L);
+        assertThat(generator.nextThreads).singleElement().asString().startsWith("waiting");
+        assertThat(generator.attempts).hasValue(1);
+    }
+
+    @Test
+    void eachSubscriptionIssuesANewId() {
+        ScriptedGenerator generator = new ScriptedGenerator(true);
+        Mono<Long> next = ReactiveIdGenerator.of(generator, waiting).next();
+
+        List<Long> ids = Flux.range(0, 5).concatMap(i -> next).collectList().block();
+
+        assertThat(ids).containsExactly(1L, 3L, 5L, 7L, 9L);
+    }
+
+    @Test
+    void aRefusalArrivesAsTheMonosError() {
+        IdGenerator<Long> refusing = () -> {
+            throw new IdGenerationException("no ID for you");
+        };
+        IdGenerator<Long> refusingAttempt = new IdGenerator<>() {
+            @Override
+            public Long next() {
+                throw new AssertionError("not called");
+            }
+
+            @Override
+            public Long tryNext() {
+                throw new IdGenerationException("lease not held");
+            }
+        };
+
+        assertThatThrownBy(() -> ReactiveIdGenerator.of(refusing, waiting).next().block())
+                .isInstanceOf(IdGenerationException.class).hasMessage("no ID for you");
+        assertThatThrownBy(() -> ReactiveIdGenerator.of(refusingAttempt, waiting).next().block())
+                .isInstanceOf(IdGenerationException.class).hasMessage("lease not held");
+    }
+
+    @Test
+    void aGeneratorWithoutAnAttemptOfItsOwnAlwaysRunsOnTheBlockingScheduler() {
+        List<String> threads = new CopyOnWriteArrayList<>();
+        IdGenerator<String> plain = () -> {
+            threads.add(Thread.currentThread().getName());
+            return "id";
+        };
+
+        assertThat(ReactiveIdGenerator.of(plain, waiting).next().block()).isEqualTo("id");
+        assertThat(threads).singleElement().asString().startsWith("waiting");
+    }
+
+    @Test
+    void theDefaultBlockingSchedulerIsBoundedElastic() {
+        ReactiveIdGenerator<Long> ids = ReactiveIdGenerator.of(new ScriptedGenerator(true));
+
+        assertThat(ids.blockingScheduler()).isSameAs(Schedulers.boundedElastic());
+        assertThat(ids.toString()).contains("ScriptedGenerator");
+    }
+
+    /** Attempts give odd numbers (or say "would wait"), next() even ones; records where next() ran. */
+    private static final class ScriptedGenerator implements IdGenerator<Long> {
+
+        private final boolean attemptsSucceed;
+        private final AtomicInteger attempts = new AtomicInteger();
+        private final AtomicInteger nextCalls = new AtomicInteger();
+        private final List<String> nextThreads = new CopyOnWriteArrayList<>();
+
+        ScriptedGenerator(boolean attemptsSucceed) {
+            this.attemptsSucceed = attemptsSucceed;
+        }
+
+        @Override
+        public Long next() {
+            nextThreads.add(Thread.currentThread().getName());
+            return 2L * nextCalls.incrementAndGet();
+        }
+
+        @Override
+        public Long tryNext() {
+            int attempt = attempts.incrementAndGet();
+            return attemptsSucceed ? 2L * attempt - 1 : null;
+        }
+
+        @Override
+        public String toString() {
+            return "ScriptedGenerator";
+        }
+    }
+}
