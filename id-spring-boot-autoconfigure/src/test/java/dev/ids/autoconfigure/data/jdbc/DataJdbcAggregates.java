@@ -418,4 +418,9 @@ final class DataJdbcAggregates {
             return id;
         }
     }
+
+    /** An immutable aggregate: the generated ID goes into a copy, made through the record's constructor. */
+    @Table("djdbc_sno_record")
+    record SnoRecord(@Id @GeneratedSno Sno id, String name) {
+    }
 }

@@ -11,6 +11,7 @@ import dev.ids.autoconfigure.data.jdbc.DataJdbcAggregates.MuidAsValue;
 import dev.ids.autoconfigure.data.jdbc.DataJdbcAggregates.PaymentAnnotated;
 import dev.ids.autoconfigure.data.jdbc.DataJdbcAggregates.PaymentByName;
 import dev.ids.autoconfigure.data.jdbc.DataJdbcAggregates.SnoAsValue;
+import dev.ids.autoconfigure.data.jdbc.DataJdbcAggregates.SnoRecord;
 import dev.ids.autoconfigure.data.jdbc.DataJdbcAggregates.TraceIdAsLong;
 import dev.ids.autoconfigure.data.jdbc.DataJdbcAggregates.TraceIdAsValue;
 import dev.ids.gid.Gid;
@@ -95,6 +96,10 @@ abstract class DataJdbcIdsSuite {
                 statement.execute("create table " + table + " (id " + jpaColumn(type)
                         + " primary key)");
             }
+            String records = quote(SnoRecord.class.getAnnotation(Table.class).value());
+            statement.execute("drop table if exists " + records);
+            statement.execute("create table " + records + " (id " + jpaColumn(SnoAsValue.class)
+                    + " primary key, name varchar(20))");
         }
     }
 
@@ -189,6 +194,14 @@ abstract class DataJdbcIdsSuite {
         assertThat(payments.generatedCount()).isEqualTo(paymentsBefore + 2);
         assertThat(defaultGenerator.generatedCount()).isEqualTo(defaultBefore);
         assertThat(template.findById(annotated.id, PaymentAnnotated.class)).isNotNull();
+    }
+
+    @Test
+    void anImmutableAggregateGetsItsIdInACopy() {
+        SnoRecord saved = template.save(new SnoRecord(null, "first"));
+        assertThat(saved.id().partition()).isEqualTo(513);
+        assertThat(saved.name()).isEqualTo("first");
+        assertThat(template.findById(saved.id(), SnoRecord.class)).isEqualTo(saved);
     }
 
     @Test

@@ -43,6 +43,7 @@ class DataJdbcTestApplication {
                 .filter((type) -> uuidIds || !DataJdbcAggregates.hasUuidId(type)).toList());
         types.add(DataJdbcAggregates.PaymentAnnotated.class);
         types.add(DataJdbcAggregates.PaymentByName.class);
+        types.add(DataJdbcAggregates.SnoRecord.class);
         return RelationalManagedTypes.fromIterable(types);
     }
 }
