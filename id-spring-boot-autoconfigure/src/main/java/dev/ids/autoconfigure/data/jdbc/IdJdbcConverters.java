@@ -16,8 +16,8 @@ import org.springframework.data.relational.core.dialect.PostgresDialect;
  * (MariaDB's and SQL Server's UUID types compare in another order, so {@code ORDER BY} would not follow the IDs).
  *
  * <p>The auto-configuration registers them in the {@code JdbcCustomConversions} it defines. An application that
- * defines its own (for example by extending {@code AbstractJdbcConfiguration}) adds them to its converters:
- * {@code return IdJdbcConverters.of(dialect);} from {@code userConverters()}.
+ * defines its own adds them to its converters, for example
+ * {@code JdbcCustomConversions.of(dialect, IdJdbcConverters.of(dialect))} with the {@code JdbcDialect} bean.
  */
 public final class IdJdbcConverters {
 

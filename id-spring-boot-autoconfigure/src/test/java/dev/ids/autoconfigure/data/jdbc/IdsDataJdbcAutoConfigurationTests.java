@@ -13,11 +13,13 @@ import dev.ids.hibernate.IdsGeneratorNames;
 import dev.ids.lable.LableId;
 import dev.ids.muid.Muid;
 import dev.ids.sno.Sno;
+import dev.ids.sno.SnoGenerator;
 import dev.ids.traceid.TraceId;
 import jakarta.persistence.GeneratedValue;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.boot.autoconfigure.AutoConfigurationPackages;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -128,6 +130,18 @@ class IdsDataJdbcAutoConfigurationTests {
                                 assertThat(failure.getProblem()).contains("Refund.id", "paymentsSnoGenerator");
                             });
                 });
+    }
+
+    @Test
+    void aGeneratorThatIsNotASingletonFailsTheStartUp() {
+        contextRunner.withBean(RelationalManagedTypes.class, () -> RelationalManagedTypes.from(SnoAsValue.class))
+                .withBean("ownSnos", SnoGenerator.class, () -> SnoGenerator.builder().partition(9).build(),
+                        (definition) -> definition.setScope(BeanDefinition.SCOPE_PROTOTYPE))
+                .run((context) -> assertThat(failure(context))
+                        .isInstanceOfSatisfying(IdsConfigurationException.class, (failure) -> {
+                            assertThat(failure.getProperty()).isEqualTo("bean ownSnos");
+                            assertThat(failure.getProblem()).contains("SnoAsValue.id", "not a singleton");
+                        }));
     }
 
     @Test
