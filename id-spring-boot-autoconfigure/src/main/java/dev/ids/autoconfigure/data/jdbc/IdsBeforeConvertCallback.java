@@ -1,5 +1,6 @@
 package dev.ids.autoconfigure.data.jdbc;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -57,8 +58,11 @@ public final class IdsBeforeConvertCallback implements BeforeConvertCallback<Obj
     /** Inspects the aggregates known at start-up, so that a generator that is missing fails it. */
     @Override
     public void afterSingletonsInstantiated() {
-        mappingContexts.orderedStream().forEach((context) -> context.getPersistentEntities()
-                .forEach((entity) -> byType.computeIfAbsent(entity.getType(), this::inspect)));
+        RelationalMappingContext context = mappingContexts.getIfUnique();
+        if (context != null) {
+            List.copyOf(context.getPersistentEntities())
+                    .forEach((entity) -> byType.computeIfAbsent(entity.getType(), this::inspect));
+        }
     }
 
     private Optional<GeneratedId> inspect(Class<?> type) {
