@@ -1,0 +1,37 @@
+package dev.ids.autoconfigure.data.jdbc;
+
+import dev.ids.IdDescriptor;
+import dev.ids.IdDescriptor.Form;
+import java.util.Set;
+import org.springframework.core.convert.TypeDescriptor;
+import org.springframework.core.convert.converter.GenericConverter;
+import org.springframework.data.convert.WritingConverter;
+
+/** Writes one scheme's value type as the column form it is stored in. */
+@WritingConverter
+final class IdWritingConverter implements GenericConverter {
+
+    private final IdDescriptor<?> descriptor;
+
+    private final Form form;
+
+    IdWritingConverter(IdDescriptor<?> descriptor, Form form) {
+        this.descriptor = descriptor;
+        this.form = form;
+    }
+
+    @Override
+    public Set<ConvertiblePair> getConvertibleTypes() {
+        return Set.of(new ConvertiblePair(descriptor.valueType(), IdForms.javaType(form)));
+    }
+
+    @Override
+    public Object convert(Object source, TypeDescriptor sourceType, TypeDescriptor targetType) {
+        return source == null ? null : IdForms.write(descriptor, form, source);
+    }
+
+    @Override
+    public String toString() {
+        return descriptor.valueType().getSimpleName() + " -> " + IdForms.javaType(form).getSimpleName();
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * Spring Boot glue for IDs in Spring Data JDBC aggregates: the value types stored in the columns JPA gives them, and
+ * generated aggregate IDs taken from the application's generator beans.
+ */
+package dev.ids.autoconfigure.data.jdbc;
