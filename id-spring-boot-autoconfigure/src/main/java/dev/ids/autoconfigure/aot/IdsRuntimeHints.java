@@ -26,7 +26,7 @@ import org.springframework.util.ClassUtils;
  *   <li>Java serialization of the five value types and their serial form {@link SerializedId} (Hibernate's
  *       second-level cache and session replication serialize them);</li>
  *   <li>with {@code id-hibernate} present, the classes Hibernate creates or reads reflectively
- *       ({@link HibernateHints}).</li>
+ *       ({@code HibernateHints}).</li>
  * </ul>
  * The failure analyzers of {@code META-INF/spring.factories} need nothing here: Spring's
  * {@code SpringFactoriesLoaderRuntimeHints} covers every {@code spring.factories} entry, and Spring Boot's AOT
