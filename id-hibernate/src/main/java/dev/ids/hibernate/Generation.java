@@ -144,7 +144,12 @@ final class Generation {
         }
         ManagedBeanRegistry beans = context.getServiceRegistry().getService(ManagedBeanRegistry.class);
         BeanContainer container = beans == null ? null : beans.getBeanContainer();
-        if (setting == null && container == null) {
+        if (setting == null && container == null && AotProcessing.inProgress()) {
+            // Spring's AOT processing reads the mapping model through a session factory without the bean
+            // container; it inserts nothing. The application's own session factory finds the bean on first use.
+            LOGGER.log(System.Logger.Level.DEBUG, "No bean container during Spring AOT processing: {0} ({1}) "
+                    + "gets its generator in the application's session factory", attribute, usage);
+        } else if (setting == null && container == null) {
             throw new IdsMappingException(attribute, "No " + scheme.scheme() + " generator for " + attribute
                     + " (" + usage + "): Hibernate runs without a bean container and the setting "
                     + reference.settingName() + " is not set; put the generator instance (an IdGenerator such as a "
@@ -183,6 +188,13 @@ final class Generation {
             synchronized (this) {
                 found = generator;
                 if (found == null) {
+                    if (configured == null && container == null) {
+                        throw new IdentifierGenerationException("No " + scheme.scheme() + " generator for "
+                                + attribute + " (" + usage + "): this session factory was built during Spring AOT "
+                                + "processing (" + AotProcessing.PROPERTY + "=true), without a bean container, to "
+                                + "read the mappings only; the application's session factory gets the generator "
+                                + "bean from Spring");
+                    }
                     found = configured != null ? configured : lookUp();
                     generator = found;
                 }

@@ -135,6 +135,9 @@ public final class IdsGeneratorNameCheck implements AdditionalMappingContributor
         String usage = "@GeneratedValue(generator = \"" + given + "\")";
         Optional<Reference> exact = IdsGeneratorNames.parse(given);
         if (exact.isPresent()) {
+            if (AotProcessing.inProgress()) {
+                return; // the settings that register named generators come with the application's start-up
+            }
             problems.add(new Problem(source, given, null, usage + " names an ids generator that is not "
                     + "registered: " + whyNotRegistered(metadata, exact.get())));
             return;

@@ -11,6 +11,8 @@ import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.BeanFactoryAware;
 import org.springframework.beans.factory.HierarchicalBeanFactory;
 import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.beans.factory.support.AbstractBeanDefinition;
 import org.springframework.beans.factory.support.AutowireCandidateQualifier;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.beans.factory.support.RootBeanDefinition;
@@ -44,20 +46,15 @@ class NamedIdGeneratorsRegistrar implements ImportBeanDefinitionRegistrar, Envir
     @Override
     public void registerBeanDefinitions(AnnotationMetadata metadata, BeanDefinitionRegistry registry) {
         IdsProperties properties = Binder.get(environment).bindOrCreate("ids", IdsProperties.class);
-        register(registry, IdScheme.TRACE_ID, properties.getTraceId(), TraceIdGenerator.class,
-                (factory, name, prefix, settings) -> factory.traceId(name, prefix, settings));
-        register(registry, IdScheme.LABLE, properties.getLable(), LableIdGenerator.class,
-                (factory, name, prefix, settings) -> factory.lable(name, prefix, settings));
-        register(registry, IdScheme.GID, properties.getGid(), GidGenerator.class,
-                (factory, name, prefix, settings) -> factory.gid(name, prefix, settings));
-        register(registry, IdScheme.SNO, properties.getSno(), SnoGenerator.class,
-                (factory, name, prefix, settings) -> factory.sno(name, prefix, settings));
-        register(registry, IdScheme.MUID, properties.getMuid(), MuidGenerator.class,
-                (factory, name, prefix, settings) -> factory.muid(name, prefix, settings));
+        register(registry, IdScheme.TRACE_ID, properties.getTraceId(), TraceIdGenerator.class);
+        register(registry, IdScheme.LABLE, properties.getLable(), LableIdGenerator.class);
+        register(registry, IdScheme.GID, properties.getGid(), GidGenerator.class);
+        register(registry, IdScheme.SNO, properties.getSno(), SnoGenerator.class);
+        register(registry, IdScheme.MUID, properties.getMuid(), MuidGenerator.class);
     }
 
-    private <S extends IdsProperties.SchemeGroup<S>, G> void register(BeanDefinitionRegistry registry,
-            IdScheme scheme, S group, Class<G> type, Creation<S, G> creation) {
+    private <S extends IdsProperties.SchemeGroup<S>> void register(BeanDefinitionRegistry registry,
+            IdScheme scheme, S group, Class<?> type) {
         if (!group.isEnabled()) {
             return;
         }
@@ -78,8 +75,15 @@ class NamedIdGeneratorsRegistrar implements ImportBeanDefinitionRegistrar, Envir
                     && hierarchy.getParentBeanFactory().containsBean(beanName)) {
                 continue; // a parent context made it: one generator per identity
             }
-            RootBeanDefinition definition = new RootBeanDefinition(type, () -> creation.create(
-                    beanFactory.getBean(IdGeneratorFactory.class), beanName, prefix, settings));
+            // A factory method with plain arguments, not an instance supplier: AOT processing writes it as code.
+            registerFactory(registry);
+            RootBeanDefinition definition = new RootBeanDefinition();
+            definition.setTargetType(type);
+            definition.setFactoryBeanName(NamedIdGenerators.BEAN_NAME);
+            definition.setUniqueFactoryMethodName("create");
+            definition.getConstructorArgumentValues().addIndexedArgumentValue(0, scheme);
+            definition.getConstructorArgumentValues().addIndexedArgumentValue(1, name);
+            definition.getConstructorArgumentValues().addIndexedArgumentValue(2, beanName);
             definition.addQualifier(new AutowireCandidateQualifier(Qualifier.class, name));
             definition.setDefaultCandidate(false);
             definition.setLazyInit(false);
@@ -87,10 +91,12 @@ class NamedIdGeneratorsRegistrar implements ImportBeanDefinitionRegistrar, Envir
         }
     }
 
-    /** Creates one named generator from its settings. */
-    @FunctionalInterface
-    private interface Creation<S, G> {
-
-        G create(IdGeneratorFactory factory, String beanName, String prefix, S settings);
+    private static void registerFactory(BeanDefinitionRegistry registry) {
+        if (!registry.containsBeanDefinition(NamedIdGenerators.BEAN_NAME)) {
+            RootBeanDefinition factory = new RootBeanDefinition(NamedIdGenerators.class);
+            factory.setAutowireMode(AbstractBeanDefinition.AUTOWIRE_CONSTRUCTOR);
+            factory.setRole(BeanDefinition.ROLE_INFRASTRUCTURE);
+            registry.registerBeanDefinition(NamedIdGenerators.BEAN_NAME, factory);
+        }
     }
 }
