@@ -83,7 +83,8 @@ public final class TraceIdCodec {
      * two appends would be control flow that makes it give up. The pair indexes are masked to the table's 128
      * entries so that no bounds check is left, and each char is masked to 7 bits so that the JIT knows it is
      * Latin-1 and drops the per-char check of whether the String needs two bytes a char. Against the same digits
-     * concatenated with {@code +}, this measured 10-17% less CPU time a call on JDK 17.
+     * concatenated with {@code +} from two tables, this measured about a fifth less CPU time a call on JDK 17 and
+     * a third of the time on JDK 25.
      */
     static String decimal(long raw) {
         if (raw < SMALLEST_19_DIGITS) {
