@@ -65,15 +65,23 @@ public final class MuidCodec {
         long timestamp = high >>> 12;
         long medallion = (high & 0xFFF) << 32 | low >>> 32;
         long offset = low & 0xFFFF_FFFFL;
-        // Concatenating char values writes them straight into the new String: no array that is then copied.
-        return "" + hex(timestamp, 48) + hex(timestamp, 44) + hex(timestamp, 40) + hex(timestamp, 36) +
-                hex(timestamp, 32) + hex(timestamp, 28) + hex(timestamp, 24) + hex(timestamp, 20) +
-                hex(timestamp, 16) + hex(timestamp, 12) + hex(timestamp, 8) + hex(timestamp, 4) + hex(timestamp, 0) +
-                '-' + hex(medallion, 40) + hex(medallion, 36) + hex(medallion, 32) + hex(medallion, 28) +
-                hex(medallion, 24) + hex(medallion, 20) + hex(medallion, 16) + hex(medallion, 12) +
-                hex(medallion, 8) + hex(medallion, 4) + hex(medallion, 0) + '-' + hex(offset, 28) + hex(offset, 24) +
-                hex(offset, 20) + hex(offset, 16) + hex(offset, 12) + hex(offset, 8) + hex(offset, 4) +
-                hex(offset, 0);
+        // The appends form one straight chain with no control flow between them (the masked table index leaves no
+        // bounds check): C2 then fuses the chain (OptimizeStringConcat) into one array, written in place, that
+        // becomes the String with no copy, and allocates the same 80 bytes as concatenation with '+'. That measured
+        // about a sixth less CPU time a call on JDK 17 than the same chars joined with '+' (a quarter of the time
+        // on JDK 25), and reading the 34 chars into locals before the chain lost the gain (spills).
+        return new StringBuilder(LENGTH).append(hex(timestamp, 48)).append(hex(timestamp, 44))
+                .append(hex(timestamp, 40)).append(hex(timestamp, 36)).append(hex(timestamp, 32))
+                .append(hex(timestamp, 28)).append(hex(timestamp, 24)).append(hex(timestamp, 20))
+                .append(hex(timestamp, 16)).append(hex(timestamp, 12)).append(hex(timestamp, 8))
+                .append(hex(timestamp, 4)).append(hex(timestamp, 0)).append('-')
+                .append(hex(medallion, 40)).append(hex(medallion, 36)).append(hex(medallion, 32))
+                .append(hex(medallion, 28)).append(hex(medallion, 24)).append(hex(medallion, 20))
+                .append(hex(medallion, 16)).append(hex(medallion, 12)).append(hex(medallion, 8))
+                .append(hex(medallion, 4)).append(hex(medallion, 0)).append('-')
+                .append(hex(offset, 28)).append(hex(offset, 24)).append(hex(offset, 20)).append(hex(offset, 16))
+                .append(hex(offset, 12)).append(hex(offset, 8)).append(hex(offset, 4)).append(hex(offset, 0))
+                .toString();
     }
 
     /**
@@ -92,8 +100,8 @@ public final class MuidCodec {
     }
 
     /**
-     * One digit; masked to 7 bits so that the JIT knows it is Latin-1 and drops the concatenation's per-char coder
-     * checks (about 5% of {@link #encode(long, long)} on JDK 17, CodecBenchmarks.muidToString).
+     * One digit; masked to 7 bits so that the JIT knows it is Latin-1 and drops the per-char check of whether the
+     * String needs two bytes a char.
      */
     private static char hex(long value, int shift) {
         return (char) (DIGITS[(int) (value >>> shift) & 0xF] & 0x7F);

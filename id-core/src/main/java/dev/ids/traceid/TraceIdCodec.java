@@ -26,18 +26,28 @@ public final class TraceIdCodec {
     /** The smallest 19-digit value. */
     private static final long SMALLEST_19_DIGITS = 1_000_000_000_000_000_000L;
     private static final int HUNDRED_MILLION = 100_000_000;
-    /** The tens digit of each number 0..99, as an ASCII code. */
-    private static final byte[] TENS = new byte[100];
-    /** The ones digit of each number 0..99, as an ASCII code. */
-    private static final byte[] ONES = new byte[100];
+    /**
+     * ceil(2^89 / 10^8): {@code multiplyHigh(x, it) >>> 25} is {@code x / 10^8} for every x from 0 to 2^63 - 1,
+     * because it exceeds 2^89 / 10^8 by e / 10^8 with e = 50,437,888, and x * e stays below 2^89.
+     */
+    private static final long RECIPROCAL_10_8 = 0x55E6_3B88_C230_E77FL;
+    /**
+     * ceil(2^115 / 10^16): {@code multiplyHigh(x, it) >>> 51} is {@code x / 10^16} for every x from 0 to 2^63 - 1,
+     * as above with e = 1,756,029,366,239,232 and x * e below 2^115.
+     */
+    private static final long RECIPROCAL_10_16 = 0x39A5_652F_B113_7857L;
+    /**
+     * The two ASCII digits of each number 0..99, tens digit in the high byte. 128 entries so that an index masked
+     * with {@code 0x7F} needs no bounds check.
+     */
+    private static final short[] DIGIT_PAIRS = new short[128];
     /** The value of each Latin-1 character as a decimal digit, or -1. */
     private static final byte[] DIGIT_VALUES = new byte[256];
 
     static {
         Arrays.fill(DIGIT_VALUES, (byte) -1);
         for (int i = 0; i < 100; i++) {
-            TENS[i] = (byte) ('0' + i / 10);
-            ONES[i] = (byte) ('0' + i % 10);
+            DIGIT_PAIRS[i] = (short) (('0' + i / 10) << 8 | '0' + i % 10);
         }
         for (int i = 0; i < 10; i++) {
             DIGIT_VALUES['0' + i] = (byte) i;
@@ -74,45 +84,67 @@ public final class TraceIdCodec {
      * The decimal text of a non-negative value, exactly as {@link Long#toString(long)} writes it.
      *
      * <p>The 19-digit values (TraceIds whose wrapped timestamp is past about 3.6 million seconds: nine in ten) are
-     * cut into three parts by two divisions by 10^8, each part into pairs of digits read from two tables, and the 19
-     * chars concatenated, so the String is the only allocation. {@code Long.toString} counts the digits first and
-     * then divides by 100 in one long dependent chain; this measured about a fifth faster on JDK 17
-     * (CodecBenchmarks.traceIdToString). Each char is masked to 7 bits so that the JIT knows it is Latin-1 and drops
-     * the concatenation's per-char coder checks.
+     * cut into three parts by divisions by 10^8 and 10^16 and each part into pairs of digits, each pair read at once
+     * from one table. {@code Long.toString} counts the digits first and then divides by 100 in one long dependent chain;
+     * this measured about a fifth faster on JDK 17 (CodecBenchmarks.traceIdToString).
+     *
+     * <p>All 19 chars are read before the StringBuilder exists, so that the appends form one straight chain that C2
+     * fuses (OptimizeStringConcat) into a single array becoming the String without a copy; a bounds check between
+     * two appends would be control flow that makes it give up. The pair indexes are masked to the table's 128
+     * entries so that no bounds check is left, and each char is masked to 7 bits so that the JIT knows it is
+     * Latin-1 and drops the per-char check of whether the String needs two bytes a char. Against the same digits
+     * concatenated with {@code +} from two tables, this measured about a fifth less CPU time a call on JDK 17 and
+     * a third of the time on JDK 25.
      */
     static String decimal(long raw) {
         if (raw < SMALLEST_19_DIGITS) {
             return Long.toString(raw);
         }
-        long high = raw / HUNDRED_MILLION;
+        // raw / 10^8 and raw / 10^16 side by side rather than one after the other, each as the high half of a
+        // product with a rounded-up reciprocal (no sign fix-up: raw is not negative).
+        long high = Math.multiplyHigh(raw, RECIPROCAL_10_8) >>> 25;
+        int top = (int) (Math.multiplyHigh(raw, RECIPROCAL_10_16) >>> 51); // 100 to 922
         int low = (int) (raw - high * HUNDRED_MILLION);
-        int top = (int) (high / HUNDRED_MILLION); // 100 to 922
         int middle = (int) (high - (long) top * HUNDRED_MILLION);
         int first = top / 100;
-        int second = top - first * 100;
+        int second = pair(top - first * 100);
         int middleHigh = middle / 10_000;
         int middleLow = middle - middleHigh * 10_000;
         int lowHigh = low / 10_000;
         int lowLow = low - lowHigh * 10_000;
         int m3 = middleHigh / 100;
-        int m2 = middleHigh - m3 * 100;
         int m1 = middleLow / 100;
-        int m0 = middleLow - m1 * 100;
         int l3 = lowHigh / 100;
-        int l2 = lowHigh - l3 * 100;
         int l1 = lowLow / 100;
-        int l0 = lowLow - l1 * 100;
-        return "" + ones(first) + tens(second) + ones(second) + tens(m3) + ones(m3) + tens(m2) + ones(m2) + tens(m1)
-                + ones(m1) + tens(m0) + ones(m0) + tens(l3) + ones(l3) + tens(l2) + ones(l2) + tens(l1) + ones(l1)
-                + tens(l0) + ones(l0);
+        int m2 = pair(middleHigh - m3 * 100);
+        int m0 = pair(middleLow - m1 * 100);
+        int l2 = pair(lowHigh - l3 * 100);
+        int l0 = pair(lowLow - l1 * 100);
+        m3 = pair(m3);
+        m1 = pair(m1);
+        l3 = pair(l3);
+        l1 = pair(l1);
+        char lead = (char) ('0' + (first & 0xF));
+        return new StringBuilder(LENGTH).append(lead).append(tens(second)).append(ones(second))
+                .append(tens(m3)).append(ones(m3)).append(tens(m2)).append(ones(m2))
+                .append(tens(m1)).append(ones(m1)).append(tens(m0)).append(ones(m0))
+                .append(tens(l3)).append(ones(l3)).append(tens(l2)).append(ones(l2))
+                .append(tens(l1)).append(ones(l1)).append(tens(l0)).append(ones(l0)).toString();
     }
 
+    /** The two ASCII digits of a number 0..99 from {@link #DIGIT_PAIRS}, tens digit in the high byte. */
+    private static int pair(int value) {
+        return DIGIT_PAIRS[value & 0x7F];
+    }
+
+    /** The tens digit of a {@link #pair(int)}; no table read, so it may stand between two appends. */
     private static char tens(int pair) {
-        return (char) (TENS[pair] & 0x7F);
+        return (char) (pair >>> 8 & 0x7F);
     }
 
+    /** The ones digit of a {@link #pair(int)}. */
     private static char ones(int pair) {
-        return (char) (ONES[pair] & 0x7F);
+        return (char) (pair & 0x7F);
     }
 
     /**

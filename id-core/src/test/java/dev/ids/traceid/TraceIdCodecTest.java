@@ -56,7 +56,10 @@ class TraceIdCodecTest {
     void writesEveryNonNegativeValueAsLongToStringDoes() {
         long[] edges = {0L, 1L, 999_999_999_999_999_999L, 1_000_000_000_000_000_000L, 1_000_000_000_000_000_009L,
             1_000_000_000_100_000_000L, 1_000_000_009_900_000_000L, 9_223_372_036_854_775_807L,
-            9_200_000_000_000_000_000L, 5_000_000_000_999_999_999L};
+            9_200_000_000_000_000_000L, 5_000_000_000_999_999_999L,
+            // each side of the cuts at 10^16 and 10^8 near the top, where the reciprocals' error is largest
+            9_219_999_999_999_999_999L, 9_220_000_000_000_000_000L, 9_223_372_036_799_999_999L,
+            9_223_372_036_800_000_000L, 9_223_372_036_854_775_806L};
         for (long raw : edges) {
             assertThat(TraceIdCodec.decimal(raw)).isEqualTo(Long.toString(raw));
         }
