@@ -205,7 +205,7 @@ public final class NodeLeases implements DisposableBean {
         logger.info("ID generators lease their node identities from " + description()
                 + (store.url() == null ? "" : " at " + store.url())
                 + (chosen.isAuto() ? "; chosen because ids.node.provider is unset (set it to static, "
-                + "jdbc or zookeeper to choose)" : ""));
+                + "jdbc, r2dbc or zookeeper to choose)" : ""));
         return null;
     }
 
