@@ -56,8 +56,9 @@ final class R2dbcConnections {
      * none), closing the connection whatever happens.
      *
      * @throws IllegalStateException on a thread that must not block (an event loop, Reactor's parallel scheduler)
+     * @throws DatabaseUnansweredException when the database cannot be reached or the work fails
      */
-    <T> @Nullable T withConnection(Function<Connection, Publisher<T>> work) {
+    <T> @Nullable T withConnection(Function<Connection, Publisher<T>> work) throws DatabaseUnansweredException {
         if (Schedulers.isInNonBlockingThread()) {
             throw new IllegalStateException("The R2DBC node lease store waits for its database, which thread "
                     + Thread.currentThread().getName() + " must not do: claim leases at start-up, let each lease"
@@ -68,12 +69,11 @@ final class R2dbcConnections {
                 Connection::close);
         try {
             return result.block(timeout);
-        } catch (IllegalStateException e) {
-            if (e.getMessage() != null && e.getMessage().startsWith("Timeout")) {
-                throw new IllegalStateException("The database did not answer within " + timeout.toMillis() + " ms",
-                        e);
-            }
-            throw e;
+        } catch (RuntimeException e) {
+            // block() adds a suppressed trace to what it rethrows, which stays reachable as the cause.
+            String message = e.getMessage() != null && e.getMessage().startsWith("Timeout on blocking read")
+                    ? "the database did not answer within " + timeout.toMillis() + " ms" : e.getMessage();
+            throw new DatabaseUnansweredException(message, e);
         }
     }
 

@@ -44,7 +44,7 @@ final class R2dbcLeaseTable implements NodeLeaseStore<RowLease> {
     }
 
     /** Creates the table, once, unless that is switched off. */
-    void ensureTable() {
+    void ensureTable() throws DatabaseUnansweredException {
         if (!createTable || tableReady) {
             return;
         }
@@ -55,7 +55,7 @@ final class R2dbcLeaseTable implements NodeLeaseStore<RowLease> {
             String ddl = LeaseTableSql.createTableStatement(name);
             try {
                 connections.withConnection(connection -> R2dbcConnections.update(connection.createStatement(ddl)));
-            } catch (RuntimeException e) {
+            } catch (DatabaseUnansweredException e) {
                 // PostgreSQL can fail a CREATE TABLE IF NOT EXISTS that races another process's; fine if it exists.
                 if (!exists()) {
                     throw new IllegalStateException("Could not create the node lease table " + name + ": "
@@ -72,19 +72,19 @@ final class R2dbcLeaseTable implements NodeLeaseStore<RowLease> {
             connections.withConnection(connection -> Flux.from(connection.createStatement("SELECT 1 FROM " + name
                     + " WHERE 1 = 0").execute()).flatMap(result -> result.getRowsUpdated()).then());
             return true;
-        } catch (RuntimeException e) {
+        } catch (DatabaseUnansweredException e) {
             return false;
         }
     }
 
     @Override
-    public R2dbcRangeClaim startClaim(NodeClaim claim, String holder) {
+    public R2dbcRangeClaim startClaim(NodeClaim claim, String holder) throws DatabaseUnansweredException {
         return R2dbcRangeClaim.start(terms, claim, holder);
     }
 
     /** Extends the row's expiry under the holder condition, measuring the skew on the same connection. */
     @Override
-    public LeaseGrant renew(RowLease lease) throws LeaseLostException {
+    public LeaseGrant renew(RowLease lease) throws DatabaseUnansweredException, LeaseLostException {
         Outcome outcome = connections.withConnection(connection -> connections.measureSkew(connection)
                 .flatMap(skew -> {
                     Statement update = connections.prepare(connection, sql().renew()).bind(0, leaseMillis);
@@ -102,7 +102,7 @@ final class R2dbcLeaseTable implements NodeLeaseStore<RowLease> {
 
     /** Writes {@code GREATEST(high_water_mark, mark)} under the holder condition, on an unreleased row only. */
     @Override
-    public long writeMark(RowLease lease, long epochMillis) throws LeaseLostException {
+    public long writeMark(RowLease lease, long epochMillis) throws DatabaseUnansweredException, LeaseLostException {
         Optional<String> notOurs = connections.withConnection(connection -> conditional(connection,
                 bindKey(connections.prepare(connection, sql().advance()).bind(0, epochMillis), 1, lease), lease));
         if (notOurs != null && notOurs.isPresent()) {
@@ -117,7 +117,7 @@ final class R2dbcLeaseTable implements NodeLeaseStore<RowLease> {
      * released row.
      */
     @Override
-    public long release(RowLease lease, long lowerTo) {
+    public long release(RowLease lease, long lowerTo) throws DatabaseUnansweredException {
         boolean lowering = lowerTo >= 0;
         Long mark = connections.withConnection(connection -> {
             Statement release = connections.prepare(connection, lowering ? sql().releaseLowering() : sql().release());
@@ -196,7 +196,7 @@ final class R2dbcLeaseTable implements NodeLeaseStore<RowLease> {
     }
 
     /** Reads every row of one namespace, released ones included, ordered by identity. */
-    List<R2dbcNodeLeaseProvider.LeaseRow> rows(String namespace) {
+    List<R2dbcNodeLeaseProvider.LeaseRow> rows(String namespace) throws DatabaseUnansweredException {
         List<R2dbcNodeLeaseProvider.LeaseRow> rows = connections.withConnection(connection -> Flux.from(
                 connections.prepare(connection, sql().rows()).bind(0, namespace).execute())
                 .concatMap(result -> result.map(row -> new R2dbcNodeLeaseProvider.LeaseRow(namespace,

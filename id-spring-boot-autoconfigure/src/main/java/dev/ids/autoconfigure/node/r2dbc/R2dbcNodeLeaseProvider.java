@@ -3,6 +3,7 @@ package dev.ids.autoconfigure.node.r2dbc;
 import dev.ids.clock.IdClock;
 import dev.ids.internal.Chars;
 import dev.ids.node.LeaseHolder;
+import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.node.NodeLeaseProvider;
@@ -74,7 +75,7 @@ public final class R2dbcNodeLeaseProvider implements NodeLeaseProvider {
      *
      * @param claim the namespace and range
      * @return the lease, renewed on its own thread until closed or lost
-     * @throws dev.ids.node.NoFreeNodeIdentityException when every identity of the range is held
+     * @throws NoFreeNodeIdentityException when every identity of the range is held
      * @throws IllegalStateException when the database cannot be reached, is not one the store knows, or the table
      *     is missing
      */
@@ -86,17 +87,13 @@ public final class R2dbcNodeLeaseProvider implements NodeLeaseProvider {
             String holder = holderId + "#" + leaseNumbers.incrementAndGet();
             return new R2dbcNodeLease(StoredNodeLease.claim(table, claim, holder, clock,
                     backgroundRenewal ? renewalPeriod : null));
-        } catch (RuntimeException e) {
-            if (e instanceof dev.ids.node.NoFreeNodeIdentityException) {
-                throw e;
-            }
+        } catch (NoFreeNodeIdentityException e) {
+            throw e;
+        } catch (Exception e) {
             throw new IllegalStateException("Could not claim a node identity in namespace '" + claim.namespace()
                     + "' from table " + table.name() + " over R2DBC: " + e.getMessage() + (table.createsTable() ? ""
                     : " (createTable is off: create the table with " + LeaseTableSql.DDL_RESOURCE + ")")
                     + "; check the ConnectionFactory and the database", e);
-        } catch (Exception e) {
-            throw new IllegalStateException("Could not claim a node identity in namespace '" + claim.namespace()
-                    + "' from table " + table.name() + " over R2DBC: " + e.getMessage(), e);
         }
     }
 
@@ -111,7 +108,7 @@ public final class R2dbcNodeLeaseProvider implements NodeLeaseProvider {
         Objects.requireNonNull(namespace, "namespace");
         try {
             return table.rows(namespace);
-        } catch (RuntimeException e) {
+        } catch (DatabaseUnansweredException | RuntimeException e) {
             throw new IllegalStateException("Could not read namespace '" + namespace + "' of the node lease table "
                     + table.name() + " over R2DBC: " + e.getMessage(), e);
         }

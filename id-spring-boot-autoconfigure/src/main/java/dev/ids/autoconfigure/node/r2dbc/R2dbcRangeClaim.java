@@ -54,7 +54,8 @@ final class R2dbcRangeClaim implements NodeLeaseStore.Claiming<RowLease> {
     }
 
     /** Reads the claim's range and prepares to take one of its free identities. */
-    static R2dbcRangeClaim start(Terms table, NodeClaim claim, String holder) {
+    static R2dbcRangeClaim start(Terms table, NodeClaim claim, String holder)
+            throws DatabaseUnansweredException {
         return new R2dbcRangeClaim(table, claim, holder, readRange(table, claim));
     }
 
@@ -69,11 +70,13 @@ final class R2dbcRangeClaim implements NodeLeaseStore.Claiming<RowLease> {
      * @return what was taken, or {@code null} when another claimant (or the row's holder, renewing) won
      */
     @Override
-    public NodeLeaseStore.@Nullable Claimed<RowLease> tryTake(long identity) {
+    public NodeLeaseStore.@Nullable Claimed<RowLease> tryTake(long identity)
+            throws DatabaseUnansweredException {
         return Arrays.binarySearch(withRow, identity) >= 0 ? tryTakeOver(identity) : tryInsert(identity);
     }
 
-    private NodeLeaseStore.@Nullable Claimed<RowLease> tryInsert(long identity) {
+    private NodeLeaseStore.@Nullable Claimed<RowLease> tryInsert(long identity)
+            throws DatabaseUnansweredException {
         // The deadline counts from before the statement, so it is never later than the expiry others see.
         long start = table.clock().monotonicNanos();
         Long skew = connections.withConnection(connection -> connections.measureSkew(connection)
@@ -88,7 +91,8 @@ final class R2dbcRangeClaim implements NodeLeaseStore.Claiming<RowLease> {
         return skew == null ? null : taken(identity, start, 0L, skew);
     }
 
-    private NodeLeaseStore.@Nullable Claimed<RowLease> tryTakeOver(long identity) {
+    private NodeLeaseStore.@Nullable Claimed<RowLease> tryTakeOver(long identity)
+            throws DatabaseUnansweredException {
         long start = table.clock().monotonicNanos();
         long[] skew = new long[1];
         Long mark = connections.withConnection(connection -> connections.measureSkew(connection)
@@ -124,13 +128,14 @@ final class R2dbcRangeClaim implements NodeLeaseStore.Claiming<RowLease> {
             return "table " + name + " has " + rows.size() + " live leases in the range; the first to lapse"
                     + " becomes claimable at " + Instant.ofEpochMilli(earliest + table.grace().toMillis())
                     + " unless renewed";
-        } catch (RuntimeException e) {
+        } catch (DatabaseUnansweredException | RuntimeException e) {
             return "table " + name;
         }
     }
 
     /** Reads the range's rows in order: identity, expiry, and the database's time of the read. */
-    private static List<long[]> readRange(Terms table, NodeClaim claim) {
+    private static List<long[]> readRange(Terms table, NodeClaim claim)
+            throws DatabaseUnansweredException {
         R2dbcConnections connections = table.connections();
         List<long[]> rows = connections.withConnection(connection -> Flux.from(connections.prepare(connection,
                 connections.dialect().statements().selectRange())

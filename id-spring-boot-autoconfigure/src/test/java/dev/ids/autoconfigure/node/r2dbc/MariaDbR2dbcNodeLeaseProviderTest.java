@@ -12,8 +12,13 @@ import org.junit.jupiter.api.AfterAll;
 class MariaDbR2dbcNodeLeaseProviderTest extends R2dbcNodeLeaseContract {
 
     @Override
+    TestDatabase jdbcDatabase() {
+        return TestDatabase.MARIADB;
+    }
+
+    @Override
     String url() {
-        return "r2dbc:mariadb://root@127.0.0.1:3306/test";
+        return "r2dbc:mariadb://127.0.0.1:3306/test";
     }
 
     @AfterAll

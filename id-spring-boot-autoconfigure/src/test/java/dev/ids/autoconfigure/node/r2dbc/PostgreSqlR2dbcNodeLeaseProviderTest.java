@@ -12,8 +12,13 @@ import org.junit.jupiter.api.AfterAll;
 class PostgreSqlR2dbcNodeLeaseProviderTest extends R2dbcNodeLeaseContract {
 
     @Override
+    TestDatabase jdbcDatabase() {
+        return TestDatabase.POSTGRESQL;
+    }
+
+    @Override
     String url() {
-        return "r2dbc:postgresql://postgres@127.0.0.1:5432/test";
+        return "r2dbc:postgresql://127.0.0.1:5432/test";
     }
 
     @AfterAll

@@ -8,9 +8,13 @@ import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.node.Renewal;
+import dev.ids.clock.IdClock;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
+import dev.ids.testing.TestDatabase;
+import dev.ids.testing.PlainDataSource;
+import java.sql.DriverManager;
 import io.r2dbc.spi.ConnectionFactories;
-import io.r2dbc.spi.ConnectionFactory;
+import io.r2dbc.spi.ConnectionFactoryOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,22 +47,29 @@ abstract class R2dbcNodeLeaseContract {
     static final long START_MILLIS = 1_750_000_000_000L;
 
     private final ConcurrentLinkedQueue<NodeLease> opened = new ConcurrentLinkedQueue<>();
-    ConnectionFactory connectionFactory;
+    SwitchableConnectionFactory connectionFactory;
     ManualClock clock;
     String namespace;
 
     /** The R2DBC URL of the database. */
     abstract String url();
 
+    /** The same database for JDBC. */
+    abstract TestDatabase jdbcDatabase();
+
     @BeforeEach
     void setUp() {
-        connectionFactory = ConnectionFactories.get(url());
+        // The user and password of the JDBC tests: an H2 database in memory keeps the user that created it.
+        connectionFactory = new SwitchableConnectionFactory(ConnectionFactories.get(ConnectionFactoryOptions
+                .parse(url()).mutate().option(ConnectionFactoryOptions.USER, jdbcDatabase().username())
+                .option(ConnectionFactoryOptions.PASSWORD, jdbcDatabase().password()).build()));
         clock = ManualClock.atEpochMillis(START_MILLIS);
         namespace = "r2dbc-test-" + UUID.randomUUID().toString().substring(0, 13);
     }
 
     @AfterEach
     void cleanUp() {
+        connectionFactory.down(false);
         opened.forEach(NodeLease::close);
         execute("DELETE FROM " + TABLE + " WHERE namespace = '" + namespace + "'");
     }
@@ -271,5 +282,99 @@ abstract class R2dbcNodeLeaseContract {
         assertThatThrownBy(() -> provider.claim(new NodeClaim(namespace, 0, 0)))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("ids_r2dbc_missing_").hasMessageContaining("META-INF/ids/ids-node-lease.sql");
+    }
+
+    @Test
+    void aFailedRenewalKeepsTheLeaseUntilItsDeadlineAndARetryInTimeSavesItAsWithJdbc() {
+        R2dbcNodeLease lease = claim(provider("outage"), 63);
+        clock.advance(Duration.ofSeconds(10));
+        connectionFactory.down(true);
+        assertThat(lease.renew()).isEqualTo(Renewal.FAILED);
+        assertThat(lease.isHeld()).isTrue();
+
+        clock.advance(Duration.ofSeconds(15));
+        connectionFactory.down(false);
+        assertThat(lease.renew()).isEqualTo(Renewal.RENEWED);
+        clock.advance(Duration.ofSeconds(25));
+        assertThat(lease.isHeld()).as("50 s after the claim, 25 s after the late renewal").isTrue();
+
+        connectionFactory.down(true);
+        assertThat(lease.renew()).isEqualTo(Renewal.FAILED);
+        assertThatThrownBy(() -> lease.advanceHighWaterMark(START_MILLIS + 60_000))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("do not issue IDs beyond");
+        clock.advance(Duration.ofSeconds(5));
+        assertThat(lease.isHeld()).as("the outage outlasted the lease").isFalse();
+        connectionFactory.down(false);
+        assertThat(lease.renew()).isEqualTo(Renewal.LOST);
+        assertThat(lease.isHeld()).isFalse();
+        assertThat(lease.renewalFailureCount()).isEqualTo(2);
+    }
+
+    @Test
+    void aClaimWhileTheDatabaseIsDownFailsNamingTheTable() {
+        connectionFactory.down(true);
+
+        assertThatThrownBy(() -> claim(provider("down"), 0)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("namespace '" + namespace + "'").hasMessageContaining(TABLE)
+                .hasMessageContaining("The test database is switched off");
+    }
+
+    @Test
+    void expiryIsStampedWithTheDatabaseServersOwnClock() {
+        // No test clock stands in for the database's here: the dialect's own expression of the time is read.
+        IdClock system = IdClock.system();
+        IdClock minuteAhead = new IdClock() {
+            @Override
+            public long wallTimeMicros() {
+                return system.wallTimeMicros() + 60_000_000L;
+            }
+
+            @Override
+            public long monotonicNanos() {
+                return system.monotonicNanos();
+            }
+        };
+        R2dbcNodeLeaseProvider.Builder builder = R2dbcNodeLeaseProvider.builder(connectionFactory).tableName(TABLE)
+                .leaseLength(LEASE).backgroundRenewal(false);
+        long before = System.currentTimeMillis();
+        R2dbcNodeLease holder = claim(builder.holderId("system-clock").build(), 0);
+        R2dbcNodeLease fenced = claim(builder.holderId("minute-ahead").clock(minuteAhead).build(), 1);
+        long after = System.currentTimeMillis();
+
+        // The servers run on this machine, so their clocks agree with this JVM's.
+        assertThat(holder.clockSkew().abs()).isLessThan(Duration.ofSeconds(2));
+        assertThat(holder.isHeld()).isTrue();
+        assertThat(fenced.identity()).isOne();
+        assertThat(fenced.clockSkew().minusMinutes(1).abs()).isLessThan(Duration.ofSeconds(2));
+        assertThat(fenced.isHeld()).isFalse();
+        assertThat(provider("reader").rows(namespace)).extracting(R2dbcNodeLeaseProvider.LeaseRow::expiresAtMillis)
+                .allSatisfy(expiresAt -> assertThat(expiresAt)
+                        .isBetween(before + LEASE.toMillis() - 2_000, after + LEASE.toMillis() + 2_000));
+    }
+
+    @Test
+    void jdbcAndR2dbcProvidersShareTheTableTheirIdentitiesAndTheirMarks() {
+        TestDatabase database = jdbcDatabase();
+        PlainDataSource dataSource = () -> DriverManager.getConnection(database.url("r2dbc-lease"),
+                database.username(), database.password());
+        JdbcNodeLeaseProvider jdbc = JdbcNodeLeaseProvider.builder(dataSource).tableName(TABLE).holderId("jdbc")
+                .leaseLength(LEASE).build();
+        NodeLease byJdbc = jdbc.claim(new NodeClaim(namespace, 0, 1));
+        opened.add(byJdbc);
+        byJdbc.advanceHighWaterMark(System.currentTimeMillis() + 7_000);
+        R2dbcNodeLeaseProvider.Builder r2dbc = R2dbcNodeLeaseProvider.builder(connectionFactory).tableName(TABLE)
+                .leaseLength(LEASE).backgroundRenewal(false);
+
+        R2dbcNodeLease byR2dbc = claim(r2dbc.holderId("r2dbc").build(), 1);
+        assertThat(byR2dbc.identity()).isNotEqualTo(byJdbc.identity());
+        long mark = byJdbc.highWaterMarkMillis();
+        byJdbc.close();
+        NodeLease successor = r2dbc.holderId("successor").build().claim(new NodeClaim(namespace, 0, 1));
+        opened.add(successor);
+
+        assertThat(successor.identity()).isEqualTo(byJdbc.identity());
+        assertThat(successor.highWaterMarkMillis()).as("the JDBC holder's mark, read over R2DBC").isEqualTo(mark);
+        assertThat(jdbc.rows(namespace)).extracting(JdbcNodeLeaseProvider.LeaseRow::holder)
+                .containsExactlyInAnyOrder("successor#1", "r2dbc#1");
     }
 }
