@@ -195,6 +195,9 @@ public final class NodeLeases implements DisposableBean {
         }
         LeaseStoreRules.Store store = LeaseStoreRules.inspect(chosen.dataSource());
         IdsConfigurationException refusal = LeaseStoreRules.refusal(store, chosen.isAuto(), generatorName, property);
+        if (refusal == null && provider != null && chosen.kind().equals("r2dbc") && R2dbcLeaseRows.isR2dbc(provider)) {
+            refusal = R2dbcStoreRules.refusal(provider, chosen.isAuto(), generatorName, property);
+        }
         if (refusal != null) {
             return refusal;
         }

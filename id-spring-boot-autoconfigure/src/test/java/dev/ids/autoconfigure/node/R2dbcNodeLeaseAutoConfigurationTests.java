@@ -17,6 +17,8 @@ import dev.ids.testing.TestDatabase;
 import dev.ids.traceid.TraceIdGenerator;
 import io.r2dbc.spi.ConnectionFactories;
 import io.r2dbc.spi.ConnectionFactory;
+import io.r2dbc.spi.ConnectionFactoryOptions;
+import java.io.File;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
@@ -50,8 +52,25 @@ class R2dbcNodeLeaseAutoConfigurationTests {
             .withConfiguration(AutoConfigurations.of(IdGeneratorsAutoConfiguration.class))
             .withPropertyValues("ids.sno.max-wait=0s");
 
-    /** An H2 database in memory of its own, kept while the JVM runs, so that runs of one runner share it. */
+    /**
+     * A fresh H2 file database of its own (a file, as a private in-memory database is refused in auto mode; writing
+     * each commit at once, as a file with H2's write delay is refused), kept while the JVM runs.
+     */
     private static ConnectionFactory newH2() {
+        return newH2File(";WRITE_DELAY=0");
+    }
+
+    private static ConnectionFactory newH2File(String settings) {
+        // H2 takes the database part as it is, settings included, after "jdbc:h2:file:".
+        String path = new File("target/r2dbc-lease-auto/" + ProcessHandle.current().pid() + "-"
+                + databases.incrementAndGet()).getAbsolutePath();
+        return ConnectionFactories.get(ConnectionFactoryOptions.builder()
+                .option(ConnectionFactoryOptions.DRIVER, "h2").option(ConnectionFactoryOptions.PROTOCOL, "file")
+                .option(ConnectionFactoryOptions.DATABASE, path + ";DB_CLOSE_DELAY=-1" + settings).build());
+    }
+
+    /** An H2 database in memory of its own. */
+    private static ConnectionFactory newH2InMemory() {
         return ConnectionFactories.get("r2dbc:h2:mem:///ids-r2dbc-auto-" + databases.incrementAndGet()
                 + ";DB_CLOSE_DELAY=-1");
     }
@@ -172,6 +191,44 @@ class R2dbcNodeLeaseAutoConfigurationTests {
                     assertThat(context.getBean(R2dbcNodeLeaseProvider.class).tableName()).isEqualTo("own_leases");
                     assertThat(context.getBean(NodeLeases.class).kind()).isEqualTo("r2dbc");
                     assertThat(partition(context)).isZero();
+                });
+    }
+
+    @Test
+    void autoChosenOnAPrivateInMemoryH2FailsNamingTheProviderPropertyAndTheIdentityProperties() {
+        contextRunner.withBean(ConnectionFactory.class, R2dbcNodeLeaseAutoConfigurationTests::newH2InMemory)
+                .run(context -> {
+                    assertThat(context).hasFailed();
+                    assertThat(context.getStartupFailure()).rootCause()
+                            .isInstanceOfSatisfying(IdsConfigurationException.class, failure -> {
+                                assertThat(failure.getProperty()).isEqualTo("ids.node.provider");
+                                assertThat(failure.getProblem()).contains("H2 in memory")
+                                        .contains("issue the same IDs");
+                                assertThat(failure.getAction()).contains("ids.node.provider=r2dbc")
+                                        .contains("ids.sno.partition").contains("ids.node.zookeeper.connect-string");
+                            });
+                });
+    }
+
+    @Test
+    void explicitR2dbcOnAPrivateInMemoryH2LeasesAsAsked() {
+        contextRunner.withPropertyValues("ids.node.provider=r2dbc")
+                .withBean(ConnectionFactory.class, R2dbcNodeLeaseAutoConfigurationTests::newH2InMemory)
+                .run(context -> assertThat(partition(context)).isZero());
+    }
+
+    @Test
+    void anH2FileThatAcknowledgesCommitsBeforeWritingThemIsRefusedHoweverChosen() {
+        ConnectionFactory delaying = newH2File("");
+        contextRunner.withPropertyValues("ids.node.provider=r2dbc").withBean(ConnectionFactory.class, () -> delaying)
+                .run(context -> {
+                    assertThat(context).hasFailed();
+                    assertThat(context.getStartupFailure()).rootCause()
+                            .isInstanceOfSatisfying(IdsConfigurationException.class, failure -> {
+                                assertThat(failure.getMessage()).startsWith("ids.node.provider = r2dbc");
+                                assertThat(failure.getProblem()).contains("write delay");
+                                assertThat(failure.getAction()).contains(";WRITE_DELAY=0");
+                            });
                 });
     }
 

@@ -32,6 +32,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class R2dbcNodeLeaseProvider implements NodeLeaseProvider {
 
+    private final ConnectionFactory connectionFactory;
     private final R2dbcLeaseTable table;
     private final Duration leaseLength;
     private final Duration renewalPeriod;
@@ -42,6 +43,7 @@ public final class R2dbcNodeLeaseProvider implements NodeLeaseProvider {
     private final AtomicLong leaseNumbers = new AtomicLong();
 
     private R2dbcNodeLeaseProvider(Builder builder) {
+        this.connectionFactory = builder.connectionFactory;
         this.leaseLength = builder.leaseLength;
         Duration third = leaseLength.dividedBy(3);
         this.renewalPeriod = builder.renewalPeriod != null ? builder.renewalPeriod
@@ -135,6 +137,15 @@ public final class R2dbcNodeLeaseProvider implements NodeLeaseProvider {
         public LeaseHolder leaseHolder() {
             return LeaseHolder.parse(holder);
         }
+    }
+
+    /**
+     * Returns the connection factory the lease table is reached through.
+     *
+     * @return the connection factory
+     */
+    public ConnectionFactory connectionFactory() {
+        return connectionFactory;
     }
 
     /**
