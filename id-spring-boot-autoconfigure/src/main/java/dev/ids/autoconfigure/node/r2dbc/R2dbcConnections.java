@@ -154,8 +154,4 @@ final class R2dbcConnections {
         }
         return false;
     }
-
-    Duration timeout() {
-        return timeout;
-    }
 }

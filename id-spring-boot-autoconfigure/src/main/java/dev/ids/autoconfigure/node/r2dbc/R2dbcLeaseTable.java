@@ -7,7 +7,6 @@ import dev.ids.node.NodeLeaseStore;
 import dev.ids.node.sql.LeaseTableSql;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.Statement;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import reactor.core.publisher.Flux;
@@ -212,9 +211,5 @@ final class R2dbcLeaseTable implements NodeLeaseStore<RowLease> {
 
     boolean createsTable() {
         return createTable;
-    }
-
-    Duration lease() {
-        return terms.lease();
     }
 }

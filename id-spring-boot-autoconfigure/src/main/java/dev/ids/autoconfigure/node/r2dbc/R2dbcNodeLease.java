@@ -8,7 +8,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * A node identity held through a row of the lease table, over R2DBC: the shared lease lifecycle
  * ({@link StoredNodeLease}) over the {@link R2dbcLeaseTable}. The type stays for the seams the tests use: a renewal
- * by hand, the row's holder value, and why the lease was lost.
+ * by hand, and why the lease was lost.
  */
 final class R2dbcNodeLease extends ForwardingNodeLease {
 
@@ -22,11 +22,6 @@ final class R2dbcNodeLease extends ForwardingNodeLease {
     /** Renews the lease once, as its renewal thread does. */
     Renewal renew() {
         return lease.renew();
-    }
-
-    /** The holder value written to the row. */
-    String holder() {
-        return lease.proof().holder();
     }
 
     /** Why the lease was lost or closed; {@code null} while held. */
