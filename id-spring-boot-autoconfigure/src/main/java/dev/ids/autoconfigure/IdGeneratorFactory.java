@@ -79,7 +79,8 @@ final class IdGeneratorFactory {
 
     /** Where else a node identity can come from, as the start-up failure for a missing one puts it. */
     private static final String LEASE_CHOICES = "with a DataSource bean (or ids.node.provider=jdbc) from the "
-            + "application's database, or with ids.node.zookeeper.connect-string from ZooKeeper";
+            + "application's database, with an R2DBC ConnectionFactory bean (or ids.node.provider=r2dbc) from its "
+            + "reactive database, or with ids.node.zookeeper.connect-string from ZooKeeper";
 
     private static final String CONFIGURED = "configured";
 

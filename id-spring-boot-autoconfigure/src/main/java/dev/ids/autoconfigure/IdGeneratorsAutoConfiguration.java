@@ -33,10 +33,11 @@ import org.springframework.context.annotation.Import;
  * generator's type, or any {@code IdGenerator} of the same ID type, replaces the starter's.
  *
  * <p>Node identities left unset are leased per generator ({@link NodeLeases}) from the provider that
- * {@link NodeLeaseConfiguration} chooses by conditions; it runs after the DataSource auto-configuration so that the
- * default, a lease table in the application's database, can see the DataSource.
+ * {@link NodeLeaseConfiguration} chooses by conditions; it runs after the DataSource and R2DBC auto-configurations so
+ * that a lease table in the application's database can see the DataSource, or the ConnectionFactory.
  */
-@AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
+@AutoConfiguration(afterName = { "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
+        "org.springframework.boot.r2dbc.autoconfigure.R2dbcAutoConfiguration" })
 @EnableConfigurationProperties(IdsProperties.class)
 @Import({ NodeLeaseConfiguration.class, NamedIdGeneratorsRegistrar.class })
 public final class IdGeneratorsAutoConfiguration {

@@ -133,6 +133,7 @@ class IdsConfigurationFailureAnalyzerTests {
             assertThat(analysis.getAction()).isEqualTo("Set ids.sno.partition to a value from 0 to 65535 that no "
                     + "other running instance uses, or add a NodeIdentityProvider bean, or lease identities per "
                     + "instance: with a DataSource bean (or ids.node.provider=jdbc) from the application's database, "
+                    + "with an R2DBC ConnectionFactory bean (or ids.node.provider=r2dbc) from its reactive database, "
                     + "or with ids.node.zookeeper.connect-string from ZooKeeper; or set ids.sno.enabled=false if you "
                     + "do not need sno IDs.");
         });

@@ -1,12 +1,12 @@
 package dev.ids.node.jdbc;
 
 import dev.ids.clock.IdClock;
+import dev.ids.node.sql.LeaseTableSql;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.Locale;
 
 /**
  * The database's current time, in milliseconds since the Unix epoch, as an SQL expression of the database's dialect,
@@ -24,12 +24,6 @@ final class DatabaseClock {
 
     /** The provider's logger, named as a string: this class is the provider's helper, not its user. */
     private static final System.Logger LOG = System.getLogger("dev.ids.node.jdbc.JdbcNodeLeaseProvider");
-
-    private static final String POSTGRESQL = "CAST(FLOOR(EXTRACT(EPOCH FROM CURRENT_TIMESTAMP) * 1000) AS BIGINT)";
-    private static final String H2 = POSTGRESQL;
-    /** UTC_TIMESTAMP, not NOW(): free of the session's time zone and of its daylight-saving gaps and overlaps. */
-    private static final String MARIADB = "(TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', UTC_TIMESTAMP(6))"
-            + " DIV 1000)";
 
     /** The dialect's expression; {@code null} when the application's clock stands in. */
     private final String expression;
@@ -53,11 +47,7 @@ final class DatabaseClock {
     static DatabaseClock of(Connection connection, IdClock applicationClock, IdClock testClock,
             String tableName) throws SQLException {
         String product = connection.getMetaData().getDatabaseProductName();
-        String name = product == null ? "" : product.toLowerCase(Locale.ROOT);
-        String expression = name.contains("postgres") ? POSTGRESQL
-                : name.contains("mariadb") || name.contains("mysql") ? MARIADB
-                : name.equals("h2") ? H2
-                : null;
+        String expression = LeaseTableSql.nowMillisExpression(product);
         if (expression == null) {
             LOG.log(Level.INFO, () -> "The node lease table " + tableName + " is on " + product + ", whose clock"
                     + " the JDBC lease cannot read: expiries are stamped with the application's clock, so the"

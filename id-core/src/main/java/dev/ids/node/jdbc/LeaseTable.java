@@ -5,6 +5,7 @@ import dev.ids.node.LeaseGrant;
 import dev.ids.node.LeaseLostException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseStore;
+import dev.ids.node.sql.LeaseTableSql;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -12,8 +13,6 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
-import java.util.regex.Pattern;
 
 /**
  * The lease table as the JDBC lease store: its DDL, the check of its name (which goes into SQL as is), its creation
@@ -33,20 +32,7 @@ final class LeaseTable implements NodeLeaseStore<TableLease> {
     private static final System.Logger LOG = System.getLogger("dev.ids.node.jdbc.JdbcNodeLeaseProvider");
 
     /** The class-path resource that holds the table's DDL, for schema-migration tools. */
-    static final String DDL_RESOURCE = "META-INF/ids/ids-node-lease.sql";
-
-    /** An unquoted SQL identifier that H2, PostgreSQL and MariaDB all accept; 63 is PostgreSQL's limit. */
-    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
-
-    private static final String DDL = """
-            CREATE TABLE IF NOT EXISTS %s (
-                namespace VARCHAR(64) NOT NULL,
-                node_id BIGINT NOT NULL,
-                holder VARCHAR(255) NOT NULL,
-                expires_at BIGINT NOT NULL,
-                high_water_mark BIGINT NOT NULL,
-                PRIMARY KEY (namespace, node_id)
-            )""";
+    static final String DDL_RESOURCE = LeaseTableSql.DDL_RESOURCE;
 
     private final String name;
     private final boolean createTable;
@@ -79,23 +65,12 @@ final class LeaseTable implements NodeLeaseStore<TableLease> {
 
     /** The {@code CREATE TABLE IF NOT EXISTS} statement for a table name, without a trailing semicolon. */
     static String createTableStatement(String tableName) {
-        return DDL.formatted(checkTableName(tableName));
+        return LeaseTableSql.createTableStatement(tableName);
     }
 
     /** Checks that a table name is an unquoted SQL identifier, optionally qualified by a schema. */
     static String checkTableName(String tableName) {
-        Objects.requireNonNull(tableName, "tableName");
-        String[] parts = tableName.split("\\.", -1);
-        boolean valid = parts.length <= 2;
-        for (String part : parts) {
-            valid &= IDENTIFIER.matcher(part).matches();
-        }
-        if (!valid) {
-            throw new IllegalArgumentException("Table name must be an unquoted SQL identifier (a letter or '_', then"
-                    + " up to 62 letters, digits or '_'), optionally qualified by a schema as schema.table: '"
-                    + tableName + "'");
-        }
-        return tableName;
+        return LeaseTableSql.checkTableName(tableName);
     }
 
     /** Creates the table, once, unless that is switched off. */

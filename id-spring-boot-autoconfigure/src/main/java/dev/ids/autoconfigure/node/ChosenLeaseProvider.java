@@ -13,7 +13,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @param provider the provider, {@code null} when none is in use
  * @param origin where it came from
- * @param kind {@code jdbc}, {@code zookeeper}, {@code lease} (another provider of the application's) or {@code none}
+ * @param kind {@code jdbc}, {@code r2dbc}, {@code zookeeper}, {@code lease} (another provider of the application's) or {@code none}
  * @param description the provider and its settings, for logs, health and failure reports
  * @param dataSource the database of the starter's JDBC provider, checked before the first lease; else {@code null}
  */
@@ -38,8 +38,10 @@ record ChosenLeaseProvider(@Nullable NodeLeaseProvider provider, Origin origin, 
             return new ChosenLeaseProvider(null, Origin.NONE, "none", "none", null);
         }
         if (starterStore == null) {
-            return new ChosenLeaseProvider(provider, Origin.EXPLICIT, provider instanceof JdbcNodeLeaseProvider
-                    ? "jdbc" : "lease", "the application's NodeLeaseProvider " + provider, null);
+            String kind = provider instanceof JdbcNodeLeaseProvider ? "jdbc"
+                    : R2dbcLeaseRows.isR2dbc(provider) ? "r2dbc" : "lease";
+            return new ChosenLeaseProvider(provider, Origin.EXPLICIT, kind, "the application's NodeLeaseProvider "
+                    + provider, null);
         }
         boolean auto = chosen == null || chosen == IdsNodeProperties.Provider.AUTO;
         return new ChosenLeaseProvider(provider, auto ? Origin.AUTO : Origin.EXPLICIT, starterStore.kind(),

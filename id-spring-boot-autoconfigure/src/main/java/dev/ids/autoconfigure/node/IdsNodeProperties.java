@@ -15,9 +15,10 @@ public class IdsNodeProperties {
     // as unset, is documented on the constant so that the description users see does not change.
     /**
      * Where node identities come from when their properties are unset: STATIC (properties and
-     * NodeIdentityProvider beans only), JDBC (a lease row in the application's DataSource) or ZOOKEEPER (an
-     * ephemeral znode). Unset: ZOOKEEPER when ids.node.zookeeper.connect-string is set, else JDBC when there
-     * is a DataSource bean, else STATIC.
+     * NodeIdentityProvider beans only), JDBC (a lease row in the application's DataSource), R2DBC (the same
+     * lease row through the application's R2DBC ConnectionFactory) or ZOOKEEPER (an ephemeral znode). Unset:
+     * ZOOKEEPER when ids.node.zookeeper.connect-string is set, else JDBC when there is a DataSource bean, else
+     * R2DBC when there is a ConnectionFactory bean, else STATIC.
      */
     private Provider provider;
 
@@ -65,6 +66,12 @@ public class IdsNodeProperties {
         /** Node identities leased from a table in the application's DataSource. */
         JDBC,
 
+        /**
+         * Node identities leased from the JDBC lease table through the application's R2DBC ConnectionFactory, with
+         * the {@code ids.node.jdbc.*} settings.
+         */
+        R2DBC,
+
         /** Node identities leased as ephemeral znodes in ZooKeeper (needs curator-framework). */
         ZOOKEEPER,
 
@@ -72,7 +79,7 @@ public class IdsNodeProperties {
         AUTO
     }
 
-    /** Settings of the JDBC node lease provider. */
+    /** Settings of the JDBC node lease provider, which the R2DBC one shares: both keep the same table. */
     public static class Jdbc {
 
         /** Name of the lease table, an unquoted SQL identifier, optionally qualified by a schema. */

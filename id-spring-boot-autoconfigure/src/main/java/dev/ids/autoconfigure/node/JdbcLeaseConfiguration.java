@@ -67,7 +67,7 @@ class JdbcLeaseConfiguration {
             throw new IdsConfigurationException("ids.node.provider", "jdbc", "the jdbc node lease provider "
                     + "keeps its leases in the application's DataSource, and there is no (single) DataSource bean",
                     "Configure a DataSource (for example spring-boot-starter-jdbc and spring.datasource.url), "
-                    + "or set ids.node.provider to zookeeper or static.");
+                    + "or set ids.node.provider to r2dbc (with an R2DBC ConnectionFactory), zookeeper or static.");
         }
         return dataSource;
     }

@@ -8,8 +8,8 @@ import java.util.List;
 /**
  * What the rows of a JDBC lease table tell about other instances: who holds an identity, for a failure that names
  * the holder, and every row of the namespaces this application leases in, for the {@code ids} endpoint (ZooKeeper's
- * pools: {@link ZooKeeperLeaseRows}). Other stores tell nothing of the kind, so for them these answer "another
- * instance" and no rows.
+ * pools: {@link ZooKeeperLeaseRows}); read through JDBC or, for an R2DBC provider, through {@link R2dbcLeaseRows}.
+ * Other stores tell nothing of the kind, so for them these answer "another instance" and no rows.
  */
 final class JdbcLeaseRows {
 
@@ -18,6 +18,9 @@ final class JdbcLeaseRows {
 
     /** The rows of the namespaces, by namespace then identity; none unless the provider is a JDBC one. */
     static List<StoredLease> rows(NodeLeaseProvider provider, List<String> namespaces) {
+        if (R2dbcLeaseRows.isR2dbc(provider)) {
+            return R2dbcLeaseRows.rows(provider, namespaces);
+        }
         if (!(provider instanceof JdbcNodeLeaseProvider jdbc)) {
             return List.of();
         }
@@ -34,6 +37,14 @@ final class JdbcLeaseRows {
 
     /** Who holds an identity, as far as the store tells: the row's holder (its host and process). */
     static String heldBy(NodeLeaseProvider provider, String namespace, long identity) {
+        if (R2dbcLeaseRows.isR2dbc(provider)) {
+            try {
+                String holder = R2dbcLeaseRows.holder(provider, namespace, identity);
+                return holder == null ? "another instance" : "the instance '" + holder + "'";
+            } catch (RuntimeException ex) {
+                return "another instance";
+            }
+        }
         if (!(provider instanceof JdbcNodeLeaseProvider jdbc)) {
             return "another instance";
         }

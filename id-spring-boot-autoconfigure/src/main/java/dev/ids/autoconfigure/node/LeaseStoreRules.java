@@ -64,7 +64,7 @@ final class LeaseStoreRules {
     static @Nullable IdsConfigurationException refusal(Store store, boolean auto, String generatorName,
             String property) {
         String url = store.url();
-        String identityProperties = property + IDENTITY_PROPERTIES.replace(", " + property, "");
+        String identityProperties = identityProperties(property);
         if (auto && isPrivateInMemory(url)) {
             return new IdsConfigurationException("ids.node.provider", null, "the generator '" + generatorName
                     + "' needs a node identity, and the only lease store found is the DataSource at " + url
@@ -90,6 +90,11 @@ final class LeaseStoreRules {
                     + ") to values no other instance uses.");
         }
         return null;
+    }
+
+    /** The properties that set the identities leased in auto mode, the given one first. */
+    static String identityProperties(String property) {
+        return property + IDENTITY_PROPERTIES.replace(", " + property, "");
     }
 
     /**

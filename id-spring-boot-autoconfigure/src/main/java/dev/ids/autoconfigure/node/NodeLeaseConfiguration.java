@@ -13,14 +13,14 @@ import org.springframework.context.annotation.Import;
 
 /**
  * The node leases of the starter's generators ({@link NodeLeases}) and the lease provider they come from: the
- * application's {@link NodeLeaseProvider} bean if it defines one, else the starter's JDBC or ZooKeeper provider,
+ * application's {@link NodeLeaseProvider} bean if it defines one, else the starter's JDBC, R2DBC or ZooKeeper provider,
  * each made by its own conditional configuration so that the condition report says which was chosen and why.
  * Imported by the generators' auto-configuration, which runs after the DataSource auto-configuration so that a
  * lease table in the application's database can find the DataSource.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(IdsNodeProperties.class)
-@Import({ JdbcLeaseConfiguration.class, ZooKeeperLeaseConfiguration.class })
+@Import({ JdbcLeaseConfiguration.class, R2dbcLeaseConfiguration.class, ZooKeeperLeaseConfiguration.class })
 public class NodeLeaseConfiguration {
 
     static final String NODE_LEASES = "idNodeLeases";

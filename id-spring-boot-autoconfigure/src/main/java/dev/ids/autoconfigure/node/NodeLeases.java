@@ -91,9 +91,9 @@ public final class NodeLeases implements DisposableBean {
     /**
      * Names the kind of store the leases are kept in, for the {@code ids} endpoint.
      *
-     * @return {@code jdbc} for a {@link JdbcNodeLeaseProvider} (the starter's or the application's), {@code zookeeper}
-     *     for the starter's ZooKeeper provider, {@code lease} for another provider of the application's, or
-     *     {@code none}
+     * @return {@code jdbc} for a {@link JdbcNodeLeaseProvider} and {@code r2dbc} for an R2DBC one (the starter's or
+     *     the application's), {@code zookeeper} for the starter's ZooKeeper provider, {@code lease} for another
+     *     provider of the application's, or {@code none}
      */
     public String kind() {
         return chosen.kind();
@@ -102,10 +102,10 @@ public final class NodeLeases implements DisposableBean {
     /**
      * Reads the lease store in every namespace this application holds identities in, for the {@code ids} endpoint:
      * its own leases and those of every other instance in the same namespaces, released ones included for their
-     * marks: the JDBC lease table's rows, or the identities of ZooKeeper's pools.
+     * marks: the lease table's rows (through JDBC or R2DBC), or the identities of ZooKeeper's pools.
      *
      * @return the identities, by namespace then identity; empty unless the provider is a
-     *     {@link JdbcNodeLeaseProvider} or the starter's ZooKeeper provider
+     *     {@link JdbcNodeLeaseProvider}, an R2DBC one or the starter's ZooKeeper provider
      * @throws IllegalStateException naming the table or znode when the store cannot be read
      */
     public List<StoredLease> leaseRows() {
@@ -195,6 +195,9 @@ public final class NodeLeases implements DisposableBean {
         }
         LeaseStoreRules.Store store = LeaseStoreRules.inspect(chosen.dataSource());
         IdsConfigurationException refusal = LeaseStoreRules.refusal(store, chosen.isAuto(), generatorName, property);
+        if (refusal == null && provider != null && chosen.kind().equals("r2dbc") && R2dbcLeaseRows.isR2dbc(provider)) {
+            refusal = R2dbcStoreRules.refusal(provider, chosen.isAuto(), generatorName, property);
+        }
         if (refusal != null) {
             return refusal;
         }
@@ -205,7 +208,7 @@ public final class NodeLeases implements DisposableBean {
         logger.info("ID generators lease their node identities from " + description()
                 + (store.url() == null ? "" : " at " + store.url())
                 + (chosen.isAuto() ? "; chosen because ids.node.provider is unset (set it to static, "
-                + "jdbc or zookeeper to choose)" : ""));
+                + "jdbc, r2dbc or zookeeper to choose)" : ""));
         return null;
     }
 

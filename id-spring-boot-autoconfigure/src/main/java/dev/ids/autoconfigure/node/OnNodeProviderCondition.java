@@ -33,8 +33,8 @@ class OnNodeProviderCondition extends SpringBootCondition {
             chosen = binder.bind(PROVIDER, Provider.class).orElse(Provider.AUTO);
         } catch (BindException ex) {
             // Binding IdsNodeProperties fails the start-up on the same value, with Boot's report of what is allowed.
-            return ConditionOutcome.noMatch(message.because(PROVIDER + " is not one of static, jdbc, zookeeper, "
-                    + "auto"));
+            return ConditionOutcome.noMatch(message.because(PROVIDER + " is not one of static, jdbc, r2dbc, "
+                    + "zookeeper, auto"));
         }
         if (chosen != Provider.AUTO) {
             String found = PROVIDER + " is " + name(chosen);
@@ -42,10 +42,13 @@ class OnNodeProviderCondition extends SpringBootCondition {
                     : ConditionOutcome.noMatch(message.because(found));
         }
         String connectString = binder.bind(CONNECT_STRING, String.class).orElse("");
-        Provider auto = connectString.isBlank() ? Provider.JDBC : Provider.ZOOKEEPER;
+        // Without a connect string, JDBC and R2DBC both stay candidates: their bean conditions (a DataSource; a
+        // ConnectionFactory and no DataSource) decide between them.
+        boolean matches = connectString.isBlank() ? wanted == Provider.JDBC || wanted == Provider.R2DBC
+                : wanted == Provider.ZOOKEEPER;
         String found = PROVIDER + " is unset or auto and " + CONNECT_STRING + " is "
                 + (connectString.isBlank() ? "unset" : "set");
-        return auto == wanted ? ConditionOutcome.match(message.because(found))
+        return matches ? ConditionOutcome.match(message.because(found))
                 : ConditionOutcome.noMatch(message.because(found));
     }
 

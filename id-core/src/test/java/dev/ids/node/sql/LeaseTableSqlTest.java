@@ -1,0 +1,86 @@
+package dev.ids.node.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** The lease table's statements rendered for each driver's bind markers, from the one source. */
+class LeaseTableSqlTest {
+
+    private static final Pattern DOLLAR = Pattern.compile("\\$(\\d+)");
+
+    private static Map<String, String> statements(LeaseTableSql sql) {
+        return Map.of("selectRange", sql.selectRange(), "insert", sql.insert(), "takeOver", sql.takeOver(),
+                "selectHighWaterMark", sql.selectHighWaterMark(), "renew", sql.renew(), "holder", sql.holder(),
+                "advance", sql.advance(), "release", sql.release(), "releaseLowering", sql.releaseLowering(),
+                "rows", sql.rows());
+    }
+
+    /** The parameters each statement's Javadoc lists, counted by hand. */
+    private static final Map<String, Integer> PARAMETERS = Map.of("selectRange", 3, "insert", 4, "takeOver", 5,
+            "selectHighWaterMark", 3, "renew", 4, "holder", 2, "advance", 4, "release", 3, "releaseLowering", 4,
+            "rows", 1);
+
+    @Test
+    void dollarMarkersAreNumberedFromOneInOrderInEachStatement() {
+        LeaseTableSql sql = LeaseTableSql.render("leases", "NOW_MS", position -> "$" + position);
+
+        statements(sql).forEach((name, statement) -> {
+            Matcher markers = DOLLAR.matcher(statement);
+            int expected = 0;
+            while (markers.find()) {
+                assertThat(Integer.parseInt(markers.group(1))).as(name).isEqualTo(++expected);
+            }
+            assertThat(expected).as(name + ": " + statement).isEqualTo(PARAMETERS.get(name));
+            assertThat(statement).as(name).doesNotContain("?");
+        });
+    }
+
+    @Test
+    void questionMarkersGiveTheSameStatementsAsDollarOnes() {
+        LeaseTableSql question = LeaseTableSql.render("leases", "NOW_MS", position -> "?");
+        LeaseTableSql dollar = LeaseTableSql.render("leases", "NOW_MS", position -> "$" + position);
+
+        statements(question).forEach((name, statement) -> {
+            long questionMarks = statement.chars().filter(c -> c == '?').count();
+            assertThat(questionMarks).as(name).isEqualTo((long) PARAMETERS.get(name));
+            assertThat(DOLLAR.matcher(statements(dollar).get(name)).replaceAll("?")).as(name).isEqualTo(statement);
+        });
+    }
+
+    @Test
+    void theConditionsThatMakeTheProtocolSafeAreInTheStatements() {
+        LeaseTableSql sql = LeaseTableSql.render("leases", "NOW_MS", position -> "?");
+
+        assertThat(sql.takeOver()).contains("expires_at = NOW_MS + ?").endsWith("expires_at < NOW_MS - ?");
+        assertThat(List.of(sql.renew(), sql.advance())).allSatisfy(statement -> assertThat(statement)
+                .endsWith("AND holder = ? AND expires_at > 0"));
+        assertThat(sql.advance()).contains("GREATEST(high_water_mark, ?)");
+        assertThat(List.of(sql.release(), sql.releaseLowering(), sql.selectHighWaterMark()))
+                .allSatisfy(statement -> assertThat(statement).endsWith("AND holder = ?"));
+        assertThat(sql.table()).isEqualTo("leases");
+    }
+
+    @Test
+    void theClockExpressionIsTheDatabasesOwnForTheProductsTheStoresKnow() {
+        assertThat(LeaseTableSql.nowMillisExpression("PostgreSQL")).contains("EXTRACT(EPOCH FROM CURRENT_TIMESTAMP)");
+        assertThat(LeaseTableSql.nowMillisExpression("H2")).isEqualTo(LeaseTableSql.nowMillisExpression("PostgreSQL"));
+        assertThat(LeaseTableSql.nowMillisExpression("MariaDB")).contains("UTC_TIMESTAMP(6)");
+        assertThat(LeaseTableSql.nowMillisExpression("MySQL")).isEqualTo(LeaseTableSql.nowMillisExpression("MariaDB"));
+        assertThat(LeaseTableSql.nowMillisExpression("SomeSQL")).isNull();
+        assertThat(LeaseTableSql.nowMillisExpression(null)).isNull();
+    }
+
+    @Test
+    void aTableNameThatIsNotAPlainIdentifierIsRefusedNamingIt() {
+        assertThatThrownBy(() -> LeaseTableSql.render("leases; DROP TABLE x", "NOW_MS", position -> "?"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'leases; DROP TABLE x'");
+        assertThat(LeaseTableSql.render("app.leases", "NOW_MS", position -> "?").rows())
+                .contains("FROM app.leases WHERE");
+    }
+}

@@ -1,0 +1,152 @@
+package dev.ids.autoconfigure.node;
+
+import static dev.ids.autoconfigure.ConfiguredValue.apply;
+
+import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.autoconfigure.node.r2dbc.R2dbcNodeLeaseProvider;
+import dev.ids.node.NodeLeaseProvider;
+import io.r2dbc.spi.ConnectionFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.AllNestedConditions;
+import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
+import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The starter's R2DBC lease provider, the JDBC store's lease table in the application's R2DBC
+ * {@link ConnectionFactory}, configured by the same {@code ids.node.jdbc.*} settings: made when
+ * {@code ids.node.provider} is {@code r2dbc}, or in auto mode when there is one ConnectionFactory bean, no
+ * DataSource bean (JDBC keeps precedence) and no ZooKeeper connect string, and only when the application defines no
+ * {@link NodeLeaseProvider} of its own. Chosen explicitly without R2DBC on the class path or without a
+ * ConnectionFactory, the start-up fails naming the ways out.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnNodeProvider(IdsNodeProperties.Provider.R2DBC)
+@ConditionalOnMissingBean(NodeLeaseProvider.class)
+class R2dbcLeaseConfiguration {
+
+    static final String CONNECTION_FACTORY = "io.r2dbc.spi.ConnectionFactory";
+
+    static final String REACTOR = "reactor.core.publisher.Mono";
+
+    static final String WAYS_OUT = "set ids.node.provider to jdbc (with a DataSource), zookeeper (with "
+            + "ids.node.zookeeper.connect-string) or static (with the identity properties set)";
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = { CONNECTION_FACTORY, REACTOR })
+    @Conditional(ConnectionFactoryOrChosen.class)
+    static class R2dbcPresent {
+
+        /** Each call blocks on the thread that makes it: the claim at start-up, each lease's own renewal thread. */
+        @Bean
+        R2dbcNodeLeaseProvider idsNodeLeaseProvider(IdsNodeProperties properties,
+                ObjectProvider<ConnectionFactory> connectionFactories,
+                ObjectProvider<R2dbcNodeLeaseProviderBuilderCustomizer> customizers) {
+            IdsNodeProperties.Jdbc settings = properties.getJdbc();
+            R2dbcNodeLeaseProvider.Builder builder = R2dbcNodeLeaseProvider.builder(
+                    connectionFactory(connectionFactories));
+            apply("ids.node.jdbc.table-name", settings.getTableName(), builder::tableName);
+            apply("ids.node.jdbc.create-table", settings.getCreateTable(), builder::createTable);
+            apply("ids.node.jdbc.lease-length", settings.getLeaseLength(), builder::leaseLength);
+            apply("ids.node.jdbc.renewal-period", settings.getRenewalPeriod(), builder::renewalPeriod);
+            apply("ids.node.jdbc.reclaim-grace", settings.getReclaimGrace(), builder::reclaimGrace);
+            customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
+            try {
+                return builder.build();
+            } catch (IllegalArgumentException ex) {
+                throw new IdsConfigurationException("ids.node.jdbc.renewal-period", settings.getRenewalPeriod(),
+                        ex.getMessage(), "Make ids.node.jdbc.renewal-period shorter than "
+                        + "ids.node.jdbc.lease-length, or remove it to renew every third of the lease length.");
+            }
+        }
+
+        @Bean
+        StarterLeaseStore idsStarterLeaseStore(R2dbcNodeLeaseProvider provider,
+                ObjectProvider<ConnectionFactory> connectionFactories) {
+            ConnectionFactory connectionFactory = connectionFactory(connectionFactories);
+            return new StarterLeaseStore("r2dbc", "r2dbc (table " + provider.tableName() + " in the "
+                    + connectionFactory.getMetadata().getName() + " ConnectionFactory, lease "
+                    + provider.leaseLength() + ", renewal " + provider.renewalPeriod() + ", grace "
+                    + provider.reclaimGrace() + ")", null);
+        }
+
+        private static ConnectionFactory connectionFactory(ObjectProvider<ConnectionFactory> connectionFactories) {
+            ConnectionFactory connectionFactory = connectionFactories.getIfUnique();
+            if (connectionFactory == null) {
+                throw new IdsConfigurationException("ids.node.provider", "r2dbc", "the r2dbc node lease provider "
+                        + "keeps its leases in the application's R2DBC ConnectionFactory, and there is no (single) "
+                        + "ConnectionFactory bean", "Configure one ConnectionFactory bean (for example "
+                        + "ConnectionFactories.get(\"r2dbc:postgresql://...\")), or " + WAYS_OUT + ".");
+            }
+            return connectionFactory;
+        }
+    }
+
+    /** Fails the start-up: R2DBC was chosen explicitly, and the classes it needs are missing. */
+    @Configuration(proxyBeanMethods = false)
+    @Conditional(R2dbcMissing.class)
+    @ConditionalOnProperty(name = OnNodeProviderCondition.PROVIDER, havingValue = "r2dbc")
+    static class R2dbcAbsent {
+
+        @Bean
+        NodeLeaseProvider idsNodeLeaseProvider() {
+            throw new IdsConfigurationException("ids.node.provider", "r2dbc", "leasing node identities over R2DBC "
+                    + "needs the R2DBC SPI (io.r2dbc:r2dbc-spi), Reactor (io.projectreactor:reactor-core) and a "
+                    + "driver, which are not on the class path", "Add an R2DBC driver (such as "
+                    + "org.postgresql:r2dbc-postgresql) to the application, or " + WAYS_OUT + ".");
+        }
+    }
+
+    /**
+     * One ConnectionFactory and no DataSource (auto mode), or {@code ids.node.provider=r2dbc}: chosen explicitly, a
+     * missing ConnectionFactory fails the start-up instead of leaving the generators without leases.
+     */
+    static class ConnectionFactoryOrChosen extends AnyNestedCondition {
+
+        ConnectionFactoryOrChosen() {
+            super(ConfigurationPhase.REGISTER_BEAN);
+        }
+
+        @Conditional(OnlyConnectionFactory.class)
+        static class ConnectionFactoryWithoutDataSource {
+        }
+
+        @ConditionalOnProperty(name = OnNodeProviderCondition.PROVIDER, havingValue = "r2dbc")
+        static class ChosenExplicitly {
+        }
+    }
+
+    /** One ConnectionFactory bean and no DataSource bean: with both, auto mode leases through JDBC. */
+    static class OnlyConnectionFactory extends AllNestedConditions {
+
+        OnlyConnectionFactory() {
+            super(ConfigurationPhase.REGISTER_BEAN);
+        }
+
+        @ConditionalOnSingleCandidate(type = CONNECTION_FACTORY)
+        static class OneConnectionFactory {
+        }
+
+        @ConditionalOnMissingBean(type = "javax.sql.DataSource")
+        static class NoDataSource {
+        }
+    }
+
+    /** The R2DBC SPI or Reactor is not on the class path. */
+    static class R2dbcMissing extends NoneNestedConditions {
+
+        R2dbcMissing() {
+            super(ConfigurationPhase.PARSE_CONFIGURATION);
+        }
+
+        @ConditionalOnClass(name = { CONNECTION_FACTORY, REACTOR })
+        static class BothPresent {
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package dev.ids.autoconfigure.node.r2dbc;
+
+import dev.ids.clock.IdClock;
+import dev.ids.node.sql.LeaseTableSql;
+import io.r2dbc.spi.Connection;
+import io.r2dbc.spi.ConnectionFactory;
+import io.r2dbc.spi.R2dbcDataIntegrityViolationException;
+import io.r2dbc.spi.Result;
+import io.r2dbc.spi.Statement;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * How the R2DBC lease store talks to its database: each piece of work on a connection of its own in auto-commit,
+ * closed afterwards; the calling thread waits for it, at most the timeout (a hung database must not stall a renewal
+ * forever); and the dialect, learnt from the first connection, which says how the statements read the database's
+ * clock and mark their parameters. Knows nothing of the lease table's columns; {@link R2dbcLeaseTable} does.
+ */
+final class R2dbcConnections {
+
+    private final ConnectionFactory connectionFactory;
+    private final Duration timeout;
+    private final IdClock clock;
+    private final @Nullable IdClock testDatabaseClock;
+    private final String tableName;
+    private volatile @Nullable Dialect dialect;
+
+    /**
+     * The database's clock and bind markers.
+     *
+     * @param product the product name the driver reports
+     * @param now the expression for the database's time in epoch milliseconds
+     * @param statements the lease table's statements with the driver's markers
+     */
+    record Dialect(String product, String now, LeaseTableSql statements) {
+    }
+
+    R2dbcConnections(ConnectionFactory connectionFactory, Duration timeout, IdClock clock,
+            @Nullable IdClock testDatabaseClock, String tableName) {
+        this.connectionFactory = connectionFactory;
+        this.timeout = timeout;
+        this.clock = clock;
+        this.testDatabaseClock = testDatabaseClock;
+        this.tableName = tableName;
+    }
+
+    /**
+     * Runs work on a connection of its own and waits for its single result (or for its completion when it has
+     * none), closing the connection whatever happens.
+     *
+     * @throws IllegalStateException on a thread that must not block (an event loop, Reactor's parallel scheduler)
+     * @throws DatabaseUnansweredException when the database cannot be reached or the work fails
+     */
+    <T> @Nullable T withConnection(Function<Connection, Publisher<T>> work) throws DatabaseUnansweredException {
+        if (Schedulers.isInNonBlockingThread()) {
+            throw new IllegalStateException("The R2DBC node lease store waits for its database, which thread "
+                    + Thread.currentThread().getName() + " must not do: claim leases at start-up, let each lease"
+                    + " renew on its own thread, and call a leased generator's next() off the event loop (on"
+                    + " Schedulers.boundedElastic()), where it may write the high-water mark");
+        }
+        Mono<T> result = Mono.usingWhen(connectionFactory.create(), connection -> Mono.from(work.apply(connection)),
+                Connection::close);
+        try {
+            return result.block(timeout);
+        } catch (RuntimeException e) {
+            // block() adds a suppressed trace to what it rethrows, which stays reachable as the cause.
+            String message = e.getMessage() != null && e.getMessage().startsWith("Timeout on blocking read")
+                    ? "the database did not answer within " + timeout.toMillis() + " ms" : e.getMessage();
+            throw new DatabaseUnansweredException(message, e);
+        }
+    }
+
+    /** Runs one statement and sums the rows it updated. */
+    static Mono<Long> update(Statement statement) {
+        return Flux.from(statement.execute()).flatMap(Result::getRowsUpdated).reduce(0L, Long::sum);
+    }
+
+    /** Runs one query and maps its first row, if any. */
+    static <T> Mono<T> first(Statement statement, Function<io.r2dbc.spi.Readable, T> mapper) {
+        return Flux.from(statement.execute()).concatMap(result -> result.map(mapper::apply)).next();
+    }
+
+    /** Reads a column as a long, whichever integer type the driver maps it to; 0 for SQL NULL. */
+    static long longAt(io.r2dbc.spi.Readable row, int index) {
+        Number value = row.get(index, Number.class);
+        return value == null ? 0 : value.longValue();
+    }
+
+    /** Learns, once, which database this is and so how its statements read its clock and mark their parameters. */
+    Dialect dialect() {
+        Dialect known = dialect;
+        if (known != null) {
+            return known;
+        }
+        String product = Objects.requireNonNullElse(connectionFactory.getMetadata().getName(), "");
+        String now = LeaseTableSql.nowMillisExpression(product);
+        String name = product.toLowerCase(Locale.ROOT);
+        boolean dollar = name.contains("postgres") || name.equals("h2");
+        boolean question = name.contains("mariadb") || name.contains("mysql");
+        if (now == null || !(dollar || question)) {
+            throw new IllegalStateException("The R2DBC node lease store works on H2, PostgreSQL and MariaDB (or"
+                    + " MySQL), whose clocks it reads and whose bind markers it knows; the ConnectionFactory is "
+                    + "for " + product + ". Lease node identities through JDBC (ids.node.provider=jdbc and a "
+                    + "DataSource), from ZooKeeper (ids.node.provider=zookeeper), or configure them "
+                    + "(ids.node.provider=static)");
+        }
+        if (testDatabaseClock != null) {
+            now = "{test_now}";
+        }
+        known = new Dialect(product, now, LeaseTableSql.render(tableName, now,
+                dollar ? position -> "$" + position : position -> "?"));
+        dialect = known;
+        return known;
+    }
+
+    /** Makes a statement with the database's clock (or, in tests, the test clock's time) in place. */
+    Statement prepare(Connection connection, String sql) {
+        String statement = testDatabaseClock == null ? sql
+                : sql.replace("{test_now}", Long.toString(testDatabaseClock.wallTimeMillis()));
+        return connection.createStatement(statement);
+    }
+
+    /**
+     * Measures, on the connection of a claim or renewal, how far the application's wall clock is ahead of the
+     * database's, in milliseconds (negative when behind): the database's time against the application's at the
+     * middle of the round trip.
+     */
+    Mono<Long> measureSkew(Connection connection) {
+        return Mono.defer(() -> {
+            long before = clock.wallTimeMillis();
+            return first(prepare(connection, "SELECT " + dialect().now()), row -> longAt(row, 0))
+                    .map(database -> {
+                        long after = clock.wallTimeMillis();
+                        return before + (after - before) / 2 - database;
+                    });
+        });
+    }
+
+    /** Tells whether a failure is an integrity-constraint violation (SQLState class 23), here a duplicate key. */
+    static boolean isIntegrityViolation(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof R2dbcDataIntegrityViolationException
+                    || t instanceof io.r2dbc.spi.R2dbcException r2dbc && r2dbc.getSqlState() != null
+                    && r2dbc.getSqlState().startsWith("23")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,347 @@
+package dev.ids.autoconfigure.node.r2dbc;
+
+import dev.ids.clock.IdClock;
+import dev.ids.internal.Chars;
+import dev.ids.node.LeaseHolder;
+import dev.ids.node.NoFreeNodeIdentityException;
+import dev.ids.node.NodeClaim;
+import dev.ids.node.NodeLease;
+import dev.ids.node.NodeLeaseProvider;
+import dev.ids.node.StoredNodeLease;
+import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
+import dev.ids.node.sql.LeaseTableSql;
+import io.r2dbc.spi.ConnectionFactory;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Leases node identities from the lease table in a database reached through an R2DBC {@link ConnectionFactory}, for
+ * applications without a JDBC DataSource: the table, statements and guarantees of {@link JdbcNodeLeaseProvider}
+ * (expiry on the database's clock, the holder named in every write, the high-water mark kept across holders, the
+ * reclaim grace and the clock-skew fence), so that JDBC and R2DBC instances may share one table. Works on H2,
+ * PostgreSQL and MariaDB (or MySQL); a claim on another database fails naming the ways out.
+ *
+ * <p>The calls block: each one waits, at most the renewal period, for its own connection's work, on the thread that
+ * makes it. A claim runs on the claimant's thread (the starter claims at start-up); each lease renews on its own
+ * thread ({@code ids-node-lease-<namespace>-<identity>}); a generator writes its high-water mark ahead from
+ * {@code next()}, on the caller's thread. None of them may be an event loop: there the store refuses at once, with
+ * a message, rather than stall the loop.
+ */
+public final class R2dbcNodeLeaseProvider implements NodeLeaseProvider {
+
+    private final ConnectionFactory connectionFactory;
+    private final R2dbcLeaseTable table;
+    private final Duration leaseLength;
+    private final Duration renewalPeriod;
+    private final Duration reclaimGrace;
+    private final String holderId;
+    private final IdClock clock;
+    private final boolean backgroundRenewal;
+    private final AtomicLong leaseNumbers = new AtomicLong();
+
+    private R2dbcNodeLeaseProvider(Builder builder) {
+        this.connectionFactory = builder.connectionFactory;
+        this.leaseLength = builder.leaseLength;
+        Duration third = leaseLength.dividedBy(3);
+        this.renewalPeriod = builder.renewalPeriod != null ? builder.renewalPeriod
+                : third.toMillis() >= 1 ? third : Duration.ofMillis(1);
+        this.reclaimGrace = builder.reclaimGrace;
+        this.holderId = builder.holderId != null ? builder.holderId : LeaseHolder.ofThisProcess().id();
+        this.clock = builder.clock;
+        this.backgroundRenewal = builder.backgroundRenewal;
+        // About one renewal period, at least a second: a call stuck longer cannot save the lease in time anyway.
+        Duration timeout = renewalPeriod.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : renewalPeriod;
+        R2dbcConnections connections = new R2dbcConnections(builder.connectionFactory, timeout, clock,
+                builder.testDatabaseClock, builder.tableName);
+        this.table = new R2dbcLeaseTable(builder.tableName, builder.createTable, connections,
+                new R2dbcRangeClaim.Terms(connections, clock, leaseLength, reclaimGrace));
+    }
+
+    /**
+     * Starts a builder for a provider over the given connection factory.
+     *
+     * @param connectionFactory where the lease table lives, typically the application's own
+     * @return a builder with the defaults, those of {@link JdbcNodeLeaseProvider}
+     */
+    public static Builder builder(ConnectionFactory connectionFactory) {
+        return new Builder(connectionFactory);
+    }
+
+    /**
+     * Claims a free identity of the claim's range, as {@link JdbcNodeLeaseProvider#claim} does: one never held,
+     * released, or whose lease expired more than the reclaim grace ago. Creates the table first, once, unless that
+     * is switched off. Blocks; never call it on an event loop.
+     *
+     * @param claim the namespace and range
+     * @return the lease, renewed on its own thread until closed or lost
+     * @throws NoFreeNodeIdentityException when every identity of the range is held
+     * @throws IllegalStateException when the database cannot be reached, is not one the store knows, or the table
+     *     is missing
+     */
+    @Override
+    public NodeLease claim(NodeClaim claim) {
+        Objects.requireNonNull(claim, "claim");
+        try {
+            table.ensureTable();
+            String holder = holderId + "#" + leaseNumbers.incrementAndGet();
+            return new R2dbcNodeLease(StoredNodeLease.claim(table, claim, holder, clock,
+                    backgroundRenewal ? renewalPeriod : null));
+        } catch (NoFreeNodeIdentityException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("Could not claim a node identity in namespace '" + claim.namespace()
+                    + "' from table " + table.name() + " over R2DBC: " + e.getMessage() + (table.createsTable() ? ""
+                    : " (createTable is off: create the table with " + LeaseTableSql.DDL_RESOURCE + ")")
+                    + "; check the ConnectionFactory and the database", e);
+        }
+    }
+
+    /**
+     * Reads every row of one namespace, for an operator's view: who holds which identity, until when, and its mark.
+     *
+     * @param namespace the namespace, for example {@code sno}
+     * @return the rows, ordered by identity; empty when the namespace has none
+     * @throws IllegalStateException naming the table when it cannot be read
+     */
+    public List<LeaseRow> rows(String namespace) {
+        Objects.requireNonNull(namespace, "namespace");
+        try {
+            return table.rows(namespace);
+        } catch (DatabaseUnansweredException | RuntimeException e) {
+            throw new IllegalStateException("Could not read namespace '" + namespace + "' of the node lease table "
+                    + table.name() + " over R2DBC: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * One row of the lease table.
+     *
+     * @param namespace the namespace
+     * @param identity the node identity ({@code node_id})
+     * @param holder the latest holder: the provider's holder id, {@code #} and the lease number
+     * @param expiresAtMillis when the lease expires on the database's clock, in epoch milliseconds; 0 once released
+     * @param highWaterMarkMillis the latest time any holder may have issued IDs for, in epoch milliseconds
+     */
+    public record LeaseRow(String namespace, long identity, String holder, long expiresAtMillis,
+            long highWaterMarkMillis) {
+
+        /**
+         * Reads the holder: its id without the lease number, and its host and process when the id has the
+         * default form.
+         *
+         * @return the holder
+         */
+        public LeaseHolder leaseHolder() {
+            return LeaseHolder.parse(holder);
+        }
+    }
+
+    /**
+     * Returns the connection factory the lease table is reached through.
+     *
+     * @return the connection factory
+     */
+    public ConnectionFactory connectionFactory() {
+        return connectionFactory;
+    }
+
+    /**
+     * Returns the name of the lease table.
+     *
+     * @return the table name
+     */
+    public String tableName() {
+        return table.name();
+    }
+
+    /**
+     * Returns how long a lease lasts without renewal.
+     *
+     * @return the lease length
+     */
+    public Duration leaseLength() {
+        return leaseLength;
+    }
+
+    /**
+     * Returns how often leases are renewed.
+     *
+     * @return the renewal period
+     */
+    public Duration renewalPeriod() {
+        return renewalPeriod;
+    }
+
+    /**
+     * Returns how long after a lease's expiry another process may take its identity.
+     *
+     * @return the reclaim grace
+     */
+    public Duration reclaimGrace() {
+        return reclaimGrace;
+    }
+
+    /**
+     * Returns the holder id written (with a lease number) to the rows this provider holds, for diagnostics.
+     *
+     * @return the holder id
+     */
+    public String holderId() {
+        return holderId;
+    }
+
+    @Override
+    public String toString() {
+        return "R2dbcNodeLeaseProvider[table=" + table.name() + ", lease=" + leaseLength + ", renewal="
+                + renewalPeriod + ", grace=" + reclaimGrace + ", holder=" + holderId + "]";
+    }
+
+    /**
+     * Configures an {@link R2dbcNodeLeaseProvider}; the settings and their defaults are those of
+     * {@link JdbcNodeLeaseProvider.Builder}.
+     */
+    public static final class Builder {
+
+        private final ConnectionFactory connectionFactory;
+        private String tableName = JdbcNodeLeaseProvider.DEFAULT_TABLE_NAME;
+        private boolean createTable = true;
+        private Duration leaseLength = JdbcNodeLeaseProvider.DEFAULT_LEASE_LENGTH;
+        private @Nullable Duration renewalPeriod;
+        private Duration reclaimGrace = JdbcNodeLeaseProvider.DEFAULT_RECLAIM_GRACE;
+        private @Nullable String holderId;
+        private IdClock clock = IdClock.system();
+        private boolean backgroundRenewal = true;
+        private @Nullable IdClock testDatabaseClock;
+
+        private Builder(ConnectionFactory connectionFactory) {
+            this.connectionFactory = Objects.requireNonNull(connectionFactory, "connectionFactory");
+        }
+
+        /**
+         * Sets the lease table's name; default {@code ids_node_lease}.
+         *
+         * @param tableName an unquoted SQL identifier, optionally qualified by a schema ({@code schema.table})
+         * @return this builder
+         * @throws IllegalArgumentException when the name is not such an identifier (it is put into SQL as is)
+         */
+        public Builder tableName(String tableName) {
+            this.tableName = LeaseTableSql.checkTableName(tableName);
+            return this;
+        }
+
+        /**
+         * Sets whether the first claim creates the table if it does not exist; default {@code true}.
+         *
+         * @param createTable whether to create the table
+         * @return this builder
+         */
+        public Builder createTable(boolean createTable) {
+            this.createTable = createTable;
+            return this;
+        }
+
+        /**
+         * Sets how long a lease lasts without renewal; default 60 s.
+         *
+         * @param leaseLength at least one millisecond
+         * @return this builder
+         */
+        public Builder leaseLength(Duration leaseLength) {
+            this.leaseLength = positive("leaseLength", leaseLength);
+            return this;
+        }
+
+        /**
+         * Sets how often a lease is renewed; default a third of the lease length.
+         *
+         * @param renewalPeriod at least one millisecond and shorter than the lease length
+         * @return this builder
+         */
+        public Builder renewalPeriod(Duration renewalPeriod) {
+            this.renewalPeriod = positive("renewalPeriod", renewalPeriod);
+            return this;
+        }
+
+        /**
+         * Sets how long after a lease's expiry another process may take its identity; default 10 s. A lease whose
+         * application's wall clock differs from the database's by more than this is fenced.
+         *
+         * @param reclaimGrace at least one millisecond, and more than the largest clock difference between the
+         *     processes
+         * @return this builder
+         * @throws IllegalArgumentException when zero or negative: without a grace, a process whose clock runs
+         *     ahead could take an identity while its holder still believes it holds it
+         */
+        public Builder reclaimGrace(Duration reclaimGrace) {
+            this.reclaimGrace = positive("reclaimGrace", reclaimGrace);
+            return this;
+        }
+
+        /**
+         * Sets the holder id written to the rows this provider holds; default a random UUID, the host name and the
+         * process id. Each lease appends {@code #} and its own number to it.
+         *
+         * @param holderId 1 to 200 characters, without control characters
+         * @return this builder
+         */
+        public Builder holderId(String holderId) {
+            Objects.requireNonNull(holderId, "holderId");
+            if (holderId.isEmpty() || holderId.length() > LeaseHolder.MAX_LENGTH
+                    || holderId.chars().anyMatch(Character::isISOControl)) {
+                throw new IllegalArgumentException("holderId must be 1 to " + LeaseHolder.MAX_LENGTH
+                        + " characters without control characters: " + Chars.quote(holderId));
+            }
+            this.holderId = holderId;
+            return this;
+        }
+
+        /**
+         * Sets the clock: its monotonic clock times the local deadline, its wall clock is compared with the
+         * database's to measure the skew; default {@link IdClock#system()}.
+         *
+         * @param clock the clock
+         * @return this builder
+         */
+        public Builder clock(IdClock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /** For tests: whether leases renew themselves on a background thread. */
+        Builder backgroundRenewal(boolean backgroundRenewal) {
+            this.backgroundRenewal = backgroundRenewal;
+            return this;
+        }
+
+        /** For tests: the statements use this clock's wall time, as a literal, in place of the database's. */
+        Builder databaseClock(IdClock databaseClock) {
+            this.testDatabaseClock = Objects.requireNonNull(databaseClock, "databaseClock");
+            return this;
+        }
+
+        /**
+         * Builds the provider; it touches the database only when it first claims.
+         *
+         * @return the provider
+         * @throws IllegalArgumentException when the renewal period is not shorter than the lease length
+         */
+        public R2dbcNodeLeaseProvider build() {
+            if (renewalPeriod != null && renewalPeriod.compareTo(leaseLength) >= 0) {
+                throw new IllegalArgumentException("renewalPeriod (" + renewalPeriod + ") must be shorter than"
+                        + " leaseLength (" + leaseLength + "), or the lease lapses between renewals");
+            }
+            return new R2dbcNodeLeaseProvider(this);
+        }
+
+        private static Duration positive(String name, Duration value) {
+            Objects.requireNonNull(value, name);
+            if (value.toMillis() < 1) {
+                throw new IllegalArgumentException(name + " must be at least 1 ms: " + value);
+            }
+            return value;
+        }
+    }
+}
