@@ -5,12 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ids.autoconfigure.IdGeneratorsAutoConfiguration;
 import dev.ids.autoconfigure.aot.jdbc.AotDataJdbcApplication;
 import dev.ids.autoconfigure.aot.jdbc.AotDataJdbcApplication.Order;
+import dev.ids.autoconfigure.aot.jdbc.AotDataJdbcApplication.Orders;
 import dev.ids.autoconfigure.aot.jdbc.AotDataJdbcApplication.Payment;
+import dev.ids.autoconfigure.aot.jdbc.AotDataJdbcApplication.Payments;
 import dev.ids.autoconfigure.web.reactive.IdsWebFluxAutoConfiguration;
 import dev.ids.hibernate.GeneratedSno;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.aot.hint.RuntimeHints;
 import org.springframework.aot.hint.predicate.RuntimeHintsPredicates;
 import org.springframework.boot.web.context.reactive.GenericReactiveWebApplicationContext;
@@ -18,6 +22,7 @@ import org.springframework.boot.webflux.autoconfigure.WebFluxAutoConfiguration;
 import org.springframework.context.annotation.AnnotationConfigUtils;
 import org.springframework.context.support.GenericApplicationContext;
 import org.springframework.core.env.MapPropertySource;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -40,14 +45,28 @@ class AheadOfTimeProcessingTests {
     }
 
     @Test
-    void theDataJdbcAutoConfigurationIsProcessedAheadOfTimeIntoCode() throws Exception {
-        GenericApplicationContext context = context(new GenericApplicationContext(), Map.of(
-                "ids.node.provider", "static", "ids.sno.partition", "5", "ids.sno.named.payments.partition", "6",
-                "spring.datasource.url", "jdbc:h2:mem:ids-aot-data-jdbc;DB_CLOSE_DELAY=-1"));
+    void theDataJdbcAutoConfigurationIsProcessedIntoCodeThatStartsAndGeneratesIds(@TempDir Path directory)
+            throws Exception {
+        Map<String, Object> properties = Map.of("ids.node.provider", "static", "ids.sno.partition", "5",
+                "ids.sno.named.payments.partition", "6", "ids.trace-id.node-no", "1", "ids.lable.generator-id", "1",
+                "spring.datasource.url", "jdbc:h2:mem:ids-aot-data-jdbc;DB_CLOSE_DELAY=-1");
+        GenericApplicationContext context = context(new GenericApplicationContext(), properties);
         context.registerBean(AotDataJdbcApplication.class);
         AotProcessing processing = AotProcessing.of(context);
         assertThat(processing.code()).contains("\"idsBeforeConvertCallback\"", "\"jdbcCustomConversions\"",
                 "\"paymentsSnoGenerator\"");
+        try (GenericApplicationContext started = AotCompiled.start(processing, new GenericApplicationContext(),
+                properties, directory)) {
+            JdbcTemplate jdbc = started.getBean(JdbcTemplate.class);
+            // Spring Data JDBC quotes the names: lower-case table, upper-case column
+            jdbc.execute("create table \"aot_order\" (\"ID\" binary(10) primary key)");
+            jdbc.execute("create table \"aot_payment\" (\"ID\" binary(10) primary key)");
+            Order order = started.getBean(Orders.class).save(new Order());
+            Payment payment = started.getBean(Payments.class).save(new Payment());
+            assertThat(order.getId().partition()).isEqualTo(5);
+            assertThat(payment.getId().partition()).isEqualTo(6);
+            assertThat(started.getBean(Orders.class).findById(order.getId())).isPresent();
+        }
     }
 
     @Test
