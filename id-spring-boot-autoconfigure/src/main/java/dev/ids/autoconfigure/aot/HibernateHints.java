@@ -12,9 +12,10 @@ import org.springframework.aot.hint.TypeReference;
  *   <li>the generators Hibernate instantiates through their no-argument constructors: the one named by the
  *       {@code @IdGeneratorType}/{@code @ValueGenerationType} of the five annotations, and the one registered
  *       under the generator names ({@code @GeneratedValue(generator = "sno")});</li>
- *   <li>the five annotations, whose attributes Hibernate's annotation model reads reflectively;</li>
  *   <li>the {@code AttributeConverter}s an application names in {@code @Convert(converter = ...)}.</li>
  * </ul>
+ * The five annotations themselves are {@link GenerationAnnotationHints}: Spring Data JDBC reads them without
+ * Hibernate.
  */
 final class HibernateHints {
 
@@ -29,9 +30,6 @@ final class HibernateHints {
 
     static final List<String> GENERATORS = List.of(GENERATOR, PACKAGE + "IdsMappedGenerator");
 
-    static final List<String> ANNOTATIONS = List.of(PACKAGE + "GeneratedTraceId", PACKAGE + "GeneratedLableId",
-            PACKAGE + "GeneratedGid", PACKAGE + "GeneratedSno", PACKAGE + "GeneratedMuid");
-
     static final List<String> CONVERTERS = List.of("TraceIdLongConverter", "TraceIdStringConverter",
             "LableIdLongConverter", "LableIdStringConverter", "GidBytesConverter", "GidStringConverter",
             "SnoBytesConverter", "SnoStringConverter", "MuidBytesConverter", "MuidStringConverter").stream()
@@ -43,9 +41,6 @@ final class HibernateHints {
     static void register(RuntimeHints hints) {
         for (String generator : GENERATORS) {
             hints.reflection().registerType(TypeReference.of(generator), MemberCategory.INVOKE_PUBLIC_CONSTRUCTORS);
-        }
-        for (String annotation : ANNOTATIONS) {
-            hints.reflection().registerType(TypeReference.of(annotation), MemberCategory.INVOKE_PUBLIC_METHODS);
         }
         for (String converter : CONVERTERS) {
             hints.reflection().registerType(TypeReference.of(converter), MemberCategory.INVOKE_PUBLIC_CONSTRUCTORS,

@@ -25,8 +25,11 @@ import org.springframework.util.ClassUtils;
  *       every class they list in any jar, as {@link java.util.ServiceLoader} instantiates them;</li>
  *   <li>Java serialization of the five value types and their serial form {@link SerializedId} (Hibernate's
  *       second-level cache and session replication serialize them);</li>
- *   <li>with {@code id-hibernate} present, the classes Hibernate creates or reads reflectively
- *       ({@code HibernateHints}).</li>
+ *   <li>with {@code id-hibernate} present, the generation annotations, whose attributes Hibernate and the Spring
+ *       Data JDBC callback read reflectively ({@code GenerationAnnotationHints}), and with Hibernate too, the
+ *       classes Hibernate creates ({@code HibernateHints});</li>
+ *   <li>with Spring Data, the classes of the Data JDBC converters, whose direction annotations it reads
+ *       ({@code DataJdbcHints}).</li>
  * </ul>
  * The failure analyzers of {@code META-INF/spring.factories} need nothing here: Spring's
  * {@code SpringFactoriesLoaderRuntimeHints} covers every {@code spring.factories} entry, and Spring Boot's AOT
@@ -55,6 +58,8 @@ public final class IdsRuntimeHints implements RuntimeHintsRegistrar {
             hints.serialization().registerType(TypeReference.of(scheme.descriptor().valueType()));
         }
         hints.serialization().registerType(SerializedId.class);
+        GenerationAnnotationHints.register(hints, loader);
+        DataJdbcHints.register(hints, loader);
         if (ClassUtils.isPresent(HibernateHints.GENERATOR, loader)) {
             for (String service : HibernateHints.SERVICES) {
                 registerService(hints, loader, service);

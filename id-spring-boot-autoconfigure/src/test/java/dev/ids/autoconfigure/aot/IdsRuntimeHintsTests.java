@@ -3,6 +3,7 @@ package dev.ids.autoconfigure.aot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import jakarta.persistence.AttributeConverter;
+import jakarta.persistence.GeneratedValue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Serializable;
@@ -25,6 +26,7 @@ import org.springframework.aot.hint.RuntimeHintsRegistrar;
 import org.springframework.aot.hint.predicate.RuntimeHintsPredicates;
 import org.springframework.beans.factory.annotation.AnnotatedBeanDefinition;
 import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.context.annotation.ClassPathScanningCandidateComponentProvider;
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.UrlResource;
@@ -33,12 +35,14 @@ import org.springframework.core.io.support.PropertiesLoaderUtils;
 import org.springframework.core.io.support.SpringFactoriesLoader;
 import org.springframework.core.type.filter.AnnotationTypeFilter;
 import org.springframework.core.type.filter.AssignableTypeFilter;
+import org.springframework.data.convert.ReadingConverter;
+import org.springframework.data.convert.WritingConverter;
 import org.springframework.util.ClassUtils;
 
 /**
  * {@link IdsRuntimeHints} against what the modules actually reach at run time. The expected hints are derived from
  * the modules themselves (their service files, {@code spring.factories}, the annotations and converters in their
- * packages, their serializable classes), so a new entry in any of them without its hint fails here.
+ * packages, their converters, their serializable classes), so a new entry in any of them without its hint fails here.
  */
 class IdsRuntimeHintsTests {
 
@@ -71,12 +75,7 @@ class IdsRuntimeHintsTests {
 
     @Test
     void theGeneratorsOfTheAnnotationsAndTheAnnotationsAreHinted() throws Exception {
-        ClassPathScanningCandidateComponentProvider scanner = scanner();
-        scanner.addIncludeFilter(new AnnotationTypeFilter(IdGeneratorType.class));
-        scanner.addIncludeFilter(new AnnotationTypeFilter(ValueGenerationType.class));
-        Set<String> annotations = names(scanner.findCandidateComponents("dev.ids"));
-        assertThat(annotations).hasSizeGreaterThanOrEqualTo(5);
-        for (String name : annotations) {
+        for (String name : generationAnnotations()) {
             Class<?> annotation = ClassUtils.forName(name, classLoader);
             assertThat(RuntimeHintsPredicates.reflection().onMethodInvocation(annotation, "name")).as(name)
                     .accepts(hints);
@@ -89,6 +88,38 @@ class IdsRuntimeHintsTests {
                             generator.getConstructor())).as("%s of @%s", generator.getName(), name).accepts(hints);
                 }
             }
+        }
+    }
+
+    @Test
+    void theAnnotationsTheDataJdbcCallbackReadsAreHintedWithoutHibernate() throws Exception {
+        // Without Hibernate, id-hibernate's generator does not load (it implements Hibernate's interfaces) while its
+        // annotations do, and Spring Data JDBC's callback reads them: hide the generator as Hibernate's absence would.
+        Class<?> generator = ClassUtils.forName("dev.ids.hibernate.IdsGenerator", classLoader);
+        RuntimeHints withoutHibernate = new RuntimeHints();
+        new IdsRuntimeHints().registerHints(withoutHibernate, new FilteredClassLoader(generator));
+        assertThat(RuntimeHintsPredicates.reflection().onConstructorInvocation(generator.getConstructor()))
+                .as("Hibernate's part, left out").rejects(withoutHibernate);
+        for (String name : generationAnnotations()) {
+            assertThat(RuntimeHintsPredicates.reflection()
+                    .onMethodInvocation(ClassUtils.forName(name, classLoader), "name")).as(name)
+                    .accepts(withoutHibernate);
+        }
+        // @GeneratedValue(generator = "sno:payments"), read through Spring's merged annotations
+        assertThat(RuntimeHintsPredicates.reflection().onMethodInvocation(GeneratedValue.class, "generator"))
+                .accepts(withoutHibernate).accepts(hints);
+    }
+
+    @Test
+    void theDataJdbcConvertersAreHintedForTheDirectionSpringDataReadsFromTheirClass() throws Exception {
+        ClassPathScanningCandidateComponentProvider scanner = scanner();
+        scanner.addIncludeFilter(new AnnotationTypeFilter(ReadingConverter.class));
+        scanner.addIncludeFilter(new AnnotationTypeFilter(WritingConverter.class));
+        Set<String> converters = names(scanner.findCandidateComponents("dev.ids"));
+        assertThat(converters).hasSizeGreaterThanOrEqualTo(2);
+        for (String name : converters) {
+            assertThat(RuntimeHintsPredicates.reflection().onType(ClassUtils.forName(name, classLoader))).as(name)
+                    .accepts(hints);
         }
     }
 
@@ -168,6 +199,16 @@ class IdsRuntimeHintsTests {
             registrar.registerHints(registered, classLoader);
         }
         return registered;
+    }
+
+    /** The generation annotations: those that name Hibernate's generator in their meta-annotations. */
+    private static Set<String> generationAnnotations() {
+        ClassPathScanningCandidateComponentProvider scanner = scanner();
+        scanner.addIncludeFilter(new AnnotationTypeFilter(IdGeneratorType.class));
+        scanner.addIncludeFilter(new AnnotationTypeFilter(ValueGenerationType.class));
+        Set<String> annotations = names(scanner.findCandidateComponents("dev.ids"));
+        assertThat(annotations).hasSizeGreaterThanOrEqualTo(5);
+        return annotations;
     }
 
     /** A scanner that keeps interfaces, annotations and abstract classes too, leaving the choice to the test. */
