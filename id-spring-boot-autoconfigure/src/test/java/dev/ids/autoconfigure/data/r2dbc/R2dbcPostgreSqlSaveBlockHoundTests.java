@@ -42,7 +42,7 @@ class R2dbcPostgreSqlSaveBlockHoundTests {
 
     private static final String SCOPE = "R2dbcPostgreSqlSaveBlockHoundTests";
 
-    private static final int ENTITIES = 2_000;
+    private static final int ENTITIES = 1_000;
 
     @Autowired
     private ApplicationContext context;
