@@ -1,19 +1,13 @@
 package dev.ids.autoconfigure.data.jdbc;
 
-import dev.ids.IdDescriptor;
-import dev.ids.IdDescriptor.Form;
-import dev.ids.IdScheme;
-import java.util.ArrayList;
+import dev.ids.autoconfigure.data.IdConverters;
 import java.util.List;
 import org.springframework.data.relational.core.dialect.Dialect;
-import org.springframework.data.relational.core.dialect.H2Dialect;
-import org.springframework.data.relational.core.dialect.PostgresDialect;
 
 /**
- * The Spring Data JDBC converters of the five ID value types, storing each in the column Hibernate gives it:
- * {@code TraceId} and {@code LableId} as {@code BIGINT}, {@code Sno} as its 10 bytes, {@code Gid} and {@code Muid} as
- * a {@code uuid} where the database compares UUIDs by their bytes (PostgreSQL, H2) and as their 16 bytes elsewhere
- * (MariaDB's and SQL Server's UUID types compare in another order, so {@code ORDER BY} would not follow the IDs).
+ * The Spring Data JDBC converters of the five ID value types, storing each in the column Hibernate gives it (see
+ * {@link IdConverters}): {@code TraceId} and {@code LableId} as {@code BIGINT}, {@code Sno} as its 10 bytes,
+ * {@code Gid} and {@code Muid} as a {@code uuid} on PostgreSQL and H2 and as their 16 bytes elsewhere.
  *
  * <p>The auto-configuration registers them in the {@code JdbcCustomConversions} it defines. An application that
  * defines its own adds them to its converters, for example
@@ -31,28 +25,6 @@ public final class IdJdbcConverters {
      * @return the converters, ten in all
      */
     public static List<Object> of(Dialect dialect) {
-        boolean uuidSortsByBytes = uuidSortsByBytes(dialect);
-        List<Object> converters = new ArrayList<>();
-        for (IdScheme scheme : IdScheme.values()) {
-            IdDescriptor<?> descriptor = scheme.descriptor();
-            Form form = columnForm(descriptor, uuidSortsByBytes);
-            converters.add(new IdWritingConverter(descriptor, form));
-            converters.add(new IdReadingConverter(descriptor, form));
-        }
-        return List.copyOf(converters);
-    }
-
-    /** Whether the database's UUID type compares as unsigned bytes, so that a uuid column sorts like the IDs. */
-    static boolean uuidSortsByBytes(Dialect dialect) {
-        return dialect instanceof PostgresDialect || dialect instanceof H2Dialect;
-    }
-
-    /**
-     * The form a column of the value type holds: the descriptor's, except a UUID where the database's UUID type
-     * does not sort by bytes.
-     */
-    static Form columnForm(IdDescriptor<?> descriptor, boolean uuidSortsByBytes) {
-        Form form = descriptor.column();
-        return form == Form.UUID && !uuidSortsByBytes ? Form.BYTES : form;
+        return IdConverters.of(dialect);
     }
 }

@@ -1,6 +1,8 @@
 package dev.ids.autoconfigure.data.jdbc;
 
 import dev.ids.autoconfigure.IdGeneratorsAutoConfiguration;
+import dev.ids.autoconfigure.data.GeneratedIds;
+import dev.ids.autoconfigure.data.GeneratorBeans;
 import dev.ids.hibernate.IdsGeneratorNames;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
@@ -54,7 +56,8 @@ public final class IdsDataJdbcAutoConfiguration {
         IdsBeforeConvertCallback idsBeforeConvertCallback(
                 ObjectProvider<RelationalMappingContext> mappingContexts, ObjectProvider<Dialect> dialects,
                 ConfigurableListableBeanFactory beanFactory) {
-            return new IdsBeforeConvertCallback(mappingContexts, dialects, new GeneratorBeans(beanFactory));
+            return new IdsBeforeConvertCallback(new GeneratedIds(mappingContexts, dialects::getIfUnique,
+                    new GeneratorBeans(beanFactory), "Spring Data JDBC"));
         }
     }
 }

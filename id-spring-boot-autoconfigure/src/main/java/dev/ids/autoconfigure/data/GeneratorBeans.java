@@ -1,4 +1,4 @@
-package dev.ids.autoconfigure.data.jdbc;
+package dev.ids.autoconfigure.data;
 
 import dev.ids.IdGenerator;
 import dev.ids.autoconfigure.IdsConfigurationException;
@@ -14,11 +14,16 @@ import org.springframework.beans.factory.support.AbstractBeanDefinition;
  * auto-configuration gives it ({@link Reference#beanName()}, {@code paymentsSnoGenerator}). A missing generator, or
  * one that is not a singleton, fails naming the aggregate and the property to set.
  */
-final class GeneratorBeans {
+public final class GeneratorBeans {
 
     private final ConfigurableListableBeanFactory beanFactory;
 
-    GeneratorBeans(ConfigurableListableBeanFactory beanFactory) {
+    /**
+     * Creates the lookup.
+     *
+     * @param beanFactory the application's bean factory
+     */
+    public GeneratorBeans(ConfigurableListableBeanFactory beanFactory) {
         this.beanFactory = beanFactory;
     }
 

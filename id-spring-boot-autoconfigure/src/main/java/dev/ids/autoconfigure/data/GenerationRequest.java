@@ -1,4 +1,4 @@
-package dev.ids.autoconfigure.data.jdbc;
+package dev.ids.autoconfigure.data;
 
 import dev.ids.hibernate.IdsGeneratorNames;
 import dev.ids.hibernate.IdsGeneratorNames.Reference;

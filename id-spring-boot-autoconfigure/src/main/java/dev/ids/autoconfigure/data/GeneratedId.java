@@ -1,4 +1,4 @@
-package dev.ids.autoconfigure.data.jdbc;
+package dev.ids.autoconfigure.data;
 
 import dev.ids.IdDescriptor;
 import dev.ids.IdDescriptor.Form;
@@ -9,11 +9,12 @@ import org.springframework.data.relational.core.mapping.RelationalPersistentEnti
 import org.springframework.data.relational.core.mapping.RelationalPersistentProperty;
 
 /**
- * The generated ID of one aggregate type, prepared once: its property, the generator bean and how a generated value
- * becomes the property's type (the value type itself, or as with JPA, a {@code Long}, {@code String}, {@code byte[]}
- * or {@code UUID} where the scheme has that form).
+ * The generated ID of one aggregate (or entity) type, prepared once: its property, the generator bean and how a
+ * generated value becomes the property's type (the value type itself, or as with JPA, a {@code Long},
+ * {@code String}, {@code byte[]} or {@code UUID} where the scheme has that form). Shared by the Spring Data JDBC and
+ * R2DBC callbacks, which find it through {@link GeneratedIds}.
  */
-final class GeneratedId {
+public final class GeneratedId {
 
     private final RelationalPersistentEntity<?> entity;
 
@@ -41,10 +42,12 @@ final class GeneratedId {
      * @param attribute the property, {@code Payment.id}, for messages
      * @param request what the property asks for
      * @param generator the generator bean
-     * @param uuidSortsByBytes whether the database's UUID type sorts like the IDs (see {@link IdJdbcConverters})
+     * @param uuidSortsByBytes whether the database's UUID type sorts like the IDs (see {@link IdConverters})
+     * @param store the Spring Data module, {@code "Spring Data JDBC"}, for messages
      */
     static GeneratedId of(RelationalPersistentEntity<?> entity, RelationalPersistentProperty property,
-            String attribute, GenerationRequest request, IdGenerator<?> generator, boolean uuidSortsByBytes) {
+            String attribute, GenerationRequest request, IdGenerator<?> generator, boolean uuidSortsByBytes,
+            String store) {
         IdDescriptor<?> descriptor = request.reference().scheme().descriptor();
         Class<?> type = property.getType();
         Form form = formOf(descriptor, type);
@@ -56,7 +59,7 @@ final class GeneratedId {
         if (form == Form.UUID && !uuidSortsByBytes) {
             // What JPA refuses too: the text or the native uuid type of such a database, not its BINARY(16).
             throw new IllegalStateException("The aggregate ID " + attribute + " stores a " + descriptor.schemeName()
-                    + " as java.util.UUID (" + request.usage() + "), which Spring Data JDBC writes to this database "
+                    + " as java.util.UUID (" + request.usage() + "), which " + store + " writes to this database "
                     + "as text or into its native uuid type; that type sorts the values out of ID order and may "
                     + "refuse them, as they are not RFC 9562 UUIDs. Declare the ID as "
                     + descriptor.valueType().getSimpleName() + " (stored as BINARY(16)) or byte[]");
@@ -65,21 +68,46 @@ final class GeneratedId {
     }
 
     /**
-     * Gives the aggregate a new ID unless it has one; a {@code long} or {@code Long} of 0 counts as none, as with
-     * JPA.
+     * Gives the aggregate a new ID from the generator, waiting for it if need be, unless it has one.
      *
      * @param aggregate the aggregate about to be converted for saving
      * @return the aggregate with its ID: the same instance, or for an immutable property a copy
      */
-    Object assignIfUnset(Object aggregate) {
+    public Object assignIfUnset(Object aggregate) {
+        return needsId(aggregate) ? withId(aggregate, generator.next()) : aggregate;
+    }
+
+    /**
+     * Tells whether the aggregate has no ID yet; a {@code long} or {@code Long} of 0 counts as none, as with JPA.
+     *
+     * @param aggregate the aggregate about to be converted for saving
+     * @return whether an ID is to be generated for it
+     */
+    public boolean needsId(Object aggregate) {
+        Object current = entity.getPropertyAccessor(aggregate).getProperty(property);
+        return current == null || current instanceof Long number && number == 0L;
+    }
+
+    /**
+     * Sets a generated ID, converted to the property's type.
+     *
+     * @param aggregate the aggregate
+     * @param id a value of the scheme's value type, issued by {@link #generator()}
+     * @return the aggregate with the ID: the same instance, or for an immutable property a copy
+     */
+    public Object withId(Object aggregate, Object id) {
         PersistentPropertyAccessor<Object> accessor = entity.getPropertyAccessor(aggregate);
-        Object current = accessor.getProperty(property);
-        if (current != null && !(current instanceof Long number && number == 0L)) {
-            return aggregate;
-        }
-        Object id = generator.next();
         accessor.setProperty(property, form == null ? id : IdForms.write(descriptor, form, id));
         return accessor.getBean();
+    }
+
+    /**
+     * Returns the generator bean the property takes its IDs from.
+     *
+     * @return the generator, one per bean however many types use it
+     */
+    public IdGenerator<?> generator() {
+        return generator;
     }
 
     /**
