@@ -1,7 +1,6 @@
 package dev.ids.node.jdbc;
 
 import dev.ids.clock.IdClock;
-import dev.ids.internal.Chars;
 import dev.ids.node.ClaimCandidates;
 import dev.ids.node.LeaseHolder;
 import dev.ids.node.NoFreeNodeIdentityException;
@@ -9,6 +8,7 @@ import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.StoredNodeLease;
+import dev.ids.node.sql.LeaseTableSettings;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
@@ -55,17 +55,13 @@ import javax.sql.DataSource;
 public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
 
     /** The default table name. */
-    public static final String DEFAULT_TABLE_NAME = "ids_node_lease";
+    public static final String DEFAULT_TABLE_NAME = LeaseTableSettings.DEFAULT_TABLE_NAME;
 
-    /**
-     * The default lease length: how long a lease lasts without renewal. With the default renewal period (a third),
-     * 40 s lie between a renewal and the lease's expiry: a renewal that waits the whole 30 s connection timeout of
-     * Spring Boot's default pool (Hikari) for a connection still renews in time.
-     */
-    public static final Duration DEFAULT_LEASE_LENGTH = Duration.ofSeconds(60);
+    /** The default lease length, see {@link LeaseTableSettings#DEFAULT_LEASE_LENGTH}. */
+    public static final Duration DEFAULT_LEASE_LENGTH = LeaseTableSettings.DEFAULT_LEASE_LENGTH;
 
     /** The default reclaim grace: how long after expiry before another process may take an identity. */
-    public static final Duration DEFAULT_RECLAIM_GRACE = Duration.ofSeconds(10);
+    public static final Duration DEFAULT_RECLAIM_GRACE = LeaseTableSettings.DEFAULT_RECLAIM_GRACE;
 
     /** The class-path resource that holds the table's DDL, for schema-migration tools. */
     public static final String DDL_RESOURCE = LeaseTable.DDL_RESOURCE;
@@ -85,22 +81,20 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
     final String insertSql;
     final String takeOverSql;
 
-    private JdbcNodeLeaseProvider(Builder builder) {
-        this.leaseLength = builder.leaseLength;
-        Duration third = builder.leaseLength.dividedBy(3);
-        this.renewalPeriod = builder.renewalPeriod != null ? builder.renewalPeriod
-                : third.toMillis() >= 1 ? third : Duration.ofMillis(1);
-        this.reclaimGrace = builder.reclaimGrace;
-        this.holderId = builder.holderId != null ? builder.holderId : LeaseHolder.ofThisProcess().id();
-        this.clock = builder.clock;
+    private JdbcNodeLeaseProvider(Builder builder, LeaseTableSettings.Terms terms) {
+        this.leaseLength = terms.leaseLength();
+        this.renewalPeriod = terms.renewalPeriod();
+        this.reclaimGrace = terms.reclaimGrace();
+        this.holderId = terms.holderId();
+        this.clock = terms.clock();
         this.backgroundRenewal = builder.backgroundRenewal;
         // About one renewal period: a renewal stuck longer than that cannot save the lease in time anyway, and the
         // retry that follows gets its own chance before the deadline.
         long renewalMillis = this.renewalPeriod.toMillis();
         int queryTimeoutSeconds = (int) Math.max(1, Math.min(Integer.MAX_VALUE, (renewalMillis + 999) / 1000));
         this.connections = new JdbcConnections(builder.dataSource, queryTimeoutSeconds, clock,
-                builder.testDatabaseClock, builder.tableName);
-        this.table = new LeaseTable(builder.tableName, builder.createTable, connections, clock, leaseLength,
+                builder.testDatabaseClock, terms.tableName());
+        this.table = new LeaseTable(terms.tableName(), terms.createTable(), connections, clock, leaseLength,
                 reclaimGrace);
         this.selectRangeSql = table.sql.selectRangeSql;
         this.insertSql = table.sql.insertSql;
@@ -264,20 +258,12 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
     }
 
     /**
-     * Configures a {@link JdbcNodeLeaseProvider}; every default is set here.
+     * Configures a {@link JdbcNodeLeaseProvider}: the settings of the lease table ({@link LeaseTableSettings}, with
+     * their defaults) over the data source.
      */
-    public static final class Builder {
+    public static final class Builder extends LeaseTableSettings<Builder> {
 
         private final DataSource dataSource;
-        private String tableName = DEFAULT_TABLE_NAME;
-        private boolean createTable = true;
-        private Duration leaseLength = DEFAULT_LEASE_LENGTH;
-        /** Null means a third of the lease length. */
-        private Duration renewalPeriod;
-        private Duration reclaimGrace = DEFAULT_RECLAIM_GRACE;
-        /** Null means a random UUID, the host name and the process id. */
-        private String holderId;
-        private IdClock clock = IdClock.system();
         private boolean backgroundRenewal = true;
         private IdClock testDatabaseClock;
 
@@ -285,107 +271,8 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
             this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
         }
 
-        /**
-         * Sets the lease table's name; default {@value JdbcNodeLeaseProvider#DEFAULT_TABLE_NAME}.
-         *
-         * @param tableName an unquoted SQL identifier, optionally qualified by a schema ({@code schema.table})
-         * @return this builder
-         * @throws IllegalArgumentException when the name is not such an identifier (it is put into SQL as is)
-         */
-        public Builder tableName(String tableName) {
-            this.tableName = LeaseTable.checkTableName(tableName);
-            return this;
-        }
-
-        /**
-         * Sets whether the first claim creates the table if it does not exist; default {@code true}. Turn it off
-         * when a schema-migration tool creates the table from {@value JdbcNodeLeaseProvider#DDL_RESOURCE}.
-         *
-         * @param createTable whether to create the table
-         * @return this builder
-         */
-        public Builder createTable(boolean createTable) {
-            this.createTable = createTable;
-            return this;
-        }
-
-        /**
-         * Sets how long a lease lasts without renewal; default 60 s. A process that cannot renew (paused,
-         * partitioned from the database) stops holding its identity this long after its last renewal started.
-         *
-         * @param leaseLength at least one millisecond
-         * @return this builder
-         */
-        public Builder leaseLength(Duration leaseLength) {
-            this.leaseLength = positive("leaseLength", leaseLength);
-            return this;
-        }
-
-        /**
-         * Sets how often a lease is renewed; default a third of the lease length, so two renewals may fail before
-         * the lease is lost.
-         *
-         * @param renewalPeriod at least one millisecond and shorter than the lease length
-         * @return this builder
-         */
-        public Builder renewalPeriod(Duration renewalPeriod) {
-            this.renewalPeriod = positive("renewalPeriod", renewalPeriod);
-            return this;
-        }
-
-        /**
-         * Sets how long after a lease's expiry another process may take its identity; default 10 s. Expiry is
-         * decided on the database's clock; a lease whose application's wall clock differs from the database's by
-         * more than the grace is fenced (NTP keeps that to milliseconds; the default leaves room for a badly
-         * synchronised machine). On a database whose clock the lease cannot read, it must exceed the largest
-         * difference between the wall clocks of the processes sharing the table.
-         *
-         * @param reclaimGrace at least one millisecond, and more than the largest clock difference between the
-         *     processes
-         * @return this builder
-         * @throws IllegalArgumentException when zero or negative: without a grace, a process whose clock runs
-         *     ahead could take an identity while its holder still believes it holds it
-         */
-        public Builder reclaimGrace(Duration reclaimGrace) {
-            Objects.requireNonNull(reclaimGrace, "reclaimGrace");
-            if (reclaimGrace.toMillis() < 1) {
-                throw new IllegalArgumentException("reclaimGrace must be at least 1 ms, and more than the largest "
-                        + "difference between the wall clocks of the processes sharing the lease table (default "
-                        + DEFAULT_RECLAIM_GRACE + "); a grace of " + reclaimGrace + " would let a process whose "
-                        + "clock runs ahead take an identity its holder still uses");
-            }
-            this.reclaimGrace = reclaimGrace;
-            return this;
-        }
-
-        /**
-         * Sets the holder id written to the rows this provider holds, for diagnostics; default a random UUID, the
-         * host name and the process id. Each lease appends {@code #} and its own number to it.
-         *
-         * @param holderId 1 to 200 characters, without control characters
-         * @return this builder
-         */
-        public Builder holderId(String holderId) {
-            Objects.requireNonNull(holderId, "holderId");
-            if (holderId.isEmpty() || holderId.length() > LeaseHolder.MAX_LENGTH
-                    || holderId.chars().anyMatch(Character::isISOControl)) {
-                throw new IllegalArgumentException("holderId must be 1 to " + LeaseHolder.MAX_LENGTH
-                        + " characters without control characters: " + Chars.quote(holderId));
-            }
-            this.holderId = holderId;
-            return this;
-        }
-
-        /**
-         * Sets the clock: its monotonic clock times the local deadline, its wall clock is compared with the
-         * database's to measure the skew (and stamps expiries on a database whose clock the lease cannot read);
-         * default {@link IdClock#system()}.
-         *
-         * @param clock the clock
-         * @return this builder
-         */
-        public Builder clock(IdClock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
+        @Override
+        protected Builder self() {
             return this;
         }
 
@@ -412,19 +299,7 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
          * @throws IllegalArgumentException when the renewal period is not shorter than the lease length
          */
         public JdbcNodeLeaseProvider build() {
-            if (renewalPeriod != null && renewalPeriod.compareTo(leaseLength) >= 0) {
-                throw new IllegalArgumentException("renewalPeriod (" + renewalPeriod + ") must be shorter than"
-                        + " leaseLength (" + leaseLength + "), or the lease lapses between renewals");
-            }
-            return new JdbcNodeLeaseProvider(this);
-        }
-
-        private static Duration positive(String name, Duration value) {
-            Objects.requireNonNull(value, name);
-            if (value.toMillis() < 1) {
-                throw new IllegalArgumentException(name + " must be at least 1 ms: " + value);
-            }
-            return value;
+            return new JdbcNodeLeaseProvider(this, terms());
         }
     }
 }

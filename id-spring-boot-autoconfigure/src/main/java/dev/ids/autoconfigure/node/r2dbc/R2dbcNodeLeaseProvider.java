@@ -1,7 +1,6 @@
 package dev.ids.autoconfigure.node.r2dbc;
 
 import dev.ids.clock.IdClock;
-import dev.ids.internal.Chars;
 import dev.ids.node.LeaseHolder;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
@@ -9,6 +8,7 @@ import dev.ids.node.NodeLease;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.StoredNodeLease;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
+import dev.ids.node.sql.LeaseTableSettings;
 import dev.ids.node.sql.LeaseTableSql;
 import io.r2dbc.spi.ConnectionFactory;
 import java.time.Duration;
@@ -42,21 +42,19 @@ public final class R2dbcNodeLeaseProvider implements NodeLeaseProvider {
     private final boolean backgroundRenewal;
     private final AtomicLong leaseNumbers = new AtomicLong();
 
-    private R2dbcNodeLeaseProvider(Builder builder) {
+    private R2dbcNodeLeaseProvider(Builder builder, LeaseTableSettings.Terms terms) {
         this.connectionFactory = builder.connectionFactory;
-        this.leaseLength = builder.leaseLength;
-        Duration third = leaseLength.dividedBy(3);
-        this.renewalPeriod = builder.renewalPeriod != null ? builder.renewalPeriod
-                : third.toMillis() >= 1 ? third : Duration.ofMillis(1);
-        this.reclaimGrace = builder.reclaimGrace;
-        this.holderId = builder.holderId != null ? builder.holderId : LeaseHolder.ofThisProcess().id();
-        this.clock = builder.clock;
+        this.leaseLength = terms.leaseLength();
+        this.renewalPeriod = terms.renewalPeriod();
+        this.reclaimGrace = terms.reclaimGrace();
+        this.holderId = terms.holderId();
+        this.clock = terms.clock();
         this.backgroundRenewal = builder.backgroundRenewal;
         // About one renewal period, at least a second: a call stuck longer cannot save the lease in time anyway.
         Duration timeout = renewalPeriod.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : renewalPeriod;
         R2dbcConnections connections = new R2dbcConnections(builder.connectionFactory, timeout, clock,
-                builder.testDatabaseClock, builder.tableName);
-        this.table = new R2dbcLeaseTable(builder.tableName, builder.createTable, connections,
+                builder.testDatabaseClock, terms.tableName());
+        this.table = new R2dbcLeaseTable(terms.tableName(), terms.createTable(), connections,
                 new R2dbcRangeClaim.Terms(connections, clock, leaseLength, reclaimGrace));
     }
 
@@ -200,19 +198,12 @@ public final class R2dbcNodeLeaseProvider implements NodeLeaseProvider {
     }
 
     /**
-     * Configures an {@link R2dbcNodeLeaseProvider}; the settings and their defaults are those of
-     * {@link JdbcNodeLeaseProvider.Builder}.
+     * Configures an {@link R2dbcNodeLeaseProvider}: the settings of the lease table ({@link LeaseTableSettings},
+     * with their defaults, those of {@link JdbcNodeLeaseProvider.Builder}) over the connection factory.
      */
-    public static final class Builder {
+    public static final class Builder extends LeaseTableSettings<Builder> {
 
         private final ConnectionFactory connectionFactory;
-        private String tableName = JdbcNodeLeaseProvider.DEFAULT_TABLE_NAME;
-        private boolean createTable = true;
-        private Duration leaseLength = JdbcNodeLeaseProvider.DEFAULT_LEASE_LENGTH;
-        private @Nullable Duration renewalPeriod;
-        private Duration reclaimGrace = JdbcNodeLeaseProvider.DEFAULT_RECLAIM_GRACE;
-        private @Nullable String holderId;
-        private IdClock clock = IdClock.system();
         private boolean backgroundRenewal = true;
         private @Nullable IdClock testDatabaseClock;
 
@@ -220,93 +211,8 @@ public final class R2dbcNodeLeaseProvider implements NodeLeaseProvider {
             this.connectionFactory = Objects.requireNonNull(connectionFactory, "connectionFactory");
         }
 
-        /**
-         * Sets the lease table's name; default {@code ids_node_lease}.
-         *
-         * @param tableName an unquoted SQL identifier, optionally qualified by a schema ({@code schema.table})
-         * @return this builder
-         * @throws IllegalArgumentException when the name is not such an identifier (it is put into SQL as is)
-         */
-        public Builder tableName(String tableName) {
-            this.tableName = LeaseTableSql.checkTableName(tableName);
-            return this;
-        }
-
-        /**
-         * Sets whether the first claim creates the table if it does not exist; default {@code true}.
-         *
-         * @param createTable whether to create the table
-         * @return this builder
-         */
-        public Builder createTable(boolean createTable) {
-            this.createTable = createTable;
-            return this;
-        }
-
-        /**
-         * Sets how long a lease lasts without renewal; default 60 s.
-         *
-         * @param leaseLength at least one millisecond
-         * @return this builder
-         */
-        public Builder leaseLength(Duration leaseLength) {
-            this.leaseLength = positive("leaseLength", leaseLength);
-            return this;
-        }
-
-        /**
-         * Sets how often a lease is renewed; default a third of the lease length.
-         *
-         * @param renewalPeriod at least one millisecond and shorter than the lease length
-         * @return this builder
-         */
-        public Builder renewalPeriod(Duration renewalPeriod) {
-            this.renewalPeriod = positive("renewalPeriod", renewalPeriod);
-            return this;
-        }
-
-        /**
-         * Sets how long after a lease's expiry another process may take its identity; default 10 s. A lease whose
-         * application's wall clock differs from the database's by more than this is fenced.
-         *
-         * @param reclaimGrace at least one millisecond, and more than the largest clock difference between the
-         *     processes
-         * @return this builder
-         * @throws IllegalArgumentException when zero or negative: without a grace, a process whose clock runs
-         *     ahead could take an identity while its holder still believes it holds it
-         */
-        public Builder reclaimGrace(Duration reclaimGrace) {
-            this.reclaimGrace = positive("reclaimGrace", reclaimGrace);
-            return this;
-        }
-
-        /**
-         * Sets the holder id written to the rows this provider holds; default a random UUID, the host name and the
-         * process id. Each lease appends {@code #} and its own number to it.
-         *
-         * @param holderId 1 to 200 characters, without control characters
-         * @return this builder
-         */
-        public Builder holderId(String holderId) {
-            Objects.requireNonNull(holderId, "holderId");
-            if (holderId.isEmpty() || holderId.length() > LeaseHolder.MAX_LENGTH
-                    || holderId.chars().anyMatch(Character::isISOControl)) {
-                throw new IllegalArgumentException("holderId must be 1 to " + LeaseHolder.MAX_LENGTH
-                        + " characters without control characters: " + Chars.quote(holderId));
-            }
-            this.holderId = holderId;
-            return this;
-        }
-
-        /**
-         * Sets the clock: its monotonic clock times the local deadline, its wall clock is compared with the
-         * database's to measure the skew; default {@link IdClock#system()}.
-         *
-         * @param clock the clock
-         * @return this builder
-         */
-        public Builder clock(IdClock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
+        @Override
+        protected Builder self() {
             return this;
         }
 
@@ -329,19 +235,7 @@ public final class R2dbcNodeLeaseProvider implements NodeLeaseProvider {
          * @throws IllegalArgumentException when the renewal period is not shorter than the lease length
          */
         public R2dbcNodeLeaseProvider build() {
-            if (renewalPeriod != null && renewalPeriod.compareTo(leaseLength) >= 0) {
-                throw new IllegalArgumentException("renewalPeriod (" + renewalPeriod + ") must be shorter than"
-                        + " leaseLength (" + leaseLength + "), or the lease lapses between renewals");
-            }
-            return new R2dbcNodeLeaseProvider(this);
-        }
-
-        private static Duration positive(String name, Duration value) {
-            Objects.requireNonNull(value, name);
-            if (value.toMillis() < 1) {
-                throw new IllegalArgumentException(name + " must be at least 1 ms: " + value);
-            }
-            return value;
+            return new R2dbcNodeLeaseProvider(this, terms());
         }
     }
 }
