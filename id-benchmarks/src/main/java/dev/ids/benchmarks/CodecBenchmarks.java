@@ -37,6 +37,8 @@ public class CodecBenchmarks {
     private final Inputs<Tsid> tsids = new Inputs<>();
     private final Inputs<TSID> hypersistenceTsids = new Inputs<>();
     private final Inputs<Ulid> ulids = new Inputs<>();
+    /** The TraceIds' numbers, for the JDK's own decimal codec of the same values. */
+    private long[] traceIdNumbers;
     private int call;
 
     /** Generates each kind's inputs and their string and binary forms (see {@link CodecInputs}). */
@@ -51,6 +53,10 @@ public class CodecBenchmarks {
         tsids.of(CodecInputs.tsidCreatorIds(), null);
         hypersistenceTsids.of(CodecInputs.hypersistenceTsids(), null);
         ulids.of(CodecInputs.ulids(), null);
+        traceIdNumbers = new long[traceIds.ids.length];
+        for (int i = 0; i < traceIdNumbers.length; i++) {
+            traceIdNumbers[i] = traceIds.ids[i].toLong();
+        }
     }
 
     /** The index of this call's input: every call takes the next one, the same way for every kind. */
@@ -166,6 +172,22 @@ public class CodecBenchmarks {
     @Benchmark
     public UUID uuidFromString() {
         return UUID.fromString(uuids.texts[next()]);
+    }
+
+    /**
+     * The JDK's decimal of the same 63-bit numbers a TraceId writes: what {@link #traceIdToString()} costs without
+     * the scheme, so a TraceId is measured against the JDK's own way to write its digits as well as against UUID's
+     * hex, which needs no division.
+     */
+    @Benchmark
+    public String jdkLongToString() {
+        return Long.toString(traceIdNumbers[next()]);
+    }
+
+    /** The JDK's parse of the TraceIds' decimal texts, for {@link #traceIdParse()}. */
+    @Benchmark
+    public long jdkLongParse() {
+        return Long.parseLong(traceIds.texts[next()]);
     }
 
     @Benchmark

@@ -290,7 +290,8 @@ final class Report {
         double uuidParse = score("CodecBenchmarks.uuidFromString", 1);
         String[][] rows = {
             {"TraceId", "traceId"}, {"LableId", "lable"}, {"Sno", "sno"}, {"Gid", "gid"}, {"Muid", "muid"},
-            {"UUID (JDK)", "uuid"}, {"tsid-creator Tsid", "tsidCreator"},
+            {"UUID (JDK)", "uuid"}, {"Long (JDK), the TraceIds' numbers", "jdkLong"},
+            {"tsid-creator Tsid", "tsidCreator"},
             {"hypersistence TSID", "hypersistenceTsid"}, {"ulid-creator Ulid", "ulid"}};
         for (String[] row : rows) {
             String prefix = "CodecBenchmarks." + row[1];
@@ -320,6 +321,15 @@ final class Report {
                         nanos(ts) + " vs " + nanos(uuidToString) + " ns (" + ratio(ts / uuidToString) + ")");
                 atMost(row[0] + ".parse faster than UUID.fromString()", ps / uuidParse, 1.0,
                         nanos(ps) + " vs " + nanos(uuidParse) + " ns (" + ratio(ps / uuidParse) + ")");
+                if (row[1].equals("traceId")) {
+                    // a TraceId's text is the decimal of its number: the JDK's own codec for those digits
+                    double jdkToString = score("CodecBenchmarks.jdkLongToString", 1);
+                    double jdkParse = score("CodecBenchmarks.jdkLongParse", 1);
+                    atMost("TraceId.toString() faster than Long.toString() of the same numbers", ts / jdkToString,
+                            1.0, nanos(ts) + " vs " + nanos(jdkToString) + " ns (" + ratio(ts / jdkToString) + ")");
+                    atMost("TraceId.parse faster than Long.parseLong() of the same texts", ps / jdkParse, 1.0,
+                            nanos(ps) + " vs " + nanos(jdkParse) + " ns (" + ratio(ps / jdkParse) + ")");
+                }
                 long textSize = ObjectSizes.of(text);
                 long idSize = ObjectSizes.of(id);
                 atMost(row[0] + ".toString() allocates no more than its result (" + textSize + " B)",
@@ -355,6 +365,7 @@ final class Report {
         samples.put("gid", CodecInputs.gids()[0]);
         samples.put("muid", CodecInputs.muids()[0]);
         samples.put("uuid", CodecInputs.uuids()[0]);
+        samples.put("jdkLong", CodecInputs.traceIds()[0].toLong());
         samples.put("tsidCreator", CodecInputs.tsidCreatorIds()[0]);
         samples.put("hypersistenceTsid", CodecInputs.hypersistenceTsids()[0]);
         samples.put("ulid", CodecInputs.ulids()[0]);
