@@ -9,12 +9,14 @@ import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.ReclaimingNodeLease;
+import dev.ids.node.StoredNodeLease;
 import dev.ids.node.sql.LeaseTableSettings;
 import dev.ids.traceid.TraceIdGenerator;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -103,11 +105,15 @@ public abstract class LeaseOutageContract {
     @AfterEach
     void stopProxy() throws Exception {
         proxy.restore();
+        closeLeases();
+        proxy.close();
+    }
+
+    private void closeLeases() throws Exception {
         for (int i = opened.size() - 1; i >= 0; i--) {
             opened.get(i).close();
         }
         opened.clear();
-        proxy.close();
     }
 
     @AfterAll
@@ -159,9 +165,9 @@ public abstract class LeaseOutageContract {
      * Hangs the database past the deadline, then lets new connections through while the hung ones stay hung for
      * good (a firewall or NAT lost their state). Only a time limit frees the threads stuck on them (the renewal, the
      * mark write, the re-claim's release): the JDBC drivers' socket and connect timeouts of about a second, or the
-     * R2DBC store's own limit on every call; then the reclaiming lease recovers as after a plain restore. Without
-     * them, in trials, MariaDB's JDBC lease had not recovered 5 s after the restore (its threads still blocked
-     * reading) and PostgreSQL's took 4.9 s.
+     * R2DBC store's own limit on every call; then the reclaiming lease recovers as after a plain restore, and once
+     * the leases are closed no thread is left in a call of the store. Without them, in trials, MariaDB's JDBC lease
+     * had not recovered 5 s after the restore (its threads still blocked reading) and PostgreSQL's took 4.9 s.
      */
     @Test
     void hungConnectionsThatNeverComeBackAreLeftBehind() throws Exception {
@@ -178,6 +184,27 @@ public abstract class LeaseOutageContract {
         report("hang, new connections only", tallies);
         assertThat(tallies.get(1).recoveredMillis()).as("ms from the restore until the reclaiming lease's generator"
                 + " issued an ID again (-1: never, within the run)").isBetween(0L, RECOVERY_MILLIS);
+        closeLeases();
+        // Checked while the connections left hung are still open: closing the proxy would reset them and so free
+        // any thread stuck on one, hiding the very thing this looks for.
+        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RECOVERY_MILLIS);
+        List<String> stuck = threadsInAStoreCall();
+        while (!stuck.isEmpty() && System.nanoTime() < until) {
+            Thread.sleep(50);
+            stuck = threadsInAStoreCall();
+        }
+        assertThat(stuck).as("threads still in a call of the lease store after the leases closed").isEmpty();
+    }
+
+    /**
+     * The names of the threads inside a stored lease's call of its store (a renewal, a mark write, a release), on a
+     * connection or waiting for one. An idle renewal or mark-writer thread waits outside it.
+     */
+    private static List<String> threadsInAStoreCall() {
+        return Thread.getAllStackTraces().entrySet().stream()
+                .filter(thread -> Arrays.stream(thread.getValue())
+                        .anyMatch(frame -> frame.getClassName().equals(StoredNodeLease.class.getName())))
+                .map(thread -> thread.getKey().getName()).toList();
     }
 
     /** Claims the leases, builds the generators, issues their first IDs (writing the marks) through the proxy. */

@@ -16,6 +16,11 @@ import java.sql.Statement;
  * piece of work and waits for it at most about a second ({@link R2dbcConnections}): no driver timeout is set, so
  * that the scenarios show that this limit alone keeps a hung database from holding the renewal thread and the
  * callers' threads, and that it is short enough to refuse by the lease's deadline.
+ *
+ * <p>What the limit does not free is the connection: r2dbc-postgresql keeps a connection whose creation was given up
+ * on open (in trials, still established a second after the call's time limit) until the network answers again, when
+ * it completes and closes, or resets it. That costs a socket per abandoned call while the database hangs, not a
+ * thread.
  */
 abstract class R2dbcLeaseOutageContract extends LeaseOutageContract {
 
