@@ -3,7 +3,6 @@ package dev.ids.node.jdbc;
 import dev.ids.testing.TestDatabase;
 import java.sql.SQLException;
 import org.h2.tools.Server;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
 /**
@@ -19,10 +18,9 @@ class H2JdbcLeaseOutageTest extends JdbcLeaseOutageContract {
         server = Server.createTcpServer("-tcpPort", "0", "-ifNotExists").start();
     }
 
-    /** Drops the table, then stops the server (JUnit runs a subclass's own after-all methods first). */
+    /** Drops the table, then stops the server, once the scenarios are done. */
     @Override
-    @AfterAll
-    void dropTable() throws SQLException {
+    protected void dropTable() throws SQLException {
         try {
             super.dropTable();
         } finally {
@@ -31,12 +29,12 @@ class H2JdbcLeaseOutageTest extends JdbcLeaseOutageContract {
     }
 
     @Override
-    TestDatabase database() {
+    protected TestDatabase database() {
         return TestDatabase.H2;
     }
 
     @Override
-    int serverPort() {
+    protected int serverPort() {
         return server.getPort();
     }
 

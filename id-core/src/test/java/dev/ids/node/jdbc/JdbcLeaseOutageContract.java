@@ -1,76 +1,19 @@
 package dev.ids.node.jdbc;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-import dev.ids.IdGenerationException;
-import dev.ids.lable.LableIdGenerator;
-import dev.ids.node.NodeClaim;
-import dev.ids.node.NodeLease;
-import dev.ids.node.ReclaimingNodeLease;
-import dev.ids.testing.CutProxy;
+import dev.ids.node.NodeLeaseProvider;
+import dev.ids.testing.LeaseOutageContract;
 import dev.ids.testing.PlainDataSource;
-import dev.ids.testing.SteppedClock;
-import dev.ids.testing.TestDatabase;
-import dev.ids.traceid.TraceIdGenerator;
-import java.io.IOException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.LongSupplier;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
- * A lease store cut while generators run (issue 13, item 4), on one database; a subclass per database runs it. A
- * {@link CutProxy} sits between the leases and the database. Each scenario cuts it just as the generators' clocks
- * come within the fence's margin of the written high-water mark, so the next step must be written during the outage
- * and, 700 ms later, a call must wait for it. Per call, it measures the duration against the lease's remaining time
- * at the call's start plus one second, and the ID's timestamp against the lease's deadline.
- *
- * <p>Two time-ordered generators, each on a lease of its own: TraceId (chunks of a second, a refill lock) and Lable
- * (a timestamp per millisecond, covered per ID). Each has a clock of its own that the test steps forward to just
- * before its mark instead of waiting for it.
+ * The outage scenarios of {@link LeaseOutageContract} on the JDBC lease store, on one database; a subclass per
+ * database runs them. The store takes a new connection through the proxy for each piece of work, as a pool would
+ * make them in an outage.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class JdbcLeaseOutageContract {
-
-    /** Short, so that each scenario lasts a few seconds. */
-    static final Duration LEASE = Duration.ofSeconds(2);
-    static final Duration RENEWAL = Duration.ofMillis(500);
-    /** How long past the lease's remaining time, at its start, a call may take. */
-    static final long BOUND_SLACK_MILLIS = 1_000;
-    /** How far before the mark the generators' clocks are stepped: the time a call has before it must wait. */
-    static final long BEFORE_MARK_MILLIS = 700;
-    /** How long a reclaiming lease may take, after the store is back, before its generator issues IDs again. */
-    static final long RECOVERY_MILLIS = 4_000;
-    static final String TABLE = "ids_lease_outage_" + ProcessHandle.current().pid();
-
-    private CutProxy proxy;
-    private String namespace;
-    private final List<AutoCloseable> opened = new ArrayList<>();
-
-    /** The database, for its credentials. */
-    abstract TestDatabase database();
-
-    /** The database server's port on 127.0.0.1, which the proxy forwards to. */
-    abstract int serverPort();
+abstract class JdbcLeaseOutageContract extends LeaseOutageContract {
 
     /** The JDBC URL that reaches the database through the proxy's port. */
     abstract String urlThrough(int port);
@@ -81,245 +24,30 @@ abstract class JdbcLeaseOutageContract {
      */
     abstract String driverTimeouts();
 
-    @BeforeEach
-    void startProxy() throws Exception {
-        proxy = new CutProxy(serverPort());
-        namespace = UUID.randomUUID().toString().substring(0, 8);
+    @Override
+    protected String tableName() {
+        return "ids_lease_outage_" + ProcessHandle.current().pid();
     }
 
-    @AfterEach
-    void stopProxy() throws Exception {
-        proxy.restore();
-        for (int i = opened.size() - 1; i >= 0; i--) {
-            opened.get(i).close();
-        }
-        opened.clear();
-        proxy.close();
+    @Override
+    protected NodeLeaseProvider providerThrough(int port, boolean driverTimeouts) {
+        String url = urlThrough(port) + (driverTimeouts ? driverTimeouts() : "");
+        PlainDataSource proxied = () -> DriverManager.getConnection(url, database().username(),
+                database().password());
+        return outageTerms(JdbcNodeLeaseProvider.builder(proxied)).build();
     }
 
-    @AfterAll
-    void dropTable() throws SQLException {
+    /** Only with the driver's timeouts: a JDBC call blocks its thread on the socket for as long as it is hung. */
+    @Override
+    protected boolean abandonsHungConnections() {
+        return driverTimeouts() != null;
+    }
+
+    @Override
+    protected void dropTable() throws SQLException {
         try (Connection connection = DriverManager.getConnection(urlThrough(serverPort()), database().username(),
                 database().password()); Statement statement = connection.createStatement()) {
-            statement.execute("DROP TABLE IF EXISTS " + TABLE);
-        }
-    }
-
-    @Test
-    void aHungDatabaseMakesCallsRefuseByTheLeasesDeadline() throws Exception {
-        Outage outage = start(false);
-        proxy.hang();
-        List<OutageTally> tallies = outage.runUntilEveryDeadlinePassed(null);
-        report("hang", tallies);
-    }
-
-    @Test
-    void aRefusingDatabaseMakesCallsRefuseByTheLeasesDeadline() throws Exception {
-        Outage outage = start(false);
-        proxy.refuse();
-        List<OutageTally> tallies = outage.runUntilEveryDeadlinePassed(null);
-        report("refuse", tallies);
-    }
-
-    /**
-     * Hangs the database past the deadline, then restores it: the hung renewals and mark writes complete late. The
-     * plain lease is lost and its generator keeps refusing; the reclaiming lease claims its identity again and its
-     * generator issues IDs soon after, none of them stamped after the deadline the lease had during the outage.
-     */
-    @Test
-    void aDatabaseBackAfterTheDeadlineLeavesALostLeaseRefusingAndAReclaimingOneRecovering() throws Exception {
-        Outage outage = start(true);
-        proxy.hang();
-        List<OutageTally> tallies = outage.runUntilEveryDeadlinePassed(() -> {
-            try {
-                proxy.restore();
-            } catch (IOException e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        report("hang, restore", tallies);
-        assertThat(outage.trace.lease.isEnded()).as("the plain lease, lost in the outage").isTrue();
-        assertThatThrownBy(outage.trace.next::getAsLong).isInstanceOf(IdGenerationException.class);
-        OutageTally lable = tallies.get(1);
-        assertThat(lable.recoveredMillis()).as("ms from the restore until the reclaiming lease's generator issued an"
-                + " ID again (-1: never, within the run)").isBetween(0L, RECOVERY_MILLIS);
-    }
-
-    /**
-     * Hangs the database past the deadline, then lets new connections through while the hung ones stay hung for
-     * good (a firewall or NAT lost their state). Only the driver's own timeouts free the threads stuck on them (the
-     * renewal, the mark write, the re-claim's release): with socket and connect timeouts of about a second, the
-     * reclaiming lease recovers as after a plain restore. Without them, in trials, MariaDB's lease had not recovered
-     * 5 s after the restore (its threads still blocked reading) and PostgreSQL's took 4.9 s.
-     */
-    @Test
-    void hungConnectionsThatNeverComeBackAreLeftBehindByTheDriversTimeouts() throws Exception {
-        String timeouts = driverTimeouts();
-        Assumptions.assumeTrue(timeouts != null, database() + "'s driver has no socket timeout to set");
-        Outage outage = start(true, timeouts);
-        proxy.hang();
-        List<OutageTally> tallies = outage.runUntilEveryDeadlinePassed(() -> {
-            try {
-                proxy.restoreNewConnections();
-            } catch (IOException e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        report("hang, new connections only", tallies);
-        assertThat(tallies.get(1).recoveredMillis()).as("ms from the restore until the reclaiming lease's generator"
-                + " issued an ID again (-1: never, within the run)").isBetween(0L, RECOVERY_MILLIS);
-    }
-
-    /** Claims the leases, builds the generators, issues their first IDs (writing the marks) through the proxy. */
-    private Outage start(boolean reclaimLable) {
-        return start(reclaimLable, "");
-    }
-
-    private Outage start(boolean reclaimLable, String urlParameters) {
-        JdbcNodeLeaseProvider provider = JdbcNodeLeaseProvider.builder(new Proxied(urlParameters)).tableName(TABLE)
-                .holderId("outage-" + ProcessHandle.current().pid()).leaseLength(LEASE).renewalPeriod(RENEWAL)
-                .build();
-        SteppedClock traceClock = new SteppedClock();
-        NodeLease traceLease = provider.claim(new NodeClaim("trace-" + namespace, 0, 1023));
-        opened.add(traceLease);
-        TraceIdGenerator traceIds = TraceIdGenerator.builder().lease(traceLease).clock(traceClock)
-                .maxWait(Duration.ofSeconds(30)).build();
-        Fenced trace = new Fenced("TraceId", traceLease, () -> 0, traceClock,
-                // Resolved near the generator's clock, which runs ahead of the system's once stepped.
-                () -> traceIds.next().timestampNear(Instant.ofEpochMilli(traceClock.wallTimeMillis())).toEpochMilli());
-        SteppedClock lableClock = new SteppedClock();
-        NodeClaim lableClaim = new NodeClaim("lable-" + namespace, 0, 63);
-        NodeLease lableLease;
-        LongSupplier reclaims;
-        if (reclaimLable) {
-            ReclaimingNodeLease reclaiming = ReclaimingNodeLease.claim(provider, lableClaim, lableClock,
-                    Duration.ofMillis(100));
-            lableLease = reclaiming;
-            reclaims = reclaiming::reclaimCount;
-        } else {
-            lableLease = provider.claim(lableClaim);
-            reclaims = () -> 0;
-        }
-        opened.add(lableLease);
-        LableIdGenerator lableIds = LableIdGenerator.builder().lease(lableLease).clock(lableClock)
-                .maxWait(Duration.ofSeconds(30)).build();
-        Fenced lable = new Fenced("Lable", lableLease, reclaims, lableClock,
-                () -> lableIds.next().timestampMillis());
-        trace.next.getAsLong();
-        lable.next.getAsLong();
-        return new Outage(trace, lable);
-    }
-
-    private void report(String scenario, List<OutageTally> tallies) {
-        List<String> violations = new ArrayList<>();
-        for (OutageTally tally : tallies) {
-            System.out.println("[outage] " + database().name() + " " + scenario + " " + tally.summary());
-            violations.addAll(tally.violations());
-            assertThat(tally.refusals()).as(tally.summary()).isPositive(); // the calls ran past the deadline
-        }
-        assertThat(violations).isEmpty();
-    }
-
-    /** A generator under test: its lease, its clock, and a call that returns the timestamp of a new ID. */
-    private record Fenced(String name, NodeLease lease, LongSupplier reclaims, SteppedClock clock,
-            LongSupplier next) {
-
-        OutageTally tally() {
-            return new OutageTally(name, lease, reclaims, clock);
-        }
-
-        /** Steps the clock to just before the lease's mark: the next step is due, and a wait 700 ms later. */
-        void stepToMark() {
-            long mark = lease.highWaterMarkMillis();
-            clock.stepForward(Math.max(0, mark + 1 - BEFORE_MARK_MILLIS - clock.wallTimeMillis()));
-        }
-    }
-
-    /** The two generators of a scenario, called from threads of their own while the proxy is cut. */
-    private final class Outage {
-
-        final Fenced trace;
-        final Fenced lable;
-
-        Outage(Fenced trace, Fenced lable) {
-            this.trace = trace;
-            this.lable = lable;
-        }
-
-        /**
-         * Calls both generators until both leases' deadlines (as they stand once renewals under way when the cut
-         * came have landed) lie a second in the past; with a restore, restores then, and runs on until the
-         * reclaiming lease's generator issued IDs again for half a second, or the recovery time passed.
-         */
-        List<OutageTally> runUntilEveryDeadlinePassed(Runnable restore) throws Exception {
-            Thread.sleep(300);
-            trace.stepToMark();
-            lable.stepToMark();
-            long longest = Math.max(trace.lease.remaining().toNanos(), lable.lease.remaining().toNanos());
-            OutageTally traceTally = trace.tally();
-            OutageTally lableTally = lable.tally();
-            AtomicBoolean stop = new AtomicBoolean();
-            ExecutorService callers = Executors.newFixedThreadPool(4);
-            try {
-                List<Future<?>> running = new ArrayList<>();
-                for (int i = 0; i < 2; i++) {
-                    running.add(callers.submit(() -> call(trace, traceTally, stop)));
-                    running.add(callers.submit(() -> call(lable, lableTally, stop)));
-                }
-                Thread.sleep(TimeUnit.NANOSECONDS.toMillis(longest) + (restore == null ? 1_000 : 200));
-                if (restore != null) {
-                    long restored = System.nanoTime();
-                    traceTally.restoredAt(restored);
-                    lableTally.restoredAt(restored);
-                    restore.run();
-                    long until = restored + TimeUnit.MILLISECONDS.toNanos(RECOVERY_MILLIS + 1_000);
-                    while (System.nanoTime() < until && !lableTally.recoveredFor(500)) {
-                        Thread.sleep(50);
-                    }
-                }
-                stop.set(true);
-                for (Future<?> caller : running) {
-                    caller.get(30, TimeUnit.SECONDS);
-                }
-            } finally {
-                stop.set(true);
-                callers.shutdownNow();
-            }
-            return List.of(traceTally, lableTally);
-        }
-
-        private void call(Fenced fenced, OutageTally tally, AtomicBoolean stop) {
-            while (!stop.get()) {
-                tally.sampleDeadline();
-                long bound = fenced.lease.remaining().toMillis() + BOUND_SLACK_MILLIS;
-                long began = System.nanoTime();
-                long stamp;
-                try {
-                    stamp = fenced.next.getAsLong();
-                } catch (IdGenerationException refused) {
-                    stamp = -1; // refusing is what a caller should see once the lease cannot be proven
-                }
-                long ended = System.nanoTime();
-                tally.sampleDeadline();
-                tally.record(began, ended, bound, stamp);
-                LockSupport.parkNanos(200_000);
-            }
-        }
-    }
-
-    /** Connections through the proxy, a new one each time, as a pool would make them in an outage. */
-    private final class Proxied implements PlainDataSource {
-
-        private final String urlParameters;
-
-        Proxied(String urlParameters) {
-            this.urlParameters = urlParameters;
-        }
-
-        @Override
-        public Connection getConnection() throws SQLException {
-            return DriverManager.getConnection(urlThrough(proxy.port()) + urlParameters, database().username(),
-                    database().password());
+            statement.execute("DROP TABLE IF EXISTS " + tableName());
         }
     }
 }

@@ -8,12 +8,12 @@ import dev.ids.testing.TestDatabase;
 class MariaDbJdbcLeaseOutageTest extends JdbcLeaseOutageContract {
 
     @Override
-    TestDatabase database() {
+    protected TestDatabase database() {
         return TestDatabase.MARIADB;
     }
 
     @Override
-    int serverPort() {
+    protected int serverPort() {
         return 3306;
     }
 

@@ -8,12 +8,12 @@ import dev.ids.testing.TestDatabase;
 class PostgreSqlJdbcLeaseOutageTest extends JdbcLeaseOutageContract {
 
     @Override
-    TestDatabase database() {
+    protected TestDatabase database() {
         return TestDatabase.POSTGRESQL;
     }
 
     @Override
-    int serverPort() {
+    protected int serverPort() {
         return 5432;
     }
 

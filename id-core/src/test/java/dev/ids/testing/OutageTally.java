@@ -1,4 +1,4 @@
-package dev.ids.node.jdbc;
+package dev.ids.testing;
 
 import dev.ids.clock.IdClock;
 import dev.ids.node.NodeLease;
@@ -13,9 +13,10 @@ import java.util.function.LongSupplier;
  * What the calls of one leased generator came to during an outage: how long each took against its bound (the
  * lease's remaining time at the call's start plus a second), and the latest ID timestamp of each lease the
  * generator had against that lease's deadline. A lease's deadline is sampled, in the generator's clock, before and
- * after every call while the lease is held; a reclaiming lease counts its leases by its re-claims.
+ * after every call while the lease is held; a reclaiming lease counts its leases by its re-claims. Kept by
+ * {@link LeaseOutageContract}, whatever the lease store.
  */
-final class OutageTally {
+public final class OutageTally {
 
     private static final int MAX_LISTED = 10;
 
@@ -36,7 +37,7 @@ final class OutageTally {
     private long restoredNanos = -1;
     private long recoveredNanos = -1;
 
-    OutageTally(String name, NodeLease lease, LongSupplier leaseNumber, IdClock clock) {
+    public OutageTally(String name, NodeLease lease, LongSupplier leaseNumber, IdClock clock) {
         this.name = name;
         this.lease = lease;
         this.leaseNumber = leaseNumber;
@@ -44,7 +45,7 @@ final class OutageTally {
     }
 
     /** Records the lease's deadline, in the generator's clock, if the lease is held and was not replaced meanwhile. */
-    void sampleDeadline() {
+    public void sampleDeadline() {
         long number = leaseNumber.getAsLong();
         long remaining = lease.remaining().toMillis();
         // Read after the remaining time: the sample errs late, never early, so it cannot invent a violation.
@@ -57,7 +58,7 @@ final class OutageTally {
     }
 
     /** Records one call: its start and end (System.nanoTime), its bound, and its ID's timestamp (-1: refused). */
-    synchronized void record(long began, long ended, long boundMillis, long stampMillis) {
+    public synchronized void record(long began, long ended, long boundMillis, long stampMillis) {
         long number = leaseNumber.getAsLong();
         long took = ended - began;
         calls++;
@@ -82,27 +83,27 @@ final class OutageTally {
     }
 
     /** Notes when the store was restored, to time the recovery from it. */
-    synchronized void restoredAt(long nanos) {
+    public synchronized void restoredAt(long nanos) {
         restoredNanos = nanos;
     }
 
     /** Whether a re-claimed lease's generator issued its first ID at least this long ago. */
-    synchronized boolean recoveredFor(long millis) {
+    public synchronized boolean recoveredFor(long millis) {
         return recoveredNanos >= 0 && System.nanoTime() - recoveredNanos >= millis * 1_000_000L;
     }
 
     /** How many calls refused. */
-    synchronized long refusals() {
+    public synchronized long refusals() {
         return refused;
     }
 
     /** Milliseconds from the restore to the first ID under a re-claimed lease; -1 when none came. */
-    synchronized long recoveredMillis() {
+    public synchronized long recoveredMillis() {
         return recoveredNanos < 0 ? -1 : (recoveredNanos - restoredNanos) / 1_000_000;
     }
 
     /** Every broken promise: calls beyond their bound, IDs stamped after their lease's deadline. */
-    synchronized List<String> violations() {
+    public synchronized List<String> violations() {
         List<String> violations = new ArrayList<>(overruns);
         if (overrunCount > MAX_LISTED) {
             violations.add(name + ": and " + (overrunCount - MAX_LISTED) + " more calls beyond their bound");
@@ -118,7 +119,7 @@ final class OutageTally {
     }
 
     /** One line of figures. */
-    synchronized String summary() {
+    public synchronized String summary() {
         StringBuilder line = new StringBuilder(name).append(": ").append(calls).append(" calls, ").append(ids)
                 .append(" IDs, ").append(refused).append(" refused; longest ").append(longestNanos / 1_000_000)
                 .append(" ms (its bound ").append(boundOfLongestMillis).append(" ms); least slack ")
