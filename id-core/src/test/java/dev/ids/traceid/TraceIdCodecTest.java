@@ -59,7 +59,10 @@ class TraceIdCodecTest {
             9_200_000_000_000_000_000L, 5_000_000_000_999_999_999L,
             // each side of the cuts at 10^16 and 10^8 near the top, where the reciprocals' error is largest
             9_219_999_999_999_999_999L, 9_220_000_000_000_000_000L, 9_223_372_036_799_999_999L,
-            9_223_372_036_800_000_000L, 9_223_372_036_854_775_806L};
+            9_223_372_036_800_000_000L, 9_223_372_036_854_775_806L,
+            // groups of eight at their ends: 00000000, 00000001, 09999999, 10000000, 99999999
+            1_000_000_000_000_000_001L, 1_000_099_999_990_999_999L, 1_009_999_999_910_000_000L,
+            9_199_999_999_999_999_999L, 1_230_000_000_199_999_999L};
         for (long raw : edges) {
             assertThat(TraceIdCodec.decimal(raw)).isEqualTo(Long.toString(raw));
         }
@@ -67,6 +70,29 @@ class TraceIdCodecTest {
         for (int i = 0; i < 100_000; i++) {
             long raw = random.nextLong() >>> 1 >>> random.nextInt(8);
             assertThat(TraceIdCodec.decimal(raw)).isEqualTo(Long.toString(raw));
+        }
+    }
+
+    /**
+     * The formatter reads each group of eight digits as four pairs from one fixed-point product: for every one of
+     * the 10^8 groups, the pairs it brings up are the group's digits.
+     */
+    @Test
+    void theFixedPointReadsEveryGroupOfEightDigitsExactly() {
+        for (int group = 0; group < 100_000_000; group++) {
+            long fixed = group * TraceIdCodec.EIGHT_DIGITS_SCALE;
+            int value = 0;
+            for (int pair = 0; pair < 4; pair++) {
+                int digits = (int) (fixed >>> 56);
+                if (digits > 99) {
+                    assertThat(digits).as("pair %d of %d", pair, group).isLessThan(100);
+                }
+                value = value * 100 + digits;
+                fixed = (fixed & TraceIdCodec.FRACTION) * 100;
+            }
+            if (value != group) {
+                assertThat(value).as("the pairs of %d", group).isEqualTo(group);
+            }
         }
     }
 
