@@ -225,6 +225,9 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
+            if (closed) {
+                return Renewal.LOST; // close() interrupted the call: the lease is let go, not failing to renew
+            }
             failures.incrementAndGet();
             log.log(Level.WARNING, () -> "Could not renew " + this + " (will retry until its deadline): "
                     + e.getMessage());
