@@ -225,16 +225,19 @@ abstract class DataJdbcIdsSuite {
         assertThat(template.findById(sno, SnoAsValue.class)).isNotNull();
     }
 
-    /** Three aggregates saved in turn: a range from the first's ID to the second's selects those two, in order. */
-    private <A extends Identified, I, R> void assertRange(R repository, java.util.function.Supplier<A> create,
-            Function<A, I> id, RangeQuery<R, I, A> query) {
-        A first = template.save(create.get());
-        A second = template.save(create.get());
-        A third = template.save(create.get());
-        List<I> selected = query.select(repository, id.apply(first), id.apply(second)).stream().map(id).toList();
-        assertThat(selected).containsExactly(id.apply(first), id.apply(second));
-        assertThat(query.select(repository, id.apply(first), id.apply(third)).stream().map(id).toList())
-                .containsExactly(id.apply(first), id.apply(second), id.apply(third));
+    /**
+     * Three aggregates saved in turn, their IDs sorted in the value type's order (GIDs of one millisecond are in
+     * random order): a range from the lowest to the middle one selects those two, and to the highest all three, in
+     * that order, so the database orders the column as the value type does.
+     */
+    private <A extends Identified, I extends Comparable<? super I>, R> void assertRange(R repository,
+            java.util.function.Supplier<A> create, Function<A, I> id, RangeQuery<R, I, A> query) {
+        List<I> ids = java.util.stream.Stream.of(template.save(create.get()), template.save(create.get()),
+                template.save(create.get())).map(id).sorted().toList();
+        assertThat(query.select(repository, ids.get(0), ids.get(1)).stream().map(id).toList())
+                .containsExactly(ids.get(0), ids.get(1));
+        assertThat(query.select(repository, ids.get(0), ids.get(2)).stream().map(id).toList())
+                .containsExactlyElementsOf(ids);
     }
 
     /** A derived query by ID range. */

@@ -197,16 +197,20 @@ abstract class R2dbcIdsSuite {
         assertThat(stored(TraceIdAsLong.class)).contains(4242L);
     }
 
-    /** Three entities saved in turn: a range from the first's ID to the second's selects those two, in order. */
-    private <E, I, R> void assertRange(R repository, Supplier<E> create, Function<E, I> id,
-            RangeQuery<R, I, E> query) {
-        E first = template.insert(create.get()).block(TIMEOUT);
-        E second = template.insert(create.get()).block(TIMEOUT);
-        E third = template.insert(create.get()).block(TIMEOUT);
-        assertThat(query.select(repository, id.apply(first), id.apply(second)).map(id).collectList().block(TIMEOUT))
-                .containsExactly(id.apply(first), id.apply(second));
-        assertThat(query.select(repository, id.apply(first), id.apply(third)).map(id).collectList().block(TIMEOUT))
-                .containsExactly(id.apply(first), id.apply(second), id.apply(third));
+    /**
+     * Three entities saved in turn, their IDs sorted in the value type's order (GIDs of one millisecond are in random
+     * order): a range from the lowest to the middle one selects those two, and to the highest all three, in that
+     * order, so the database orders the column as the value type does.
+     */
+    private <E, I extends Comparable<? super I>, R> void assertRange(R repository, Supplier<E> create,
+            Function<E, I> id, RangeQuery<R, I, E> query) {
+        List<I> ids = java.util.stream.Stream.of(template.insert(create.get()).block(TIMEOUT),
+                template.insert(create.get()).block(TIMEOUT), template.insert(create.get()).block(TIMEOUT))
+                .map(id).sorted().toList();
+        assertThat(query.select(repository, ids.get(0), ids.get(1)).map(id).collectList().block(TIMEOUT))
+                .containsExactly(ids.get(0), ids.get(1));
+        assertThat(query.select(repository, ids.get(0), ids.get(2)).map(id).collectList().block(TIMEOUT))
+                .containsExactlyElementsOf(ids);
     }
 
     /** A derived query by ID range. */
