@@ -2,18 +2,17 @@ package dev.ids.node.jdbc;
 
 import dev.ids.clock.IdClock;
 import dev.ids.node.ClaimCandidates;
-import dev.ids.node.LeaseHolder;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
-import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.StoredNodeLease;
+import dev.ids.node.sql.LeaseRow;
+import dev.ids.node.sql.LeaseTableProvider;
 import dev.ids.node.sql.LeaseTableSettings;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicLong;
 import javax.sql.DataSource;
 
 /**
@@ -52,7 +51,7 @@ import javax.sql.DataSource;
  * <p>The data source must give connections of their own, not ones bound to the caller's transaction (pass the
  * plain pool, not a transaction-aware proxy): each statement runs in auto-commit. Instances are thread-safe.
  */
-public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
+public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
 
     /** The default table name. */
     public static final String DEFAULT_TABLE_NAME = LeaseTableSettings.DEFAULT_TABLE_NAME;
@@ -68,13 +67,7 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
 
     private final LeaseTable table;
     private final JdbcConnections connections;
-    private final Duration leaseLength;
-    private final Duration renewalPeriod;
-    private final Duration reclaimGrace;
-    private final String holderId;
-    private final IdClock clock;
     private final boolean backgroundRenewal;
-    private final AtomicLong leaseNumbers = new AtomicLong();
 
     /** The statements the tests hold claims at and count. */
     final String selectRangeSql;
@@ -82,20 +75,16 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
     final String takeOverSql;
 
     private JdbcNodeLeaseProvider(Builder builder, LeaseTableSettings.Terms terms) {
-        this.leaseLength = terms.leaseLength();
-        this.renewalPeriod = terms.renewalPeriod();
-        this.reclaimGrace = terms.reclaimGrace();
-        this.holderId = terms.holderId();
-        this.clock = terms.clock();
+        super(terms);
         this.backgroundRenewal = builder.backgroundRenewal;
         // About one renewal period: a renewal stuck longer than that cannot save the lease in time anyway, and the
         // retry that follows gets its own chance before the deadline.
-        long renewalMillis = this.renewalPeriod.toMillis();
+        long renewalMillis = terms.renewalPeriod().toMillis();
         int queryTimeoutSeconds = (int) Math.max(1, Math.min(Integer.MAX_VALUE, (renewalMillis + 999) / 1000));
-        this.connections = new JdbcConnections(builder.dataSource, queryTimeoutSeconds, clock,
+        this.connections = new JdbcConnections(builder.dataSource, queryTimeoutSeconds, terms.clock(),
                 builder.testDatabaseClock, terms.tableName());
-        this.table = new LeaseTable(terms.tableName(), terms.createTable(), connections, clock, leaseLength,
-                reclaimGrace);
+        this.table = new LeaseTable(terms.tableName(), terms.createTable(), connections, terms.clock(),
+                terms.leaseLength(), terms.reclaimGrace());
         this.selectRangeSql = table.sql.selectRangeSql;
         this.insertSql = table.sql.insertSql;
         this.takeOverSql = table.sql.takeOverSql;
@@ -151,20 +140,12 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
     }
 
     private NodeLease claimFree(NodeClaim claim) throws Exception {
-        String holder = holderId + "#" + leaseNumbers.incrementAndGet();
         // The lease, with its renewer, is made only once the claim's connection was handed back without failure.
-        return new JdbcNodeLease(StoredNodeLease.claim(table, claim, holder, clock,
-                backgroundRenewal ? renewalPeriod : null));
+        return new JdbcNodeLease(StoredNodeLease.claim(table, claim, nextHolder(), clock(),
+                backgroundRenewal ? renewalPeriod() : null));
     }
 
-    /**
-     * Reads every row of one namespace, for an operator's view: who holds which identity, until when, and its mark.
-     * Read-only, one statement; released rows ({@code expires_at = 0}) are listed too, as they keep their marks.
-     *
-     * @param namespace the namespace, for example {@code sno}
-     * @return the rows, ordered by identity; empty when the namespace has none
-     * @throws IllegalStateException naming the table when it cannot be read
-     */
+    @Override
     public List<LeaseRow> rows(String namespace) {
         Objects.requireNonNull(namespace, "namespace");
         try {
@@ -176,85 +157,8 @@ public final class JdbcNodeLeaseProvider implements NodeLeaseProvider {
         }
     }
 
-    /**
-     * One row of the lease table.
-     *
-     * @param namespace the namespace
-     * @param identity the node identity ({@code node_id})
-     * @param holder the latest holder: the provider's holder id (by default a random id, the host and the process
-     *     id), {@code #} and the lease number
-     * @param expiresAtMillis when the lease expires on the database's clock, in milliseconds since the Unix epoch;
-     *     0 once released
-     * @param highWaterMarkMillis the latest time any holder may have issued IDs for, in milliseconds since the
-     *     Unix epoch
-     */
-    public record LeaseRow(String namespace, long identity, String holder, long expiresAtMillis,
-            long highWaterMarkMillis) {
-
-        /**
-         * Reads the holder: its id without the lease number, and its host and process when the id has the
-         * default form.
-         *
-         * @return the holder
-         */
-        public LeaseHolder leaseHolder() {
-            return LeaseHolder.parse(holder);
-        }
-    }
-
-    /**
-     * Returns the name of the lease table.
-     *
-     * @return the table name
-     */
-    public String tableName() {
-        return table.name();
-    }
-
-    /**
-     * Returns how long a lease lasts without renewal.
-     *
-     * @return the lease length
-     */
-    public Duration leaseLength() {
-        return leaseLength;
-    }
-
-    /**
-     * Returns how often leases are renewed.
-     *
-     * @return the renewal period
-     */
-    public Duration renewalPeriod() {
-        return renewalPeriod;
-    }
-
-    /**
-     * Returns how long after a lease's expiry another process may take its identity.
-     *
-     * @return the reclaim grace
-     */
-    public Duration reclaimGrace() {
-        return reclaimGrace;
-    }
-
-    /**
-     * Returns the holder id written (with a lease number) to the rows this provider holds, for diagnostics.
-     *
-     * @return the holder id
-     */
-    public String holderId() {
-        return holderId;
-    }
-
     int queryTimeoutSeconds() {
         return connections.queryTimeoutSeconds();
-    }
-
-    @Override
-    public String toString() {
-        return "JdbcNodeLeaseProvider[table=" + table.name() + ", lease=" + leaseLength + ", renewal=" + renewalPeriod
-                + ", grace=" + reclaimGrace + ", holder=" + holderId + "]";
     }
 
     /**

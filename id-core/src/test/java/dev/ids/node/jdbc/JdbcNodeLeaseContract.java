@@ -9,6 +9,7 @@ import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.node.Renewal;
+import dev.ids.node.sql.LeaseRow;
 import dev.ids.testing.TestDatabase;
 import java.io.IOException;
 import java.io.InputStream;
@@ -115,10 +116,10 @@ abstract class JdbcNodeLeaseContract {
         JdbcNodeLeaseProvider elsewhere = provider("elsewhere");
         NodeLease other = elsewhere.claim(new NodeClaim(namespace + "-other", 0, 0));
 
-        List<JdbcNodeLeaseProvider.LeaseRow> rows = first.rows(namespace);
+        List<LeaseRow> rows = first.rows(namespace);
 
-        assertThat(rows).extracting(JdbcNodeLeaseProvider.LeaseRow::namespace).containsOnly(namespace);
-        assertThat(rows).extracting(JdbcNodeLeaseProvider.LeaseRow::identity).containsExactly(a.identity(),
+        assertThat(rows).extracting(LeaseRow::namespace).containsOnly(namespace);
+        assertThat(rows).extracting(LeaseRow::identity).containsExactly(a.identity(),
                 b.identity());
         assertThat(rows.get(0).holder()).isEqualTo("first#1");
         assertThat(rows.get(0).expiresAtMillis()).isEqualTo(START_MILLIS + LEASE.toMillis());

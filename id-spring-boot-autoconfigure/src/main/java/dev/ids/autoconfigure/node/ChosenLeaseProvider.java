@@ -24,6 +24,14 @@ record ChosenLeaseProvider(@Nullable NodeLeaseProvider provider, Origin origin, 
     enum Origin { NONE, AUTO, EXPLICIT }
 
     /**
+     * Tells, by its class name alone, whether the provider is the R2DBC one, so that an application without R2DBC
+     * never loads that class (or {@link R2dbcStoreRules}, which names it).
+     */
+    static boolean isR2dbc(NodeLeaseProvider provider) {
+        return provider.getClass().getName().equals("dev.ids.autoconfigure.node.r2dbc.R2dbcNodeLeaseProvider");
+    }
+
+    /**
      * Takes the provider bean the conditions left.
      *
      * @param settings the {@code ids.node} group
@@ -39,7 +47,7 @@ record ChosenLeaseProvider(@Nullable NodeLeaseProvider provider, Origin origin, 
         }
         if (starterStore == null) {
             String kind = provider instanceof JdbcNodeLeaseProvider ? "jdbc"
-                    : R2dbcLeaseRows.isR2dbc(provider) ? "r2dbc" : "lease";
+                    : isR2dbc(provider) ? "r2dbc" : "lease";
             return new ChosenLeaseProvider(provider, Origin.EXPLICIT, kind, "the application's NodeLeaseProvider "
                     + provider, null);
         }

@@ -1,34 +1,32 @@
 package dev.ids.autoconfigure.node;
 
 import dev.ids.node.NodeLeaseProvider;
-import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
+import dev.ids.node.sql.LeaseRow;
+import dev.ids.node.sql.LeaseTableProvider;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What the rows of a JDBC lease table tell about other instances: who holds an identity, for a failure that names
- * the holder, and every row of the namespaces this application leases in, for the {@code ids} endpoint (ZooKeeper's
- * pools: {@link ZooKeeperLeaseRows}); read through JDBC or, for an R2DBC provider, through {@link R2dbcLeaseRows}.
- * Other stores tell nothing of the kind, so for them these answer "another instance" and no rows.
+ * What the rows of a lease table tell about other instances: who holds an identity, for a failure that names the
+ * holder, and every row of the namespaces this application leases in, for the {@code ids} endpoint (ZooKeeper's
+ * pools: {@link ZooKeeperLeaseRows}); read through JDBC or R2DBC, whichever {@link LeaseTableProvider} leases. Other
+ * stores tell nothing of the kind, so for them these answer "another instance" and no rows.
  */
 final class JdbcLeaseRows {
 
     private JdbcLeaseRows() {
     }
 
-    /** The rows of the namespaces, by namespace then identity; none unless the provider is a JDBC one. */
+    /** The rows of the namespaces, by namespace then identity; none unless the provider keeps a lease table. */
     static List<StoredLease> rows(NodeLeaseProvider provider, List<String> namespaces) {
-        if (R2dbcLeaseRows.isR2dbc(provider)) {
-            return R2dbcLeaseRows.rows(provider, namespaces);
-        }
-        if (!(provider instanceof JdbcNodeLeaseProvider jdbc)) {
+        if (!(provider instanceof LeaseTableProvider table)) {
             return List.of();
         }
         List<StoredLease> rows = new ArrayList<>();
         for (String namespace : namespaces) {
-            for (JdbcNodeLeaseProvider.LeaseRow row : jdbc.rows(namespace)) {
+            for (LeaseRow row : table.rows(namespace)) {
                 rows.add(new StoredLease(row.namespace(), row.identity(), row.holder(),
-                        row.leaseHolder().id().equals(jdbc.holderId()), row.expiresAtMillis() == 0,
+                        row.leaseHolder().id().equals(table.holderId()), row.expiresAtMillis() == 0,
                         row.expiresAtMillis(), row.highWaterMarkMillis()));
             }
         }
@@ -37,19 +35,11 @@ final class JdbcLeaseRows {
 
     /** Who holds an identity, as far as the store tells: the row's holder (its host and process). */
     static String heldBy(NodeLeaseProvider provider, String namespace, long identity) {
-        if (R2dbcLeaseRows.isR2dbc(provider)) {
-            try {
-                String holder = R2dbcLeaseRows.holder(provider, namespace, identity);
-                return holder == null ? "another instance" : "the instance '" + holder + "'";
-            } catch (RuntimeException ex) {
-                return "another instance";
-            }
-        }
-        if (!(provider instanceof JdbcNodeLeaseProvider jdbc)) {
+        if (!(provider instanceof LeaseTableProvider table)) {
             return "another instance";
         }
         try {
-            return jdbc.rows(namespace).stream().filter(row -> row.identity() == identity).findFirst()
+            return table.rows(namespace).stream().filter(row -> row.identity() == identity).findFirst()
                     .map(row -> "the instance '" + row.holder() + "'").orElse("another instance");
         } catch (RuntimeException ex) {
             return "another instance"; // the failure names the property and the number either way

@@ -195,7 +195,8 @@ public final class NodeLeases implements DisposableBean {
         }
         LeaseStoreRules.Store store = LeaseStoreRules.inspect(chosen.dataSource());
         IdsConfigurationException refusal = LeaseStoreRules.refusal(store, chosen.isAuto(), generatorName, property);
-        if (refusal == null && provider != null && chosen.kind().equals("r2dbc") && R2dbcLeaseRows.isR2dbc(provider)) {
+        if (refusal == null && provider != null && chosen.kind().equals("r2dbc")
+                && ChosenLeaseProvider.isR2dbc(provider)) {
             refusal = R2dbcStoreRules.refusal(provider, chosen.isAuto(), generatorName, property);
         }
         if (refusal != null) {

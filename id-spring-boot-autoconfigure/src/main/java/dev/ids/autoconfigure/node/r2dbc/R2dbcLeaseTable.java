@@ -4,6 +4,7 @@ import dev.ids.node.LeaseGrant;
 import dev.ids.node.LeaseLostException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseStore;
+import dev.ids.node.sql.LeaseRow;
 import dev.ids.node.sql.LeaseTableSql;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.Statement;
@@ -195,10 +196,10 @@ final class R2dbcLeaseTable implements NodeLeaseStore<RowLease> {
     }
 
     /** Reads every row of one namespace, released ones included, ordered by identity. */
-    List<R2dbcNodeLeaseProvider.LeaseRow> rows(String namespace) throws DatabaseUnansweredException {
-        List<R2dbcNodeLeaseProvider.LeaseRow> rows = connections.withConnection(connection -> Flux.from(
+    List<LeaseRow> rows(String namespace) throws DatabaseUnansweredException {
+        List<LeaseRow> rows = connections.withConnection(connection -> Flux.from(
                 connections.prepare(connection, sql().rows()).bind(0, namespace).execute())
-                .concatMap(result -> result.map(row -> new R2dbcNodeLeaseProvider.LeaseRow(namespace,
+                .concatMap(result -> result.map(row -> new LeaseRow(namespace,
                         R2dbcConnections.longAt(row, 0), row.get(1, String.class), R2dbcConnections.longAt(row, 2),
                         R2dbcConnections.longAt(row, 3))))
                 .collectList());

@@ -1,20 +1,19 @@
 package dev.ids.autoconfigure.node.r2dbc;
 
 import dev.ids.clock.IdClock;
-import dev.ids.node.LeaseHolder;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
-import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.StoredNodeLease;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
+import dev.ids.node.sql.LeaseRow;
+import dev.ids.node.sql.LeaseTableProvider;
 import dev.ids.node.sql.LeaseTableSettings;
 import dev.ids.node.sql.LeaseTableSql;
 import io.r2dbc.spi.ConnectionFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -30,32 +29,23 @@ import org.jspecify.annotations.Nullable;
  * {@code next()}, on the caller's thread. None of them may be an event loop: there the store refuses at once, with
  * a message, rather than stall the loop.
  */
-public final class R2dbcNodeLeaseProvider implements NodeLeaseProvider {
+public final class R2dbcNodeLeaseProvider extends LeaseTableProvider {
 
     private final ConnectionFactory connectionFactory;
     private final R2dbcLeaseTable table;
-    private final Duration leaseLength;
-    private final Duration renewalPeriod;
-    private final Duration reclaimGrace;
-    private final String holderId;
-    private final IdClock clock;
     private final boolean backgroundRenewal;
-    private final AtomicLong leaseNumbers = new AtomicLong();
 
     private R2dbcNodeLeaseProvider(Builder builder, LeaseTableSettings.Terms terms) {
+        super(terms);
         this.connectionFactory = builder.connectionFactory;
-        this.leaseLength = terms.leaseLength();
-        this.renewalPeriod = terms.renewalPeriod();
-        this.reclaimGrace = terms.reclaimGrace();
-        this.holderId = terms.holderId();
-        this.clock = terms.clock();
         this.backgroundRenewal = builder.backgroundRenewal;
         // About one renewal period, at least a second: a call stuck longer cannot save the lease in time anyway.
-        Duration timeout = renewalPeriod.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : renewalPeriod;
-        R2dbcConnections connections = new R2dbcConnections(builder.connectionFactory, timeout, clock,
+        Duration renewal = terms.renewalPeriod();
+        Duration timeout = renewal.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : renewal;
+        R2dbcConnections connections = new R2dbcConnections(builder.connectionFactory, timeout, terms.clock(),
                 builder.testDatabaseClock, terms.tableName());
         this.table = new R2dbcLeaseTable(terms.tableName(), terms.createTable(), connections,
-                new R2dbcRangeClaim.Terms(connections, clock, leaseLength, reclaimGrace));
+                new R2dbcRangeClaim.Terms(connections, terms.clock(), terms.leaseLength(), terms.reclaimGrace()));
     }
 
     /**
@@ -84,9 +74,8 @@ public final class R2dbcNodeLeaseProvider implements NodeLeaseProvider {
         Objects.requireNonNull(claim, "claim");
         try {
             table.ensureTable();
-            String holder = holderId + "#" + leaseNumbers.incrementAndGet();
-            return new R2dbcNodeLease(StoredNodeLease.claim(table, claim, holder, clock,
-                    backgroundRenewal ? renewalPeriod : null));
+            return new R2dbcNodeLease(StoredNodeLease.claim(table, claim, nextHolder(), clock(),
+                    backgroundRenewal ? renewalPeriod() : null));
         } catch (NoFreeNodeIdentityException e) {
             throw e;
         } catch (Exception e) {
@@ -97,13 +86,7 @@ public final class R2dbcNodeLeaseProvider implements NodeLeaseProvider {
         }
     }
 
-    /**
-     * Reads every row of one namespace, for an operator's view: who holds which identity, until when, and its mark.
-     *
-     * @param namespace the namespace, for example {@code sno}
-     * @return the rows, ordered by identity; empty when the namespace has none
-     * @throws IllegalStateException naming the table when it cannot be read
-     */
+    @Override
     public List<LeaseRow> rows(String namespace) {
         Objects.requireNonNull(namespace, "namespace");
         try {
@@ -115,86 +98,12 @@ public final class R2dbcNodeLeaseProvider implements NodeLeaseProvider {
     }
 
     /**
-     * One row of the lease table.
-     *
-     * @param namespace the namespace
-     * @param identity the node identity ({@code node_id})
-     * @param holder the latest holder: the provider's holder id, {@code #} and the lease number
-     * @param expiresAtMillis when the lease expires on the database's clock, in epoch milliseconds; 0 once released
-     * @param highWaterMarkMillis the latest time any holder may have issued IDs for, in epoch milliseconds
-     */
-    public record LeaseRow(String namespace, long identity, String holder, long expiresAtMillis,
-            long highWaterMarkMillis) {
-
-        /**
-         * Reads the holder: its id without the lease number, and its host and process when the id has the
-         * default form.
-         *
-         * @return the holder
-         */
-        public LeaseHolder leaseHolder() {
-            return LeaseHolder.parse(holder);
-        }
-    }
-
-    /**
      * Returns the connection factory the lease table is reached through.
      *
      * @return the connection factory
      */
     public ConnectionFactory connectionFactory() {
         return connectionFactory;
-    }
-
-    /**
-     * Returns the name of the lease table.
-     *
-     * @return the table name
-     */
-    public String tableName() {
-        return table.name();
-    }
-
-    /**
-     * Returns how long a lease lasts without renewal.
-     *
-     * @return the lease length
-     */
-    public Duration leaseLength() {
-        return leaseLength;
-    }
-
-    /**
-     * Returns how often leases are renewed.
-     *
-     * @return the renewal period
-     */
-    public Duration renewalPeriod() {
-        return renewalPeriod;
-    }
-
-    /**
-     * Returns how long after a lease's expiry another process may take its identity.
-     *
-     * @return the reclaim grace
-     */
-    public Duration reclaimGrace() {
-        return reclaimGrace;
-    }
-
-    /**
-     * Returns the holder id written (with a lease number) to the rows this provider holds, for diagnostics.
-     *
-     * @return the holder id
-     */
-    public String holderId() {
-        return holderId;
-    }
-
-    @Override
-    public String toString() {
-        return "R2dbcNodeLeaseProvider[table=" + table.name() + ", lease=" + leaseLength + ", renewal="
-                + renewalPeriod + ", grace=" + reclaimGrace + ", holder=" + holderId + "]";
     }
 
     /**

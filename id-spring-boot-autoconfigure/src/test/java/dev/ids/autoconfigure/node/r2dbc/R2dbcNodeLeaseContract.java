@@ -3,18 +3,19 @@ package dev.ids.autoconfigure.node.r2dbc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ids.clock.IdClock;
 import dev.ids.clock.ManualClock;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.node.Renewal;
-import dev.ids.clock.IdClock;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
-import dev.ids.testing.TestDatabase;
+import dev.ids.node.sql.LeaseRow;
 import dev.ids.testing.PlainDataSource;
-import java.sql.DriverManager;
+import dev.ids.testing.TestDatabase;
 import io.r2dbc.spi.ConnectionFactories;
 import io.r2dbc.spi.ConnectionFactoryOptions;
+import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -104,8 +105,8 @@ abstract class R2dbcNodeLeaseContract {
         assertThat(first.identity()).isZero();
         assertThat(second.identity()).isEqualTo(1);
         assertThat(first.isHeld()).isTrue();
-        List<R2dbcNodeLeaseProvider.LeaseRow> rows = provider("reader").rows(namespace);
-        assertThat(rows).extracting(R2dbcNodeLeaseProvider.LeaseRow::holder).containsExactly("first#1",
+        List<LeaseRow> rows = provider("reader").rows(namespace);
+        assertThat(rows).extracting(LeaseRow::holder).containsExactly("first#1",
                 "second#1");
         assertThat(rows.get(0).expiresAtMillis()).as("stamped by the database's clock")
                 .isEqualTo(START_MILLIS + LEASE.toMillis());
@@ -347,7 +348,7 @@ abstract class R2dbcNodeLeaseContract {
         assertThat(fenced.identity()).isOne();
         assertThat(fenced.clockSkew().minusMinutes(1).abs()).isLessThan(Duration.ofSeconds(2));
         assertThat(fenced.isHeld()).isFalse();
-        assertThat(provider("reader").rows(namespace)).extracting(R2dbcNodeLeaseProvider.LeaseRow::expiresAtMillis)
+        assertThat(provider("reader").rows(namespace)).extracting(LeaseRow::expiresAtMillis)
                 .allSatisfy(expiresAt -> assertThat(expiresAt)
                         .isBetween(before + LEASE.toMillis() - 2_000, after + LEASE.toMillis() + 2_000));
     }
@@ -374,7 +375,7 @@ abstract class R2dbcNodeLeaseContract {
 
         assertThat(successor.identity()).isEqualTo(byJdbc.identity());
         assertThat(successor.highWaterMarkMillis()).as("the JDBC holder's mark, read over R2DBC").isEqualTo(mark);
-        assertThat(jdbc.rows(namespace)).extracting(JdbcNodeLeaseProvider.LeaseRow::holder)
+        assertThat(jdbc.rows(namespace)).extracting(LeaseRow::holder)
                 .containsExactlyInAnyOrder("successor#1", "r2dbc#1");
     }
 }
