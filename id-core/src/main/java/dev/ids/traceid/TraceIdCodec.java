@@ -25,40 +25,35 @@ public final class TraceIdCodec {
         100_000_000L, 1_000_000_000L};
     /** The smallest 19-digit value. */
     private static final long SMALLEST_19_DIGITS = 1_000_000_000_000_000_000L;
-    private static final int HUNDRED_MILLION = 100_000_000;
+    private static final long BILLION = 1_000_000_000L;
     /**
-     * ceil(2^89 / 10^8): {@code multiplyHigh(x, it) >>> 25} is {@code x / 10^8} for every x from 0 to 2^63 - 1,
-     * because it exceeds 2^89 / 10^8 by e / 10^8 with e = 50,437,888, and x * e stays below 2^89.
+     * ceil(2^90 / 10^9): {@code multiplyHigh(x, it) >>> 26} is {@code x / 10^9} for every x from 0 to 2^63 - 1,
+     * because it exceeds 2^90 / 10^9 by e / 10^9 with e = 100,875,776, and x * e stays below 2^90.
      */
-    private static final long RECIPROCAL_10_8 = 0x55E6_3B88_C230_E77FL;
+    private static final long RECIPROCAL_10_9 = 0x112E_0BE8_26D6_94B3L;
     /**
-     * ceil(2^115 / 10^16): {@code multiplyHigh(x, it) >>> 51} is {@code x / 10^16} for every x from 0 to 2^63 - 1,
-     * as above with e = 1,756,029,366,239,232 and x * e below 2^115.
+     * ceil(2^120 / 10^18): {@code multiplyHigh(x, it) >>> 56} is {@code x / 10^18} for every x from 0 to 2^63 - 1,
+     * as above with e = 96,192,939,719,655,424 and x * e below 2^120.
      */
-    private static final long RECIPROCAL_10_16 = 0x39A5_652F_B113_7857L;
+    private static final long RECIPROCAL_10_18 = 0x1272_5DD1_D243_ABA1L;
     /**
-     * ceil(2^56 / 10^6): for every n below 10^8, {@code n * it} holds n / 10^6 (its first two digits) in the top 8
-     * bits and the rest as a fraction in the low 56, close enough that multiplying the fraction by 100 three times
-     * brings up the next three pairs of digits exactly (checked for every n by TraceIdCodecTest).
+     * ceil(2^54 / 10^6): for every n below 10^9, {@code n * it} holds n / 10^6 (its first three digits) in the top
+     * 10 bits and the rest as a fraction in the low 54, close enough that multiplying the fraction by 1,000 twice
+     * brings up the next two triples of digits exactly (checked for every n by TraceIdCodecTest).
      */
-    static final long EIGHT_DIGITS_SCALE = 72_057_594_038L;
-    /** The fraction bits of {@link #EIGHT_DIGITS_SCALE}'s products. */
-    static final long FRACTION = (1L << 56) - 1;
+    static final long NINE_DIGITS_SCALE = 18_014_398_510L;
+    /** The fraction bits of {@link #NINE_DIGITS_SCALE}'s products. */
+    static final long FRACTION = (1L << 54) - 1;
     /**
-     * The two ASCII digits of each number 0..99, tens digit in the high byte. 256 entries, so that an index that is
-     * the top byte of a long needs neither a mask nor a bounds check.
+     * The three ASCII digits of each number 0..999 in the low three bytes, hundreds digit highest. 1,024 entries, so
+     * that an index that is the top ten bits of a long needs no bounds check.
      */
-    private static final short[] DIGIT_PAIRS = new short[256];
-    /** The three ASCII digits of each number 0..999 in the low three bytes; 1,024 entries for a masked index. */
     private static final int[] DIGIT_TRIPLES = new int[1024];
     /** The value of each Latin-1 character as a decimal digit, or -1. */
     private static final byte[] DIGIT_VALUES = new byte[256];
 
     static {
         Arrays.fill(DIGIT_VALUES, (byte) -1);
-        for (int i = 0; i < 100; i++) {
-            DIGIT_PAIRS[i] = (short) (('0' + i / 10) << 8 | '0' + i % 10);
-        }
         for (int i = 0; i < 1000; i++) {
             DIGIT_TRIPLES[i] = ('0' + i / 100) << 16 | ('0' + i / 10 % 10) << 8 | '0' + i % 10;
         }
@@ -97,61 +92,64 @@ public final class TraceIdCodec {
      * The decimal text of a non-negative value, exactly as {@link Long#toString(long)} writes it.
      *
      * <p>The 19-digit values (TraceIds whose wrapped timestamp is past about 3.6 million seconds: nine in ten) are
-     * cut by divisions by 10^8 and 10^16 (each the high half of a product with a rounded-up reciprocal, side by side)
-     * into their first three digits, read at once from a table, and two groups of eight. Each group is multiplied
-     * once into a fixed-point number whose top byte is its first pair of digits; each further pair is the top byte
-     * after multiplying the fraction by 100 (as in James Anhalt's integer formatting), and each pair's two chars are
-     * read at once from a table. That is one multiplication a pair where {@code Long.toString} divides by 100 in one
-     * long dependent chain: 11.9 against 20.1 ns on JDK 17 (UUID.toString 10.8; 15.4 for the division by 10^4 and
-     * 100 before it). See BENCHMARKS.md.
+     * cut by divisions by 10^9 and 10^18 (each the high half of a product with a rounded-up reciprocal, side by side)
+     * into their first digit and two groups of nine. Each group is multiplied once into a fixed-point number whose
+     * top ten bits are its first three digits; each further triple is the top ten bits after multiplying the
+     * fraction by 1,000 (as in James Anhalt's integer formatting), and each triple's three chars are read at once
+     * from a table. Where {@code Long.toString} divides by 100 in one long dependent chain, that is two
+     * multiplications for every three digits and seven table reads in all. See
+     * <a href="https://github.com/dev-ids/ids/blob/main/BENCHMARKS.md">BENCHMARKS.md</a> for the figures and what
+     * else was tried.
      *
      * <p>All 19 chars are read before the StringBuilder exists, so that the appends form one straight chain that C2
      * fuses (OptimizeStringConcat) into a single array becoming the String without a copy; a bounds check between
-     * two appends would be control flow that makes it give up. The table indexes need no bounds check (a top byte
-     * into 256 entries, a masked index into 1,024), and each char is masked to 7 bits so that the JIT knows it is
-     * Latin-1 and drops the per-char check of whether the String needs two bytes a char.
+     * two appends would be control flow that makes it give up. The table indexes need no bounds check (the top ten
+     * bits of a long into 1,024 entries), and each char is masked to 7 bits so that the JIT knows it is Latin-1 and
+     * drops the per-char check of whether the String needs two bytes a char.
      */
     static String decimal(long raw) {
         if (raw < SMALLEST_19_DIGITS) {
             return Long.toString(raw);
         }
-        long high = Math.multiplyHigh(raw, RECIPROCAL_10_8) >>> 25;
-        int top = (int) (Math.multiplyHigh(raw, RECIPROCAL_10_16) >>> 51); // 100 to 922
-        long low = (raw - high * HUNDRED_MILLION) * EIGHT_DIGITS_SCALE;
-        long middle = (high - (long) top * HUNDRED_MILLION) * EIGHT_DIGITS_SCALE;
-        int first = DIGIT_TRIPLES[top & 0x3FF];
-        int m3 = DIGIT_PAIRS[(int) (middle >>> 56)];
-        int l3 = DIGIT_PAIRS[(int) (low >>> 56)];
-        middle = (middle & FRACTION) * 100;
-        low = (low & FRACTION) * 100;
-        int m2 = DIGIT_PAIRS[(int) (middle >>> 56)];
-        int l2 = DIGIT_PAIRS[(int) (low >>> 56)];
-        middle = (middle & FRACTION) * 100;
-        low = (low & FRACTION) * 100;
-        int m1 = DIGIT_PAIRS[(int) (middle >>> 56)];
-        int l1 = DIGIT_PAIRS[(int) (low >>> 56)];
-        middle = (middle & FRACTION) * 100;
-        low = (low & FRACTION) * 100;
-        int m0 = DIGIT_PAIRS[(int) (middle >>> 56)];
-        int l0 = DIGIT_PAIRS[(int) (low >>> 56)];
-        return new StringBuilder(LENGTH).append((char) (first >>> 16 & 0x7F)).append(tens(first)).append(ones(first))
-                .append(tens(m3)).append(ones(m3)).append(tens(m2)).append(ones(m2))
-                .append(tens(m1)).append(ones(m1)).append(tens(m0)).append(ones(m0))
-                .append(tens(l3)).append(ones(l3)).append(tens(l2)).append(ones(l2))
-                .append(tens(l1)).append(ones(l1)).append(tens(l0)).append(ones(l0)).toString();
+        long billions = Math.multiplyHigh(raw, RECIPROCAL_10_9) >>> 26;
+        long first = Math.multiplyHigh(raw, RECIPROCAL_10_18) >>> 56; // 1 to 9
+        long upper = (billions - first * BILLION) * NINE_DIGITS_SCALE;
+        long lower = (raw - billions * BILLION) * NINE_DIGITS_SCALE;
+        int u2 = DIGIT_TRIPLES[(int) (upper >>> 54)];
+        int l2 = DIGIT_TRIPLES[(int) (lower >>> 54)];
+        upper = (upper & FRACTION) * 1_000;
+        lower = (lower & FRACTION) * 1_000;
+        int u1 = DIGIT_TRIPLES[(int) (upper >>> 54)];
+        int l1 = DIGIT_TRIPLES[(int) (lower >>> 54)];
+        upper = (upper & FRACTION) * 1_000;
+        lower = (lower & FRACTION) * 1_000;
+        int u0 = DIGIT_TRIPLES[(int) (upper >>> 54)];
+        int l0 = DIGIT_TRIPLES[(int) (lower >>> 54)];
+        return new StringBuilder(LENGTH).append((char) ('0' + (first & 0xF)))
+                .append(hundreds(u2)).append(tens(u2)).append(ones(u2))
+                .append(hundreds(u1)).append(tens(u1)).append(ones(u1))
+                .append(hundreds(u0)).append(tens(u0)).append(ones(u0))
+                .append(hundreds(l2)).append(tens(l2)).append(ones(l2))
+                .append(hundreds(l1)).append(tens(l1)).append(ones(l1))
+                .append(hundreds(l0)).append(tens(l0)).append(ones(l0)).toString();
     }
 
     /**
-     * The tens digit of two ASCII digits from {@link #DIGIT_PAIRS} (or the last two of {@link #DIGIT_TRIPLES}); no
-     * table read, so it may stand between two appends.
+     * The hundreds digit of three ASCII digits from {@link #DIGIT_TRIPLES}; no table read, so it may stand between
+     * two appends.
      */
-    private static char tens(int pair) {
-        return (char) (pair >>> 8 & 0x7F);
+    private static char hundreds(int triple) {
+        return (char) (triple >>> 16 & 0x7F);
     }
 
-    /** The ones digit of two ASCII digits, as {@link #tens(int)}. */
-    private static char ones(int pair) {
-        return (char) (pair & 0x7F);
+    /** The tens digit of three ASCII digits, as {@link #hundreds(int)}. */
+    private static char tens(int triple) {
+        return (char) (triple >>> 8 & 0x7F);
+    }
+
+    /** The ones digit of three ASCII digits, as {@link #hundreds(int)}. */
+    private static char ones(int triple) {
+        return (char) (triple & 0x7F);
     }
 
     /**

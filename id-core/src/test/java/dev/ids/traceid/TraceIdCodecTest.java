@@ -57,15 +57,14 @@ class TraceIdCodecTest {
         long[] edges = {0L, 1L, 999_999_999_999_999_999L, 1_000_000_000_000_000_000L, 1_000_000_000_000_000_009L,
             1_000_000_000_100_000_000L, 1_000_000_009_900_000_000L, 9_223_372_036_854_775_807L,
             9_200_000_000_000_000_000L, 5_000_000_000_999_999_999L,
-            // each side of the cuts at 10^16 and 10^8 near the top, where the reciprocals' error is largest
-            9_219_999_999_999_999_999L, 9_220_000_000_000_000_000L, 9_223_372_036_799_999_999L,
-            9_223_372_036_800_000_000L, 9_223_372_036_854_775_806L,
-            // groups of eight at their ends: 00000000, 00000001, 09999999, 10000000, 99999999
-            1_000_000_000_000_000_001L, 1_000_099_999_990_999_999L, 1_009_999_999_910_000_000L,
-            9_199_999_999_999_999_999L, 1_230_000_000_199_999_999L,
-            // 18 digits, the shorter chain, and each side of where it starts
-            99_999_999_999_999_999L, 100_000_000_000_000_000L, 100_000_000_000_000_001L, 999_999_999_999_999_998L,
-            123_456_789_012_345_678L};
+            // each side of the cuts at 10^18 and 10^9 near the top, where the reciprocals' error is largest
+            8_999_999_999_999_999_999L, 9_000_000_000_000_000_000L, 9_223_372_035_999_999_999L,
+            9_223_372_036_000_000_000L, 9_223_372_036_854_775_806L,
+            // groups of nine at their ends: 000000000, 000000001, 099999999, 100000000, 999999999
+            1_000_000_000_000_000_001L, 1_000_000_001_099_999_999L, 1_099_999_999_100_000_000L,
+            1_999_999_999_999_999_999L, 2_100_000_000_999_999_999L,
+            // Long.toString below 19 digits, and each side of where the 19-digit path starts
+            99_999_999_999_999_999L, 100_000_000_000_000_000L, 999_999_999_999_999_998L, 123_456_789_012_345_678L};
         for (long raw : edges) {
             assertThat(TraceIdCodec.decimal(raw)).isEqualTo(Long.toString(raw));
         }
@@ -77,24 +76,24 @@ class TraceIdCodecTest {
     }
 
     /**
-     * The formatter reads each group of eight digits as four pairs from one fixed-point product: for every one of
-     * the 10^8 groups, the pairs it brings up are the group's digits.
+     * The formatter reads each group of nine digits as three triples from one fixed-point product: for every one of
+     * the 10^9 groups, the triples it brings up are the group's digits.
      */
     @Test
-    void theFixedPointReadsEveryGroupOfEightDigitsExactly() {
-        for (int group = 0; group < 100_000_000; group++) {
-            long fixed = group * TraceIdCodec.EIGHT_DIGITS_SCALE;
-            int value = 0;
-            for (int pair = 0; pair < 4; pair++) {
-                int digits = (int) (fixed >>> 56);
-                if (digits > 99) {
-                    assertThat(digits).as("pair %d of %d", pair, group).isLessThan(100);
+    void theFixedPointReadsEveryGroupOfNineDigitsExactly() {
+        for (long group = 0; group < 1_000_000_000L; group++) {
+            long fixed = group * TraceIdCodec.NINE_DIGITS_SCALE;
+            long value = 0;
+            for (int triple = 0; triple < 3; triple++) {
+                long digits = fixed >>> 54;
+                if (digits > 999) {
+                    assertThat(digits).as("triple %d of %d", triple, group).isLessThan(1_000);
                 }
-                value = value * 100 + digits;
-                fixed = (fixed & TraceIdCodec.FRACTION) * 100;
+                value = value * 1_000 + digits;
+                fixed = (fixed & TraceIdCodec.FRACTION) * 1_000;
             }
             if (value != group) {
-                assertThat(value).as("the pairs of %d", group).isEqualTo(group);
+                assertThat(value).as("the triples of %d", group).isEqualTo(group);
             }
         }
     }
