@@ -113,7 +113,7 @@ public final class NodeLeases implements DisposableBean {
         if (provider != null && provider.getClass().getName().equals(ZooKeeperLeaseConfiguration.PROVIDER)) {
             return ZooKeeperLeaseRows.rows(provider, namespaces); // loaded only when ZooKeeper is present
         }
-        return JdbcLeaseRows.rows(provider, namespaces);
+        return LeaseTableRows.rows(provider, namespaces);
     }
 
     /**
@@ -181,7 +181,7 @@ public final class NodeLeases implements DisposableBean {
             lease = ReclaimingNodeLease.claim(provider, claim, IdClock.system(), reclaimPeriod);
         } catch (NoFreeNodeIdentityException ex) {
             throw LeaseClaimFailures.heldElsewhere(generatorName, property, claim,
-                    JdbcLeaseRows.heldBy(provider, namespace, identity), description());
+                    LeaseTableRows.heldBy(provider, namespace, identity), description());
         } catch (IllegalStateException | IllegalArgumentException ex) {
             throw LeaseClaimFailures.configuredNotHeld(generatorName, property, identity, description(), ex);
         }

@@ -12,9 +12,9 @@ import java.util.List;
  * pools: {@link ZooKeeperLeaseRows}); read through JDBC or R2DBC, whichever {@link LeaseTableProvider} leases. Other
  * stores tell nothing of the kind, so for them these answer "another instance" and no rows.
  */
-final class JdbcLeaseRows {
+final class LeaseTableRows {
 
-    private JdbcLeaseRows() {
+    private LeaseTableRows() {
     }
 
     /** The rows of the namespaces, by namespace then identity; none unless the provider keeps a lease table. */
