@@ -28,7 +28,7 @@ import java.util.UUID;
  */
 public final class CodecCpuTime {
 
-    private static final String[] NAMES = {"uuidToString", "uuidFromString", "traceIdToString", "traceIdParse",
+    static final String[] NAMES = {"uuidToString", "uuidFromString", "traceIdToString", "traceIdParse",
         "lableToString", "lableParse", "snoToString", "snoParse", "gidToString", "gidParse", "muidToString",
         "muidParse"};
     private static final int CALLS = 2_000_000;
@@ -48,7 +48,7 @@ public final class CodecCpuTime {
     private final String[] gidTexts = texts(gids);
     private final String[] muidTexts = texts(muids);
 
-    private CodecCpuTime() {
+    CodecCpuTime() {
     }
 
     /**
@@ -85,7 +85,8 @@ public final class CodecCpuTime {
         }
     }
 
-    private void run(int benchmark) {
+    /** Makes {@value #CALLS} calls of one benchmark, by its index in {@link #NAMES}. */
+    void run(int benchmark) {
         switch (benchmark) {
             case 0 -> uuidToString();
             case 1 -> uuidFromString();

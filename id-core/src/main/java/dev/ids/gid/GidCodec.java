@@ -4,6 +4,7 @@ import dev.ids.InvalidIdException;
 import dev.ids.internal.BigEndian;
 import dev.ids.internal.Chars;
 import dev.ids.internal.Hex;
+import dev.ids.internal.Latin1Digits;
 import dev.ids.internal.TwoWords;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -71,7 +72,8 @@ public final class GidCodec {
      * {@code 63} needs no bounds check.
      */
     private static final byte[] DIGIT_CODES = Arrays.copyOf(ALPHABET.getBytes(StandardCharsets.US_ASCII), 64);
-    private static final byte[] VALUES = new byte[128];
+    /** The value of each Latin-1 character as a base58 digit, or -1. */
+    private static final byte[] VALUES = Latin1Digits.table(ALPHABET);
 
     /** 58^2: the number of pairs of digits. */
     private static final int PAIRS = 58 * 58;
@@ -82,10 +84,6 @@ public final class GidCodec {
     private static final short[] DIGIT_PAIRS = new short[4096];
 
     static {
-        Arrays.fill(VALUES, (byte) -1);
-        for (int i = 0; i < DIGITS.length; i++) {
-            VALUES[DIGITS[i]] = (byte) i;
-        }
         for (int pair = 0; pair < PAIRS; pair++) {
             DIGIT_PAIRS[pair] = (short) (DIGITS[pair / 58] << 8 | DIGITS[pair % 58]);
         }
@@ -265,7 +263,7 @@ public final class GidCodec {
      * @return its value 0 to 57, or -1 when it is not in the alphabet
      */
     public static int digit(char c) {
-        return c < 128 ? VALUES[c] : -1;
+        return Latin1Digits.value(VALUES, c);
     }
 
     /**
@@ -284,7 +282,7 @@ public final class GidCodec {
         long value = 0;
         for (int i = from; i < to; i++) {
             char c = text.charAt(i);
-            int digit = c < 128 ? VALUES[c] : -1;
+            int digit = Latin1Digits.value(VALUES, c);
             if (digit < 0) {
                 return -1L - i;
             }
@@ -349,7 +347,7 @@ public final class GidCodec {
         }
         if (text.charAt(SEPARATOR_INDEX) != '-') {
             return reject(throwing, text, "must have '-' at index " + SEPARATOR_INDEX
-                    + " (10 base58 digits, '-', 13 base58 digits)");
+                    + " (10 base58 digits, '-', 13 base58 digits), found " + Chars.describe(text, SEPARATOR_INDEX));
         }
         long time = decodeDigits(text, 0, TIME_DIGITS);
         if (time < 0) {

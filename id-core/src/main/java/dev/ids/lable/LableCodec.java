@@ -3,7 +3,7 @@ package dev.ids.lable;
 import dev.ids.InvalidIdException;
 import dev.ids.internal.Chars;
 import dev.ids.internal.Hex;
-import java.util.Arrays;
+import dev.ids.internal.Latin1Digits;
 
 /**
  * The string form of a {@link LableId}: the 16 lower-case hexadecimal digits of its eight bytes, big-endian, so
@@ -29,20 +29,11 @@ public final class LableCodec {
     /** The position of the generator id's lowest bit. */
     private static final int GENERATOR_SHIFT = 4;
 
-    private static final char[] DIGITS = "0123456789abcdef".toCharArray();
-    private static final byte[] VALUES = new byte[128];
+    private static final String ALPHABET = "0123456789abcdef";
+    private static final char[] DIGITS = ALPHABET.toCharArray();
 
-    /** {@link #VALUES} over all 256 Latin-1 characters, for the happy path of {@link #decodeLong(CharSequence)}. */
-    private static final byte[] NIBBLES = new byte[256];
-
-    static {
-        Arrays.fill(VALUES, (byte) -1);
-        Arrays.fill(NIBBLES, (byte) -1);
-        for (int i = 0; i < DIGITS.length; i++) {
-            VALUES[DIGITS[i]] = (byte) i;
-            NIBBLES[DIGITS[i]] = (byte) i;
-        }
-    }
+    /** The value of each Latin-1 character as a lower-case hex digit, or -1. */
+    private static final byte[] NIBBLES = Latin1Digits.table(ALPHABET);
 
     private LableCodec() {
     }
@@ -146,7 +137,7 @@ public final class LableCodec {
         long bits = 0;
         for (int i = 0; i < LENGTH; i++) {
             char c = text.charAt(i);
-            int digit = c < VALUES.length ? VALUES[c] : -1;
+            int digit = Latin1Digits.value(NIBBLES, c);
             if (digit < 0) {
                 throw new InvalidIdException(LableId.SCHEME, text.toString(), characterProblem(text, i));
             }
@@ -157,15 +148,13 @@ public final class LableCodec {
 
     /** The value of four lower-case hex digits from {@code index}, or a negative number if any is not one. */
     private static int hex4(CharSequence text, int index) {
-        int a = text.charAt(index);
-        int b = text.charAt(index + 1);
-        int c = text.charAt(index + 2);
-        int d = text.charAt(index + 3);
-        // One test for the four keeps the table reads within its 256 entries, with no bounds checks left.
-        if ((a | b | c | d) > 0xFF) {
-            return -1;
-        }
-        return NIBBLES[a] << 12 | NIBBLES[b] << 8 | NIBBLES[c] << 4 | NIBBLES[d];
+        return hex1(text, index) << 12 | hex1(text, index + 1) << 8 | hex1(text, index + 2) << 4
+                | hex1(text, index + 3);
+    }
+
+    /** The value of one lower-case hex digit, or -1. */
+    private static int hex1(CharSequence text, int index) {
+        return Latin1Digits.value(NIBBLES, text.charAt(index));
     }
 
     /**
@@ -182,7 +171,7 @@ public final class LableCodec {
         long bits = 0;
         for (int i = 0; i < LENGTH; i++) {
             char c = text.charAt(i);
-            int digit = c < VALUES.length ? VALUES[c] : -1;
+            int digit = Latin1Digits.value(NIBBLES, c);
             if (digit < 0) {
                 return false;
             }

@@ -4,9 +4,9 @@ import dev.ids.InvalidIdException;
 import dev.ids.internal.BigEndian;
 import dev.ids.internal.Chars;
 import dev.ids.internal.Hex;
+import dev.ids.internal.Latin1Digits;
 import dev.ids.internal.TwoWords;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * The string form of {@link Muid}: 13 + 11 + 8 upper-case hexadecimal digits (timestamp, medallion, offset)
@@ -31,25 +31,14 @@ public final class MuidCodec {
     /** The length of the short form with the timestamp alone. */
     public static final int LENGTH_TIMESTAMP_ONLY = 13;
 
+    private static final String ALPHABET = "0123456789ABCDEF";
     /** The ASCII codes of the 16 upper-case hex digits. */
-    private static final byte[] DIGITS = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] DIGITS = ALPHABET.getBytes(StandardCharsets.US_ASCII);
     private static final int FIRST_DASH = 13;
     private static final int SECOND_DASH = 25;
 
-    /** The value of each ASCII character as an upper-case hex digit, or -1. */
-    private static final byte[] VALUES = new byte[128];
-
-    /** {@link #VALUES} over all 256 Latin-1 characters, for the happy path of {@link #decode(CharSequence)}. */
-    private static final byte[] NIBBLES = new byte[256];
-
-    static {
-        Arrays.fill(VALUES, (byte) -1);
-        Arrays.fill(NIBBLES, (byte) -1);
-        for (int i = 0; i < DIGITS.length; i++) {
-            VALUES[DIGITS[i]] = (byte) i;
-            NIBBLES[DIGITS[i]] = (byte) i;
-        }
-    }
+    /** The value of each Latin-1 character as an upper-case hex digit, or -1. */
+    private static final byte[] NIBBLES = Latin1Digits.table(ALPHABET);
 
     private MuidCodec() {
     }
@@ -186,7 +175,7 @@ public final class MuidCodec {
                 }
                 continue;
             }
-            int value = c < 128 ? VALUES[c] : -1;
+            int value = Latin1Digits.value(NIBBLES, c);
             if (value < 0) {
                 throw new InvalidIdException(Muid.SCHEME, input, Chars.describeAt(text, position)
                         + (c >= 'a' && c <= 'f'
@@ -210,21 +199,13 @@ public final class MuidCodec {
 
     /** The value of four upper-case hex digits from {@code index}, or a negative number if any is not one. */
     private static int hex4(CharSequence text, int index) {
-        int a = text.charAt(index);
-        int b = text.charAt(index + 1);
-        int c = text.charAt(index + 2);
-        int d = text.charAt(index + 3);
-        // One test for the four keeps the table reads within its 256 entries, with no bounds checks left.
-        if ((a | b | c | d) > 0xFF) {
-            return -1;
-        }
-        return NIBBLES[a] << 12 | NIBBLES[b] << 8 | NIBBLES[c] << 4 | NIBBLES[d];
+        return hex1(text, index) << 12 | hex1(text, index + 1) << 8 | hex1(text, index + 2) << 4
+                | hex1(text, index + 3);
     }
 
     /** The value of one upper-case hex digit, or -1. */
     private static int hex1(CharSequence text, int index) {
-        int c = text.charAt(index);
-        return c > 0xFF ? -1 : NIBBLES[c];
+        return Latin1Digits.value(NIBBLES, text.charAt(index));
     }
 
     /**
@@ -245,7 +226,7 @@ public final class MuidCodec {
             char c = text.charAt(position);
             boolean ok = position == FIRST_DASH || position == SECOND_DASH
                     ? c == '-'
-                    : c < 128 && VALUES[c] >= 0;
+                    : Latin1Digits.value(NIBBLES, c) >= 0;
             if (!ok) {
                 return false;
             }

@@ -3,8 +3,8 @@ package dev.ids.sno;
 import dev.ids.InvalidIdException;
 import dev.ids.internal.Chars;
 import dev.ids.internal.Hex;
+import dev.ids.internal.Latin1Digits;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * The sno text encoding: the 80 bits of an ID as 16 characters of 5 bits each, most significant first, over the
@@ -23,14 +23,8 @@ public final class SnoCodec {
 
     private static final long BLOCK_MASK = (1L << 40) - 1;
     private static final byte[] ENCODE = ALPHABET.getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] DECODE = new byte[128];
-
-    static {
-        Arrays.fill(DECODE, (byte) -1);
-        for (int i = 0; i < ENCODE.length; i++) {
-            DECODE[ENCODE[i]] = (byte) i;
-        }
-    }
+    /** The value of each Latin-1 character as a digit of {@link #ALPHABET}, or -1. */
+    private static final byte[] DECODE = Latin1Digits.table(ALPHABET);
 
     private SnoCodec() {
     }
@@ -122,7 +116,7 @@ public final class SnoCodec {
         long block = 0;
         for (int i = offset; i < offset + 8; i++) {
             char c = text.charAt(i);
-            int value = c < 128 ? DECODE[c] : -1;
+            int value = Latin1Digits.value(DECODE, c);
             if (value < 0) {
                 return -1;
             }
@@ -143,7 +137,7 @@ public final class SnoCodec {
         }
         for (int i = 0; i < LENGTH; i++) {
             char c = text.charAt(i);
-            if (c >= 128 || DECODE[c] < 0) {
+            if (Latin1Digits.value(DECODE, c) < 0) {
                 return new InvalidIdException(Sno.SCHEME, input, "invalid " + Chars.describeAt(text, i)
                         + " (allowed: " + ALPHABET + ")");
             }

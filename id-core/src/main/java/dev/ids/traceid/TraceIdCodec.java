@@ -3,7 +3,7 @@ package dev.ids.traceid;
 import dev.ids.InvalidIdException;
 import dev.ids.internal.Chars;
 import dev.ids.internal.Hex;
-import java.util.Arrays;
+import dev.ids.internal.Latin1Digits;
 
 /**
  * The string form of a {@link TraceId}: the canonical decimal text of its 63-bit value, with no sign, no leading
@@ -50,15 +50,11 @@ public final class TraceIdCodec {
      */
     private static final int[] DIGIT_TRIPLES = new int[1024];
     /** The value of each Latin-1 character as a decimal digit, or -1. */
-    private static final byte[] DIGIT_VALUES = new byte[256];
+    private static final byte[] DIGIT_VALUES = Latin1Digits.table("0123456789");
 
     static {
-        Arrays.fill(DIGIT_VALUES, (byte) -1);
         for (int i = 0; i < 1000; i++) {
             DIGIT_TRIPLES[i] = ('0' + i / 100) << 16 | ('0' + i / 10 % 10) << 8 | '0' + i % 10;
-        }
-        for (int i = 0; i < 10; i++) {
-            DIGIT_VALUES['0' + i] = (byte) i;
         }
     }
 
@@ -339,22 +335,12 @@ public final class TraceIdCodec {
         return a * 10 + b | (a | b | 9 - a | 9 - b) >> 31;
     }
 
-    /**
-     * The value of four digits from {@code index}, or a negative number when any is not a digit. One test keeps the
-     * table reads within its 256 entries; the table then tells digits from anything else.
-     */
+    /** The value of four digits from {@code index}, or a negative number when any is not a digit. */
     private static int digits4(CharSequence text, int index) {
-        int a = text.charAt(index);
-        int b = text.charAt(index + 1);
-        int c = text.charAt(index + 2);
-        int d = text.charAt(index + 3);
-        if ((a | b | c | d) > 0xFF) {
-            return -1;
-        }
-        int x = DIGIT_VALUES[a];
-        int y = DIGIT_VALUES[b];
-        int z = DIGIT_VALUES[c];
-        int w = DIGIT_VALUES[d];
+        int x = Latin1Digits.value(DIGIT_VALUES, text.charAt(index));
+        int y = Latin1Digits.value(DIGIT_VALUES, text.charAt(index + 1));
+        int z = Latin1Digits.value(DIGIT_VALUES, text.charAt(index + 2));
+        int w = Latin1Digits.value(DIGIT_VALUES, text.charAt(index + 3));
         return (x * 10 + y) * 100 + z * 10 + w | (x | y | z | w) >> 31;
     }
 
