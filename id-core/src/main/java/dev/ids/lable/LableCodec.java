@@ -4,6 +4,7 @@ import dev.ids.InvalidIdException;
 import dev.ids.internal.Chars;
 import dev.ids.internal.Hex;
 import dev.ids.internal.Latin1Digits;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The string form of a {@link LableId}: the 16 lower-case hexadecimal digits of its eight bytes, big-endian, so
@@ -30,7 +31,7 @@ public final class LableCodec {
     private static final int GENERATOR_SHIFT = 4;
 
     private static final String ALPHABET = "0123456789abcdef";
-    private static final char[] DIGITS = ALPHABET.toCharArray();
+    private static final byte[] DIGITS = ALPHABET.getBytes(StandardCharsets.US_ASCII);
 
     /** The value of each Latin-1 character as a lower-case hex digit, or -1. */
     private static final byte[] NIBBLES = Latin1Digits.table(ALPHABET);
@@ -103,9 +104,9 @@ public final class LableCodec {
                 .append(hex(bits, 0)).toString();
     }
 
-    /** One digit; masked to 7 bits so that the JIT knows it is Latin-1 and drops the per-char width check. */
+    /** One digit, read as an unsigned byte, so that the JIT knows it is Latin-1 (see MuidCodec.encode). */
     private static char hex(long bits, int shift) {
-        return (char) (DIGITS[(int) (bits >>> shift) & 0xF] & 0x7F);
+        return (char) (DIGITS[(int) (bits >>> shift) & 0xF] & 0xFF);
     }
 
     /**

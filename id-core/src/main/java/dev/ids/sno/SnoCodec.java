@@ -102,9 +102,9 @@ public final class SnoCodec {
                 .append(digit(low, 0)).toString();
     }
 
-    /** One char; masked to 7 bits so that the JIT knows it is Latin-1 and drops the per-char width check. */
+    /** One char, read as an unsigned byte, so that the JIT knows it is Latin-1 (see MuidCodec.encode). */
     private static char digit(long block, int shift) {
-        return (char) (ENCODE[(int) (block >>> shift) & 31] & 0x7F);
+        return (char) (ENCODE[(int) (block >>> shift) & 31] & 0xFF);
     }
 
     /**
