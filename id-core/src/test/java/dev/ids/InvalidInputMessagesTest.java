@@ -8,6 +8,7 @@ import dev.ids.gid.Gid;
 import dev.ids.lable.LableId;
 import dev.ids.muid.Muid;
 import dev.ids.sno.Sno;
+import dev.ids.testing.ValidTexts;
 import dev.ids.traceid.TraceId;
 import java.util.function.Consumer;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,17 +20,6 @@ import org.junit.jupiter.api.Test;
 class InvalidInputMessagesTest {
 
     private static final int TEN_MB = 10 * 1024 * 1024;
-
-    /** A valid ID of each scheme, to change one character of. */
-    private static String valid(IdScheme scheme) {
-        return switch (scheme) {
-            case TRACE_ID -> "6123839962065403905";
-            case LABLE -> "000d016fa28502a3";
-            case GID -> "74gfrC8X75-4Fwt5S13qxVrN";
-            case SNO -> "brpk4q72xwf2m63l";
-            case MUID -> "5D5EAC793E61F-1BFC71B112D-0000000B";
-        };
-    }
 
     private static String message(IdScheme scheme, String input) {
         return catchThrowableOfType(InvalidIdException.class, () -> scheme.decode(input)).getMessage();
@@ -46,16 +36,16 @@ class InvalidInputMessagesTest {
     @ParameterizedTest
     @EnumSource(IdScheme.class)
     void controlCharactersInTheInputAreEscaped(IdScheme scheme) {
-        String message = message(scheme, "\u001b[2J\r\n" + valid(scheme));
+        String message = message(scheme, "\u001b[2J\r\n" + ValidTexts.of(scheme));
 
-        assertThat(message).contains("'\\u001B[2J\\r\\n" + valid(scheme) + "'");
+        assertThat(message).contains("'\\u001B[2J\\r\\n" + ValidTexts.of(scheme) + "'");
         assertThat(message.chars().filter(Character::isISOControl)).isEmpty();
     }
 
     @ParameterizedTest
     @EnumSource(IdScheme.class)
     void anEmojiIsNamedByItsCodePointWithItsPosition(IdScheme scheme) {
-        String id = valid(scheme);
+        String id = ValidTexts.of(scheme);
         String input = id.substring(0, 2) + "\uD83D\uDE00" + id.substring(4);
 
         assertThat(message(scheme, input)).contains("character U+1F600 at index 2").doesNotContain("U+D83D");

@@ -7,6 +7,7 @@ import dev.ids.gid.Gid;
 import dev.ids.lable.LableId;
 import dev.ids.muid.Muid;
 import dev.ids.sno.Sno;
+import dev.ids.testing.ValidTexts;
 import dev.ids.traceid.TraceId;
 import java.util.function.Predicate;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,16 +23,6 @@ class WideCharactersTest {
     /** High bytes to put over a valid character: the least, one that is itself a digit's code, and the greatest. */
     private static final int[] HIGH_BYTES = {0x01, 0x30, 0xFF};
 
-    private static String valid(IdScheme scheme) {
-        return switch (scheme) {
-            case TRACE_ID -> "6123839962065403905";
-            case LABLE -> "000d016fa28502a3";
-            case GID -> "74gfrC8X75-4Fwt5S13qxVrN";
-            case SNO -> "brpk4q72xwf2m63l";
-            case MUID -> "5D5EAC793E61F-1BFC71B112D-0000000B";
-        };
-    }
-
     private static Predicate<String> isValid(IdScheme scheme) {
         return switch (scheme) {
             case TRACE_ID -> TraceId::isValid;
@@ -45,7 +36,7 @@ class WideCharactersTest {
     @ParameterizedTest
     @EnumSource(IdScheme.class)
     void aWideCharacterOverAValidOneIsRefusedAtEveryIndex(IdScheme scheme) {
-        String valid = valid(scheme);
+        String valid = ValidTexts.of(scheme);
         assertThat(isValid(scheme).test(valid)).isTrue();
         for (int index = 0; index < valid.length(); index++) {
             for (int highByte : HIGH_BYTES) {
