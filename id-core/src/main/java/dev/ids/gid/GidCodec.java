@@ -280,16 +280,23 @@ public final class GidCodec {
         if (to - from > TIME_DIGITS) {
             throw new IllegalArgumentException("at most " + TIME_DIGITS + " base58 digits fit a long: " + (to - from));
         }
+        // No test a digit: a digit outside the alphabet is -1, which the or keeps, and only then are the digits
+        // read again to find it.
         long value = 0;
+        int invalid = 0;
         for (int i = from; i < to; i++) {
-            char c = text.charAt(i);
-            int digit = Latin1Digits.value(VALUES, c);
-            if (digit < 0) {
-                return -1L - i;
-            }
+            int digit = Latin1Digits.value(VALUES, text.charAt(i));
+            invalid |= digit;
             value = value * 58 + digit;
         }
-        return value;
+        if (invalid >= 0) {
+            return value;
+        }
+        int i = from;
+        while (Latin1Digits.value(VALUES, text.charAt(i)) >= 0) {
+            i++;
+        }
+        return -1L - i;
     }
 
     /** Returns what makes bytes 0..7 invalid, or {@code null}. */
