@@ -280,8 +280,8 @@ public final class GidCodec {
         if (to - from > TIME_DIGITS) {
             throw new IllegalArgumentException("at most " + TIME_DIGITS + " base58 digits fit a long: " + (to - from));
         }
-        // No test a digit: a digit outside the alphabet is -1, which the or keeps, and only then are the digits
-        // read again to find it.
+        // No test per digit: a character outside the alphabet reads as -1, which the or keeps, and only then are
+        // the digits read again to find it.
         long value = 0;
         int invalid = 0;
         for (int i = from; i < to; i++) {
