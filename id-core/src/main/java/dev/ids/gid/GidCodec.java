@@ -167,8 +167,8 @@ public final class GidCodec {
 
     /*
      * The char readers mask their char to 8 bits, which costs nothing since only its low byte is stored, so that
-     * the JIT knows it is Latin-1 and drops the per-char check of whether the String needs two bytes a char (about an eighth of encode(long, long) on JDK 17,
-     * CodecBenchmarks.gidToString).
+     * the JIT knows it is Latin-1 and drops the per-char check of whether the String needs two bytes a char (about
+     * an eighth of encode(long, long) on JDK 17, CodecBenchmarks.gidToString).
      */
 
     /** The digit of a value 0..57. */
@@ -271,9 +271,10 @@ public final class GidCodec {
      *
      * @param text the text
      * @param from index of the first digit
-     * @param to index after the last digit, at most {@code from + 10}
+     * @param to index after the last digit, at most {@code from + 10} and at most the text's length
      * @return the value, or {@code -1 - index} for the first character outside the alphabet
      * @throws IllegalArgumentException when the run is longer than 10 digits
+     * @throws IndexOutOfBoundsException when the text is shorter than {@code to}
      */
     public static long decodeDigits(CharSequence text, int from, int to) {
         if (to - from > TIME_DIGITS) {
@@ -291,11 +292,12 @@ public final class GidCodec {
         if (invalid >= 0) {
             return value;
         }
-        int i = from;
-        while (Latin1Digits.value(VALUES, text.charAt(i)) >= 0) {
-            i++;
+        for (int i = from; i < to; i++) {
+            if (Latin1Digits.value(VALUES, text.charAt(i)) < 0) {
+                return -1L - i;
+            }
         }
-        return -1L - i;
+        throw new IllegalStateException("the text changed while it was read");
     }
 
     /** Returns what makes bytes 0..7 invalid, or {@code null}. */

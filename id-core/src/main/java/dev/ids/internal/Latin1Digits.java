@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * The value of each Latin-1 character as a digit of an alphabet, for the codecs' parsers. Not part of the public API.
  *
- * <p>A table has an entry for each of the 256 Latin-1 characters, and {@link #value(byte[], int)} tests each character
+ * <p>A table has an entry for each of the 256 Latin-1 characters, and {@link #value(byte[], char)} tests each character
  * by itself before it reads the table. That test costs nothing where it matters: the JIT knows that every char of a
  * Latin-1 {@code String} is below 256, so it drops the test and the table's bounds check with it. A test of several
  * characters or-ed together ({@code (a | b | c | d) > 0xFF}, as the JDK's own {@code UUID.fromString} has) stays in
@@ -39,7 +39,7 @@ public final class Latin1Digits {
      * @param c the character
      * @return its value, or -1 when it is not a digit of the table's alphabet
      */
-    public static int value(byte[] table, int c) {
+    public static int value(byte[] table, char c) {
         return c > 0xFF ? -1 : table[c];
     }
 }

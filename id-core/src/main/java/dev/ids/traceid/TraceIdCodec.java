@@ -100,7 +100,7 @@ public final class TraceIdCodec {
      * <p>All 19 chars are read before the StringBuilder exists, so that the appends form one straight chain that C2
      * fuses (OptimizeStringConcat) into a single array becoming the String without a copy; a bounds check between
      * two appends would be control flow that makes it give up. The table indexes need no bounds check (the top ten
-     * bits of a long into 1,024 entries), and each char is masked to 7 bits so that the JIT knows it is Latin-1 and
+     * bits of a long into 1,024 entries), and each char is masked to 8 bits so that the JIT knows it is Latin-1 and
      * drops the per-char check of whether the String needs two bytes a char.
      */
     static String decimal(long raw) {

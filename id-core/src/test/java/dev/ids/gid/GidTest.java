@@ -117,4 +117,15 @@ class GidTest {
         assertThatThrownBy(() -> Gid.parse("74gfrC8X75-4Fwt5S13qx\u0661rN"))
                 .hasMessageContaining("U+0661 at index 21");
     }
+
+    @Test
+    void decodeDigitsReadsARunOrNamesItsFirstCharacterOutsideTheAlphabet() {
+        assertThat(GidCodec.decodeDigits("x211y", 1, 3)).isEqualTo(58); // "21": 1 * 58 + 0
+        assertThat(GidCodec.decodeDigits("zz", 0, 2)).isEqualTo(58 * 58 - 1);
+        assertThat(GidCodec.decodeDigits("12O4l", 0, 5)).isEqualTo(-1 - 2);
+        assertThat(GidCodec.decodeDigits("12O4l", 3, 5)).isEqualTo(-1 - 4);
+        assertThat(GidCodec.decodeDigits("1\u0131", 0, 2)).isEqualTo(-1 - 1);
+        assertThatThrownBy(() -> GidCodec.decodeDigits("11111111111", 0, 11))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at most 10");
+    }
 }

@@ -14,7 +14,7 @@ class Latin1DigitsTest {
 
         assertThat(table).hasSize(256);
         for (int c = Character.MIN_VALUE; c <= Character.MAX_VALUE; c++) {
-            assertThat(Latin1Digits.value(table, c)).as("U+%04X", c).isEqualTo(ALPHABET.indexOf(c));
+            assertThat(Latin1Digits.value(table, (char) c)).as("U+%04X", c).isEqualTo(ALPHABET.indexOf(c));
         }
     }
 }
