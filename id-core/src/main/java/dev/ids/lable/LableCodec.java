@@ -104,7 +104,7 @@ public final class LableCodec {
                 .append(hex(bits, 0)).toString();
     }
 
-    /** One digit, read as an unsigned byte, so that the JIT knows it is Latin-1 (see MuidCodec.encode). */
+    /** One char, masked to eight bits so that the JIT knows it is Latin-1 (see MuidCodec.hex). */
     private static char hex(long bits, int shift) {
         return (char) (DIGITS[(int) (bits >>> shift) & 0xF] & 0xFF);
     }

@@ -93,9 +93,9 @@ public final class MuidCodec {
     }
 
     /**
-     * One digit, read as an unsigned byte: the JIT loads it so with no extra instruction (a mask of 7 bits took one
-     * more a char) and knows it is Latin-1, so it drops the per-char check of whether the String needs two bytes a
-     * char.
+     * One digit. The mask of eight bits tells the JIT that the char is Latin-1, so it drops the per-char check of
+     * whether the String needs two bytes a char, and costs nothing, since only the char's low byte is stored (a mask
+     * of seven bits stayed as one more instruction a char).
      */
     private static char hex(int value, int shift) {
         return (char) (DIGITS[(value >>> shift) & 0xF] & 0xFF);

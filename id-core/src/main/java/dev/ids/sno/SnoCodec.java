@@ -102,7 +102,7 @@ public final class SnoCodec {
                 .append(digit(low, 0)).toString();
     }
 
-    /** One char, read as an unsigned byte, so that the JIT knows it is Latin-1 (see MuidCodec.encode). */
+    /** One char, masked to eight bits so that the JIT knows it is Latin-1 (see MuidCodec.hex). */
     private static char digit(long block, int shift) {
         return (char) (ENCODE[(int) (block >>> shift) & 31] & 0xFF);
     }
