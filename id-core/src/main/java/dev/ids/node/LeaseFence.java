@@ -255,6 +255,12 @@ public final class LeaseFence {
         synchronized (advanceLock) {
             frozen = true;
             reservedUntil = Long.MIN_VALUE / 2;
+            if (writer != null) {
+                // Nothing is asked of it after the freeze, so its thread ends now (after a write in progress or
+                // queued) instead of after its idle keep-alive: a closed application, or a web application its
+                // container undeployed, keeps no thread of ours and no class loader through it.
+                writer.shutdown();
+            }
         }
         return latestCovered.get();
     }

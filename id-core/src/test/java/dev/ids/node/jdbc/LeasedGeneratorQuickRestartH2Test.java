@@ -20,6 +20,9 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -59,6 +62,40 @@ class LeasedGeneratorQuickRestartH2Test {
 
     private static long lastMillis(List<Sno> ids) {
         return ids.stream().mapToLong(id -> id.timestamp().toEpochMilli() + Sno.UNIT_MILLIS - 1).max().orElseThrow();
+    }
+
+    @Test
+    void anOrderlyCloseStopsTheThreadThatWritesTheMark() throws Exception {
+        Set<Thread> earlier = markWriters();
+        NodeLease lease = provider("process-1").claim(new NodeClaim("restart.writer", 0, 3));
+        SnoGenerator generator = sno(lease, Duration.ofSeconds(10));
+        generator.next();
+        // Within the margin of the mark: the next step is written ahead, by the fence's writer thread.
+        clock.advance(Duration.ofMillis(LeaseFence.STEP_MILLIS - LeaseFence.MARGIN_MILLIS + 1_000));
+        generator.next();
+        Set<Thread> started = markWriters();
+        started.removeAll(earlier);
+        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (started.isEmpty() && System.nanoTime() < giveUp) {
+            Thread.sleep(5);
+            started = markWriters();
+            started.removeAll(earlier);
+        }
+        assertThat(started).as("the writer thread this generator started").isNotEmpty();
+
+        lease.close();
+
+        // An idle writer would otherwise live out its 30 s keep-alive: an application that closed, or a web
+        // application a servlet container undeployed, would keep a thread (and its class loader) of ours.
+        for (Thread writer : started) {
+            writer.join(5_000);
+            assertThat(writer.isAlive()).as("%s 5 s after the lease closed", writer.getName()).isFalse();
+        }
+    }
+
+    private static Set<Thread> markWriters() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.getName().startsWith("ids-lease-mark-")).collect(Collectors.toSet());
     }
 
     @Test
