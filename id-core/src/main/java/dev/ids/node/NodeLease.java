@@ -111,9 +111,10 @@ public interface NodeLease extends AutoCloseable {
     /**
      * Lets an orderly {@link #close()} lower the stored high-water mark from the step reserved ahead of the clock
      * to the latest time IDs were actually issued for, so that the next holder (this application after a quick
-     * restart) need not wait for the clock to pass a mark that no ID reached. The lease calls the supplier once,
-     * while closing and only if it still holds the identity; the supplier must stop the generator from issuing
-     * further IDs before it answers. The lease never lowers the mark below the mark it started from.
+     * restart) need not wait for the clock to pass a mark that no ID reached. The lease calls the supplier once
+     * while closing, whether it still holds the identity or not, and lowers the mark to the answer only if it does;
+     * the supplier must stop the generator from issuing further IDs (and let go of any thread it started) before it
+     * answers. The lease never lowers the mark below the mark it started from.
      *
      * @param latestIssuedMillis answers the latest time, in milliseconds since the Unix epoch, for which an ID may
      *     have been issued; 0 when none was

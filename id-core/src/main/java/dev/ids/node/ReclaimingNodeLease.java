@@ -221,7 +221,10 @@ public final class ReclaimingNodeLease implements NodeLease {
         this.latestIssued = Objects.requireNonNull(latestIssuedMillis, "latestIssuedMillis");
     }
 
-    /** Stops claiming again and closes the lease held, lowering its mark if a generator asked for that. */
+    /**
+     * Stops claiming again and closes the lease held, stopping the generator that {@linkplain #lowerMarkOnClose
+     * registered} and lowering the mark to its latest issued time while the lease is held.
+     */
     @Override
     public void close() {
         NodeLease lease;
@@ -235,7 +238,9 @@ public final class ReclaimingNodeLease implements NodeLease {
         checker.shutdownNow();
         LongSupplier issued = latestIssued;
         if (issued != null && lease.isHeld()) {
-            lease.lowerMarkOnClose(issued);
+            lease.lowerMarkOnClose(issued); // its close stops the generator, then lowers the mark
+        } else if (issued != null) {
+            issued.getAsLong(); // nothing to lower (the lease held may be released already), but the generator stops
         }
         lease.close();
     }

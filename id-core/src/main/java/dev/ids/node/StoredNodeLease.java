@@ -290,9 +290,9 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
 
     /**
      * Stops renewing and releases the identity at once through the store, under its proof, so a lease that was lost
-     * cannot release its successor's record. The high-water mark stays, or, when a generator
-     * {@linkplain #lowerMarkOnClose registered} the latest time it issued IDs for and the lease is still held, is
-     * lowered to that time (never below the mark the lease started from), so the next holder need not wait for the
+     * cannot release its successor's record. A generator that {@linkplain #lowerMarkOnClose registered} for it is
+     * asked for the latest time it issued IDs for, held or not, which stops it. The high-water mark stays, or, when
+     * the lease is still held, is lowered to that time (never below the mark the lease started from), so the next holder need not wait for the
      * reserved step. Then {@link #highWaterMarkMillis()} reports the mark the store read back after the release,
      * which includes a mark write whose answer never came back. A failure to release is logged, and a later close
      * tries again: the identity otherwise frees when its expiry passes.
@@ -314,7 +314,9 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
         if (schedule != null) {
             schedule.stop();
         }
-        long finalMark = lowerMark ? Math.max(startMark, issued.getAsLong()) : -1;
+        // Asked whether held or not: the generator stops issuing, and lets go of its writer thread, either way.
+        long latest = issued != null ? issued.getAsLong() : -1;
+        long finalMark = lowerMark ? Math.max(startMark, latest) : -1;
         try {
             long stored = store.release(proof, finalMark);
             if (stored >= 0) {

@@ -6,6 +6,7 @@ import dev.ids.clock.ManualClock;
 import dev.ids.testing.FakeNodeLease;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
@@ -87,5 +88,24 @@ class ReclaimingNodeLeaseTest {
             clock.setWallClock(Instant.ofEpochMilli(foreignMark));
             assertThat(lease.isHeld()).as("at the mark itself").isFalse();
         }
+    }
+
+    @Test
+    void aCloseWhileTheLeaseIsNotHeldStillStopsTheGeneratorThatAskedForIt() {
+        ManualClock clock = ManualClock.atEpochMillis(START_MILLIS);
+        EndingLease inner = new EndingLease(5, 0);
+        ReclaimingNodeLease lease = ReclaimingNodeLease.claim(claim -> inner, new NodeClaim("lable", 0, 63), clock,
+                Duration.ofMillis(1));
+        AtomicInteger asked = new AtomicInteger();
+        lease.lowerMarkOnClose(() -> {
+            asked.incrementAndGet();
+            return START_MILLIS;
+        });
+        inner.inner.held(false); // not renewed in time, not yet ended: nothing to lower, but the generator must stop
+
+        lease.close();
+
+        assertThat(asked).as("the generator asked to stop, once").hasValue(1);
+        assertThat(inner.isEnded()).isTrue();
     }
 }

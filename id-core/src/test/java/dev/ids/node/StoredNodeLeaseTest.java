@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -253,6 +254,26 @@ class StoredNodeLeaseTest {
         assertThat(lease.highWaterMarkMillis()).isEqualTo(1_000);
         assertThat(lease.lossReason()).isEqualTo("closed");
         assertThat(lease.isEnded()).isTrue();
+    }
+
+    @Test
+    void closeAfterTheLeaseLapsedAsksTheGeneratorToStopButKeepsTheMark() throws Exception {
+        MemoryStore store = new MemoryStore(clock, false);
+        StoredNodeLease<Proof> lease = claim(store, "me#1");
+        lease.advanceHighWaterMark(5_000);
+        AtomicInteger asked = new AtomicInteger();
+        lease.lowerMarkOnClose(() -> {
+            asked.incrementAndGet();
+            return 500;
+        });
+        clock.advance(LEASE.plusSeconds(1)); // not renewed: another process may claim the identity and write marks
+        assertThat(lease.isHeld()).isFalse();
+
+        lease.close();
+
+        assertThat(asked).as("the generator stops, and lets its threads go, either way").hasValue(1);
+        assertThat(store.rows.get(0L).mark).as("not lowered: the record may be another holder's by now")
+                .isEqualTo(5_000);
     }
 
     @Test

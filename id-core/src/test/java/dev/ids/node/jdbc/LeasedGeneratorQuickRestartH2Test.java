@@ -66,11 +66,32 @@ class LeasedGeneratorQuickRestartH2Test {
 
     @Test
     void anOrderlyCloseStopsTheThreadThatWritesTheMark() throws Exception {
-        Set<Thread> earlier = markWritersBesides(Set.of());
         NodeLease lease = provider("process-1").claim(new NodeClaim("restart.writer", 0, 3));
+        Set<Thread> writers = startMarkWriter(lease);
+
+        lease.close();
+
+        assertEnded(writers);
+    }
+
+    @Test
+    void aCloseAfterTheLeaseLapsedStopsTheThreadThatWritesTheMarkToo() throws Exception {
+        NodeLease lease = provider("process-1").claim(new NodeClaim("restart.writer.lapsed", 0, 3));
+        Set<Thread> writers = startMarkWriter(lease);
+        // Not renewed (a store that hung, a process paused): the lease ends at its deadline, before the close.
+        clock.advance(JdbcNodeLeaseProvider.DEFAULT_LEASE_LENGTH.plusSeconds(1));
+        assertThat(lease.isHeld()).as("lapsed before the close").isFalse();
+
+        lease.close();
+
+        assertEnded(writers);
+    }
+
+    /** Issues an ID, then one within the margin of the mark, so the fence's writer thread writes the next step. */
+    private Set<Thread> startMarkWriter(NodeLease lease) throws InterruptedException {
+        Set<Thread> earlier = markWritersBesides(Set.of());
         SnoGenerator generator = sno(lease, Duration.ofSeconds(10));
         generator.next();
-        // Within the margin of the mark: the next step is written ahead, by the fence's writer thread.
         clock.advance(Duration.ofMillis(LeaseFence.STEP_MILLIS - LeaseFence.MARGIN_MILLIS + 1_000));
         generator.next();
         Set<Thread> started = markWritersBesides(earlier);
@@ -80,12 +101,15 @@ class LeasedGeneratorQuickRestartH2Test {
             started = markWritersBesides(earlier);
         }
         assertThat(started).as("the writer thread this generator started").isNotEmpty();
+        return started;
+    }
 
-        lease.close();
-
-        // An idle writer would otherwise live out its 30 s keep-alive: an application that closed, or a web
-        // application a servlet container undeployed, would keep a thread (and its class loader) of ours.
-        for (Thread writer : started) {
+    /**
+     * An idle writer would otherwise live out its keep-alive: an application that closed, or a web application a
+     * servlet container undeployed, would keep a thread (and its class loader) of ours.
+     */
+    private static void assertEnded(Set<Thread> writers) throws InterruptedException {
+        for (Thread writer : writers) {
             writer.join(5_000);
             assertThat(writer.isAlive()).as("%s 5 s after the lease closed", writer.getName()).isFalse();
         }
