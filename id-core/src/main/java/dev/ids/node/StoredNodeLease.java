@@ -292,10 +292,10 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      * Stops renewing and releases the identity at once through the store, under its proof, so a lease that was lost
      * cannot release its successor's record. A generator that {@linkplain #lowerMarkOnClose registered} for it is
      * asked for the latest time it issued IDs for, held or not, which stops it. The high-water mark stays, or, when
-     * the lease is still held, is lowered to that time (never below the mark the lease started from), so the next holder need not wait for the
-     * reserved step. Then {@link #highWaterMarkMillis()} reports the mark the store read back after the release,
-     * which includes a mark write whose answer never came back. A failure to release is logged, and a later close
-     * tries again: the identity otherwise frees when its expiry passes.
+     * the lease is still held, is lowered to that time (never below the mark the lease started from), so the next
+     * holder need not wait for the reserved step. Then {@link #highWaterMarkMillis()} reports the mark the store
+     * read back after the release, which includes a mark write whose answer never came back. A failure to release is
+     * logged, and a later close tries again: the identity otherwise frees when its expiry passes.
      */
     @Override
     public void close() {
