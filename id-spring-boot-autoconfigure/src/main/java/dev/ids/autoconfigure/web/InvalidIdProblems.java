@@ -1,14 +1,18 @@
 package dev.ids.autoconfigure.web;
 
+import dev.ids.IdScheme;
 import dev.ids.InvalidIdException;
 import dev.ids.internal.Chars;
+import java.util.Collection;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.TypeMismatchException;
+import org.springframework.core.convert.ConversionFailedException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.util.ClassUtils;
+import org.springframework.util.StringUtils;
 
 /**
  * Makes the RFC 9457 problem detail (400 Bad Request) of a request that carries an invalid ID, from the
@@ -46,7 +50,51 @@ public final class InvalidIdProblems {
      * @return the problem, or empty when the failure does not come from an ID parser
      */
     public static Optional<ProblemDetail> forRequestValue(String name, Throwable failure) {
-        return invalidIdIn(failure).map(invalid -> problem(invalid, "parameter", name));
+        return invalidIdIn(failure).map(invalid -> problem(failedElement(invalid, failure), "parameter", name));
+    }
+
+    /**
+     * Spring binds a comma-separated request value to a collection or an array element by element, and when an
+     * element does not convert it tries the whole value as one element: the parser's failure then names the whole
+     * value and blames a comma. The client needs to hear which element is wrong, so it is found again here, split
+     * and trimmed as Spring splits it. No ID's string form holds a comma.
+     */
+    private static InvalidIdException failedElement(InvalidIdException invalid, Throwable failure) {
+        boolean many = find(failure, TypeMismatchException.class).map(TypeMismatchException::getRequiredType)
+                .filter(target -> target.isArray() || Collection.class.isAssignableFrom(target)).isPresent();
+        Optional<IdScheme> element = find(failure, ConversionFailedException.class)
+                .map(conversion -> conversion.getTargetType().getType()).flatMap(InvalidIdProblems::schemeOf);
+        if (!many || invalid.input().indexOf(',') < 0 || element.isEmpty()) {
+            return invalid;
+        }
+        for (String value : StringUtils.commaDelimitedListToStringArray(invalid.input())) {
+            try {
+                if (!value.isBlank()) {
+                    element.get().descriptor().parse(value.trim());
+                }
+            } catch (InvalidIdException elementFailure) {
+                return elementFailure;
+            }
+        }
+        return invalid;
+    }
+
+    private static Optional<IdScheme> schemeOf(Class<?> valueType) {
+        for (IdScheme scheme : IdScheme.values()) {
+            if (scheme.descriptor().valueType() == valueType) {
+                return Optional.of(scheme);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static <T extends Throwable> Optional<T> find(Throwable failure, Class<T> type) {
+        for (Throwable cause = failure; cause != null; cause = nextCause(cause)) {
+            if (type.isInstance(cause)) {
+                return Optional.of(type.cast(cause));
+            }
+        }
+        return Optional.empty();
     }
 
     /**
@@ -70,12 +118,7 @@ public final class InvalidIdProblems {
     }
 
     private static Optional<InvalidIdException> invalidIdIn(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = nextCause(cause)) {
-            if (cause instanceof InvalidIdException invalid) {
-                return Optional.of(invalid);
-            }
-        }
-        return Optional.empty();
+        return find(failure, InvalidIdException.class);
     }
 
     private static String jsonPath(Throwable failure) {

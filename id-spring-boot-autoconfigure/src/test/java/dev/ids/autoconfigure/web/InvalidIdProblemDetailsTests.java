@@ -55,6 +55,18 @@ class InvalidIdProblemDetailsTests {
     }
 
     @Test
+    void namesTheInvalidElementOfACommaSeparatedListParameter() throws Exception {
+        assertThat(client.get("/orders?ids=brpk4q72xwf2m63l,brpk4q72xwf2m63m").body())
+                .as("a list of valid IDs binds").isEqualTo("[brpk4q72xwf2m63l, brpk4q72xwf2m63m]");
+
+        JsonNode problem = assertProblem(client.get("/orders?ids=brpk4q72xwf2m63l,nope"));
+
+        assertThat(problem.get("parameter").stringValue()).isEqualTo("ids");
+        assertThat(problem.get("input").stringValue()).isEqualTo("nope");
+        assertThat(problem.get("detail").stringValue()).startsWith("Invalid sno 'nope': ");
+    }
+
+    @Test
     void answersAnInvalidIdInAJsonBodyWithItsPath() throws Exception {
         HttpResponse<String> response = client.post("/batches", """
                 {"name":"b","lines":[{"order":"brpk4q72xwf2m63l","quantity":2},{"order":"nope","quantity":1}]}""");

@@ -36,6 +36,11 @@ class ProblemsApplication {
             return id.toString();
         }
 
+        @GetMapping("/orders")
+        String orders(@RequestParam List<Sno> ids) {
+            return ids.toString();
+        }
+
         @GetMapping("/changes")
         String change(@RequestParam Muid since) {
             return since.toString();

@@ -6,6 +6,7 @@ import dev.ids.lable.LableId;
 import dev.ids.muid.Muid;
 import dev.ids.sno.Sno;
 import dev.ids.traceid.TraceId;
+import java.util.Arrays;
 import java.util.List;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -78,6 +79,11 @@ class ReactiveIdsApplication {
         @GetMapping("/snos")
         String snoParameter(@RequestParam Sno id) {
             return describe(id);
+        }
+
+        @GetMapping("/sno-lists")
+        String snoArray(@RequestParam("ids") Sno[] ids) {
+            return Arrays.toString(ids);
         }
 
         @GetMapping("/muids/{id}")

@@ -136,6 +136,18 @@ class WebFluxIdBindingTests {
     }
 
     @Test
+    void namesTheInvalidElementOfACommaSeparatedArrayParameter() {
+        client.get().uri("/sno-lists?ids=brpk4q72xwf2m63l, brpk4q72xwf2m63m").exchange().expectStatus().isOk()
+                .expectBody(String.class).isEqualTo("[brpk4q72xwf2m63l, brpk4q72xwf2m63m]");
+
+        JsonNode problem = problem(client.get().uri("/sno-lists?ids=brpk4q72xwf2m63l, nope ").exchange());
+
+        assertThat(problem.get("parameter").stringValue()).isEqualTo("ids");
+        assertThat(problem.get("input").stringValue()).isEqualTo("nope");
+        assertThat(problem.get("detail").stringValue()).startsWith("Invalid sno 'nope': ");
+    }
+
+    @Test
     void readsAndWritesEveryIdInAJsonBody() {
         String body = post("/things", THINGS_JSON).expectStatus().isOk()
                 .expectBody(String.class).returnResult().getResponseBody();
