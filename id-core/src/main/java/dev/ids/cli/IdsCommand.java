@@ -10,7 +10,6 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -52,14 +51,18 @@ public final class IdsCommand {
               muid      --medallion <0..17592186044414>  (default: random, as the muid specification prescribes)
 
             decode prints {"scheme", "canonical", "hex", "timestamp", "components"} for each valid ID and
-            {"input", "error"} for each invalid one; the exit status is 1 when any input was invalid. Lines of
-            standard input longer than 1024 characters are skipped with an error.
+            {"input", "error"} for each invalid one (a line of standard input that is not UTF-8 included); the
+            exit status is 1 when any input was invalid. Lines of standard input longer than 1024 characters are
+            skipped with an error on standard error.
 
             Numbers are plain digits 0-9 and names are written exactly as above.
             """;
 
     /** The longest line {@code decode <scheme> -} reads; the longest ID has 34 characters. */
     static final int MAX_LINE = 1024;
+
+    /** What the decoder of standard input puts in place of bytes that are not UTF-8. */
+    private static final char REPLACEMENT = '\uFFFD';
 
     private static final String BYTE_ORDER_MARK = "\uFEFF";
 
@@ -159,8 +162,11 @@ public final class IdsCommand {
     }
 
     private static int decodeLines(IdScheme scheme, InputStream in, PrintStream out, PrintStream err) {
+        // Bytes that are not UTF-8 become U+FFFD, so that their line is refused like any invalid input and the
+        // other lines are still decoded (a decoder that reports them would end the run, losing the lines it had
+        // already read ahead).
         BoundedLines lines = new BoundedLines(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)),
+                .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE)),
                 MAX_LINE);
         int status = OK;
         int lineNumber = 0;
@@ -177,12 +183,14 @@ public final class IdsCommand {
                 if (lineNumber == 1 && text.startsWith(BYTE_ORDER_MARK)) {
                     text = text.substring(1);
                 }
-                if (!text.isBlank()) {
+                if (text.indexOf(REPLACEMENT) >= 0) {
+                    out.println(DecodedId.errorJson(text, "line " + lineNumber + " of standard input is not UTF-8 "
+                            + "text (U+FFFD stands for the bytes that are not)"));
+                    status = INVALID_INPUT;
+                } else if (!text.isBlank()) {
                     status = Math.max(status, decodeOne(scheme, text, out));
                 }
             }
-        } catch (CharacterCodingException e) {
-            throw new UncheckedIOException("standard input is not UTF-8 text (after line " + lineNumber + ")", e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read standard input: " + e.getMessage(), e);
         }

@@ -254,15 +254,32 @@ class IdsCommandTest {
     }
 
     @Test
-    void standardInputThatIsNotUtf8IsRefusedWithTheLine() {
-        byte[] bytes = {'1', '\n', (byte) 0xFF, (byte) 0xFE, '\n'};
+    void aLineOfStandardInputThatIsNotUtf8IsAnInvalidInputAndTheOthersAreStillDecoded() throws Exception {
+        // Far more valid lines before the bad bytes than the reader decodes ahead of the line it hands out.
+        ByteArrayOutputStream stdin = new ByteArrayOutputStream();
+        for (int i = 0; i < 1_000; i++) {
+            stdin.writeBytes("2222222222222222\n".getBytes(StandardCharsets.US_ASCII));
+        }
+        stdin.writeBytes(new byte[] {'x', (byte) 0xE9, 'y', '\n'});
+        stdin.writeBytes("2222222422222222\n".getBytes(StandardCharsets.US_ASCII));
+        ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
         ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
-        status = IdsCommand.run(new String[] {"decode", "trace-id", "-"}, new ByteArrayInputStream(bytes),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+
+        status = IdsCommand.run(new String[] {"decode", "sno", "-"}, new ByteArrayInputStream(stdin.toByteArray()),
+                new PrintStream(outBytes, true, StandardCharsets.UTF_8),
                 new PrintStream(errBytes, true, StandardCharsets.UTF_8));
+        out = outBytes.toString(StandardCharsets.UTF_8);
 
         assertThat(status).isEqualTo(1);
-        assertThat(errBytes.toString(StandardCharsets.UTF_8)).contains("not UTF-8");
+        assertThat(errBytes.toString(StandardCharsets.UTF_8)).isEmpty();
+        List<JsonNode> lines = outputLines();
+        assertThat(lines).hasSize(1_002);
+        assertThat(lines.subList(0, 1_000)).allSatisfy(line ->
+                assertThat(line.get("canonical").asText()).isEqualTo("2222222222222222"));
+        assertThat(lines.get(1_000).get("input").asText()).isEqualTo("x\uFFFDy");
+        assertThat(lines.get(1_000).get("error").asText())
+                .isEqualTo("line 1001 of standard input is not UTF-8 text (U+FFFD stands for the bytes that are not)");
+        assertThat(lines.get(1_001).get("canonical").asText()).isEqualTo("2222222422222222");
     }
 
     @Test
