@@ -395,7 +395,8 @@ public final class LableId implements Comparable<LableId>, Serializable {
     }
 
     private static long millisOf(Instant instant) {
-        Checks.inRange("instant (epoch seconds)", instant.getEpochSecond(), 0, MAX_TIMESTAMP / 1000 + 1);
+        Checks.inRange("instant (epoch seconds)", Objects.requireNonNull(instant, "instant").getEpochSecond(), 0,
+                MAX_TIMESTAMP / 1000 + 1);
         return Checks.inRange("timestamp (ms)", instant.toEpochMilli(), 0, MAX_TIMESTAMP);
     }
 }

@@ -11,6 +11,7 @@ import java.io.ObjectInputStream;
 import java.io.Serializable;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Objects;
 
 /**
  * An elfo TraceId: a positive 63-bit value, written as plain decimal.
@@ -179,7 +180,7 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
      * @return the lowest TraceId of its second
      */
     public static TraceId min(Instant instant) {
-        return new TraceId(wrap(instant.getEpochSecond()) << TIMESTAMP_SHIFT | 1);
+        return new TraceId(wrap(Objects.requireNonNull(instant, "instant").getEpochSecond()) << TIMESTAMP_SHIFT | 1);
     }
 
     /**
@@ -190,7 +191,8 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
      * @return the highest TraceId of its second
      */
     public static TraceId max(Instant instant) {
-        return new TraceId(wrap(instant.getEpochSecond()) << TIMESTAMP_SHIFT | (1L << TIMESTAMP_SHIFT) - 1);
+        long second = Objects.requireNonNull(instant, "instant").getEpochSecond();
+        return new TraceId(wrap(second) << TIMESTAMP_SHIFT | (1L << TIMESTAMP_SHIFT) - 1);
     }
 
     /**
@@ -257,7 +259,7 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
      * @return the instant, in {@code (reference - 2^25 s, reference]}
      */
     public Instant timestamp(Instant reference) {
-        long referenceSecond = reference.getEpochSecond();
+        long referenceSecond = Objects.requireNonNull(reference, "reference").getEpochSecond();
         long behind = Math.floorMod(referenceSecond - timestampSeconds(), WRAP_SECONDS);
         return Instant.ofEpochSecond(referenceSecond - behind);
     }
@@ -270,7 +272,7 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
      * @return the instant, in {@code [reference second - 2^24 s, reference second + 2^24 s)}
      */
     public Instant timestampNear(Instant reference) {
-        long referenceSecond = reference.getEpochSecond();
+        long referenceSecond = Objects.requireNonNull(reference, "reference").getEpochSecond();
         long ahead = Math.floorMod(timestampSeconds() - referenceSecond, WRAP_SECONDS);
         return Instant.ofEpochSecond(referenceSecond + (ahead >= WRAP_SECONDS / 2 ? ahead - WRAP_SECONDS : ahead));
     }
@@ -286,7 +288,8 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
      * @return whether the timestamp lies within {@code maxLag} of {@code now}
      */
     public boolean isFresh(Instant now, Duration maxLag) {
-        if (maxLag.isNegative()) {
+        Objects.requireNonNull(now, "now");
+        if (Objects.requireNonNull(maxLag, "maxLag").isNegative()) {
             throw new IllegalArgumentException("maximum lag must not be negative: " + maxLag);
         }
         long behind = Math.floorMod(now.getEpochSecond() - timestampSeconds(), WRAP_SECONDS);

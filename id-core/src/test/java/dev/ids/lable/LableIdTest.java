@@ -14,6 +14,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 class LableIdTest {
 
     @Test
+    void aNullInstantOfATimeRangeIsRefusedNamingTheArgument() {
+        assertThatThrownBy(() -> LableId.min(null, LableMode.TIME_SEQUENTIAL))
+                .isInstanceOf(NullPointerException.class).hasMessage("instant");
+        assertThatThrownBy(() -> LableId.max(null, LableMode.TIME_SEQUENTIAL))
+                .isInstanceOf(NullPointerException.class).hasMessage("instant");
+    }
+
+    @Test
     void componentsOutOfRangeAreNamedWithTheirRange() {
         assertThatThrownBy(() -> LableId.of(1L << 42, 0, 0, 0, LableMode.SPREAD))
                 .isInstanceOf(IllegalArgumentException.class)

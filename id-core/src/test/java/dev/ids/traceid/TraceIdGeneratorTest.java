@@ -17,6 +17,20 @@ import org.junit.jupiter.api.Test;
 
 class TraceIdGeneratorTest {
 
+    @Test
+    void nullTimesAreRefusedNamingTheArgument() {
+        TraceId id = TraceId.of(1, 1, 0, 1);
+        assertThatThrownBy(() -> TraceId.min(null)).isInstanceOf(NullPointerException.class).hasMessage("instant");
+        assertThatThrownBy(() -> TraceId.max(null)).isInstanceOf(NullPointerException.class).hasMessage("instant");
+        assertThatThrownBy(() -> id.timestamp(null)).isInstanceOf(NullPointerException.class).hasMessage("reference");
+        assertThatThrownBy(() -> id.timestampNear(null)).isInstanceOf(NullPointerException.class)
+                .hasMessage("reference");
+        assertThatThrownBy(() -> id.isFresh(null, Duration.ZERO)).isInstanceOf(NullPointerException.class)
+                .hasMessage("now");
+        assertThatThrownBy(() -> id.isFresh(Instant.EPOCH, null)).isInstanceOf(NullPointerException.class)
+                .hasMessage("maxLag");
+    }
+
     /** 4096 chunks of 1023 counters: the most IDs one node can issue in one second. */
     private static final int CAPACITY = 4096 * 1023;
     private static final long WRAP = 1L << 25;
