@@ -97,6 +97,8 @@ public final class GidGenerator implements MonitoredIdGenerator<Gid> {
     /** Per-thread buffers when built with a per-thread source factory, else null. */
     private final ThreadLocal<RandomBuffer> buffers;
     private final RandomGenerator sharedSource;
+    /** The process-wide pool, when built with neither a source nor a per-thread source factory, else null. */
+    private final RandomStripes pool;
     private final Object sharedLock = new Object();
     /** The latest millisecond used (always a valid timestamp), or Long.MIN_VALUE before the first ID. */
     private final AtomicLong lastMillis = new AtomicLong(Long.MIN_VALUE);
@@ -112,6 +114,10 @@ public final class GidGenerator implements MonitoredIdGenerator<Gid> {
         this.buffers = factory == null
                 ? null
                 : ThreadLocal.withInitial(() -> new RandomBuffer(factory));
+        // Taken here, on the thread that builds the generator, rather than by the first next(): the first use
+        // initialises the pool's class and the system SecureRandom, and virtual threads that wait for a class to be
+        // initialised hold their carrier threads meanwhile (JDK 21 to 25).
+        this.pool = sharedSource == null && factory == null ? RandomStripes.shared() : null;
     }
 
     /**
@@ -154,7 +160,7 @@ public final class GidGenerator implements MonitoredIdGenerator<Gid> {
         } else if (buffers != null) {
             gid = buffers.get().gid(high);
         } else {
-            gid = RandomStripes.shared().gid(high);
+            gid = pool.gid(high);
         }
         generated.increment();
         return gid;
@@ -165,10 +171,11 @@ public final class GidGenerator implements MonitoredIdGenerator<Gid> {
      * GID generator never waits for its clock, but its random source may block. The attempt uses the bytes already
      * buffered, and refills a buffer only from this library's AES-CTR keystream when that needs no fresh system
      * randomness (no rekey, no source to create); it takes a stripe of the shared pool only if one is free. So it
-     * says "would wait" before the shared pool exists (the first {@link #next()} creates it) or while no free
-     * stripe can draw; always with {@linkplain Builder#random one source for all threads} (whose lock and source
-     * may block); and with a {@linkplain Builder#randomPerThread source per thread} once the calling thread's
-     * buffer, which only {@link #next()} on that thread refills, is used up (see {@link IdGenerator#tryNext()}).
+     * says "would wait" while no free stripe of the shared pool can draw (a stripe is keyed by the first
+     * {@link #next()} that takes it); always with {@linkplain Builder#random one source for all threads} (whose
+     * lock and source may block); and with a {@linkplain Builder#randomPerThread source per thread} once the
+     * calling thread's buffer, which only {@link #next()} on that thread refills, is used up (see
+     * {@link IdGenerator#tryNext()}).
      *
      * @return a GID, or {@code null}
      * @throws IdGenerationException when the wall clock lies before 1970 or beyond 2^48 ms
@@ -176,10 +183,6 @@ public final class GidGenerator implements MonitoredIdGenerator<Gid> {
     @Override
     public Gid tryNext() {
         if (sharedSource != null) {
-            return null;
-        }
-        RandomStripes pool = buffers == null ? RandomStripes.sharedIfCreated() : null;
-        if (buffers == null && pool == null) {
             return null;
         }
         long high = (long) prefix << 56 | nextMillis() << 8;

@@ -25,9 +25,6 @@ final class RandomStripes {
     /** More stripes than this would only spread the same few running threads thinner. */
     private static final int MAX_STRIPES = 256;
 
-    /** Set once {@link Shared} has created the pool. */
-    private static volatile boolean sharedCreated;
-
     private final Stripe[] stripes;
 
     /**
@@ -53,13 +50,6 @@ final class RandomStripes {
         return Shared.POOL;
     }
 
-    /**
-     * Returns the shared pool if it exists already, else {@code null}: creating it creates the system
-     * {@code SecureRandom}, which an attempt that must not block leaves to {@link #shared()}.
-     */
-    static RandomStripes sharedIfCreated() {
-        return sharedCreated ? Shared.POOL : null;
-    }
 
     /** The smallest power of two at least twice the processor count, at most {@value #MAX_STRIPES}. */
     static int stripesFor(int processors) {
@@ -178,15 +168,14 @@ final class RandomStripes {
         }
     }
 
-    /** Holds the process-wide seeder and pool, created on first use. */
+    /**
+     * Holds the process-wide seeder and pool, created on first use, which {@code GidGenerator}'s constructor makes:
+     * on the thread that builds a generator, not on the virtual threads that draw the first GIDs.
+     */
     private static final class Shared {
         static final SecureRandom SEEDER = new SecureRandom();
         static final RandomStripes POOL = new RandomStripes(
                 stripesFor(Runtime.getRuntime().availableProcessors()),
                 () -> defaultSource(AesCtrRandom.TRANSFORMATION));
-
-        static {
-            sharedCreated = true;
-        }
     }
 }
