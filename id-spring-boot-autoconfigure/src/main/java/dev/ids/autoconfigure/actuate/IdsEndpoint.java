@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
@@ -30,7 +31,7 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector;
  * The {@code ids} endpoint: lists the generators the starter made, with their settings, node identity, state and
  * counted events ({@code /actuator/ids}), decodes an ID of a given scheme into the decoded view
  * ({@code /actuator/ids/{scheme}/{id}}), decodes an ID of unknown scheme as every scheme that accepts it
- * ({@code /actuator/ids/{id}}), and lists the rows of the JDBC lease table in the namespaces this application leases
+ * ({@code /actuator/ids/{id}}), and lists the rows of the lease table in the namespaces this application leases
  * in ({@code /actuator/ids/leases}). An endpoint tells its operations apart only by their number of path segments,
  * so {@code leases} shares the one-segment path with decoding; no scheme accepts the word {@code leases} as an ID.
  */
@@ -39,6 +40,9 @@ public final class IdsEndpoint {
 
     /** The one path segment that lists the lease rows instead of decoding an ID. */
     public static final String LEASES = "leases";
+
+    /** The kinds of lease store whose identities {@code /actuator/ids/leases} lists. */
+    private static final Set<String> LISTED_STORES = Set.of("jdbc", "r2dbc", "zookeeper");
 
     private final IdGeneratorRegistry generators;
 
@@ -105,7 +109,8 @@ public final class IdsEndpoint {
 
     /**
      * Lists every identity of the lease store in the namespaces this application holds identities in: its own and
-     * other instances' holders, expiries and marks, from the JDBC lease table or ZooKeeper's pools. Another
+     * other instances' holders, expiries and marks, from the lease table (through JDBC or R2DBC) or ZooKeeper's
+     * pools. Another
      * application's {@link dev.ids.node.NodeLeaseProvider} is not listed; the answer says so in its note.
      *
      * @return the store's kind, its rows, and a note when it cannot list them
@@ -114,9 +119,9 @@ public final class IdsEndpoint {
         if (leases == null || !leases.isActive()) {
             return new LeasesDescriptor("none", List.of(), "no node lease store is in use");
         }
-        if (!"jdbc".equals(leases.kind()) && !"zookeeper".equals(leases.kind())) {
-            return new LeasesDescriptor(leases.kind(), List.of(), "only a JDBC lease table or the starter's "
-                    + "ZooKeeper leases are listed here; the leases are in " + leases.description());
+        if (!LISTED_STORES.contains(leases.kind())) {
+            return new LeasesDescriptor(leases.kind(), List.of(), "only a lease table (through JDBC or R2DBC) or "
+                    + "the starter's ZooKeeper leases are listed here; the leases are in " + leases.description());
         }
         try {
             return new LeasesDescriptor(leases.kind(), leases.leaseRows().stream().map(IdsEndpoint::describe)

@@ -10,6 +10,10 @@ import dev.ids.autoconfigure.actuate.IdsEndpoint.LeaseRowDescriptor;
 import dev.ids.autoconfigure.actuate.IdsEndpoint.LeasesDescriptor;
 import dev.ids.sno.SnoGenerator;
 import dev.ids.traceid.TraceIdGenerator;
+import io.r2dbc.spi.ConnectionFactories;
+import io.r2dbc.spi.ConnectionFactory;
+import io.r2dbc.spi.ConnectionFactoryOptions;
+import java.io.File;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -154,6 +158,34 @@ class IdsEndpointNodeIdentityTests {
                         .as("the other instance holds its configured partition").containsExactly(3L);
             });
         });
+    }
+
+    @Test
+    void theLeasesListingShowsTheRowsOfALeaseTableReadThroughR2dbc() {
+        // A file, as the R2DBC store refuses a private in-memory database in auto mode.
+        String path = new File("target/ids-endpoint-r2dbc/" + ProcessHandle.current().pid() + "-"
+                + databases.incrementAndGet()).getAbsolutePath();
+        ConnectionFactory h2 = ConnectionFactories.get(ConnectionFactoryOptions.builder()
+                .option(ConnectionFactoryOptions.DRIVER, "h2").option(ConnectionFactoryOptions.PROTOCOL, "file")
+                .option(ConnectionFactoryOptions.DATABASE, path + ";DB_CLOSE_DELAY=-1;WRITE_DELAY=0").build());
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(IdGeneratorsAutoConfiguration.class,
+                        IdsEndpointAutoConfiguration.class))
+                .withBean(ConnectionFactory.class, () -> h2)
+                .withPropertyValues("management.endpoints.web.exposure.include=ids", "ids.lable.enabled=false",
+                        "ids.muid.enabled=false", "ids.gid.enabled=false", "ids.trace-id.enabled=false")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    long leased = context.getBean(SnoGenerator.class).partition();
+
+                    LeasesDescriptor leases = context.getBean(IdsEndpoint.class).leases();
+
+                    assertThat(leases.store()).isEqualTo("r2dbc");
+                    assertThat(leases.note()).isNull();
+                    assertThat(leases.leases()).extracting(LeaseRowDescriptor::namespace,
+                            LeaseRowDescriptor::identity, LeaseRowDescriptor::thisInstance)
+                            .containsExactly(tuple("sno", leased, true));
+                });
     }
 
     @Test

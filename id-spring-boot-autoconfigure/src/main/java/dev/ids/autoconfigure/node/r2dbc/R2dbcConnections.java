@@ -61,9 +61,9 @@ final class R2dbcConnections {
     <T> @Nullable T withConnection(Function<Connection, Publisher<T>> work) throws DatabaseUnansweredException {
         if (Schedulers.isInNonBlockingThread()) {
             throw new IllegalStateException("The R2DBC node lease store waits for its database, which thread "
-                    + Thread.currentThread().getName() + " must not do: claim leases at start-up, let each lease"
-                    + " renew on its own thread, and call a leased generator's next() off the event loop (on"
-                    + " Schedulers.boundedElastic()), where it may write the high-water mark");
+                    + Thread.currentThread().getName() + " must not do: claim leases at start-up or on"
+                    + " Schedulers.boundedElastic(), and leave renewals and high-water marks to the threads of the"
+                    + " lease and of its generator's fence");
         }
         Mono<T> result = Mono.usingWhen(connectionFactory.create(), connection -> Mono.from(work.apply(connection)),
                 Connection::close);
