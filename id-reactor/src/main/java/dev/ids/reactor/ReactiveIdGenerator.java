@@ -2,6 +2,8 @@ package dev.ids.reactor;
 
 import dev.ids.IdGenerator;
 import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -40,11 +42,7 @@ public final class ReactiveIdGenerator<T> {
     private ReactiveIdGenerator(IdGenerator<T> generator, Scheduler blocking) {
         this.generator = Objects.requireNonNull(generator, "generator");
         this.blocking = Objects.requireNonNull(blocking, "blocking");
-        Mono<T> waiting = Mono.fromCallable(generator::next).subscribeOn(blocking);
-        this.next = Mono.defer(() -> {
-            T id = generator.tryNext();
-            return id != null ? Mono.just(id) : waiting;
-        });
+        this.next = next(generator::tryNext, generator::next);
     }
 
     /**
@@ -80,6 +78,29 @@ public final class ReactiveIdGenerator<T> {
      */
     public Mono<T> next() {
         return next;
+    }
+
+    /**
+     * Returns a {@code Mono} that issues a new ID for each subscription as {@link #next()} does, from a pair of calls
+     * of the wrapped generator that take an argument, such as sno's metabyte: the attempt on the subscribing thread,
+     * and where it says "would wait" ({@code null}), the call that may wait on the blocking scheduler.
+     *
+     * <pre>{@code
+     * Mono<Sno> order = ids.next(() -> snoGenerator.tryNext(kind), () -> snoGenerator.next(kind));
+     * }</pre>
+     *
+     * @param attempt the generator's non-waiting attempt, returning {@code null} where it would wait
+     * @param call the generator's call that may wait, with the same argument
+     * @return a {@code Mono} of one new ID per subscription, which fails with
+     *     {@link dev.ids.IdGenerationException} when the generator refuses
+     */
+    public Mono<T> next(Supplier<? extends T> attempt, Callable<? extends T> call) {
+        Objects.requireNonNull(attempt, "attempt");
+        Mono<T> waiting = Mono.<T>fromCallable(Objects.requireNonNull(call, "call")).subscribeOn(blocking);
+        return Mono.defer(() -> {
+            T id = attempt.get();
+            return id != null ? Mono.just(id) : waiting;
+        });
     }
 
     /**

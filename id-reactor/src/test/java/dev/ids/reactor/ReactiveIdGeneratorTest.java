@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ids.IdGenerationException;
 import dev.ids.IdGenerator;
+import dev.ids.sno.Sno;
+import dev.ids.sno.SnoGenerator;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -47,6 +49,24 @@ class ReactiveIdGeneratorTest {
         assertThat(id).isEqualTo(2L);
         assertThat(generator.nextThreads).singleElement().asString().startsWith("waiting");
         assertThat(generator.attempts).hasValue(1);
+    }
+
+    @Test
+    void aPairOfCallsWithAnArgumentTakesTheSamePathsAsNext() {
+        SnoGenerator sno = SnoGenerator.builder().partition(9).build();
+        ReactiveIdGenerator<Sno> ids = ReactiveIdGenerator.of(sno, waiting);
+        List<String> waitedOn = new CopyOnWriteArrayList<>();
+
+        Sno inline = ids.next(() -> sno.tryNext(7), () -> sno.next(7)).block();
+        Sno waited = ids.next(() -> null, () -> {
+            waitedOn.add(Thread.currentThread().getName());
+            return sno.next(8);
+        }).block();
+
+        assertThat(inline.metabyte()).isEqualTo(7);
+        assertThat(waited.metabyte()).isEqualTo(8);
+        assertThat(waitedOn).singleElement().asString().startsWith("waiting");
+        assertThat(sno.generatedCount()).isEqualTo(2);
     }
 
     @Test
