@@ -133,6 +133,15 @@ final class Generation {
                     + "or annotate the attribute with @JdbcTypeCode(SqlTypes.BINARY), or use byte[] or the value "
                     + "type.");
         }
+        if (type == scheme.valueType() && nativeMariaDbUuid(context)) {
+            throw new IdsMappingException(attribute, "Attribute " + attribute + " stores a " + type.getSimpleName()
+                    + " in MariaDB's native uuid column type (" + usage + ", with @JdbcTypeCode(SqlTypes.UUID)), "
+                    + "which Hibernate writes as text, so the " + scheme.scheme() + "'s own text would be sent where "
+                    + "MariaDB expects a UUID's, and which MariaDB compares in its own group order, not in the "
+                    + scheme.scheme() + "s' order. Remove @JdbcTypeCode(SqlTypes.UUID): a " + type.getSimpleName()
+                    + " is stored as BINARY(16) on MariaDB, in its order", "Remove @JdbcTypeCode(SqlTypes.UUID) from "
+                    + attribute + ": a " + type.getSimpleName() + " is stored as BINARY(16) on MariaDB, in its order.");
+        }
         Object setting = context.getServiceRegistry().requireService(ConfigurationService.class).getSettings()
                 .get(reference.settingName());
         if (setting != null && !(setting instanceof IdGenerator<?>)) {

@@ -3,6 +3,8 @@ package dev.ids.hibernate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ids.gid.Gid;
+import dev.ids.gid.GidGenerator;
 import dev.ids.muid.Muid;
 import dev.ids.muid.MuidGenerator;
 import dev.ids.sno.Sno;
@@ -190,6 +192,14 @@ class PlainHibernateGenerationTests {
         }
     }
 
+    @Test
+    @RequiresDatabase(TestDatabase.MARIADB)
+    void aGidForcedIntoMariaDbsNativeUuidTypeIsRefusedBecauseHibernateWritesItAsText() {
+        assertFails(() -> factory(TestDatabase.MARIADB, Map.of("ids.generator.gid", GidGenerator.builder().build()),
+                GidForcedUuid.class).close(), "GidForcedUuid.id", "MariaDB's native uuid",
+                "Remove @JdbcTypeCode(SqlTypes.UUID)", "BINARY(16)");
+    }
+
     static Stream<Arguments> misspellings() {
         return Stream.of(Arguments.of(Snoo.class, "snoo", "sno"), Arguments.of(UpperSno.class, "SNO", "sno"),
                 Arguments.of(TraceUnderscore.class, "trace_id", "trace-id"),
@@ -332,6 +342,16 @@ class PlainHibernateGenerationTests {
         @Id
         @GeneratedTraceId
         Long id;
+    }
+
+    @Entity
+    @Table(name = "plain_gid_forced_uuid")
+    static class GidForcedUuid {
+
+        @Id
+        @GeneratedGid
+        @JdbcTypeCode(SqlTypes.UUID)
+        Gid id;
     }
 
     @Entity
