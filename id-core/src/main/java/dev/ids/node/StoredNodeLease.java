@@ -4,6 +4,7 @@ import dev.ids.clock.IdClock;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
@@ -45,6 +46,8 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
     private final Object lock = new Object();
     private volatile LongSupplier latestIssued;
     private volatile boolean closed;
+    /** Set once the loss of the lease has been logged and counted. */
+    private final AtomicBoolean lossReported = new AtomicBoolean();
     /** Guarded by {@link #lock}: whether a release has been written (or is being written). */
     private boolean released;
     private volatile RenewalSchedule renewer;
@@ -206,6 +209,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      */
     public Renewal renew() {
         if (closed || deadline.state() == LeaseDeadline.State.ENDED) {
+            reportLossOnce();
             return Renewal.LOST;
         }
         long epoch = deadline.epoch();
@@ -268,7 +272,23 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
 
     @Override
     public void end(String reason) {
-        if (deadline.end(reason) && !closed) {
+        // Logged even when a reader of isHeld() ended it first, seeing the deadline passed, which logs nothing.
+        deadline.end(reason);
+        if (!closed && lossReported.compareAndSet(false, true)) {
+            log.log(Level.WARNING, () -> "Lost " + this + ": " + reason + "; claim a node identity again");
+        }
+    }
+
+    /**
+     * Logs and counts a loss that nobody has reported: a deadline seen passed by a reader of {@link #isHeld()} ends
+     * the lease without a word, on what is often a generating thread, while the renewal may still be waiting for the
+     * store (for a pooled connection, say). The renewal thread, when its call returns, or a close (a re-claiming
+     * lease closes the ended one within a second) reports it then.
+     */
+    private void reportLossOnce() {
+        if (!closed && deadline.state() == LeaseDeadline.State.ENDED && lossReported.compareAndSet(false, true)) {
+            failures.incrementAndGet();
+            String reason = deadline.endReason() != null ? deadline.endReason() : "not renewed before its deadline";
             log.log(Level.WARNING, () -> "Lost " + this + ": " + reason + "; claim a node identity again");
         }
     }
@@ -302,6 +322,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
         LongSupplier issued = latestIssued;
         // Lowering the mark is safe only while the record is ours: checked before the lease stops being held.
         boolean lowerMark = issued != null && isHeld();
+        reportLossOnce();
         synchronized (lock) {
             if (released) {
                 return;

@@ -6,8 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ids.clock.ManualClock;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.ResourceBundle;
 import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -49,7 +52,38 @@ class StoredNodeLeaseTest {
         volatile String renewingThread;
         volatile long epoch;
         NodeLeaseStore.Provable attached;
+        /** What the lease logged at INFO and above, as "LEVEL message". */
+        final List<String> logged = new CopyOnWriteArrayList<>();
         private final ManualClock clock;
+
+        @Override
+        public System.Logger logger() {
+            return new System.Logger() {
+                @Override
+                public String getName() {
+                    return "memory";
+                }
+
+                @Override
+                public boolean isLoggable(Level level) {
+                    return level.getSeverity() >= Level.INFO.getSeverity();
+                }
+
+                @Override
+                public void log(Level level, ResourceBundle bundle, String message, Throwable thrown) {
+                    if (isLoggable(level)) {
+                        logged.add(level + " " + message);
+                    }
+                }
+
+                @Override
+                public void log(Level level, ResourceBundle bundle, String format, Object... params) {
+                    if (isLoggable(level)) {
+                        logged.add(level + " " + java.text.MessageFormat.format(format, params));
+                    }
+                }
+            };
+        }
 
         MemoryStore(ManualClock clock, boolean session) {
             this.clock = clock;
@@ -205,6 +239,25 @@ class StoredNodeLeaseTest {
         assertThat(lease.isEnded()).isTrue();
         assertThatThrownBy(() -> lease.advanceHighWaterMark(clock.instant().toEpochMilli() + 1000))
                 .hasMessageContaining("no longer held (not renewed before its deadline)");
+    }
+
+    @Test
+    void aDeadlineFirstSeenPassedByAReaderIsLoggedAndCountedOnceWhenTheRenewalComesBack() throws Exception {
+        MemoryStore store = new MemoryStore(clock, false);
+        StoredNodeLease<Proof> lease = claim(store, "me#1");
+        // The renewal waits for the store (a pooled connection) past the deadline; a generator's isHeld() sees the
+        // deadline pass meanwhile, which ends the lease without a word on the generating thread.
+        clock.advance(LEASE.plusSeconds(1));
+        assertThat(lease.isHeld()).isFalse();
+        assertThat(store.logged).isEmpty();
+
+        assertThat(lease.renew()).isEqualTo(Renewal.LOST);
+        assertThat(lease.renew()).isEqualTo(Renewal.LOST);
+        lease.close();
+
+        assertThat(store.logged).singleElement().asString().startsWith("WARNING Lost ")
+                .contains("not renewed before its deadline");
+        assertThat(lease.renewalFailureCount()).isEqualTo(1);
     }
 
     @Test
