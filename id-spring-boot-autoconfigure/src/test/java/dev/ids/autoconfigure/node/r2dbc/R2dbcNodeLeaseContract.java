@@ -308,7 +308,8 @@ abstract class R2dbcNodeLeaseContract {
         connectionFactory.down(false);
         assertThat(lease.renew()).isEqualTo(Renewal.LOST);
         assertThat(lease.isHeld()).isFalse();
-        assertThat(lease.renewalFailureCount()).isEqualTo(2);
+        // Two failed renewals, and the loss, which isHeld() saw first and the renewal that found it reports.
+        assertThat(lease.renewalFailureCount()).isEqualTo(3);
     }
 
     @Test
