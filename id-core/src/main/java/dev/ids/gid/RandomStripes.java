@@ -50,7 +50,6 @@ final class RandomStripes {
         return Shared.POOL;
     }
 
-
     /** The smallest power of two at least twice the processor count, at most {@value #MAX_STRIPES}. */
     static int stripesFor(int processors) {
         int wanted = Math.max(2, 2 * processors);

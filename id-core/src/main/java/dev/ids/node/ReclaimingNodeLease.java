@@ -237,10 +237,12 @@ public final class ReclaimingNodeLease implements NodeLease {
         }
         checker.shutdownNow();
         LongSupplier issued = latestIssued;
-        if (issued != null && lease.isHeld()) {
-            lease.lowerMarkOnClose(issued); // its close stops the generator, then lowers the mark
-        } else if (issued != null) {
-            issued.getAsLong(); // nothing to lower (the lease held may be released already), but the generator stops
+        if (issued != null) {
+            if (lease.isHeld()) {
+                lease.lowerMarkOnClose(issued); // its close stops the generator, then lowers the mark
+            } else {
+                issued.getAsLong(); // nothing to lower (the lease may be released already), but the generator stops
+            }
         }
         lease.close();
     }

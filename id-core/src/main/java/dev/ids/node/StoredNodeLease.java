@@ -275,7 +275,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
         // Logged even when a reader of isHeld() ended it first, seeing the deadline passed, which logs nothing.
         deadline.end(reason);
         if (!closed && lossReported.compareAndSet(false, true)) {
-            log.log(Level.WARNING, () -> "Lost " + this + ": " + reason + "; claim a node identity again");
+            logLoss(reason);
         }
     }
 
@@ -288,9 +288,12 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
     private void reportLossOnce() {
         if (!closed && deadline.state() == LeaseDeadline.State.ENDED && lossReported.compareAndSet(false, true)) {
             failures.incrementAndGet();
-            String reason = deadline.endReason() != null ? deadline.endReason() : "not renewed before its deadline";
-            log.log(Level.WARNING, () -> "Lost " + this + ": " + reason + "; claim a node identity again");
+            logLoss(deadline.endReason() != null ? deadline.endReason() : "not renewed before its deadline");
         }
+    }
+
+    private void logLoss(String reason) {
+        log.log(Level.WARNING, () -> "Lost " + this + ": " + reason + "; claim a node identity again");
     }
 
     @Override
