@@ -15,8 +15,10 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.DisposableBean;
 
 /**
@@ -50,6 +52,11 @@ public final class NodeLeases implements DisposableBean {
 
     private volatile boolean announced;
 
+    /** How long {@link #destroy()} waits for the leases' releases, all together. */
+    static final Duration RELEASE_TIMEOUT = Duration.ofSeconds(10);
+
+    private final Duration releaseTimeout;
+
     /**
      * Takes the lease provider the conditions chose.
      *
@@ -57,9 +64,14 @@ public final class NodeLeases implements DisposableBean {
      * @param reclaimPeriod how often a lease that ended is claimed again
      */
     NodeLeases(ChosenLeaseProvider chosen, Duration reclaimPeriod) {
+        this(chosen, reclaimPeriod, RELEASE_TIMEOUT);
+    }
+
+    NodeLeases(ChosenLeaseProvider chosen, Duration reclaimPeriod, Duration releaseTimeout) {
         this.chosen = chosen;
         this.provider = chosen.provider();
         this.reclaimPeriod = reclaimPeriod;
+        this.releaseTimeout = releaseTimeout;
     }
 
     /** The provider the leases come from, or {@code null}; for tests. */
@@ -240,7 +252,15 @@ public final class NodeLeases implements DisposableBean {
         }
     }
 
-    /** Closes every lease, releasing the identities at once; the provider bean is closed after this. */
+    /**
+     * Closes every lease, releasing the identities at once; the provider bean is closed after this. The leases are
+     * closed side by side and waited for at most {@link #RELEASE_TIMEOUT} in all: a store that hangs (each release
+     * waiting out a pool's connection timeout) must not hold the shutdown for a multiple of that timeout. A lease
+     * still releasing then is left to finish on its own thread, which does not keep the JVM alive; its identity
+     * becomes free when its expiry passes, as after a crash. Outcomes are logged here, through Spring's logging,
+     * because Boot removes its {@code java.util.logging} bridge before beans are destroyed and the core's
+     * {@link System.Logger} lines written during a shutdown are lost.
+     */
     @Override
     public void destroy() {
         List<LeasedIdentity> all;
@@ -248,12 +268,60 @@ public final class NodeLeases implements DisposableBean {
             all = new ArrayList<>(leases.values());
             leases.clear();
         }
-        for (LeasedIdentity leased : all) {
+        List<Release> releases = all.stream().map(Release::start).toList();
+        long deadline = System.nanoTime() + releaseTimeout.toNanos();
+        for (Release release : releases) {
+            release.await(deadline, releaseTimeout);
+        }
+    }
+
+    /** The close of one lease, on a thread of its own. */
+    private static final class Release {
+
+        private final LeasedIdentity leased;
+
+        private final Duration remaining;
+
+        private final Thread thread;
+
+        private volatile @Nullable RuntimeException failure;
+
+        private Release(LeasedIdentity leased) {
+            this.leased = leased;
+            this.remaining = leased.lease().isHeld() ? leased.lease().remaining() : Duration.ZERO;
+            this.thread = new Thread(this::close, "ids-lease-release-" + leased.generatorName());
+            this.thread.setDaemon(true);
+        }
+
+        static Release start(LeasedIdentity leased) {
+            Release release = new Release(leased);
+            release.thread.start();
+            return release;
+        }
+
+        private void close() {
             try {
                 leased.lease().close();
             } catch (RuntimeException ex) {
-                logger.warn("Cannot release the node identity of '" + leased.generatorName() + "'; it becomes free "
-                        + "when its lease expires", ex);
+                failure = ex;
+            }
+        }
+
+        void await(long deadline, Duration timeout) {
+            try {
+                thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+            }
+            String identity = "the node identity " + leased.lease().identity() + " of '" + leased.generatorName()
+                    + "' in " + leased.provider();
+            String free = "; it becomes free when its lease expires"
+                    + (remaining.isZero() ? "" : ", in at most " + remaining.toMillis() + " ms");
+            if (thread.isAlive()) {
+                logger.warn("Did not release " + identity + " within " + timeout.toMillis() + " ms, going on with the"
+                        + " shutdown" + free);
+            } else if (failure != null) {
+                logger.warn("Cannot release " + identity + free, failure);
             }
         }
     }
