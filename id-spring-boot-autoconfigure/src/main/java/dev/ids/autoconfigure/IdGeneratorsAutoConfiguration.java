@@ -42,6 +42,10 @@ import org.springframework.context.annotation.Import;
 @Import({ NodeLeaseConfiguration.class, NamedIdGeneratorsRegistrar.class })
 public final class IdGeneratorsAutoConfiguration {
 
+    IdGeneratorsAutoConfiguration() {
+        CoreLogRouting.install(); // so that what the core logs while the context closes is not lost
+    }
+
     @Bean
     IdGeneratorRegistry idGeneratorRegistry() {
         return new IdGeneratorRegistry();
