@@ -35,14 +35,15 @@ final class CoreLogRouting extends Handler {
     }
 
     /**
-     * Routes {@code dev.ids} records to Spring's logging, once per JVM, if the JUL root logger bridges to Logback or
+     * Routes {@code dev.ids} records to Spring's logging, once per JVM (per {@code java.util.logging} manager), if the JUL root logger bridges to Logback or
      * Log4j now.
      *
      * @return whether the routing is in place
      */
     static synchronized boolean install() {
         for (Handler handler : ROUTED.getHandlers()) {
-            if (handler instanceof CoreLogRouting) {
+            // By name: a copy of this class from another class loader (a second application in this JVM) routes too.
+            if (handler.getClass().getName().equals(CoreLogRouting.class.getName())) {
                 return true;
             }
         }
