@@ -13,6 +13,7 @@ import dev.ids.hibernate.GeneratedSno;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.aot.hint.RuntimeHints;
@@ -20,8 +21,12 @@ import org.springframework.aot.hint.predicate.RuntimeHintsPredicates;
 import org.springframework.boot.web.context.reactive.GenericReactiveWebApplicationContext;
 import org.springframework.boot.webflux.autoconfigure.WebFluxAutoConfiguration;
 import org.springframework.context.annotation.AnnotationConfigUtils;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.context.support.GenericApplicationContext;
 import org.springframework.core.env.MapPropertySource;
+import org.springframework.data.jdbc.core.dialect.JdbcDialect;
+import org.springframework.data.jdbc.core.dialect.JdbcH2Dialect;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.util.ClassUtils;
 
@@ -70,6 +75,20 @@ class AheadOfTimeProcessingTests {
     }
 
     @Test
+    void aDataJdbcApplicationWithItsOwnDialectIsProcessedWithoutItsDatabase() throws Exception {
+        // process-aot runs without the run's configuration, so a DataSource made during the processing fails (here
+        // always). With a dialect of its own, Spring Data's AOT repositories need no database, nor may the starter.
+        GenericApplicationContext context = context(new GenericApplicationContext(), Map.of(
+                "ids.node.provider", "static", "ids.sno.partition", "5", "ids.sno.named.payments.partition", "6"));
+        context.registerBean(AotDataJdbcApplication.class);
+        context.registerBean(OwnDialectNoDatabase.class);
+        AotProcessing processing = AotProcessing.of(context);
+        assertThat(processing.code()).contains("\"jdbcCustomConversions\"");
+        assertThat(processing.sources().keySet()).as("Spring Data's repositories, generated ahead of time")
+                .anySatisfy(path -> assertThat(path).contains("Orders").contains("AotRepository"));
+    }
+
+    @Test
     void theReflectionTheDataJdbcCallbackNeedsIsHinted() throws Exception {
         GenericApplicationContext context = context(new GenericApplicationContext(), Map.of(
                 "ids.node.provider", "static", "ids.sno.partition", "5", "ids.sno.named.payments.partition", "6",
@@ -106,5 +125,23 @@ class AheadOfTimeProcessingTests {
         context.getEnvironment().getPropertySources().addFirst(new MapPropertySource("test", properties));
         AnnotationConfigUtils.registerAnnotationConfigProcessors(context);
         return context;
+    }
+
+    /**
+     * The dialect an application defines so that Spring Data's ahead-of-time processing needs no database, and a
+     * database that is not there while processing.
+     */
+    @Configuration(proxyBeanMethods = false)
+    static class OwnDialectNoDatabase {
+
+        @Bean
+        JdbcDialect jdbcDialect() {
+            return JdbcH2Dialect.INSTANCE;
+        }
+
+        @Bean
+        DataSource dataSource() {
+            throw new IllegalStateException("No database while processing ahead of time");
+        }
     }
 }

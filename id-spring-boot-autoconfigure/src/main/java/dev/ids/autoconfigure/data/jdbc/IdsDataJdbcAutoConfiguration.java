@@ -40,9 +40,11 @@ public final class IdsDataJdbcAutoConfiguration {
     @ConditionalOnMissingBean
     @ConditionalOnBean(NamedParameterJdbcOperations.class)
     JdbcCustomConversions jdbcCustomConversions(ObjectProvider<JdbcDialect> dialects,
-            NamedParameterJdbcOperations operations) {
-        // Boot's dialect bean honours spring.data.jdbc.dialect; without it, the dialect Spring Data would detect.
-        JdbcDialect dialect = dialects.getIfAvailable(() -> DialectResolver.getDialect(operations.getJdbcOperations()));
+            ObjectProvider<NamedParameterJdbcOperations> operations) {
+        // Boot's dialect bean honours spring.data.jdbc.dialect; without it, the dialect Spring Data would detect. The
+        // database is asked only then: ahead-of-time processing, which has none, makes this bean too.
+        JdbcDialect dialect = dialects.getIfAvailable(
+                () -> DialectResolver.getDialect(operations.getObject().getJdbcOperations()));
         return JdbcCustomConversions.of(dialect, IdJdbcConverters.of(dialect));
     }
 
