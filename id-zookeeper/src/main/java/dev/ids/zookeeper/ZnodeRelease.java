@@ -55,8 +55,13 @@ final class ZnodeRelease {
      * @return the mark stored now when it was lowered, else -1
      */
     long free(ZnodeProof lease, CuratorWatcher watcher, int markVersion, long finalMark) {
+        // A client that lost its connection would wait for each call: give up at once instead, the znode is ephemeral.
+        if (!connected(lease.znode())) {
+            return -1;
+        }
         proofs.unwatch(watcher, lease.path());
-        long lowered = finalMark >= 0 && marks.lower(lease, markVersion, finalMark) ? finalMark : -1;
+        long lowered = finalMark >= 0 && connected(lease.znode()) && marks.lower(lease, markVersion, finalMark)
+                ? finalMark : -1;
         OwnedZnode znode = lease.znode();
         if (lableReleaseDelayNanos > 0 && znodes.isLable(lease.namespace())) {
             // Kept by this session meanwhile, so no one (Lable's own module included) can take it before the delay.
@@ -101,6 +106,9 @@ final class ZnodeRelease {
      * take that one.
      */
     void deleteIfOwned(OwnedZnode znode) {
+        if (!connected(znode)) {
+            return;
+        }
         try {
             ZooKeeper zooKeeper = znodes.session();
             // On the owning session only: if it has expired the server refuses, and the znode is gone already.
@@ -118,5 +126,15 @@ final class ZnodeRelease {
             LOGGER.log(System.Logger.Level.WARNING, "Cannot delete znode {0}: {1}; the identity becomes free when "
                     + "the ZooKeeper session ends", znode.path(), e);
         }
+    }
+
+    /** Tells whether the client is connected; if not, logs that the znode is left to go with the session. */
+    private boolean connected(OwnedZnode znode) {
+        if (znodes.isConnected()) {
+            return true;
+        }
+        LOGGER.log(System.Logger.Level.WARNING, "Not connected to ZooKeeper: znode {0} is not deleted, its identity "
+                + "becomes free when the ZooKeeper session ends (its high-water mark stays as it is)", znode.path());
+        return false;
     }
 }

@@ -11,6 +11,7 @@ import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.client.ZKClientConfig;
 import org.apache.zookeeper.data.Stat;
 
 /**
@@ -37,12 +38,20 @@ final class Znodes {
         this.lableNamespace = lableNamespace;
     }
 
-    /** Creates and starts a client the provider owns, without waiting for it to connect. */
+    /**
+     * Creates and starts a client the provider owns, without waiting for it to connect. Every call it makes waits
+     * at most the connection timeout for its answer (ZooKeeper's request timeout): on its own, a client whose server
+     * hangs notices only after two thirds of the session timeout, and a call queued meanwhile waits for reconnection
+     * attempts too, so that closing a few leases took minutes.
+     */
     static CuratorFramework connect(String connectString, Duration sessionTimeout, Duration connectionTimeout) {
+        ZKClientConfig config = new ZKClientConfig();
+        config.setProperty(ZKClientConfig.ZOOKEEPER_REQUEST_TIMEOUT, String.valueOf(connectionTimeout.toMillis()));
         CuratorFramework client = CuratorFrameworkFactory.builder()
                 .connectString(connectString)
                 .sessionTimeoutMs(Math.toIntExact(sessionTimeout.toMillis()))
                 .connectionTimeoutMs(Math.toIntExact(connectionTimeout.toMillis()))
+                .zkClientConfig(config)
                 .retryPolicy(new ExponentialBackoffRetry(200, 3))
                 .build();
         client.start();
@@ -51,6 +60,18 @@ final class Znodes {
 
     CuratorFramework client() {
         return client;
+    }
+
+    /**
+     * Tells whether the session's handle is connected to ZooKeeper now: its own state, which turns the moment a call
+     * times out, where Curator's follows a moment later through its event thread.
+     */
+    boolean isConnected() {
+        try {
+            return session().getState().isConnected();
+        } catch (Exception e) {
+            return false;
+        }
     }
 
     /** The raw handle of the current session. */

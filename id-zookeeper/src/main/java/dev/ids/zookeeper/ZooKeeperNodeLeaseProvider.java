@@ -313,9 +313,11 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
         }
 
         /**
-         * Sets the connection timeout of a client the provider creates (default 10 s).
+         * Sets the connection timeout of a client the provider creates (default 10 s), which is also how long each of
+         * its calls waits for an answer (ZooKeeper's request timeout), so that a server that hangs holds no claim or
+         * release for longer.
          *
-         * @param connectionTimeout how long an operation waits for a connection
+         * @param connectionTimeout how long an operation waits for a connection, and for its answer
          * @return this builder
          */
         public Builder connectionTimeout(Duration connectionTimeout) {

@@ -164,7 +164,10 @@ public class IdsNodeProperties {
          */
         private Duration sessionTimeout;
 
-        /** How long a ZooKeeper operation waits for a connection. */
+        /**
+         * How long a ZooKeeper operation waits for a connection, and for its answer: a server that hangs fails each
+         * call after this long (default 10s).
+         */
         private Duration connectionTimeout;
 
         public String getConnectString() {
