@@ -52,17 +52,19 @@ public final class GeneratedId {
         Class<?> type = property.getType();
         Form form = formOf(descriptor, type);
         if (form == null && type != descriptor.valueType()) {
-            throw new IllegalStateException("The aggregate ID " + attribute + " of type " + type.getName()
-                    + " cannot hold a " + descriptor.schemeName() + " (" + request.usage()
-                    + "); supported types: " + supportedTypes(descriptor));
+            throw new InvalidAggregateIdException(attribute, "The aggregate ID " + attribute + " of type "
+                    + type.getName() + " cannot hold a " + descriptor.schemeName() + " (" + request.usage()
+                    + "); supported types: " + supportedTypes(descriptor), "Declare " + attribute + " as one of "
+                    + supportedTypes(descriptor) + ", or remove " + request.usage() + ".");
         }
         if (form == Form.UUID && !uuidSortsByBytes) {
             // What JPA refuses too: the text or the native uuid type of such a database, not its BINARY(16).
-            throw new IllegalStateException("The aggregate ID " + attribute + " stores a " + descriptor.schemeName()
-                    + " as java.util.UUID (" + request.usage() + "), which " + store + " writes to this database "
-                    + "as text or into its native uuid type; that type sorts the values out of ID order and may "
-                    + "refuse them, as they are not RFC 9562 UUIDs. Declare the ID as "
-                    + descriptor.valueType().getSimpleName() + " (stored as BINARY(16)) or byte[]");
+            String fix = "Declare the ID as " + descriptor.valueType().getSimpleName() + " (stored as BINARY(16)) or "
+                    + "byte[]";
+            throw new InvalidAggregateIdException(attribute, "The aggregate ID " + attribute + " stores a "
+                    + descriptor.schemeName() + " as java.util.UUID (" + request.usage() + "), which " + store
+                    + " writes to this database as text or into its native uuid type; that type sorts the values out "
+                    + "of ID order and may refuse them, as they are not RFC 9562 UUIDs. " + fix, fix + ".");
         }
         return new GeneratedId(entity, property, descriptor, form, generator);
     }

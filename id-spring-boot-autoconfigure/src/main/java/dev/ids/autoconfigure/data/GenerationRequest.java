@@ -53,8 +53,9 @@ record GenerationRequest(Reference reference, String usage) {
             }
         }
         if (found.stream().map(GenerationRequest::reference).distinct().count() > 1) {
-            throw new IllegalStateException("The aggregate ID " + attribute + " asks for more than one generator: "
-                    + found.stream().map(GenerationRequest::usage).toList() + "; keep one");
+            throw new InvalidAggregateIdException(attribute, "The aggregate ID " + attribute + " asks for more "
+                    + "than one generator: " + found.stream().map(GenerationRequest::usage).toList() + "; keep one",
+                    "Keep one of " + found.stream().map(GenerationRequest::usage).toList() + " on " + attribute + ".");
         }
         return found.stream().findFirst();
     }
@@ -67,9 +68,10 @@ record GenerationRequest(Reference reference, String usage) {
         }
         Optional<String> meant = IdsGeneratorNames.probablyMeant(generator);
         if (meant.isPresent()) {
-            throw new IllegalStateException("The aggregate ID " + attribute + " names the generator "
-                    + Chars.quote(generator) + " in @GeneratedValue, which is no ids generator; did you mean \""
-                    + meant.get() + "\"?");
+            throw new InvalidAggregateIdException(attribute, "The aggregate ID " + attribute + " names the "
+                    + "generator " + Chars.quote(generator) + " in @GeneratedValue, which is no ids generator; did "
+                    + "you mean \"" + meant.get() + "\"?", "Write @GeneratedValue(generator = \"" + meant.get()
+                    + "\") on " + attribute + ".");
         }
         return Optional.empty(); // another library's generator: not ours to fill
     }

@@ -16,6 +16,7 @@ import dev.ids.sno.Sno;
 import dev.ids.sno.SnoGenerator;
 import dev.ids.traceid.TraceId;
 import jakarta.persistence.GeneratedValue;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -24,6 +25,8 @@ import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.boot.autoconfigure.AutoConfigurationPackages;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.data.jdbc.autoconfigure.DataJdbcRepositoriesAutoConfiguration;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.JdbcTemplateAutoConfiguration;
@@ -33,6 +36,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.NestedExceptionUtils;
+import org.springframework.core.io.support.SpringFactoriesLoader;
 import org.springframework.data.annotation.Id;
 import org.springframework.data.jdbc.core.convert.JdbcCustomConversions;
 import org.springframework.data.jdbc.core.dialect.JdbcDialect;
@@ -150,6 +154,11 @@ class IdsDataJdbcAutoConfigurationTests {
                 .run((context) -> assertThat(failure(context))
                         .hasMessageContaining("Misspelt.id").hasMessageContaining("'snoo'")
                         .hasMessageContaining("did you mean \"sno\""));
+        contextRunner.withBean(RelationalManagedTypes.class, () -> RelationalManagedTypes.from(Misspelt.class))
+                .run((context) -> assertThat(analysis(context)).satisfies(analysis -> {
+                    assertThat(analysis.getDescription()).contains("Attribute: ").contains("Misspelt.id");
+                    assertThat(analysis.getAction()).contains("@GeneratedValue(generator = \"sno\")");
+                }));
     }
 
     @Test
@@ -158,6 +167,9 @@ class IdsDataJdbcAutoConfigurationTests {
                 .run((context) -> assertThat(failure(context))
                         .hasMessageContaining("TraceIdAsBytes.id of type [B cannot hold a trace-id")
                         .hasMessageContaining("Long, long, String, dev.ids.traceid.TraceId"));
+        contextRunner.withBean(RelationalManagedTypes.class, () -> RelationalManagedTypes.from(TraceIdAsBytes.class))
+                .run((context) -> assertThat(analysis(context).getAction())
+                        .startsWith("Declare TraceIdAsBytes.id as one of ").contains("dev.ids.traceid.TraceId"));
     }
 
     @Test
@@ -181,6 +193,16 @@ class IdsDataJdbcAutoConfigurationTests {
     }
 
     /** The exception that failed the start-up, unwrapped from Spring's bean creation exceptions. */
+    /** The report Boot prints for the start-up failure, by the failure analyzers of {@code spring.factories}. */
+    private static FailureAnalysis analysis(AssertableApplicationContext context) {
+        assertThat(context).hasFailed();
+        // The analyzers that need no constructor arguments, ours among them
+        return SpringFactoriesLoader.forDefaultResourceLocation()
+                .load(FailureAnalyzer.class, (type, implementation, failure) -> { }).stream()
+                .map(analyzer -> analyzer.analyze(context.getStartupFailure())).filter(Objects::nonNull).findFirst()
+                .orElseThrow(() -> new AssertionError("No failure analysis of " + context.getStartupFailure()));
+    }
+
     private static Throwable failure(AssertableApplicationContext context) {
         assertThat(context).hasFailed();
         return NestedExceptionUtils.getMostSpecificCause(context.getStartupFailure());
