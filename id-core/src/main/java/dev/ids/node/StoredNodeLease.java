@@ -340,7 +340,8 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
         }
         // Asked whether held or not: the generator stops issuing, and lets go of its writer thread, either way.
         long latest = issued != null ? issued.getAsLong() : -1;
-        long finalMark = lowerMark ? Math.max(startMark, latest) : -1;
+        // Never above the written mark: no ID went beyond it, while the answer may include calls that were refused.
+        long finalMark = lowerMark ? Math.max(startMark, Math.min(latest, highWaterMark.get())) : -1;
         try {
             long stored = store.release(proof, finalMark);
             if (stored >= 0) {

@@ -310,6 +310,23 @@ class StoredNodeLeaseTest {
     }
 
     @Test
+    void closeNeverRaisesTheMarkAboveTheOneWrittenWhateverTheGeneratorAnswers() throws Exception {
+        // The generator answers the latest time a call asked it to cover, refused calls included (a clock stepped
+        // an hour ahead while the lease was fenced): no ID can have been issued beyond the written mark, so the
+        // release keeps that mark instead of burning the identity for the next holder until the clock gets there.
+        MemoryStore store = new MemoryStore(clock, false);
+        StoredNodeLease<Proof> lease = claim(store, "me#1");
+        lease.advanceHighWaterMark(5_000);
+        lease.lowerMarkOnClose(() -> 3_600_000);
+
+        lease.close();
+
+        assertThat(store.rows.get(0L).released).isTrue();
+        assertThat(store.rows.get(0L).mark).isEqualTo(5_000);
+        assertThat(lease.highWaterMarkMillis()).isEqualTo(5_000);
+    }
+
+    @Test
     void closeAfterTheLeaseLapsedAsksTheGeneratorToStopButKeepsTheMark() throws Exception {
         MemoryStore store = new MemoryStore(clock, false);
         StoredNodeLease<Proof> lease = claim(store, "me#1");
