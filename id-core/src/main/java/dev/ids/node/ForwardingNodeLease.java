@@ -63,6 +63,11 @@ public abstract class ForwardingNodeLease implements NodeLease {
     }
 
     @Override
+    public String notHeldReason() {
+        return delegate.notHeldReason();
+    }
+
+    @Override
     public Duration clockSkew() {
         return delegate.clockSkew();
     }

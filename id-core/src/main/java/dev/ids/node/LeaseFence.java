@@ -298,9 +298,10 @@ public final class LeaseFence {
 
     private void requireHeld() {
         if (!lease.isHeld()) {
+            String reason = lease.notHeldReason();
             throw refuse(description + ": the node identity lease is not held (identity " + lease.identity()
-                    + "); refusing to issue IDs until the lease is held again, because another process may hold "
-                    + "the identity now");
+                    + (reason == null ? "" : ": " + reason) + "); refusing to issue IDs until the lease is held "
+                    + "again, because another process may hold the identity now");
         }
     }
 

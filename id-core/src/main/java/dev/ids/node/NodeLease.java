@@ -98,6 +98,16 @@ public interface NodeLease extends AutoCloseable {
     }
 
     /**
+     * Tells why the lease is not held now, for the messages of refusals and health: its clock too far from the
+     * store's, its connection suspended, lost and why, or waiting for another holder's high-water mark.
+     *
+     * @return the reason, or {@code null} while held, and by default
+     */
+    default String notHeldReason() {
+        return null;
+    }
+
+    /**
      * Returns how far this application's wall clock was ahead of the store's clock (negative when behind) when the
      * lease last measured it, for metrics and health. A lease whose store decides expiry on its own clock fences
      * itself while this exceeds its reclaim grace, because the high-water mark is written in the application's time.

@@ -3,6 +3,7 @@ package dev.ids.node;
 import dev.ids.clock.IdClock;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -149,6 +150,17 @@ public final class ReclaimingNodeLease implements NodeLease {
         // Compared on every call, never cleared: a clock stepped back below the mark after passing it would
         // otherwise let the generator issue IDs the other holder may have issued.
         return until == 0 || clock.wallTimeMillis() > until;
+    }
+
+    @Override
+    public String notHeldReason() {
+        NodeLease lease = current;
+        if (!lease.isHeld()) {
+            return lease.notHeldReason();
+        }
+        long until = notHeldUntilMillis.get();
+        return until == 0 || clock.wallTimeMillis() > until ? null : "claimed again after another process held it, "
+                + "so it waits until the clock passes that process's high-water mark " + Instant.ofEpochMilli(until);
     }
 
     @Override

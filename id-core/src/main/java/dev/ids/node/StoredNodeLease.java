@@ -302,13 +302,21 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
     }
 
     private String notHeldMessage(String what) {
+        return store.notHeldMessage(claim, identity, toString(), what, whyNotHeld());
+    }
+
+    private String whyNotHeld() {
         String reason = switch (deadline.state()) {
             case ENDED -> deadline.endReason();
             case SUSPENDED -> "not proven since the connection to the store was suspended";
             case ACTIVE -> skewFence.reason();
         };
-        return store.notHeldMessage(claim, identity, toString(), what,
-                reason != null ? reason : "not renewed before its deadline");
+        return reason != null ? reason : "not renewed before its deadline";
+    }
+
+    @Override
+    public String notHeldReason() {
+        return isHeld() ? null : whyNotHeld();
     }
 
     /**

@@ -201,9 +201,11 @@ public final class IdGeneratorStatistics implements IdGeneratorListener {
     public Optional<String> currentProblem() {
         LeasedIdentity identity = leased;
         if (identity != null && !identity.lease().isHeld()) {
+            String reason = identity.lease().notHeldReason();
             return Optional.of("the lease on node identity " + identity.lease().identity() + " (namespace '"
-                    + identity.namespace() + "', " + identity.provider() + ") is not held: the generator refuses IDs "
-                    + "until it holds it again");
+                    + identity.namespace() + "', " + identity.provider() + ") is not held"
+                    + (reason == null ? "" : " (" + reason + ")") + ": the generator refuses IDs until it holds it "
+                    + "again");
         }
         Refusal refusal = lastRefusal;
         MonitoredIdGenerator<?> current = generator;

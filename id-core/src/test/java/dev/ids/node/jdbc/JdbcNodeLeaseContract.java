@@ -10,6 +10,7 @@ import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.node.Renewal;
 import dev.ids.node.sql.LeaseRow;
+import dev.ids.sno.SnoGenerator;
 import dev.ids.testing.TestDatabase;
 import java.io.IOException;
 import java.io.InputStream;
@@ -461,6 +462,10 @@ abstract class JdbcNodeLeaseContract {
                 .hasMessageContaining("this application's wall clock (" + Instant.ofEpochMilli(ahead.wallTimeMillis()))
                 .hasMessageContaining("ahead of the database's (")
                 .hasMessageContaining("more than the reclaim grace of " + GRACE.toMillis() + " ms");
+        assertThat(lease.notHeldReason()).as("what refusals and health say").contains("ahead of the database's (")
+                .contains("more than the reclaim grace of " + GRACE.toMillis() + " ms");
+        SnoGenerator generator = SnoGenerator.builder().lease(lease).clock(ahead).build();
+        assertThatThrownBy(generator::next).hasMessageContaining("ahead of the database's (");
 
         ahead.stepWallClock(Duration.ofSeconds(-2)); // within the grace again
         assertThat(lease.renew()).isEqualTo(Renewal.RENEWED);
