@@ -325,8 +325,10 @@ public final class ReclaimingNodeLease implements NodeLease {
         reclaims.incrementAndGet();
         retryNanos = checkNanos;
         LOG.log(Level.INFO, () -> "Claimed node identity " + identity + " in namespace '" + sameIdentity.namespace()
-                + "' again after its lease ended" + (mark > known ? "; another process held it meanwhile, so its "
-                + "generators wait until the clock passes that process's high-water mark " + mark : ""));
+                + "' again after its lease ended" + (mark > known ? "; its stored high-water mark " + mark + " ("
+                + Instant.ofEpochMilli(mark) + ") is ahead of the last this lease wrote (another process held it "
+                + "meanwhile, or a write of this lease's landed after its end), so its generators wait until the "
+                + "clock passes it" : ""));
         return true;
     }
 

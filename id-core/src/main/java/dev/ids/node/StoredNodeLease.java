@@ -293,7 +293,8 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
     }
 
     private void logLoss(String reason) {
-        log.log(Level.WARNING, () -> "Lost " + this + ": " + reason + "; claim a node identity again");
+        log.log(Level.WARNING, () -> "Lost " + this + ": " + reason + "; no ID is issued under it until the "
+                + "identity is claimed again");
     }
 
     @Override
