@@ -14,11 +14,12 @@ final class LeaseClaimFailures {
 
     /** The store could not lease any identity of the claim's range. */
     static IdsConfigurationException noneLeased(String generatorName, String property, NodeClaim claim,
-            String store, RuntimeException cause) {
+            String store, String kind, RuntimeException cause) {
         return new IdsConfigurationException(property, null, "the generator '" + generatorName + "' needs a "
                 + "node identity from " + claim.min() + " to " + claim.max() + " in namespace '"
                 + claim.namespace() + "', and the node lease provider " + store + " could not lease one: "
-                + cause.getMessage(), "Make the lease store reachable or free an identity (stop an instance), or "
+                + cause.getMessage(), "Make the lease store reachable" + locatedBy(kind) + " or free an identity "
+                + "(stop an instance), or "
                 + "set " + property + " to an identity no other instance uses, or set ids.node.provider.");
     }
 
@@ -35,11 +36,17 @@ final class LeaseClaimFailures {
 
     /** The configured identity could not be held in the store. */
     static IdsConfigurationException configuredNotHeld(String generatorName, String property, long identity,
-            String store, RuntimeException cause) {
+            String store, String kind, RuntimeException cause) {
         return new IdsConfigurationException(property, identity, "the generator '" + generatorName + "' is "
                 + "configured with node identity " + identity + ", which must be held in the node lease store "
                 + store + " so that no leasing instance takes it, and the claim failed: " + cause.getMessage(),
-                "Make the lease store reachable, or set ids.node.provider=static if no instance leases identities "
+                "Make the lease store reachable" + locatedBy(kind) + ", or set ids.node.provider=static if no "
+                + "instance leases identities "
                 + "from it.");
+    }
+
+    /** The property that says where the starter's store of this kind is, for the action; empty if none does. */
+    private static String locatedBy(String kind) {
+        return kind.equals("zookeeper") ? " (ids.node.zookeeper.connect-string)" : "";
     }
 }

@@ -158,7 +158,7 @@ public final class NodeLeases implements DisposableBean {
         try {
             lease = ReclaimingNodeLease.claim(provider, claim, IdClock.system(), reclaimPeriod);
         } catch (IllegalStateException | IllegalArgumentException ex) {
-            throw LeaseClaimFailures.noneLeased(generatorName, property, claim, description(), ex);
+            throw LeaseClaimFailures.noneLeased(generatorName, property, claim, description(), kind(), ex);
         }
         return hold(generatorName, property, claim, lease, "leased");
     }
@@ -195,7 +195,8 @@ public final class NodeLeases implements DisposableBean {
             throw LeaseClaimFailures.heldElsewhere(generatorName, property, claim,
                     LeaseTableRows.heldBy(provider, namespace, identity), description());
         } catch (IllegalStateException | IllegalArgumentException ex) {
-            throw LeaseClaimFailures.configuredNotHeld(generatorName, property, identity, description(), ex);
+            throw LeaseClaimFailures.configuredNotHeld(generatorName, property, identity, description(),
+                    kind(), ex);
         }
         return hold(generatorName, property, claim, lease, "configured, held");
     }

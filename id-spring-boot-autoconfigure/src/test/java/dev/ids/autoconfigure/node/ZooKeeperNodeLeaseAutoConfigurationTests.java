@@ -12,6 +12,8 @@ import dev.ids.autoconfigure.actuate.IdsEndpointAutoConfiguration;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.zookeeper.ZooKeeperNodeLeaseProvider;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -187,6 +189,27 @@ class ZooKeeperNodeLeaseAutoConfigurationTests {
                     assertThat(context.getStartupFailure()).rootCause().isInstanceOfSatisfying(
                             IdsConfigurationException.class, failure -> assertThat(failure.getProperty())
                                     .isEqualTo("ids.node.zookeeper.connect-string"));
+                });
+    }
+
+    @Test
+    void aZooKeeperThatCannotBeReachedFailsTheStartUpNamingTheConnectString() throws Exception {
+        int nothingListens;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            nothingListens = socket.getLocalPort();
+        }
+        new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdGeneratorsAutoConfiguration.class))
+                .withPropertyValues("ids.node.provider=zookeeper",
+                        "ids.node.zookeeper.connect-string=127.0.0.1:" + nothingListens,
+                        "ids.node.zookeeper.connection-timeout=500ms", "ids.node.zookeeper.session-timeout=2s")
+                .run(context -> {
+                    assertThat(context).hasFailed();
+                    assertThat(context.getStartupFailure()).rootCause().isInstanceOfSatisfying(
+                            IdsConfigurationException.class, failure -> {
+                                assertThat(failure.getProblem()).contains("127.0.0.1:" + nothingListens);
+                                assertThat(failure.getAction()).contains("Make the lease store reachable "
+                                        + "(ids.node.zookeeper.connect-string)");
+                            });
                 });
     }
 
