@@ -174,7 +174,8 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
     /**
      * Returns the lowest TraceId whose timestamp is that of the given instant (Unix seconds {@code & 0x1FFFFFF}):
      * node 0, chunk 0, counter 1. With {@link #max(Instant)} it bounds a time-range query, valid within one
-     * 2<sup>25</sup>-second window only.
+     * 2<sup>25</sup>-second window only: {@link TraceIdRange#covering} gives the two ranges of an interval across the
+     * start of a window, where this one range would be empty.
      *
      * @param instant the instant
      * @return the lowest TraceId of its second

@@ -166,7 +166,7 @@ public class IdsNodeProperties {
 
         /**
          * How long a ZooKeeper operation waits for a connection, and for its answer: a server that hangs fails each
-         * call after this long (default 10s).
+         * call after this long.
          */
         private Duration connectionTimeout;
 
