@@ -192,7 +192,8 @@ public final class IdsEndpoint {
         return new IdentityDescriptor(identity.value(), identity.source(), new LeaseDescriptor(leased.store(),
                 leased.namespace(), leased.provider(), held, remaining.toString(),
                 held ? Instant.now().plus(remaining).toString() : null, mark,
-                mark == 0 ? null : Instant.ofEpochMilli(mark).toString(), lease.clockSkew().toString()));
+                mark == 0 ? null : Instant.ofEpochMilli(mark).toString(),
+                leased.store().equals("zookeeper") ? null : lease.clockSkew().toString()));
     }
 
     private static LeaseRowDescriptor describe(StoredLease row) {
@@ -267,10 +268,12 @@ public final class IdsEndpoint {
      *     since the Unix epoch; 0 when none have
      * @param highWaterMark the same as an ISO-8601 instant; {@code null} when 0
      * @param clockSkew how far this instance's clock is ahead of the store's (negative when behind), as last
-     *     measured, ISO-8601; {@code PT0S} for stores that do not measure it
+     *     measured, ISO-8601; {@code null} for ZooKeeper, which does not measure it, and {@code PT0S} for a provider of
+     *     the application's that does not
      */
     public record LeaseDescriptor(String store, String namespace, String provider, boolean held, String remaining,
-            @Nullable String expiresAt, long highWaterMarkMillis, @Nullable String highWaterMark, String clockSkew) {
+            @Nullable String expiresAt, long highWaterMarkMillis, @Nullable String highWaterMark,
+            @Nullable String clockSkew) {
     }
 
     /**

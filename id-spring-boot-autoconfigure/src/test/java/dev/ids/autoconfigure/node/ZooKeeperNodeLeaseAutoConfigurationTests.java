@@ -110,6 +110,7 @@ class ZooKeeperNodeLeaseAutoConfigurationTests {
             assertThat(identity.value()).isEqualTo(mine);
             assertThat(identity.lease().store()).isEqualTo("zookeeper");
             assertThat(identity.lease().held()).isTrue();
+            assertThat(identity.lease().clockSkew()).as("ZooKeeper measures no skew: none is shown, not 0").isNull();
             long[] theOthers = new long[1];
             runner.run(other -> {
                 assertThat(other).hasNotFailed();
