@@ -124,7 +124,8 @@ public final class IdsEndpoint {
                     + "the starter's ZooKeeper leases are listed here; the leases are in " + leases.description());
         }
         try {
-            return new LeasesDescriptor(leases.kind(), leases.leaseRows().stream().map(IdsEndpoint::describe)
+            Long storeNow = leases.storeTimeMillis().isPresent() ? leases.storeTimeMillis().getAsLong() : null;
+            return new LeasesDescriptor(leases.kind(), leases.leaseRows().stream().map(row -> describe(row, storeNow))
                     .toList(), null);
         } catch (IllegalStateException ex) {
             return new LeasesDescriptor(leases.kind(), List.of(), ex.getMessage());
@@ -196,15 +197,16 @@ public final class IdsEndpoint {
                 leased.store().equals("zookeeper") ? null : lease.clockSkew().toString()));
     }
 
-    private static LeaseRowDescriptor describe(StoredLease row) {
+    private static LeaseRowDescriptor describe(StoredLease row, @Nullable Long storeNow) {
         long expires = row.expiresAtMillis();
+        Boolean expired = storeNow == null ? null : !row.released() && expires != 0 && expires < storeNow;
         long mark = row.highWaterMarkMillis();
         LeaseHolder holder = row.leaseHolder().orElse(null);
         OptionalLong process = holder == null ? OptionalLong.empty() : holder.processId();
         return new LeaseRowDescriptor(row.namespace(), row.identity(), row.holder(),
                 holder == null ? null : holder.host().orElse(null), process.isPresent() ? process.getAsLong() : null,
                 row.thisInstance(), row.released(), expires == 0 ? null : Instant.ofEpochMilli(expires).toString(),
-                mark, mark == 0 ? null : Instant.ofEpochMilli(mark).toString());
+                expired, mark, mark == 0 ? null : Instant.ofEpochMilli(mark).toString());
     }
 
     /**
@@ -305,13 +307,16 @@ public final class IdsEndpoint {
      *     listed for its mark
      * @param expiresAt when the lease expires unless renewed, ISO-8601: on the database's clock for JDBC; for
      *     ZooKeeper, only this application's leases, on its own clock; {@code null} when released or not known
+     * @param expired whether the row is not released but its expiry has passed on the database's clock (its holder
+     *     stopped without releasing it, or cannot reach the database): another instance may claim it once the
+     *     reclaim grace has passed too; {@code null} for ZooKeeper, whose expired sessions leave no identity behind
      * @param highWaterMarkMillis the latest time any holder may have issued IDs for, in milliseconds since the Unix
      *     epoch
      * @param highWaterMark the same as an ISO-8601 instant; {@code null} when 0
      */
     public record LeaseRowDescriptor(String namespace, long identity, @Nullable String holder, @Nullable String host,
-            @Nullable Long processId, boolean thisInstance, boolean released,
-            @Nullable String expiresAt, long highWaterMarkMillis, @Nullable String highWaterMark) {
+            @Nullable Long processId, boolean thisInstance, boolean released, @Nullable String expiresAt,
+            @Nullable Boolean expired, long highWaterMarkMillis, @Nullable String highWaterMark) {
     }
 
     /**

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.apache.commons.logging.Log;
@@ -126,6 +127,22 @@ public final class NodeLeases implements DisposableBean {
             return ZooKeeperLeaseRows.rows(provider, namespaces); // loaded only when ZooKeeper is present
         }
         return LeaseTableRows.rows(provider, namespaces);
+    }
+
+    /**
+     * Estimates the lease store's current time, against which the expiry of its rows is decided: this instance's
+     * clock less the skew its leases measured against the store.
+     *
+     * @return the store's time in milliseconds since the Unix epoch; empty for ZooKeeper, whose identities do not
+     *     expire by a time, and when no lease is held to measure the skew with
+     */
+    public OptionalLong storeTimeMillis() {
+        if (!kind().equals("jdbc") && !kind().equals("r2dbc")) {
+            return OptionalLong.empty();
+        }
+        return leased().stream().map(LeasedIdentity::lease).filter(NodeLease::isHeld).findFirst()
+                .map(lease -> OptionalLong.of(System.currentTimeMillis() - lease.clockSkew().toMillis()))
+                .orElse(OptionalLong.empty());
     }
 
     /**

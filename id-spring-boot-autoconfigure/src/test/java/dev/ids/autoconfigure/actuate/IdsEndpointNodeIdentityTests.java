@@ -161,6 +161,25 @@ class IdsEndpointNodeIdentityTests {
     }
 
     @Test
+    void theLeasesListingFlagsARowWhoseHolderStoppedWithoutReleasingItAsExpired() {
+        onSharedDatabase().run(context -> {
+            assertThat(context).hasNotFailed();
+            long leased = context.getBean(SnoGenerator.class).partition();
+            // A holder that crashed a minute ago: its row stays unreleased, its expiry passed on the database's clock.
+            context.getBean(DataSource.class).getConnection().createStatement().executeUpdate("INSERT INTO "
+                    + "ids_node_lease (namespace, node_id, holder, expires_at, high_water_mark) VALUES ('sno', 9, "
+                    + "'gone@host/pid 1#1', " + (System.currentTimeMillis() - 60_000) + ", 0)");
+
+            List<LeaseRowDescriptor> sno = context.getBean(IdsEndpoint.class).leases().leases().stream()
+                    .filter(row -> row.namespace().equals("sno")).toList();
+
+            assertThat(sno).extracting(LeaseRowDescriptor::identity, LeaseRowDescriptor::released,
+                    LeaseRowDescriptor::expired).containsExactlyInAnyOrder(tuple(leased, false, false),
+                            tuple(9L, false, true));
+        });
+    }
+
+    @Test
     void theLeasesListingShowsTheRowsOfALeaseTableReadThroughR2dbc() {
         // A file, as the R2DBC store refuses a private in-memory database in auto mode.
         String path = new File("target/ids-endpoint-r2dbc/" + ProcessHandle.current().pid() + "-"
