@@ -2,17 +2,15 @@ package dev.ids.autoconfigure.slice.flux;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ids.autoconfigure.slice.SliceController;
 import dev.ids.sno.Sno;
-import dev.ids.traceid.TraceId;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
+import org.springframework.context.annotation.Import;
 import org.springframework.test.web.reactive.server.WebTestClient;
-import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.PathVariable;
-import org.springframework.web.bind.annotation.RequestParam;
-import org.springframework.web.bind.annotation.RestController;
 
 /**
  * A controller test the way applications write them, {@code @WebFluxTest}: Boot's slice takes only the
@@ -42,19 +40,11 @@ class WebFluxSliceTests {
         assertThat(body).contains("brpk4q72xwf2m63!");
     }
 
-    @SpringBootApplication(proxyBeanMethods = false)
+    /** The application: the slice keeps its controllers (here imported) and the auto-configurations listed for it. */
+    @SpringBootConfiguration(proxyBeanMethods = false)
+    @EnableAutoConfiguration
+    @Import(SliceController.class)
     static class SliceApplication {
     }
 }
 
-@RestController
-class SliceController {
-
-    @GetMapping("/slice/{id}")
-    Echo echo(@PathVariable Sno id, @RequestParam TraceId trace) {
-        return new Echo(id, trace);
-    }
-
-    record Echo(Sno id, TraceId trace) {
-    }
-}

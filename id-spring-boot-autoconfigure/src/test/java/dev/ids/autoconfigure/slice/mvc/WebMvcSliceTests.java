@@ -2,19 +2,17 @@ package dev.ids.autoconfigure.slice.mvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ids.autoconfigure.slice.SliceController;
 import dev.ids.sno.Sno;
-import dev.ids.traceid.TraceId;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Import;
 import org.springframework.http.HttpStatus;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MvcTestResult;
-import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.PathVariable;
-import org.springframework.web.bind.annotation.RequestParam;
-import org.springframework.web.bind.annotation.RestController;
 
 /**
  * A controller test the way applications write them, {@code @WebMvcTest}: Boot's slice takes only the
@@ -44,19 +42,11 @@ class WebMvcSliceTests {
         assertThat(result).hasStatus(HttpStatus.BAD_REQUEST).bodyText().contains("brpk4q72xwf2m63!");
     }
 
-    @SpringBootApplication(proxyBeanMethods = false)
+    /** The application: the slice keeps its controllers (here imported) and the auto-configurations listed for it. */
+    @SpringBootConfiguration(proxyBeanMethods = false)
+    @EnableAutoConfiguration
+    @Import(SliceController.class)
     static class SliceApplication {
     }
 }
 
-@RestController
-class SliceController {
-
-    @GetMapping("/slice/{id}")
-    Echo echo(@PathVariable Sno id, @RequestParam TraceId trace) {
-        return new Echo(id, trace);
-    }
-
-    record Echo(Sno id, TraceId trace) {
-    }
-}
