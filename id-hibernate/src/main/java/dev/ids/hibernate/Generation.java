@@ -259,8 +259,9 @@ final class Generation {
                 + (reference.name().isEmpty() ? "" : " generator named '" + reference.name() + "'") + " for "
                 + attribute + " (" + usage + "): " + reason + " in the bean container and no setting "
                 + reference.settingName() + "; under Spring Boot check " + property + " (or define the bean "
-                + reference.beanName() + " of type " + scheme.generatorType().getName()
-                + "), otherwise put the generator instance in the Hibernate setting " + reference.settingName());
+                + reference.beanName() + " of type " + scheme.generatorType().getName() + "; a test slice such as "
+                + "@DataJpaTest leaves the generators out unless it imports IdGeneratorsAutoConfiguration), "
+                + "otherwise put the generator instance in the Hibernate setting " + reference.settingName());
     }
 
     /** Whether the warning about this column has not been logged yet for the mapping model of the context. */

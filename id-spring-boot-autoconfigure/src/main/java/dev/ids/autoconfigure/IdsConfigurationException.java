@@ -46,6 +46,24 @@ public class IdsConfigurationException extends RuntimeException {
     }
 
     /**
+     * Reports that something asks for a scheme's default generator and the application has no bean of its type:
+     * the scheme is switched off, or a test slice ({@code @DataJpaTest}, {@code @DataJdbcTest}) left the generators
+     * out.
+     *
+     * @param scheme the scheme's property name, for example {@code sno}
+     * @param generatorType the generator's simple class name, for example {@code SnoGenerator}
+     * @param problem who asks for it, and that there is no bean
+     * @return the exception, on the property {@code ids.<scheme>.enabled}
+     */
+    public static IdsConfigurationException missingGenerator(String scheme, String generatorType, String problem) {
+        return new IdsConfigurationException("ids." + scheme + ".enabled", "(no " + generatorType + " bean)", problem,
+                "Remove ids." + scheme + ".enabled=false, or define a " + generatorType + " bean; in a test slice "
+                        + "(@DataJpaTest, @DataJdbcTest), which leaves the generators out, import "
+                        + "IdGeneratorsAutoConfiguration with ids.node.provider=static and the node identities its "
+                        + "generators need (ids.sno.partition, ids.trace-id.node-no, ids.lable.generator-id).");
+    }
+
+    /**
      * Creates one exception that reports several properties at once, with one way to fix them all.
      *
      * @param failures the failures of the single properties, at least one; the first gives {@link #getProperty()},

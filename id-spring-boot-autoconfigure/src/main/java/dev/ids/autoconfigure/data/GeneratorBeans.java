@@ -45,10 +45,9 @@ public final class GeneratorBeans {
         List<String> candidates = Arrays.stream(beanFactory.getBeanNamesForType(reference.generatorType(), true,
                 false)).filter(this::isDefaultCandidate).toList();
         if (candidates.isEmpty()) {
-            throw new IdsConfigurationException("ids." + scheme + ".enabled", "(no " + type + " bean)",
-                    "the aggregate ID " + attribute + " asks for the " + scheme + " generator (" + usage
-                            + "), but the application has no " + type + " bean",
-                    "Remove ids." + scheme + ".enabled=false, or define a " + type + " bean.");
+            throw IdsConfigurationException.missingGenerator(scheme, type, "the aggregate ID " + attribute
+                    + " asks for the " + scheme + " generator (" + usage + "), but the application has no " + type
+                    + " bean");
         }
         candidates.forEach((name) -> requireSingleton(name, attribute, usage));
         return (IdGenerator<?>) beanFactory.getBeanProvider(reference.generatorType()).getObject();

@@ -98,11 +98,10 @@ final class IdsPersistenceUnitPostProcessor implements PersistenceUnitPostProces
                         || !(beanFactory.getBeanDefinition(name) instanceof AbstractBeanDefinition definition)
                         || definition.isDefaultCandidate()).toList();
         if (candidates.isEmpty()) {
-            throw new IdsConfigurationException("ids." + scheme + ".enabled", "(no " + type + " bean)",
-                    "entity " + entity.getName() + ", attribute " + member.getName() + " asks for the " + scheme
-                            + " generator (" + usage + "), but the application has no " + type + " bean; an "
-                            + "IdGenerator of another class does not serve JPA, which looks generators up by type",
-                    "Remove ids." + scheme + ".enabled=false, or define a " + type + " bean.");
+            throw IdsConfigurationException.missingGenerator(scheme, type, "entity " + entity.getName()
+                    + ", attribute " + member.getName() + " asks for the " + scheme + " generator (" + usage
+                    + "), but the application has no " + type + " bean; an IdGenerator of another class does not "
+                    + "serve JPA, which looks generators up by type");
         }
         candidates.forEach((name) -> requireSingleton(name, entity, member, usage));
     }

@@ -120,6 +120,9 @@ class IdsDataJdbcAutoConfigurationTests {
                             .isInstanceOfSatisfying(IdsConfigurationException.class, (failure) -> {
                                 assertThat(failure.getProperty()).isEqualTo("ids.sno.enabled");
                                 assertThat(failure.getProblem()).contains("SnoAsValue.id", "@GeneratedSno");
+                                assertThat(failure.getAction()).as("also where a test slice left it out")
+                                        .contains("in a test slice (@DataJpaTest, @DataJdbcTest)")
+                                        .contains("import IdGeneratorsAutoConfiguration with ids.node.provider=static");
                             });
                 });
     }
