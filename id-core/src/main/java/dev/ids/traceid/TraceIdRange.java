@@ -24,6 +24,8 @@ public record TraceIdRange(TraceId min, TraceId max) {
     /**
      * Checks the bounds.
      *
+     * @param min the lowest TraceId of the range
+     * @param max the highest TraceId of the range
      * @throws IllegalArgumentException when {@code min} sorts after {@code max}
      */
     public TraceIdRange {
