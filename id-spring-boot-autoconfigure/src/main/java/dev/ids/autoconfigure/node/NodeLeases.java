@@ -16,10 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.DisposableBean;
 
 /**
@@ -286,61 +284,6 @@ public final class NodeLeases implements DisposableBean {
             all = new ArrayList<>(leases.values());
             leases.clear();
         }
-        List<Release> releases = all.stream().map(Release::start).toList();
-        long deadline = System.nanoTime() + releaseTimeout.toNanos();
-        for (Release release : releases) {
-            release.await(deadline, releaseTimeout);
-        }
-    }
-
-    /** The close of one lease, on a thread of its own. */
-    private static final class Release {
-
-        private final LeasedIdentity leased;
-
-        private final Duration remaining;
-
-        private final Thread thread;
-
-        private volatile @Nullable RuntimeException failure;
-
-        private Release(LeasedIdentity leased) {
-            this.leased = leased;
-            this.remaining = leased.lease().isHeld() ? leased.lease().remaining() : Duration.ZERO;
-            this.thread = new Thread(this::close, "ids-lease-release-" + leased.generatorName());
-            this.thread.setDaemon(true);
-        }
-
-        static Release start(LeasedIdentity leased) {
-            Release release = new Release(leased);
-            release.thread.start();
-            return release;
-        }
-
-        private void close() {
-            try {
-                leased.lease().close();
-            } catch (RuntimeException ex) {
-                failure = ex;
-            }
-        }
-
-        void await(long deadline, Duration timeout) {
-            try {
-                thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
-            } catch (InterruptedException ex) {
-                Thread.currentThread().interrupt();
-            }
-            String identity = "the node identity " + leased.lease().identity() + " of '" + leased.generatorName()
-                    + "' in " + leased.provider();
-            String free = "; it becomes free when its lease expires"
-                    + (remaining.isZero() ? "" : ", in at most " + remaining.toMillis() + " ms");
-            if (thread.isAlive()) {
-                logger.warn("Did not release " + identity + " within " + timeout.toMillis() + " ms, going on with the"
-                        + " shutdown" + free);
-            } else if (failure != null) {
-                logger.warn("Cannot release " + identity + free, failure);
-            }
-        }
+        LeaseRelease.releaseAll(all, releaseTimeout);
     }
 }
