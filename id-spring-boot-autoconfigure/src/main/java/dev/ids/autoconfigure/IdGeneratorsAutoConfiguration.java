@@ -72,6 +72,20 @@ public final class IdGeneratorsAutoConfiguration {
                 new RequiredNodeIdentities(beanFactory, properties));
     }
 
+    /**
+     * Passes a scheme's settings on, unless the scheme is switched off: then the bean method runs only because its
+     * condition was evaluated when the application was processed ahead of time, and the switch would be ignored.
+     */
+    static <S extends IdsProperties.SchemeGroup<S>> S enabled(String prefix, S settings) {
+        if (!settings.isEnabled()) {
+            throw new IdsConfigurationException(prefix + ".enabled", false, "the application was processed ahead "
+                    + "of time (Spring AOT) with this generator switched on, and bean conditions count at build time "
+                    + "only", "Build the application again with " + prefix + ".enabled=false to switch the generator "
+                    + "off, or remove the property.");
+        }
+        return settings;
+    }
+
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnBooleanProperty(name = "ids.trace-id.enabled", matchIfMissing = true)
     static class TraceIdConfiguration {
@@ -79,7 +93,8 @@ public final class IdGeneratorsAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean(value = TraceId.class, parameterizedContainer = IdGenerator.class)
         TraceIdGenerator traceIdGenerator(IdGeneratorFactory factory, IdsProperties properties) {
-            return factory.traceId("traceIdGenerator", "ids.trace-id", properties.getTraceId());
+            return factory.traceId("traceIdGenerator", "ids.trace-id",
+                    enabled("ids.trace-id", properties.getTraceId()));
         }
     }
 
@@ -90,7 +105,7 @@ public final class IdGeneratorsAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean(value = LableId.class, parameterizedContainer = IdGenerator.class)
         LableIdGenerator lableIdGenerator(IdGeneratorFactory factory, IdsProperties properties) {
-            return factory.lable("lableIdGenerator", "ids.lable", properties.getLable());
+            return factory.lable("lableIdGenerator", "ids.lable", enabled("ids.lable", properties.getLable()));
         }
     }
 
@@ -101,7 +116,7 @@ public final class IdGeneratorsAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean(value = Gid.class, parameterizedContainer = IdGenerator.class)
         GidGenerator gidGenerator(IdGeneratorFactory factory, IdsProperties properties) {
-            return factory.gid("gidGenerator", "ids.gid", properties.getGid());
+            return factory.gid("gidGenerator", "ids.gid", enabled("ids.gid", properties.getGid()));
         }
     }
 
@@ -112,7 +127,7 @@ public final class IdGeneratorsAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean(value = Sno.class, parameterizedContainer = IdGenerator.class)
         SnoGenerator snoGenerator(IdGeneratorFactory factory, IdsProperties properties) {
-            return factory.sno("snoGenerator", "ids.sno", properties.getSno());
+            return factory.sno("snoGenerator", "ids.sno", enabled("ids.sno", properties.getSno()));
         }
     }
 
@@ -123,7 +138,7 @@ public final class IdGeneratorsAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean(value = Muid.class, parameterizedContainer = IdGenerator.class)
         MuidGenerator muidGenerator(IdGeneratorFactory factory, IdsProperties properties) {
-            return factory.muid("muidGenerator", "ids.muid", properties.getMuid());
+            return factory.muid("muidGenerator", "ids.muid", enabled("ids.muid", properties.getMuid()));
         }
     }
 }

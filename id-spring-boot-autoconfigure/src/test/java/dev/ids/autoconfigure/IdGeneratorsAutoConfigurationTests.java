@@ -1,6 +1,7 @@
 package dev.ids.autoconfigure;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ids.IdGenerator;
 import dev.ids.clock.ManualClock;
@@ -28,6 +29,23 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.ResolvableType;
 
 class IdGeneratorsAutoConfigurationTests {
+
+    @Test
+    void aGeneratorWhoseSchemeIsSwitchedOffAtRunTimeOnlyIsRefusedNotMade() {
+        // Run normally, the condition keeps the bean method from running; processed ahead of time, the method runs
+        // whatever the property says at run time, and the switch is then refused instead of silently ignored.
+        IdsProperties.Sno off = new IdsProperties().getSno();
+        off.setEnabled(false);
+
+        assertThatThrownBy(() -> IdGeneratorsAutoConfiguration.enabled("ids.sno", off))
+                .isInstanceOfSatisfying(IdsConfigurationException.class, failure -> {
+                    assertThat(failure.getProperty()).isEqualTo("ids.sno.enabled");
+                    assertThat(failure.getProblem()).contains("processed ahead of time (Spring AOT)");
+                    assertThat(failure.getAction()).contains("Build the application again with ids.sno.enabled=false");
+                });
+        IdsProperties.Sno on = new IdsProperties().getSno();
+        assertThat(IdGeneratorsAutoConfiguration.enabled("ids.sno", on)).isSameAs(on);
+    }
 
     private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(IdGeneratorsAutoConfiguration.class));
