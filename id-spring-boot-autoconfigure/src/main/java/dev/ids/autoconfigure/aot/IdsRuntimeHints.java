@@ -2,6 +2,7 @@ package dev.ids.autoconfigure.aot;
 
 import dev.ids.IdScheme;
 import dev.ids.SerializedId;
+import dev.ids.node.sql.LeaseTableSql;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -58,6 +59,8 @@ public final class IdsRuntimeHints implements RuntimeHintsRegistrar {
             hints.serialization().registerType(TypeReference.of(scheme.descriptor().valueType()));
         }
         hints.serialization().registerType(SerializedId.class);
+        // The lease table's DDL, which Flyway or Liquibase migrations read from the class path
+        hints.resources().registerPattern(LeaseTableSql.DDL_RESOURCE);
         GenerationAnnotationHints.register(hints, loader);
         DataJdbcHints.register(hints, loader);
         if (ClassUtils.isPresent(HibernateHints.GENERATOR, loader)) {

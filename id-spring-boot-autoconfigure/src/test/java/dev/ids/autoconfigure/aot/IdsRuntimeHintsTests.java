@@ -51,6 +51,13 @@ class IdsRuntimeHintsTests {
     private final RuntimeHints hints = hints(new IdsRuntimeHints());
 
     @Test
+    void theLeaseTablesDdlThatMigrationsReadFromTheClassPathIsHinted() {
+        String location = "META-INF/ids/ids-node-lease.sql";
+        assertThat(classLoader.getResource(location)).as("shipped by the core").isNotNull();
+        assertThat(RuntimeHintsPredicates.resource().forResource(location)).accepts(hints);
+    }
+
+    @Test
     void everyServiceFileOfTheModulesAndEveryClassItListsIsHinted() throws Exception {
         List<String> checked = new ArrayList<>();
         for (Resource file : new PathMatchingResourcePatternResolver(classLoader)
