@@ -143,13 +143,7 @@ public final class ReclaimingNodeLease implements NodeLease {
 
     @Override
     public boolean isHeld() {
-        if (!current.isHeld()) {
-            return false;
-        }
-        long until = notHeldUntilMillis.get();
-        // Compared on every call, never cleared: a clock stepped back below the mark after passing it would
-        // otherwise let the generator issue IDs the other holder may have issued.
-        return until == 0 || clock.wallTimeMillis() > until;
+        return current.isHeld() && otherHoldersMarkPassed(notHeldUntilMillis.get());
     }
 
     @Override
@@ -159,8 +153,17 @@ public final class ReclaimingNodeLease implements NodeLease {
             return lease.notHeldReason();
         }
         long until = notHeldUntilMillis.get();
-        return until == 0 || clock.wallTimeMillis() > until ? null : "claimed again after another process held it, "
-                + "so it waits until the clock passes that process's high-water mark " + Instant.ofEpochMilli(until);
+        return otherHoldersMarkPassed(until) ? null : "claimed again after another process held it, so it waits "
+                + "until the clock passes that process's high-water mark " + Instant.ofEpochMilli(until);
+    }
+
+    /**
+     * Whether the clock has passed the mark another holder left (0: none). Compared on every call, never cleared: a
+     * clock stepped back below the mark after passing it would otherwise let the generator issue IDs the other holder
+     * may have issued.
+     */
+    private boolean otherHoldersMarkPassed(long until) {
+        return until == 0 || clock.wallTimeMillis() > until;
     }
 
     @Override

@@ -35,8 +35,8 @@ final class CoreLogRouting extends Handler {
     }
 
     /**
-     * Routes {@code dev.ids} records to Spring's logging, once per JVM (per {@code java.util.logging} manager), if the JUL root logger bridges to Logback or
-     * Log4j now.
+     * Routes {@code dev.ids} records to Spring's logging, once per JVM (per {@code java.util.logging} manager), if
+     * the JUL root logger bridges to Logback or Log4j now.
      *
      * @return whether the routing is in place
      */

@@ -56,11 +56,12 @@ final class ZnodeRelease {
      */
     long free(ZnodeProof lease, CuratorWatcher watcher, int markVersion, long finalMark) {
         // A client that lost its connection would wait for each call: give up at once instead, the znode is ephemeral.
-        if (!connected(lease.znode())) {
+        if (!znodes.isConnected()) {
+            leftToTheSession(lease.znode());
             return -1;
         }
         proofs.unwatch(watcher, lease.path());
-        long lowered = finalMark >= 0 && connected(lease.znode()) && marks.lower(lease, markVersion, finalMark)
+        long lowered = finalMark >= 0 && znodes.isConnected() && marks.lower(lease, markVersion, finalMark)
                 ? finalMark : -1;
         OwnedZnode znode = lease.znode();
         if (lableReleaseDelayNanos > 0 && znodes.isLable(lease.namespace())) {
@@ -106,7 +107,8 @@ final class ZnodeRelease {
      * take that one.
      */
     void deleteIfOwned(OwnedZnode znode) {
-        if (!connected(znode)) {
+        if (!znodes.isConnected()) {
+            leftToTheSession(znode);
             return;
         }
         try {
@@ -128,13 +130,9 @@ final class ZnodeRelease {
         }
     }
 
-    /** Tells whether the client is connected; if not, logs that the znode is left to go with the session. */
-    private boolean connected(OwnedZnode znode) {
-        if (znodes.isConnected()) {
-            return true;
-        }
+    /** Says that a znode is left to go with its session, the client being no longer connected. */
+    private static void leftToTheSession(OwnedZnode znode) {
         LOGGER.log(System.Logger.Level.WARNING, "Not connected to ZooKeeper: znode {0} is not deleted, its identity "
                 + "becomes free when the ZooKeeper session ends (its high-water mark stays as it is)", znode.path());
-        return false;
     }
 }

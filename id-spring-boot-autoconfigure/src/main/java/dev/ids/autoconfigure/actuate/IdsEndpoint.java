@@ -124,7 +124,8 @@ public final class IdsEndpoint {
                     + "the starter's ZooKeeper leases are listed here; the leases are in " + leases.description());
         }
         try {
-            Long storeNow = leases.storeTimeMillis().isPresent() ? leases.storeTimeMillis().getAsLong() : null;
+            OptionalLong storeTime = leases.storeTimeMillis();
+            Long storeNow = storeTime.isPresent() ? storeTime.getAsLong() : null;
             return new LeasesDescriptor(leases.kind(), leases.leaseRows().stream().map(row -> describe(row, storeNow))
                     .toList(), null);
         } catch (IllegalStateException ex) {

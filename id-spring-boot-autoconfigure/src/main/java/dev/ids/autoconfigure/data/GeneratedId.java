@@ -52,10 +52,11 @@ public final class GeneratedId {
         Class<?> type = property.getType();
         Form form = formOf(descriptor, type);
         if (form == null && type != descriptor.valueType()) {
+            String supported = supportedTypes(descriptor);
             throw new InvalidAggregateIdException(attribute, "The aggregate ID " + attribute + " of type "
                     + type.getName() + " cannot hold a " + descriptor.schemeName() + " (" + request.usage()
-                    + "); supported types: " + supportedTypes(descriptor), "Declare " + attribute + " as one of "
-                    + supportedTypes(descriptor) + ", or remove " + request.usage() + ".");
+                    + "); supported types: " + supported, "Declare " + attribute + " as one of " + supported
+                    + ", or remove " + request.usage() + ".");
         }
         if (form == Form.UUID && !uuidSortsByBytes) {
             // What JPA refuses too: the text or the native uuid type of such a database, not its BINARY(16).

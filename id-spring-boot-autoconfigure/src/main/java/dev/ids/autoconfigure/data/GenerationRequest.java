@@ -53,9 +53,10 @@ record GenerationRequest(Reference reference, String usage) {
             }
         }
         if (found.stream().map(GenerationRequest::reference).distinct().count() > 1) {
+            List<String> usages = found.stream().map(GenerationRequest::usage).toList();
             throw new InvalidAggregateIdException(attribute, "The aggregate ID " + attribute + " asks for more "
-                    + "than one generator: " + found.stream().map(GenerationRequest::usage).toList() + "; keep one",
-                    "Keep one of " + found.stream().map(GenerationRequest::usage).toList() + " on " + attribute + ".");
+                    + "than one generator: " + usages + "; keep one", "Keep one of " + usages + " on " + attribute
+                    + ".");
         }
         return found.stream().findFirst();
     }

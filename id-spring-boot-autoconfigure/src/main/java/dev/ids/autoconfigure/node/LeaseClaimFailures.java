@@ -19,8 +19,8 @@ final class LeaseClaimFailures {
                 + "node identity from " + claim.min() + " to " + claim.max() + " in namespace '"
                 + claim.namespace() + "', and the node lease provider " + store + " could not lease one: "
                 + cause.getMessage(), "Make the lease store reachable" + locatedBy(kind) + " or free an identity "
-                + "(stop an instance), or "
-                + "set " + property + " to an identity no other instance uses, or set ids.node.provider.");
+                + "(stop an instance), or set " + property + " to an identity no other instance uses, or set "
+                + "ids.node.provider.");
     }
 
     /** Another instance holds the identity this one is configured with. */
@@ -41,8 +41,7 @@ final class LeaseClaimFailures {
                 + "configured with node identity " + identity + ", which must be held in the node lease store "
                 + store + " so that no leasing instance takes it, and the claim failed: " + cause.getMessage(),
                 "Make the lease store reachable" + locatedBy(kind) + ", or set ids.node.provider=static if no "
-                + "instance leases identities "
-                + "from it.");
+                + "instance leases identities from it.");
     }
 
     /** The property that says where the starter's store of this kind is, for the action; empty if none does. */

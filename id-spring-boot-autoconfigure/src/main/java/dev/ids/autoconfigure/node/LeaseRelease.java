@@ -9,8 +9,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The close of one lease when the context closes, on a thread of its own, so that {@link NodeLeases} closes them side
- * by side and waits for all of them together, at most a timeout; what was not released is logged through Spring's
- * logging, as the core's own lines written during a shutdown may be lost.
+ * by side and waits for all of them together, at most a timeout; a release given up, or one that threw, is logged
+ * here, where the timeout is known.
  */
 final class LeaseRelease {
 

@@ -273,9 +273,8 @@ public final class NodeLeases implements DisposableBean {
      * closed side by side and waited for at most {@link #RELEASE_TIMEOUT} in all: a store that hangs (each release
      * waiting out a pool's connection timeout) must not hold the shutdown for a multiple of that timeout. A lease
      * still releasing then is left to finish on its own thread, which does not keep the JVM alive; its identity
-     * becomes free when its expiry passes, as after a crash. Outcomes are logged here, through Spring's logging,
-     * because Boot removes its {@code java.util.logging} bridge before beans are destroyed and the core's
-     * {@link System.Logger} lines written during a shutdown are lost.
+     * becomes free when its expiry passes, as after a crash. A release given up, or one that threw, is logged here,
+     * as the core's lease knows of no timeout.
      */
     @Override
     public void destroy() {

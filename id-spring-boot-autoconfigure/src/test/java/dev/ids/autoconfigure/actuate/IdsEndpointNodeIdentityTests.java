@@ -17,6 +17,7 @@ import java.io.File;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -166,9 +167,12 @@ class IdsEndpointNodeIdentityTests {
             assertThat(context).hasNotFailed();
             long leased = context.getBean(SnoGenerator.class).partition();
             // A holder that crashed a minute ago: its row stays unreleased, its expiry passed on the database's clock.
-            context.getBean(DataSource.class).getConnection().createStatement().executeUpdate("INSERT INTO "
-                    + "ids_node_lease (namespace, node_id, holder, expires_at, high_water_mark) VALUES ('sno', 9, "
-                    + "'gone@host/pid 1#1', " + (System.currentTimeMillis() - 60_000) + ", 0)");
+            try (Connection connection = context.getBean(DataSource.class).getConnection();
+                    Statement insert = connection.createStatement()) {
+                insert.executeUpdate("INSERT INTO ids_node_lease (namespace, node_id, holder, expires_at, "
+                        + "high_water_mark) VALUES ('sno', 9, 'gone@host/pid 1#1', "
+                        + (System.currentTimeMillis() - 60_000) + ", 0)");
+            }
 
             List<LeaseRowDescriptor> sno = context.getBean(IdsEndpoint.class).leases().leases().stream()
                     .filter(row -> row.namespace().equals("sno")).toList();
