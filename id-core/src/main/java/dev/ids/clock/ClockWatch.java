@@ -3,6 +3,7 @@ package dev.ids.clock;
 import dev.ids.IdGenerationException;
 import dev.ids.event.IdGeneratorListener;
 import dev.ids.event.WaitCause;
+import dev.ids.internal.Classes;
 import java.time.Duration;
 import java.time.temporal.TemporalUnit;
 import java.util.Objects;
@@ -36,6 +37,9 @@ public final class ClockWatch {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.maxWaitNanos = maxWait.toNanos();
+        // The classes of a wait, which the first calls over capacity would otherwise initialise together (see
+        // Classes for why a generator initialises its classes as it is built).
+        Classes.initialise(WaitCause.class, ClockWaits.class);
     }
 
     /**

@@ -8,8 +8,8 @@ import dev.ids.clock.ClockWatch;
 import dev.ids.clock.IdClock;
 import dev.ids.event.IdGeneratorListener;
 import dev.ids.generator.GeneratorBuilder;
+import dev.ids.internal.Classes;
 import dev.ids.internal.OrderedMap;
-import java.lang.invoke.MethodHandles;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
@@ -119,13 +119,9 @@ public final class GidGenerator implements MonitoredIdGenerator<Gid> {
         // initialises the pool's class and the system SecureRandom, and virtual threads that wait for a class to be
         // initialised hold their carrier threads meanwhile (JDK 21 to 25).
         this.pool = sharedSource == null && factory == null ? RandomStripes.shared() : null;
-        // Likewise the value class, which the first next() would otherwise initialise while other virtual threads
-        // wait for it (JFR: "Waited for initialization of dev.ids.gid.Gid", seen once in four CI runs).
-        try {
-            MethodHandles.lookup().ensureInitialized(Gid.class);
-        } catch (IllegalAccessException e) {
-            throw new AssertionError("Gid is in this package", e);
-        }
+        // Likewise the classes of the first next() (see Classes; JFR: "Waited for initialization of
+        // dev.ids.gid.Gid", seen once in four CI runs).
+        Classes.initialise(Gid.class, AesCtrRandom.class);
     }
 
     /**

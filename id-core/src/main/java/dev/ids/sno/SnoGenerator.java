@@ -7,6 +7,7 @@ import dev.ids.MonitoredIdGenerator;
 import dev.ids.clock.ClockWatch;
 import dev.ids.generator.WaitingGeneratorBuilder;
 import dev.ids.internal.Checks;
+import dev.ids.internal.Classes;
 import dev.ids.internal.OrderedMap;
 import dev.ids.sequence.LeasedSequence;
 import dev.ids.sequence.SlotSequence;
@@ -57,6 +58,7 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
         this.sequence = LeasedSequence.build(builder.lease(), description, watch,
                 fence -> new TickTockSequence(description, sequenceMin, sequenceMax, watch, saved(builder.snapshot),
                         fence));
+        Classes.initialise(Sno.class, SnoBlock.class); // see Classes: not left to the first next()
     }
 
     /**

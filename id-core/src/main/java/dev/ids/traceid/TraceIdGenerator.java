@@ -7,6 +7,7 @@ import dev.ids.MonitoredIdGenerator;
 import dev.ids.clock.IdClock;
 import dev.ids.generator.WaitingGeneratorBuilder;
 import dev.ids.internal.Checks;
+import dev.ids.internal.Classes;
 import dev.ids.internal.OrderedMap;
 import dev.ids.sequence.LeasedSequence;
 import dev.ids.sequence.SlotSequence;
@@ -72,6 +73,7 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
                 .timeBase(TimeSequence.Resolution.MILLIS, 0, MILLIS_PER_SECOND)
                 .sequence(0, TraceId.MAX_CHUNK_NO)
                 .maxWait(builder.maxWait()), builder.lease());
+        Classes.initialise(TraceId.class); // see Classes: not left to the first next()
     }
 
     /**
