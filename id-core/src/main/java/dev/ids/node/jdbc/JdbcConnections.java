@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Locale;
 import javax.sql.DataSource;
 
 /**
@@ -15,12 +16,18 @@ import javax.sql.DataSource;
  */
 final class JdbcConnections {
 
+    /** Raises PostgreSQL's {@code synchronous_commit} to {@code on} for the current transaction, when weaker. */
+    static final String RAISE_SYNCHRONOUS_COMMIT = "SELECT set_config('synchronous_commit', 'on', true)"
+            + " WHERE current_setting('synchronous_commit') IN ('off', 'local')";
+
     private final DataSource dataSource;
     private final int queryTimeoutSeconds;
     private final IdClock clock;
     private final IdClock testDatabaseClock;
     private final String tableName;
     private volatile DatabaseClock databaseClock;
+    /** Whether writes raise PostgreSQL's {@code synchronous_commit} for themselves; learned with the clock. */
+    private volatile boolean raisesSynchronousCommit;
 
     /**
      * @param queryTimeoutSeconds the timeout of every statement
@@ -61,11 +68,49 @@ final class JdbcConnections {
         }
     }
 
-    /** Learns, once, which database this is and so how its statements read its clock. */
+    /** Learns, once, which database this is and so how its statements read its clock and make writes durable. */
     void ensureDatabaseClock() throws SQLException {
         if (databaseClock == null) {
-            databaseClock = withConnection(connection -> DatabaseClock.of(connection, clock, testDatabaseClock,
-                    tableName));
+            databaseClock = withConnection(connection -> {
+                raisesSynchronousCommit = isPostgreSql(connection);
+                return DatabaseClock.of(connection, clock, testDatabaseClock, tableName);
+            });
+        }
+    }
+
+    private static boolean isPostgreSql(Connection connection) throws SQLException {
+        return connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT).contains("postgres");
+    }
+
+    /**
+     * Runs a write to the lease table, acknowledged only once it is durable. A lease write that the database
+     * acknowledges and then loses in a crash lets another process take an identity a running one still holds, and
+     * both issue the same IDs. PostgreSQL acknowledges commits before they reach its log when
+     * {@code synchronous_commit} is {@code off} (set for the server, database, role or session, to speed up the
+     * application's own writes), or before a synchronous standby has them when it is {@code local}; so on
+     * PostgreSQL each write is a transaction of its own that raises the setting to {@code on} for itself alone
+     * ({@code set_config(..., true)}, which also holds behind a transaction-pooling proxy), leaving stronger settings
+     * as they are. Other databases write as the statement's auto-commit does.
+     */
+    int executeUpdate(Connection connection, PreparedStatement update) throws SQLException {
+        if (!raisesSynchronousCommit) {
+            return update.executeUpdate();
+        }
+        connection.setAutoCommit(false);
+        try {
+            execute(connection, RAISE_SYNCHRONOUS_COMMIT);
+            int count = update.executeUpdate();
+            connection.commit();
+            return count;
+        } catch (SQLException | RuntimeException e) {
+            try {
+                connection.rollback();
+            } catch (SQLException rollback) {
+                e.addSuppressed(rollback);
+            }
+            throw e;
+        } finally {
+            connection.setAutoCommit(true);
         }
     }
 

@@ -125,7 +125,7 @@ final class LeaseTable implements NodeLeaseStore<TableLease> {
             try (PreparedStatement update = connections.prepare(connection, sql.renewSql)) {
                 update.setLong(1, leaseMillis);
                 setKey(update, 2, lease);
-                return update.executeUpdate() == 1 ? null : whyNotOurs(connection, lease);
+                return connections.executeUpdate(connection, update) == 1 ? null : whyNotOurs(connection, lease);
             }
         });
         if (notOurs != null) {
@@ -141,7 +141,7 @@ final class LeaseTable implements NodeLeaseStore<TableLease> {
             try (PreparedStatement update = connections.prepare(connection, sql.advanceSql)) {
                 update.setLong(1, epochMillis);
                 setKey(update, 2, lease);
-                return update.executeUpdate() == 1 ? null : whyNotOurs(connection, lease);
+                return connections.executeUpdate(connection, update) == 1 ? null : whyNotOurs(connection, lease);
             }
         });
         if (notOurs != null) {
@@ -166,7 +166,7 @@ final class LeaseTable implements NodeLeaseStore<TableLease> {
                     release.setLong(i++, lowerTo);
                 }
                 setKey(release, i, lease);
-                release.executeUpdate();
+                connections.executeUpdate(connection, release);
             }
             try (PreparedStatement select = connections.prepare(connection, sql.selectHighWaterMarkSql)) {
                 setKey(select, 1, lease);
@@ -190,8 +190,9 @@ final class LeaseTable implements NodeLeaseStore<TableLease> {
             select.setLong(2, lease.identity());
             try (ResultSet result = select.executeQuery()) {
                 if (!result.next()) {
-                    return "its row was deleted from table " + name + ", and with it the identity's high-water mark;"
-                            + " lease rows must never be deleted (see " + DDL_RESOURCE + ")";
+                    return "its row is gone from table " + name + ", and with it the identity's high-water mark:"
+                            + " deleted (lease rows must never be deleted, see " + DDL_RESOURCE + "), or lost by a"
+                            + " database that acknowledged the claim before making it durable and then crashed";
                 }
                 if (!lease.holder().equals(result.getString(1))) {
                     return "another process holds the identity now";

@@ -89,7 +89,7 @@ final class RangeClaim implements NodeLeaseStore.Claiming<TableLease> {
                 insert.setLong(2, identity);
                 insert.setString(3, holder);
                 insert.setLong(4, table.lease().toMillis());
-                insert.executeUpdate();
+                connections.executeUpdate(connection, insert);
             } catch (SQLException e) {
                 if (JdbcConnections.isIntegrityViolation(e)) {
                     return null; // another claimant inserted this identity first
@@ -112,7 +112,7 @@ final class RangeClaim implements NodeLeaseStore.Claiming<TableLease> {
                 update.setString(3, claim.namespace());
                 update.setLong(4, identity);
                 update.setLong(5, table.grace().toMillis());
-                if (update.executeUpdate() != 1) {
+                if (connections.executeUpdate(connection, update) != 1) {
                     return null; // renewed by its holder or taken by another claimant since the read
                 }
             }

@@ -320,11 +320,11 @@ abstract class JdbcNodeLeaseContract {
 
         assertThat(lease.renew()).isEqualTo(Renewal.LOST);
         assertThat(lease.isHeld()).isFalse();
-        assertThat(lease.lossReason()).contains("its row was deleted from table " + TABLE)
+        assertThat(lease.lossReason()).contains("its row is gone from table " + TABLE)
                 .contains("must never be deleted");
         assertThatThrownBy(() -> lease.advanceHighWaterMark(START_MILLIS + 120_000))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("no longer held (its row was deleted");
+                .hasMessageContaining("no longer held (its row is gone");
     }
 
     @Test
@@ -350,7 +350,7 @@ abstract class JdbcNodeLeaseContract {
 
         assertThatThrownBy(() -> lease.advanceHighWaterMark(START_MILLIS + 60_000))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("no longer held (its row was deleted from table " + TABLE);
+                .hasMessageContaining("no longer held (its row is gone from table " + TABLE);
         assertThat(lease.isHeld()).isFalse();
         assertThat(lease.renew()).isEqualTo(Renewal.LOST);
         assertThat(rowCount()).as("nothing written back").isZero();
@@ -706,7 +706,7 @@ abstract class JdbcNodeLeaseContract {
         }
     }
 
-    private void execute(String sql, boolean ignoreMissingTable) throws SQLException {
+    void execute(String sql, boolean ignoreMissingTable) throws SQLException {
         try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
             statement.execute(sql);
         } catch (SQLException e) {

@@ -155,8 +155,9 @@ final class R2dbcLeaseTable implements NodeLeaseStore<RowLease> {
             }
             return R2dbcConnections.longAt(row, 1) == 0 ? Optional.of("its row was released (expires_at = 0), so "
                     + "another process may claim the identity at once") : Optional.<String>empty();
-        }).defaultIfEmpty(Optional.of("its row was deleted from table " + name + ", and with it the identity's"
-                + " high-water mark; lease rows must never be deleted (see " + LeaseTableSql.DDL_RESOURCE + ")"));
+        }).defaultIfEmpty(Optional.of("its row is gone from table " + name + ", and with it the identity's"
+                + " high-water mark: deleted (lease rows must never be deleted, see " + LeaseTableSql.DDL_RESOURCE
+                + "), or lost by a database that acknowledged the claim before making it durable and then crashed"));
     }
 
     /** Binds namespace, node_id and holder from the given index (counted from 0) on. */

@@ -194,7 +194,7 @@ abstract class R2dbcNodeLeaseContract {
         assertThatThrownBy(() -> lease.advanceHighWaterMark(START_MILLIS + 5_000))
                 .isInstanceOf(IllegalStateException.class);
         assertThat(lease.isHeld()).isFalse();
-        assertThat(lease.lossReason()).contains("its row was deleted");
+        assertThat(lease.lossReason()).contains("its row is gone");
     }
 
     @Test
