@@ -14,7 +14,10 @@ import org.jspecify.annotations.Nullable;
  * change. A private in-memory database (H2, HSQLDB or Derby in memory) is refused when auto mode found it: each copy
  * would lease the same identities from its own database. An embedded H2 file (also through {@code AUTO_SERVER}) is
  * refused however it was chosen unless it writes each commit before acknowledging it ({@code WRITE_DELAY=0}): H2's
- * default write delay loses acknowledged lease rows when the process holding the file dies.
+ * default write delay loses acknowledged lease rows when the process holding the file dies. Likewise a MariaDB or MySQL
+ * server with {@code innodb_flush_log_at_trx_commit=0}, which writes its log about once a second and so loses the
+ * last second of acknowledged commits when the server crashes. (PostgreSQL's {@code synchronous_commit=off} needs no
+ * refusal: the JDBC store raises it for its own writes.)
  */
 final class LeaseStoreRules {
 
@@ -27,8 +30,9 @@ final class LeaseStoreRules {
      *
      * @param url its URL as the driver reports it; {@code null} when there is none or it cannot be reached
      * @param losesAcknowledgedCommits whether it is an embedded H2 file with a write delay
+     * @param flushesLogLazily whether it is a MariaDB or MySQL server with {@code innodb_flush_log_at_trx_commit=0}
      */
-    record Store(@Nullable String url, boolean losesAcknowledgedCommits) {
+    record Store(@Nullable String url, boolean losesAcknowledgedCommits, boolean flushesLogLazily) {
     }
 
     private LeaseStoreRules() {
@@ -42,13 +46,14 @@ final class LeaseStoreRules {
      */
     static Store inspect(@Nullable DataSource dataSource) {
         if (dataSource == null) {
-            return new Store(null, false);
+            return new Store(null, false, false);
         }
         try (Connection connection = dataSource.getConnection()) {
             String url = connection.getMetaData().getURL();
-            return new Store(url, isEmbeddedH2File(url) && delaysWrites(connection));
+            return new Store(url, isEmbeddedH2File(url) && delaysWrites(connection),
+                    "0".equals(innoDbLogFlushSetting(connection)));
         } catch (SQLException | RuntimeException ex) {
-            return new Store(null, false); // the claim that follows reports what is wrong with the database
+            return new Store(null, false, false); // the claim that follows reports what is wrong with the database
         }
     }
 
@@ -89,7 +94,37 @@ final class LeaseStoreRules {
                     + "ids.node.provider=static and the identity properties (" + identityProperties
                     + ") to values no other instance uses.");
         }
+        if (store.flushesLogLazily()) {
+            return new IdsConfigurationException("ids.node.provider", auto ? null : "jdbc",
+                    "the generator '" + generatorName + "' needs a node identity, and the lease store is the "
+                    + "DataSource at " + url + ", a server with innodb_flush_log_at_trx_commit=0: it acknowledges a "
+                    + "commit before writing it to its log, which it writes about once a second, so a crash of the "
+                    + "database server loses the leases and marks written in its last second, and another instance "
+                    + "could then lease an identity that a running instance still holds and issue the same IDs",
+                    "Set innodb_flush_log_at_trx_commit to 1 on the database server (SET GLOBAL and its "
+                    + "configuration file; 2 also survives a crash of the server, though not of its host), or keep "
+                    + "the leases in another database or in ZooKeeper (ids.node.provider=zookeeper and "
+                    + "ids.node.zookeeper.connect-string), or set ids.node.provider=static and the identity "
+                    + "properties (" + identityProperties + ") to values no other instance uses.");
+        }
         return null;
+    }
+
+    /**
+     * Reads {@code innodb_flush_log_at_trx_commit} of a MariaDB or MySQL server (global only: no session can change
+     * it); {@code null} for other databases and for a server that does not tell.
+     */
+    static @Nullable String innoDbLogFlushSetting(Connection connection) throws SQLException {
+        String product = connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT);
+        if (!product.contains("mariadb") && !product.contains("mysql")) {
+            return null;
+        }
+        try (Statement statement = connection.createStatement();
+                ResultSet setting = statement.executeQuery("SELECT @@GLOBAL.innodb_flush_log_at_trx_commit")) {
+            return setting.next() ? String.valueOf(setting.getString(1)).trim() : null;
+        } catch (SQLException ex) {
+            return null;
+        }
     }
 
     /** The properties that set the identities leased in auto mode, the given one first. */
