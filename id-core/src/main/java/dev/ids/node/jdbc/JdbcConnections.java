@@ -1,6 +1,7 @@
 package dev.ids.node.jdbc;
 
 import dev.ids.clock.IdClock;
+import dev.ids.node.sql.LeaseTableSql;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -15,10 +16,6 @@ import javax.sql.DataSource;
  * renewal. Knows nothing of the lease table's columns; {@link LeaseTable} does.
  */
 final class JdbcConnections {
-
-    /** Raises PostgreSQL's {@code synchronous_commit} to {@code on} for the current transaction, when weaker. */
-    static final String RAISE_SYNCHRONOUS_COMMIT = "SELECT set_config('synchronous_commit', 'on', true)"
-            + " WHERE current_setting('synchronous_commit') IN ('off', 'local')";
 
     private final DataSource dataSource;
     private final int queryTimeoutSeconds;
@@ -83,14 +80,9 @@ final class JdbcConnections {
     }
 
     /**
-     * Runs a write to the lease table, acknowledged only once it is durable. A lease write that the database
-     * acknowledges and then loses in a crash lets another process take an identity a running one still holds, and
-     * both issue the same IDs. PostgreSQL acknowledges commits before they reach its log when
-     * {@code synchronous_commit} is {@code off} (set for the server, database, role or session, to speed up the
-     * application's own writes), or before a synchronous standby has them when it is {@code local}; so on
-     * PostgreSQL each write is a transaction of its own that raises the setting to {@code on} for itself alone
-     * ({@code set_config(..., true)}, which also holds behind a transaction-pooling proxy), leaving stronger settings
-     * as they are. Other databases write as the statement's auto-commit does.
+     * Runs a write to the lease table, acknowledged only once it is durable: on PostgreSQL a transaction of its own
+     * that first runs {@link LeaseTableSql#POSTGRESQL_RAISE_SYNCHRONOUS_COMMIT} (see there why); on other databases
+     * the statement in auto-commit.
      */
     int executeUpdate(Connection connection, PreparedStatement update) throws SQLException {
         if (!raisesSynchronousCommit) {
@@ -98,7 +90,7 @@ final class JdbcConnections {
         }
         connection.setAutoCommit(false);
         try {
-            execute(connection, RAISE_SYNCHRONOUS_COMMIT);
+            execute(connection, LeaseTableSql.POSTGRESQL_RAISE_SYNCHRONOUS_COMMIT);
             int count = update.executeUpdate();
             connection.commit();
             return count;

@@ -16,6 +16,17 @@ import java.util.regex.Pattern;
  */
 public final class LeaseTableSql {
 
+    /**
+     * On PostgreSQL, raises {@code synchronous_commit} to {@code on} for the current transaction when it is weaker
+     * ({@code off} or {@code local}), leaving stronger settings as they are. Each lease write runs it first, in a
+     * transaction of its own: a write the database acknowledges and then loses in a crash lets another process take
+     * an identity a running one still holds, and {@code synchronous_commit = off} (for the server, a database, a role
+     * or a session, to speed up the application's own writes) acknowledges commits before they reach the log. A
+     * transaction-local setting also holds behind a transaction-pooling proxy.
+     */
+    public static final String POSTGRESQL_RAISE_SYNCHRONOUS_COMMIT = "SELECT set_config('synchronous_commit', 'on',"
+            + " true) WHERE current_setting('synchronous_commit') IN ('off', 'local')";
+
     /** The class-path resource that holds the table's DDL, for schema-migration tools. */
     public static final String DDL_RESOURCE = "META-INF/ids/ids-node-lease.sql";
 

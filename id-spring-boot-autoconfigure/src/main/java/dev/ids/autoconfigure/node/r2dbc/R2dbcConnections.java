@@ -38,8 +38,9 @@ final class R2dbcConnections {
      * @param product the product name the driver reports
      * @param now the expression for the database's time in epoch milliseconds
      * @param statements the lease table's statements with the driver's markers
+     * @param postgreSql whether it is PostgreSQL, whose lease writes raise {@code synchronous_commit}
      */
-    record Dialect(String product, String now, LeaseTableSql statements) {
+    record Dialect(String product, String now, LeaseTableSql statements, boolean postgreSql) {
     }
 
     R2dbcConnections(ConnectionFactory connectionFactory, Duration timeout, IdClock clock,
@@ -82,6 +83,28 @@ final class R2dbcConnections {
         return Flux.from(statement.execute()).flatMap(Result::getRowsUpdated).reduce(0L, Long::sum);
     }
 
+    /**
+     * Runs a write to the lease table, acknowledged only once it is durable: on PostgreSQL a transaction of its own
+     * that first runs {@link LeaseTableSql#POSTGRESQL_RAISE_SYNCHRONOUS_COMMIT} (see there why); on other databases
+     * the statement in auto-commit. Sums the rows it updated.
+     */
+    Mono<Long> write(Connection connection, Statement statement) {
+        if (!dialect().postgreSql()) {
+            return update(statement);
+        }
+        return Mono.from(connection.beginTransaction())
+                .then(Flux.from(connection.createStatement(LeaseTableSql.POSTGRESQL_RAISE_SYNCHRONOUS_COMMIT)
+                        .execute()).concatMap(result -> result.map(row -> 1)).then())
+                .then(Mono.defer(() -> update(statement)))
+                .flatMap(count -> Mono.from(connection.commitTransaction()).thenReturn(count))
+                .onErrorResume(failure -> Mono.from(connection.rollbackTransaction())
+                        .onErrorResume(rollback -> {
+                            failure.addSuppressed(rollback);
+                            return Mono.empty();
+                        })
+                        .then(Mono.error(failure)));
+    }
+
     /** Runs one query and maps its first row, if any. */
     static <T> Mono<T> first(Statement statement, Function<io.r2dbc.spi.Readable, T> mapper) {
         return Flux.from(statement.execute()).concatMap(result -> result.map(mapper::apply)).next();
@@ -115,7 +138,7 @@ final class R2dbcConnections {
             now = "{test_now}";
         }
         known = new Dialect(product, now, LeaseTableSql.render(tableName, now,
-                dollar ? position -> "$" + position : position -> "?"));
+                dollar ? position -> "$" + position : position -> "?"), name.contains("postgres"));
         dialect = known;
         return known;
     }

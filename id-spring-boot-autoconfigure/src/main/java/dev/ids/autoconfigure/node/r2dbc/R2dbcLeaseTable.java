@@ -125,7 +125,7 @@ final class R2dbcLeaseTable implements NodeLeaseStore<RowLease> {
                 release.bind(0, lowerTo);
             }
             Statement select = bindKey(connections.prepare(connection, sql().selectHighWaterMark()), 0, lease);
-            return R2dbcConnections.update(bindKey(release, lowering ? 1 : 0, lease))
+            return connections.write(connection, bindKey(release, lowering ? 1 : 0, lease))
                     .then(R2dbcConnections.first(select, row -> R2dbcConnections.longAt(row, 0)))
                     .defaultIfEmpty(-1L); // -1: another holder has the row
         });
@@ -142,8 +142,8 @@ final class R2dbcLeaseTable implements NodeLeaseStore<RowLease> {
      * than matched rows, so an update that wrote the value already there reports 0.
      */
     private Mono<Optional<String>> conditional(Connection connection, Statement update, RowLease lease) {
-        return R2dbcConnections.update(update).flatMap(count -> count == 1 ? Mono.just(Optional.<String>empty())
-                : whyNotOurs(connection, lease));
+        return connections.write(connection, update).flatMap(count -> count == 1
+                ? Mono.just(Optional.<String>empty()) : whyNotOurs(connection, lease));
     }
 
     private Mono<Optional<String>> whyNotOurs(Connection connection, RowLease lease) {

@@ -84,7 +84,7 @@ final class R2dbcRangeClaim implements NodeLeaseStore.Claiming<RowLease> {
                     Statement insert = connections.prepare(connection, connections.dialect().statements().insert())
                             .bind(0, claim.namespace()).bind(1, identity).bind(2, holder)
                             .bind(3, table.lease().toMillis());
-                    return R2dbcConnections.update(insert).thenReturn(skewMillis)
+                    return connections.write(connection, insert).thenReturn(skewMillis)
                             // another claimant inserted this identity first
                             .onErrorResume(R2dbcConnections::isIntegrityViolation, e -> Mono.empty());
                 }));
@@ -106,7 +106,7 @@ final class R2dbcRangeClaim implements NodeLeaseStore.Claiming<RowLease> {
                     Statement select = R2dbcLeaseTable.bindKey(connections.prepare(connection,
                             connections.dialect().statements().selectHighWaterMark()), 0,
                             new RowLease(claim.namespace(), identity, holder));
-                    return R2dbcConnections.update(update).flatMap(count -> count != 1 ? Mono.<Long>empty()
+                    return connections.write(connection, update).flatMap(count -> count != 1 ? Mono.<Long>empty()
                             : R2dbcConnections.first(select, row -> R2dbcConnections.longAt(row, 0)));
                 }));
         // Nothing: renewed by its holder or taken by another claimant since the read.
