@@ -95,19 +95,35 @@ final class LeaseStoreRules {
                     + ") to values no other instance uses.");
         }
         if (store.flushesLogLazily()) {
-            return new IdsConfigurationException("ids.node.provider", auto ? null : "jdbc",
-                    "the generator '" + generatorName + "' needs a node identity, and the lease store is the "
-                    + "DataSource at " + url + ", a server with innodb_flush_log_at_trx_commit=0: it acknowledges a "
-                    + "commit before writing it to its log, which it writes about once a second, so a crash of the "
-                    + "database server loses the leases and marks written in its last second, and another instance "
-                    + "could then lease an identity that a running instance still holds and issue the same IDs",
-                    "Set innodb_flush_log_at_trx_commit to 1 on the database server (SET GLOBAL and its "
-                    + "configuration file; 2 also survives a crash of the server, though not of its host), or keep "
-                    + "the leases in another database or in ZooKeeper (ids.node.provider=zookeeper and "
-                    + "ids.node.zookeeper.connect-string), or set ids.node.provider=static and the identity "
-                    + "properties (" + identityProperties + ") to values no other instance uses.");
+            return lazyLogFlushRefusal("the DataSource at " + url, auto ? null : "jdbc", generatorName,
+                    identityProperties);
         }
         return null;
+    }
+
+    /**
+     * The refusal of a MariaDB or MySQL server with {@code innodb_flush_log_at_trx_commit=0}, reached through JDBC or
+     * R2DBC.
+     *
+     * @param store the store, as the refusal names it
+     * @param provider the value of {@code ids.node.provider}, or {@code null} in auto mode
+     * @param generatorName the generator that needs an identity
+     * @param identityProperties the properties that set the identities instead
+     * @return the refusal
+     */
+    static IdsConfigurationException lazyLogFlushRefusal(String store, @Nullable String provider,
+            String generatorName, String identityProperties) {
+        return new IdsConfigurationException("ids.node.provider", provider, "the generator '" + generatorName
+                + "' needs a node identity, and the lease store is " + store + ", a server with "
+                + "innodb_flush_log_at_trx_commit=0: it acknowledges a commit before writing it to its log, which it "
+                + "writes about once a second, so a crash of the database server loses the leases and marks written "
+                + "in its last second, and another instance could then lease an identity that a running instance "
+                + "still holds and issue the same IDs",
+                "Set innodb_flush_log_at_trx_commit to 1 on the database server (SET GLOBAL and its configuration "
+                + "file; 2 also survives a crash of the server, though not of its host), or keep the leases in "
+                + "another database or in ZooKeeper (ids.node.provider=zookeeper and "
+                + "ids.node.zookeeper.connect-string), or set ids.node.provider=static and the identity properties ("
+                + identityProperties + ") to values no other instance uses.");
     }
 
     /**

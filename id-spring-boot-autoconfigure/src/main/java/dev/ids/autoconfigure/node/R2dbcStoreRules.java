@@ -15,8 +15,9 @@ import reactor.core.publisher.Mono;
  * The rules of {@link LeaseStoreRules} for a lease table reached through R2DBC, whose ConnectionFactory does not
  * tell its URL: H2 itself is asked whether it is in memory ({@code DATABASE_PATH()} is null) and, in a file, whether
  * it acknowledges commits before writing them ({@code WRITE_DELAY}). A private in-memory database is refused when
- * auto mode found it; an H2 file with a write delay however it was chosen. Other databases pass. Loaded only for an
- * R2DBC provider, so that an application without R2DBC never loads this class.
+ * auto mode found it; an H2 file with a write delay however it was chosen; a MariaDB or MySQL server that writes
+ * its log about once a second ({@code innodb_flush_log_at_trx_commit=0}) likewise. Other databases pass. Loaded only
+ * for an R2DBC provider, so that an application without R2DBC never loads this class.
  */
 final class R2dbcStoreRules {
 
@@ -36,10 +37,17 @@ final class R2dbcStoreRules {
             String property) {
         ConnectionFactory connectionFactory = ((R2dbcNodeLeaseProvider) provider).connectionFactory();
         String product = Objects.requireNonNullElse(connectionFactory.getMetadata().getName(), "");
-        if (!product.toLowerCase(Locale.ROOT).equals("h2")) {
+        String name = product.toLowerCase(Locale.ROOT);
+        String identityProperties = LeaseStoreRules.identityProperties(property);
+        if (name.contains("mariadb") || name.contains("mysql")) {
+            return "0".equals(innoDbLogFlushSetting(connectionFactory))
+                    ? LeaseStoreRules.lazyLogFlushRefusal("the R2DBC ConnectionFactory for " + product,
+                            auto ? null : "r2dbc", generatorName, identityProperties)
+                    : null;
+        }
+        if (!name.equals("h2")) {
             return null;
         }
-        String identityProperties = LeaseStoreRules.identityProperties(property);
         try {
             String path = query(connectionFactory, "SELECT DATABASE_PATH()");
             if (path == null) {
@@ -70,6 +78,17 @@ final class R2dbcStoreRules {
                     + ") to values no other instance uses.");
         } catch (RuntimeException ex) {
             return null; // the claim that follows reports what is wrong with the database
+        }
+    }
+
+    /**
+     * Reads {@code innodb_flush_log_at_trx_commit} of a MariaDB or MySQL server; {@code null} when it does not tell.
+     */
+    static @Nullable String innoDbLogFlushSetting(ConnectionFactory connectionFactory) {
+        try {
+            return query(connectionFactory, "SELECT @@GLOBAL.innodb_flush_log_at_trx_commit");
+        } catch (RuntimeException ex) {
+            return null;
         }
     }
 
