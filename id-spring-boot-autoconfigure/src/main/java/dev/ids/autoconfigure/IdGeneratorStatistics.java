@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -20,6 +21,14 @@ import org.jspecify.annotations.Nullable;
 public final class IdGeneratorStatistics implements IdGeneratorListener {
 
     private static final WaitCause[] CAUSES = WaitCause.values();
+
+    /**
+     * How long a refusal made while the generator's time did not run ahead of the clock (a store that cannot write
+     * the lease's mark, for one) stays the current problem when the generator has issued no ID since. A generator
+     * that has no calls meanwhile reads as working again after this long, so that a readiness probe lets traffic
+     * back to it; the next refusal shows again at once.
+     */
+    static final Duration REFUSAL_MEMORY = Duration.ofSeconds(10);
 
     /** Per cause, in {@link WaitCause#ordinal()} order. */
     private final LongAdder[] waits = adders();
@@ -41,8 +50,23 @@ public final class IdGeneratorStatistics implements IdGeneratorListener {
 
     private volatile NodeIdentity nodeIdentity;
 
-    /** A refusal to issue an ID: when, why, and how many IDs the generator had issued by then. */
-    record Refusal(Instant at, String reason, long generatedBefore) {
+    private final LongSupplier nanoTime;
+
+    /**
+     * A refusal to issue an ID: when, why, how many IDs the generator had issued by then, and whether its time ran
+     * ahead of the clock then (a clock that stepped back).
+     */
+    record Refusal(Instant at, long atNanos, String reason, long generatedBefore, boolean clockBehind) {
+    }
+
+    /** Statistics of a generator yet to be attached. */
+    public IdGeneratorStatistics() {
+        this(System::nanoTime);
+    }
+
+    /** For tests: the monotonic clock that ages refusals. */
+    IdGeneratorStatistics(LongSupplier nanoTime) {
+        this.nanoTime = nanoTime;
     }
 
     void attach(MonitoredIdGenerator<?> generator) {
@@ -121,7 +145,8 @@ public final class IdGeneratorStatistics implements IdGeneratorListener {
     public void onRefused(IdGenerationException failure) {
         refusals.increment();
         MonitoredIdGenerator<?> current = generator;
-        lastRefusal = new Refusal(Instant.now(), failure.getMessage(), current == null ? 0 : current.generatedCount());
+        lastRefusal = new Refusal(Instant.now(), nanoTime.getAsLong(), failure.getMessage(),
+                current == null ? 0 : current.generatedCount(), current != null && !current.lead().isZero());
     }
 
     /**
@@ -193,8 +218,9 @@ public final class IdGeneratorStatistics implements IdGeneratorListener {
 
     /**
      * Returns why the generator cannot issue IDs now: its node lease is not held, or the reason of its latest
-     * refusal, as long as it has issued no ID since and its time still runs ahead of the wall clock (once the clock
-     * has caught up, the next call succeeds, so the problem is over even if no call has come).
+     * refusal, as long as it has issued no ID since and: for a refusal made while its time ran ahead of the clock,
+     * until the clock has caught up (the next call then succeeds, so the problem is over even if no call has come);
+     * for any other (a lease's mark the store cannot write), for {@link #REFUSAL_MEMORY}, renewed by each refusal.
      *
      * @return the reason, or empty while the generator works
      */
@@ -209,8 +235,12 @@ public final class IdGeneratorStatistics implements IdGeneratorListener {
         }
         Refusal refusal = lastRefusal;
         MonitoredIdGenerator<?> current = generator;
-        if (refusal == null || current == null || current.generatedCount() > refusal.generatedBefore()
-                || current.lead().isZero()) {
+        if (refusal == null || current == null || current.generatedCount() > refusal.generatedBefore()) {
+            return Optional.empty();
+        }
+        boolean over = refusal.clockBehind() ? current.lead().isZero()
+                : nanoTime.getAsLong() - refusal.atNanos() >= REFUSAL_MEMORY.toNanos();
+        if (over) {
             return Optional.empty();
         }
         return Optional.of(refusal.reason() + " (at " + refusal.at() + ")");
