@@ -5,6 +5,8 @@ import dev.ids.node.sql.LeaseTableSql;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransientConnectionException;
 import java.sql.Statement;
 import java.util.Locale;
 import javax.sql.DataSource;
@@ -131,6 +133,21 @@ final class JdbcConnections {
      */
     long measureSkew(Connection connection) throws SQLException {
         return databaseClock.skewMillis(connection, queryTimeoutSeconds);
+    }
+
+    /**
+     * Tells whether a failure is the database not being reached (SQLState class 08, or a connection exception of
+     * JDBC's), not a statement it refused.
+     */
+    static boolean isConnectionFailure(SQLException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLTransientConnectionException || t instanceof SQLNonTransientConnectionException
+                    || t instanceof SQLException sql && sql.getSQLState() != null
+                    && sql.getSQLState().startsWith("08")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Tells whether a failure is an integrity-constraint violation (SQLState class 23), here a duplicate key. */

@@ -90,6 +90,11 @@ final class LeaseTable implements NodeLeaseStore<TableLease> {
                 });
             } catch (SQLException e) {
                 // PostgreSQL can fail a CREATE TABLE IF NOT EXISTS that races another process's; fine if it exists.
+                if (JdbcConnections.isConnectionFailure(e)) {
+                    throw new IllegalStateException("Could not create the node lease table " + name + ": the "
+                            + "database cannot be reached (" + e.getMessage() + "); check the data source's URL and "
+                            + "that the database is up", e);
+                }
                 if (!exists()) {
                     throw new IllegalStateException("Could not create the node lease table " + name + ": "
                             + e.getMessage() + "; create it with " + DDL_RESOURCE

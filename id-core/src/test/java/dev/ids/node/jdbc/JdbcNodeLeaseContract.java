@@ -534,6 +534,21 @@ abstract class JdbcNodeLeaseContract {
         assertThat(lease.isHeld()).isTrue();
     }
 
+    /**
+     * An independent check restarted an instance while its database was down: the start-up failure said to create
+     * the table by hand or grant the right to create tables, which sends the reader after permissions.
+     */
+    @Test
+    void aClaimWhileTheDatabaseIsDownSaysItCannotBeReachedRatherThanAskForTheRightToCreateTables() {
+        JdbcNodeLeaseProvider provider = providerBuilder("unreachable").tableName(TABLE + "_unreachable").build();
+        dataSource.down(true);
+
+        assertThatThrownBy(() -> provider.claim(claim(0, 3))).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("the database cannot be reached (The test database is switched off)")
+                .hasMessageContaining("check the data source's URL and that the database is up")
+                .hasMessageNotContaining("grant the right");
+    }
+
     @Test
     void aFailedRenewalKeepsTheLeaseUntilItsDeadlineAndARetryInTimeSavesIt() {
         JdbcNodeLease lease = claim(provider("outage"), 63);

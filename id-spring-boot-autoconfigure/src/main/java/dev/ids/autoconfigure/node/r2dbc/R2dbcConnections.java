@@ -166,6 +166,23 @@ final class R2dbcConnections {
         });
     }
 
+    /**
+     * Tells whether a failure is the database not being reached (a resource exception of R2DBC's, SQLState class 08,
+     * or a refused connection), not a statement it refused.
+     */
+    static boolean isConnectionFailure(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof io.r2dbc.spi.R2dbcNonTransientResourceException
+                    || t instanceof io.r2dbc.spi.R2dbcTransientResourceException
+                    || t instanceof java.net.ConnectException
+                    || t instanceof io.r2dbc.spi.R2dbcException r2dbc && r2dbc.getSqlState() != null
+                    && r2dbc.getSqlState().startsWith("08")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Tells whether a failure is an integrity-constraint violation (SQLState class 23), here a duplicate key. */
     static boolean isIntegrityViolation(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {

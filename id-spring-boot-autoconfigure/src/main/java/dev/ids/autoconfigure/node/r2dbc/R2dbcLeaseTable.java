@@ -56,6 +56,11 @@ final class R2dbcLeaseTable implements NodeLeaseStore<RowLease> {
             try {
                 connections.withConnection(connection -> R2dbcConnections.update(connection.createStatement(ddl)));
             } catch (DatabaseUnansweredException e) {
+                if (R2dbcConnections.isConnectionFailure(e)) {
+                    throw new IllegalStateException("Could not create the node lease table " + name + ": the "
+                            + "database cannot be reached (" + e.getMessage() + "); check the ConnectionFactory's "
+                            + "URL and that the database is up", e);
+                }
                 // PostgreSQL can fail a CREATE TABLE IF NOT EXISTS that races another process's; fine if it exists.
                 if (!exists()) {
                     throw new IllegalStateException("Could not create the node lease table " + name + ": "

@@ -91,6 +91,18 @@ abstract class R2dbcNodeLeaseContract {
         return providerBuilder(holder).build();
     }
 
+    /** As for JDBC: a claim while the database is down says so, rather than to grant the right to create tables. */
+    @Test
+    void aClaimWhileTheDatabaseIsDownSaysItCannotBeReachedRatherThanAskForTheRightToCreateTables() {
+        R2dbcNodeLeaseProvider provider = providerBuilder("unreachable").tableName(TABLE + "_unreachable").build();
+        connectionFactory.down(true);
+
+        assertThatThrownBy(() -> provider.claim(new NodeClaim(namespace, 0, 3)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("the database cannot be reached (The test database is switched off)")
+                .hasMessageNotContaining("grant the right");
+    }
+
     R2dbcNodeLease claim(R2dbcNodeLeaseProvider provider, long max) {
         R2dbcNodeLease lease = (R2dbcNodeLease) provider.claim(new NodeClaim(namespace, 0, max));
         opened.add(lease);
