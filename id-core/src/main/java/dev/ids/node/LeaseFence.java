@@ -27,7 +27,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * lease, {@link #checkHeld()} costs what {@link NodeLease#isHeld()} costs and {@link #cover(long)} one volatile
  * read, unless the time comes within {@link #MARGIN_MILLIS} of the written mark: then a writer thread writes the
  * next step ahead of need. A generating thread waits for the store only when its time lies beyond the written mark,
- * and then at most for the lease's remaining time. The fast path does not allocate.
+ * and then at most for the lease's remaining time (and the generator's maximum wait once a write has failed). The
+ * fast path does not allocate.
  *
  * <p>How the steps, the writer thread, the first call after a restart, an orderly close and a lease claimed again
  * by another holder fit together is explained in
@@ -70,6 +71,8 @@ public final class LeaseFence {
     /** Guarded by the advance lock: the write under way or the latest one, and the mark it writes. */
     private CompletableFuture<Long> pending;
     private volatile long pendingTarget;
+    /** Whether the latest write of the mark failed: the store is down, so calls wait no longer than the maximum. */
+    private volatile boolean lastWriteFailed;
     /** Created, under the advance lock, at the first write: writes the marks off the generating threads. */
     private ExecutorService writer;
 
@@ -270,8 +273,10 @@ public final class LeaseFence {
      * {@link #MARGIN_MILLIS} behind the mark; within the margin, it asks the background writer to advance the mark
      * to the time plus {@link #STEP_MILLIS} and returns at once, as the written mark still covers the time. Only a
      * time beyond the written mark waits for a write, and at most for the lease's {@linkplain NodeLease#remaining()
-     * remaining time} (the generator's maximum wait for a lease that does not report it): a store that hangs
-     * makes the call refuse by the lease's deadline rather than block it. After a wait the lease is checked again.
+     * remaining time} (the generator's maximum wait for a lease that does not report it), and once a write has
+     * failed at most for the maximum wait: a store that hangs makes the call refuse by the lease's deadline rather
+     * than block it, and a store that is down makes it refuse within the maximum wait. After a wait the lease is
+     * checked again.
      *
      * @param epochMillis the time the ID stands for, in milliseconds since the Unix epoch
      * @throws IdGenerationException when the time lies beyond the mark and the mark cannot be advanced before the
@@ -316,11 +321,18 @@ public final class LeaseFence {
         }
     }
 
-    /** Beyond the written mark: waits, within the lease's remaining time, for a write that covers the time. */
+    /**
+     * Beyond the written mark: waits for a write that covers the time, within the lease's remaining time; and, once
+     * a write has failed (the store is down), within the generator's maximum wait too, so that an outage fails each
+     * call as fast as the application chose rather than hold every request for the rest of the lease. The write
+     * goes on meanwhile, and the first call after it lands is served.
+     */
     private void awaitMark(long epochMillis) {
         requireHeld(); // a lease not held has no time left to wait for a write in: say so, not that the store hangs
         Duration remaining = lease.remaining();
-        long waitNanos = remaining.isZero() && lease.isHeld() ? maxWaitNanos : remaining.toNanos();
+        long leaseNanos = remaining.isZero() && lease.isHeld() ? maxWaitNanos : remaining.toNanos();
+        boolean storeDown = lastWriteFailed;
+        long waitNanos = storeDown ? Math.min(leaseNanos, maxWaitNanos) : leaseNanos;
         long deadline = System.nanoTime() + waitNanos;
         while (true) {
             CompletableFuture<Long> write;
@@ -352,9 +364,10 @@ public final class LeaseFence {
             } catch (TimeoutException e) {
                 throw refuse(description + ": the node identity lease's high-water mark (identity "
                         + lease.identity() + ") could not be advanced from " + reservedUntil + " to "
-                        + pendingTarget + " ms since 1970-01-01T00:00:00Z within the lease's remaining "
-                        + waitNanos / 1_000_000 + " ms (the store does not answer); refusing to issue IDs beyond the "
-                        + "written mark rather than wait past the lease's deadline");
+                        + pendingTarget + " ms since 1970-01-01T00:00:00Z within " + (storeDown
+                        ? "the maximum wait of " + waitNanos / 1_000_000 + " ms (the store's last write failed)"
+                        : "the lease's remaining " + waitNanos / 1_000_000 + " ms (the store does not answer)")
+                        + "; refusing to issue IDs beyond the written mark rather than wait longer");
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw refuse(description + ": interrupted while waiting for the node identity lease's high-water "
@@ -399,9 +412,11 @@ public final class LeaseFence {
         } catch (RuntimeException | Error e) {
             LOG.log(System.Logger.Level.DEBUG, () -> description + ": writing the high-water mark " + target
                     + " failed: " + e);
+            lastWriteFailed = true;
             write.completeExceptionally(e);
             return;
         }
+        lastWriteFailed = false;
         synchronized (advanceLock) {
             if (!frozen && target > reservedUntil) {
                 reservedUntil = target;

@@ -345,6 +345,40 @@ public abstract class LeasedGeneratorContract<I> {
         assertThatThrownBy(generator::next).isInstanceOf(IdGenerationException.class);
     }
 
+    /**
+     * An independent check with the database down and a minute of lease left saw every call block 25 to 29 s (each
+     * waited for a write that failed at the pool's 30 s connection timeout), although the generator's maximum wait
+     * was 2 s. Once a write has failed, a call waits for the retry at most the maximum wait.
+     */
+    @Test
+    void onceAMarkWriteFailedACallWaitsForTheRetryAtMostTheMaximumWaitAndIsServedWhenItLands() throws Exception {
+        FakeNodeLease lease = new FakeNodeLease(2);
+        Duration maxWait = Duration.ofMillis(300);
+        Generator<I> generator = leased(lease, maxWait);
+        generator.next();
+        long written = lease.highWaterMarkMillis();
+        lease.heldFor(Duration.ofHours(1)).failAdvance(true);
+        clock.advance(Duration.ofMillis(written - clock.wallTimeMillis() + 1_000));
+        assertThatThrownBy(generator::next).isInstanceOf(IdGenerationException.class)
+                .hasMessageContaining("high-water mark");
+
+        lease.failAdvance(false).hangAdvances();
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            long began = System.nanoTime();
+            Future<I> call = pool.submit(generator::next);
+            assertThatThrownBy(() -> call.get(10, TimeUnit.SECONDS)).as("refused, not blocked for the lease's hour")
+                    .hasCauseInstanceOf(IdGenerationException.class)
+                    .hasMessageContaining("the maximum wait of 300 ms (the store's last write failed)");
+            assertThat(Duration.ofNanos(System.nanoTime() - began)).isLessThan(maxWait.plusSeconds(2));
+        } finally {
+            pool.shutdownNow();
+            lease.releaseHungAdvances();
+        }
+        awaitTrue(() -> lease.highWaterMarkMillis() > written);
+        assertThat(endMillisOf(callWithin(generator, Duration.ofSeconds(10)))).isGreaterThan(written);
+    }
+
     @Test
     void aCallThatWaitedForTheMarkChecksTheLeaseAgainBeforeReturningAnId() throws Exception {
         FakeNodeLease lease = new FakeNodeLease(2);
