@@ -132,6 +132,11 @@ public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
+            if (e instanceof SQLException sql && JdbcConnections.isConnectionFailure(sql)) {
+                throw new IllegalStateException("Could not claim a node identity in namespace '" + claim.namespace()
+                        + "' from table " + table.name() + ": the database cannot be reached (" + e.getMessage()
+                        + "); check the data source's URL and that the database is up", e);
+            }
             throw new IllegalStateException("Could not claim a node identity in namespace '" + claim.namespace()
                     + "' from table " + table.name() + ": " + e.getMessage() + (table.createsTable() ? ""
                     : " (createTable is off: create the table with " + DDL_RESOURCE + ")")

@@ -547,6 +547,13 @@ abstract class JdbcNodeLeaseContract {
                 .hasMessageContaining("the database cannot be reached (The test database is switched off)")
                 .hasMessageContaining("check the data source's URL and that the database is up")
                 .hasMessageNotContaining("grant the right");
+
+        JdbcNodeLeaseProvider withoutDdl = providerBuilder("unreachable").tableName(TABLE + "_unreachable")
+                .createTable(false).build();
+        assertThatThrownBy(() -> withoutDdl.claim(claim(0, 3))).as("the table left to migrations")
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("the database cannot be reached (The test database is switched off)")
+                .hasMessageNotContaining("create the table");
     }
 
     @Test
