@@ -79,6 +79,11 @@ public final class R2dbcNodeLeaseProvider extends LeaseTableProvider {
         } catch (NoFreeNodeIdentityException e) {
             throw e;
         } catch (Exception e) {
+            if (e instanceof DatabaseUnansweredException && R2dbcConnections.isConnectionFailure(e)) {
+                throw new IllegalStateException("Could not claim a node identity in namespace '" + claim.namespace()
+                        + "' from table " + table.name() + " over R2DBC: the database cannot be reached ("
+                        + e.getMessage() + "); check the ConnectionFactory's URL and that the database is up", e);
+            }
             throw new IllegalStateException("Could not claim a node identity in namespace '" + claim.namespace()
                     + "' from table " + table.name() + " over R2DBC: " + e.getMessage() + (table.createsTable() ? ""
                     : " (createTable is off: create the table with " + LeaseTableSql.DDL_RESOURCE + ")")

@@ -101,6 +101,13 @@ abstract class R2dbcNodeLeaseContract {
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("the database cannot be reached (The test database is switched off)")
                 .hasMessageNotContaining("grant the right");
+
+        R2dbcNodeLeaseProvider withoutDdl = providerBuilder("unreachable").tableName(TABLE + "_unreachable")
+                .createTable(false).build();
+        assertThatThrownBy(() -> withoutDdl.claim(new NodeClaim(namespace, 0, 3))).as("the table left to migrations")
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("the database cannot be reached (The test database is switched off)")
+                .hasMessageNotContaining("create the table");
     }
 
     R2dbcNodeLease claim(R2dbcNodeLeaseProvider provider, long max) {
