@@ -8,7 +8,6 @@ import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTransientConnectionException;
 import java.sql.Statement;
-import java.util.Locale;
 import javax.sql.DataSource;
 
 /**
@@ -71,14 +70,11 @@ final class JdbcConnections {
     void ensureDatabaseClock() throws SQLException {
         if (databaseClock == null) {
             databaseClock = withConnection(connection -> {
-                raisesSynchronousCommit = isPostgreSql(connection);
+                raisesSynchronousCommit = LeaseTableSql.isPostgreSql(
+                        connection.getMetaData().getDatabaseProductName());
                 return DatabaseClock.of(connection, clock, testDatabaseClock, tableName);
             });
         }
-    }
-
-    private static boolean isPostgreSql(Connection connection) throws SQLException {
-        return connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT).contains("postgres");
     }
 
     /**
@@ -91,21 +87,23 @@ final class JdbcConnections {
             return update.executeUpdate();
         }
         connection.setAutoCommit(false);
+        int count;
         try {
             execute(connection, LeaseTableSql.POSTGRESQL_RAISE_SYNCHRONOUS_COMMIT);
-            int count = update.executeUpdate();
+            count = update.executeUpdate();
             connection.commit();
-            return count;
         } catch (SQLException | RuntimeException e) {
+            // On a connection the failure broke, neither succeeds: kept beside the failure, which says what broke.
             try {
                 connection.rollback();
-            } catch (SQLException rollback) {
-                e.addSuppressed(rollback);
+                connection.setAutoCommit(true);
+            } catch (SQLException cleanUp) {
+                e.addSuppressed(cleanUp);
             }
             throw e;
-        } finally {
-            connection.setAutoCommit(true);
         }
+        connection.setAutoCommit(true);
+        return count;
     }
 
     /**

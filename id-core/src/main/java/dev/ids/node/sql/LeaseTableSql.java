@@ -27,6 +27,13 @@ public final class LeaseTableSql {
     public static final String POSTGRESQL_RAISE_SYNCHRONOUS_COMMIT = "SELECT set_config('synchronous_commit', 'on',"
             + " true) WHERE current_setting('synchronous_commit') IN ('off', 'local')";
 
+    /**
+     * Reads a MariaDB or MySQL server's {@code innodb_flush_log_at_trx_commit} (global only: no session can change
+     * it). At {@code 0} the server writes its log about once a second, so a crash of the server loses the last
+     * second of acknowledged commits, lease writes included.
+     */
+    public static final String MARIADB_LOG_FLUSH_SETTING = "SELECT @@GLOBAL.innodb_flush_log_at_trx_commit";
+
     /** The class-path resource that holds the table's DDL, for schema-migration tools. */
     public static final String DDL_RESOURCE = "META-INF/ids/ids-node-lease.sql";
 
@@ -161,11 +168,46 @@ public final class LeaseTableSql {
      * @return the expression, or {@code null} for another database
      */
     public static String nowMillisExpression(String databaseProductName) {
-        String name = databaseProductName == null ? "" : databaseProductName.toLowerCase(Locale.ROOT);
-        return name.contains("postgres") ? POSTGRESQL_NOW
-                : name.contains("mariadb") || name.contains("mysql") ? MARIADB_NOW
-                : name.equals("h2") ? POSTGRESQL_NOW
+        return isPostgreSql(databaseProductName) ? POSTGRESQL_NOW
+                : isMariaDbOrMySql(databaseProductName) ? MARIADB_NOW
+                : isH2(databaseProductName) ? POSTGRESQL_NOW
                 : null;
+    }
+
+    /**
+     * Tells whether a product name, as a JDBC driver or an R2DBC ConnectionFactory reports it, is PostgreSQL's.
+     *
+     * @param databaseProductName the product name, or {@code null}
+     * @return whether it names PostgreSQL
+     */
+    public static boolean isPostgreSql(String databaseProductName) {
+        return lowerCase(databaseProductName).contains("postgres");
+    }
+
+    /**
+     * Tells whether a product name, as a JDBC driver or an R2DBC ConnectionFactory reports it, is MariaDB's or
+     * MySQL's.
+     *
+     * @param databaseProductName the product name, or {@code null}
+     * @return whether it names MariaDB or MySQL
+     */
+    public static boolean isMariaDbOrMySql(String databaseProductName) {
+        String name = lowerCase(databaseProductName);
+        return name.contains("mariadb") || name.contains("mysql");
+    }
+
+    /**
+     * Tells whether a product name, as a JDBC driver or an R2DBC ConnectionFactory reports it, is H2's.
+     *
+     * @param databaseProductName the product name, or {@code null}
+     * @return whether it names H2
+     */
+    public static boolean isH2(String databaseProductName) {
+        return lowerCase(databaseProductName).equals("h2");
+    }
+
+    private static String lowerCase(String databaseProductName) {
+        return databaseProductName == null ? "" : databaseProductName.toLowerCase(Locale.ROOT);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.ids.autoconfigure.node;
 
 import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.node.sql.LeaseTableSql;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -131,12 +132,11 @@ final class LeaseStoreRules {
      * it); {@code null} for other databases and for a server that does not tell.
      */
     static @Nullable String innoDbLogFlushSetting(Connection connection) throws SQLException {
-        String product = connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT);
-        if (!product.contains("mariadb") && !product.contains("mysql")) {
+        if (!LeaseTableSql.isMariaDbOrMySql(connection.getMetaData().getDatabaseProductName())) {
             return null;
         }
         try (Statement statement = connection.createStatement();
-                ResultSet setting = statement.executeQuery("SELECT @@GLOBAL.innodb_flush_log_at_trx_commit")) {
+                ResultSet setting = statement.executeQuery(LeaseTableSql.MARIADB_LOG_FLUSH_SETTING)) {
             return setting.next() ? String.valueOf(setting.getString(1)).trim() : null;
         } catch (SQLException ex) {
             return null;

@@ -3,9 +3,9 @@ package dev.ids.autoconfigure.node;
 import dev.ids.autoconfigure.IdsConfigurationException;
 import dev.ids.autoconfigure.node.r2dbc.R2dbcNodeLeaseProvider;
 import dev.ids.node.NodeLeaseProvider;
+import dev.ids.node.sql.LeaseTableSql;
 import io.r2dbc.spi.ConnectionFactory;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
@@ -37,15 +37,14 @@ final class R2dbcStoreRules {
             String property) {
         ConnectionFactory connectionFactory = ((R2dbcNodeLeaseProvider) provider).connectionFactory();
         String product = Objects.requireNonNullElse(connectionFactory.getMetadata().getName(), "");
-        String name = product.toLowerCase(Locale.ROOT);
         String identityProperties = LeaseStoreRules.identityProperties(property);
-        if (name.contains("mariadb") || name.contains("mysql")) {
+        if (LeaseTableSql.isMariaDbOrMySql(product)) {
             return "0".equals(innoDbLogFlushSetting(connectionFactory))
                     ? LeaseStoreRules.lazyLogFlushRefusal("the R2DBC ConnectionFactory for " + product,
                             auto ? null : "r2dbc", generatorName, identityProperties)
                     : null;
         }
-        if (!name.equals("h2")) {
+        if (!LeaseTableSql.isH2(product)) {
             return null;
         }
         try {
@@ -86,7 +85,7 @@ final class R2dbcStoreRules {
      */
     static @Nullable String innoDbLogFlushSetting(ConnectionFactory connectionFactory) {
         try {
-            return query(connectionFactory, "SELECT @@GLOBAL.innodb_flush_log_at_trx_commit");
+            return query(connectionFactory, LeaseTableSql.MARIADB_LOG_FLUSH_SETTING);
         } catch (RuntimeException ex) {
             return null;
         }

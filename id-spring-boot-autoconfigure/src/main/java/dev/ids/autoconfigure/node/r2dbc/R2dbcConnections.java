@@ -8,7 +8,6 @@ import io.r2dbc.spi.R2dbcDataIntegrityViolationException;
 import io.r2dbc.spi.Result;
 import io.r2dbc.spi.Statement;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -124,9 +123,9 @@ final class R2dbcConnections {
         }
         String product = Objects.requireNonNullElse(connectionFactory.getMetadata().getName(), "");
         String now = LeaseTableSql.nowMillisExpression(product);
-        String name = product.toLowerCase(Locale.ROOT);
-        boolean dollar = name.contains("postgres") || name.equals("h2");
-        boolean question = name.contains("mariadb") || name.contains("mysql");
+        boolean postgreSql = LeaseTableSql.isPostgreSql(product);
+        boolean dollar = postgreSql || LeaseTableSql.isH2(product);
+        boolean question = LeaseTableSql.isMariaDbOrMySql(product);
         if (now == null || !(dollar || question)) {
             throw new IllegalStateException("The R2DBC node lease store works on H2, PostgreSQL and MariaDB (or"
                     + " MySQL), whose clocks it reads and whose bind markers it knows; the ConnectionFactory is "
@@ -138,7 +137,7 @@ final class R2dbcConnections {
             now = "{test_now}";
         }
         known = new Dialect(product, now, LeaseTableSql.render(tableName, now,
-                dollar ? position -> "$" + position : position -> "?"), name.contains("postgres"));
+                dollar ? position -> "$" + position : position -> "?"), postgreSql);
         dialect = known;
         return known;
     }
