@@ -3,6 +3,7 @@ package dev.ids.zookeeper;
 import dev.ids.clock.IdClock;
 import dev.ids.node.LeaseGrant;
 import dev.ids.node.LeaseLostException;
+import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseStore;
 import dev.ids.node.StoredNodeLease;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooKeeper;
 
 /**
@@ -287,6 +289,13 @@ final class ZooKeeperLeaseStore implements NodeLeaseStore<ZnodeProof> {
         if (e instanceof InterruptedException) {
             Thread.currentThread().interrupt();
             return new IllegalStateException("Interrupted while claiming a node identity under " + pool, e);
+        }
+        // A client that never connected reports the session it could not open as expired.
+        if (e instanceof KeeperException.ConnectionLossException || e instanceof KeeperException.SessionExpiredException
+                || e instanceof KeeperException.OperationTimeoutException) {
+            return new LeaseStoreUnreachableException("Cannot claim a node identity in namespace '" + namespace
+                    + "' under znode " + pool + ": ZooKeeper " + znodes.connectString() + " cannot be reached ("
+                    + e.getMessage() + "); check the connect string and that ZooKeeper is up", e);
         }
         return new IllegalStateException("Cannot claim a node identity in namespace '" + namespace + "' under znode "
                 + pool + " at ZooKeeper " + znodes.connectString() + ": " + e + "; check that ZooKeeper is reachable "

@@ -2,6 +2,7 @@ package dev.ids.node.jdbc;
 
 import dev.ids.clock.IdClock;
 import dev.ids.node.ClaimCandidates;
+import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
@@ -133,9 +134,9 @@ public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
             throw e;
         } catch (Exception e) {
             if (e instanceof SQLException sql && JdbcConnections.isConnectionFailure(sql)) {
-                throw new IllegalStateException("Could not claim a node identity in namespace '" + claim.namespace()
-                        + "' from table " + table.name() + ": the database cannot be reached (" + e.getMessage()
-                        + "); check the data source's URL and that the database is up", e);
+                throw new LeaseStoreUnreachableException("Could not claim a node identity in namespace '"
+                        + claim.namespace() + "' from table " + table.name() + ": the database cannot be reached ("
+                        + e.getMessage() + "); check the data source's URL and that the database is up", e);
             }
             throw new IllegalStateException("Could not claim a node identity in namespace '" + claim.namespace()
                     + "' from table " + table.name() + ": " + e.getMessage() + (table.createsTable() ? ""

@@ -3,6 +3,7 @@ package dev.ids.node.jdbc;
 import dev.ids.clock.IdClock;
 import dev.ids.node.LeaseGrant;
 import dev.ids.node.LeaseLostException;
+import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseStore;
 import dev.ids.node.sql.LeaseTableSql;
@@ -91,9 +92,9 @@ final class LeaseTable implements NodeLeaseStore<TableLease> {
             } catch (SQLException e) {
                 // PostgreSQL can fail a CREATE TABLE IF NOT EXISTS that races another process's; fine if it exists.
                 if (JdbcConnections.isConnectionFailure(e)) {
-                    throw new IllegalStateException("Could not create the node lease table " + name + ": the "
-                            + "database cannot be reached (" + e.getMessage() + "); check the data source's URL and "
-                            + "that the database is up", e);
+                    throw new LeaseStoreUnreachableException("Could not create the node lease table " + name
+                            + ": the database cannot be reached (" + e.getMessage() + "); check the data source's "
+                            + "URL and that the database is up", e);
                 }
                 if (!exists()) {
                     throw new IllegalStateException("Could not create the node lease table " + name + ": "

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ids.clock.IdClock;
 import dev.ids.clock.ManualClock;
+import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
@@ -543,7 +544,7 @@ abstract class JdbcNodeLeaseContract {
         JdbcNodeLeaseProvider provider = providerBuilder("unreachable").tableName(TABLE + "_unreachable").build();
         dataSource.down(true);
 
-        assertThatThrownBy(() -> provider.claim(claim(0, 3))).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> provider.claim(claim(0, 3))).isInstanceOf(LeaseStoreUnreachableException.class)
                 .hasMessageContaining("the database cannot be reached (The test database is switched off)")
                 .hasMessageContaining("check the data source's URL and that the database is up")
                 .hasMessageNotContaining("grant the right");
@@ -551,7 +552,7 @@ abstract class JdbcNodeLeaseContract {
         JdbcNodeLeaseProvider withoutDdl = providerBuilder("unreachable").tableName(TABLE + "_unreachable")
                 .createTable(false).build();
         assertThatThrownBy(() -> withoutDdl.claim(claim(0, 3))).as("the table left to migrations")
-                .isInstanceOf(IllegalStateException.class)
+                .isInstanceOf(LeaseStoreUnreachableException.class)
                 .hasMessageContaining("the database cannot be reached (The test database is switched off)")
                 .hasMessageNotContaining("create the table");
     }

@@ -1,11 +1,13 @@
 package dev.ids.autoconfigure.node;
 
 import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.NodeClaim;
 
 /**
  * The start-up failures of claims in the lease store, each naming the generator, the property that would set its
- * identity instead, and the store.
+ * identity instead, and the store. A store that cannot be reached at all is reported as the store's fault, under
+ * {@code ids.node.provider}: neither the identity's property nor freeing an identity would help.
  */
 final class LeaseClaimFailures {
 
@@ -14,7 +16,14 @@ final class LeaseClaimFailures {
 
     /** The store could not lease any identity of the claim's range. */
     static IdsConfigurationException noneLeased(String generatorName, String property, NodeClaim claim,
-            String store, String kind, RuntimeException cause) {
+            ChosenLeaseProvider chosen, RuntimeException cause) {
+        String store = chosen.description();
+        String kind = chosen.kind();
+        if (cause instanceof LeaseStoreUnreachableException) {
+            return unreachable(chosen, "the generator '" + generatorName + "' needs a node identity from " + claim.min()
+                    + " to " + claim.max() + " (" + property + " is unset) from the node lease provider " + store,
+                    cause, "");
+        }
         return new IdsConfigurationException(property, null, "the generator '" + generatorName + "' needs a "
                 + "node identity from " + claim.min() + " to " + claim.max() + " in namespace '"
                 + claim.namespace() + "', and the node lease provider " + store + " could not lease one: "
@@ -36,7 +45,15 @@ final class LeaseClaimFailures {
 
     /** The configured identity could not be held in the store. */
     static IdsConfigurationException configuredNotHeld(String generatorName, String property, long identity,
-            String store, String kind, RuntimeException cause) {
+            ChosenLeaseProvider chosen, RuntimeException cause) {
+        String store = chosen.description();
+        String kind = chosen.kind();
+        if (cause instanceof LeaseStoreUnreachableException) {
+            return unreachable(chosen, "the generator '" + generatorName + "' is configured with node identity " + identity
+                    + " (" + property + "), which must be held in the node lease provider " + store + " so that no "
+                    + "leasing instance takes it", cause, " Set ids.node.provider=static only if no instance "
+                    + "leases identities from that store.");
+        }
         return new IdsConfigurationException(property, identity, "the generator '" + generatorName + "' is "
                 + "configured with node identity " + identity + ", which must be held in the node lease store "
                 + store + " so that no leasing instance takes it, and the claim failed: " + cause.getMessage(),
@@ -44,8 +61,28 @@ final class LeaseClaimFailures {
                 + "instance leases identities from it.");
     }
 
+    /** The store did not answer at all: its address or its state is at fault, whatever the generator asked. */
+    private static IdsConfigurationException unreachable(ChosenLeaseProvider chosen, String need,
+            RuntimeException cause, String alternative) {
+        String kind = chosen.kind();
+        return new IdsConfigurationException("ids.node.provider", chosen.isAuto() ? null : kind, need + ", and the store cannot be reached: "
+                + cause.getMessage(), "Start the lease store, or correct where the application finds it"
+                + address(kind) + ", then start the application again; without its lease an instance cannot know "
+                + "that no other instance issues IDs with the same identity." + alternative);
+    }
+
     /** The property that says where the starter's store of this kind is, for the action; empty if none does. */
     private static String locatedBy(String kind) {
         return kind.equals("zookeeper") ? " (ids.node.zookeeper.connect-string)" : "";
+    }
+
+    /** Where a store of this kind is configured, for the action; empty for a provider of the application's. */
+    private static String address(String kind) {
+        return switch (kind) {
+            case "jdbc" -> " (the data source's URL, spring.datasource.url)";
+            case "r2dbc" -> " (the connection factory's URL, spring.r2dbc.url)";
+            case "zookeeper" -> " (ids.node.zookeeper.connect-string)";
+            default -> "";
+        };
     }
 }

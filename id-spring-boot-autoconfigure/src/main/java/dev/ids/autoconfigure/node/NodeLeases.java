@@ -173,7 +173,7 @@ public final class NodeLeases implements DisposableBean {
         try {
             lease = ReclaimingNodeLease.claim(provider, claim, IdClock.system(), reclaimPeriod);
         } catch (IllegalStateException | IllegalArgumentException ex) {
-            throw LeaseClaimFailures.noneLeased(generatorName, property, claim, description(), kind(), ex);
+            throw LeaseClaimFailures.noneLeased(generatorName, property, claim, chosen, ex);
         }
         return hold(generatorName, property, claim, lease, "leased");
     }
@@ -210,8 +210,7 @@ public final class NodeLeases implements DisposableBean {
             throw LeaseClaimFailures.heldElsewhere(generatorName, property, claim,
                     LeaseTableRows.heldBy(provider, namespace, identity), description());
         } catch (IllegalStateException | IllegalArgumentException ex) {
-            throw LeaseClaimFailures.configuredNotHeld(generatorName, property, identity, description(),
-                    kind(), ex);
+            throw LeaseClaimFailures.configuredNotHeld(generatorName, property, identity, chosen, ex);
         }
         return hold(generatorName, property, claim, lease, "configured, held");
     }

@@ -19,6 +19,8 @@ import dev.ids.sno.SnoGenerator;
 import dev.ids.testing.TestDatabase;
 import dev.ids.traceid.TraceIdGenerator;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
@@ -315,6 +317,33 @@ class JdbcNodeLeaseAutoConfigurationTests {
                             .isInstanceOfSatisfying(IdsConfigurationException.class, failure -> {
                                 assertThat(failure.getProperty()).isEqualTo("ids.node.provider");
                                 assertThat(failure.getProblem()).contains("DataSource");
+                            });
+                });
+    }
+
+    /**
+     * A database that cannot be reached at start-up is the store's fault: the report is headed by the provider, says
+     * where the database is configured, and does not suggest freeing an identity or setting one.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"ids.node.provider=auto", "ids.node.provider=jdbc", "ids.sno.partition=7"})
+    void aDatabaseThatCannotBeReachedAtStartUpFailsNamingTheStoreAndWhereItIsConfigured(String setting)
+            throws Exception {
+        int nothingListens;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            nothingListens = socket.getLocalPort();
+        }
+        onDatabase("jdbc:postgresql://127.0.0.1:" + nothingListens + "/test")
+                .withPropertyValues(setting, "spring.datasource.hikari.connection-timeout=250").run(context -> {
+                    assertThat(context).hasFailed();
+                    assertThat(context.getStartupFailure()).rootCause()
+                            .isInstanceOfSatisfying(IdsConfigurationException.class, failure -> {
+                                assertThat(failure.getProperty()).isEqualTo("ids.node.provider");
+                                assertThat(failure.getValue()).isEqualTo(setting.endsWith("=jdbc") ? "jdbc" : null);
+                                assertThat(failure.getProblem()).contains("the store cannot be reached")
+                                        .contains("127.0.0.1:" + nothingListens);
+                                assertThat(failure.getAction()).startsWith("Start the lease store")
+                                        .contains("spring.datasource.url").doesNotContain("stop an instance");
                             });
                 });
     }

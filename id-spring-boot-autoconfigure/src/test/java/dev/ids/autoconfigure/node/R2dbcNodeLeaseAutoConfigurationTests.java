@@ -19,6 +19,8 @@ import io.r2dbc.spi.ConnectionFactories;
 import io.r2dbc.spi.ConnectionFactory;
 import io.r2dbc.spi.ConnectionFactoryOptions;
 import java.io.File;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
@@ -120,6 +122,26 @@ class R2dbcNodeLeaseAutoConfigurationTests {
                     + "EXISTS " + table).execute()).flatMap(result -> result.getRowsUpdated()).then(),
                     connection -> connection.close()).block(Duration.ofSeconds(10));
         }
+    }
+
+    @Test
+    void aDatabaseThatCannotBeReachedAtStartUpFailsNamingTheStoreAndWhereItIsConfigured() throws Exception {
+        int nothingListens;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            nothingListens = socket.getLocalPort();
+        }
+        ConnectionFactory unreachable = ConnectionFactories.get("r2dbc:postgresql://postgres@127.0.0.1:"
+                + nothingListens + "/test?connectTimeout=PT1S");
+        contextRunner.withBean(ConnectionFactory.class, () -> unreachable).run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause()
+                    .isInstanceOfSatisfying(IdsConfigurationException.class, failure -> {
+                        assertThat(failure.getProperty()).isEqualTo("ids.node.provider");
+                        assertThat(failure.getProblem()).contains("the store cannot be reached");
+                        assertThat(failure.getAction()).startsWith("Start the lease store")
+                                .contains("spring.r2dbc.url").doesNotContain("stop an instance");
+                    });
+        });
     }
 
     /**

@@ -207,9 +207,12 @@ class ZooKeeperNodeLeaseAutoConfigurationTests {
                     assertThat(context).hasFailed();
                     assertThat(context.getStartupFailure()).rootCause().isInstanceOfSatisfying(
                             IdsConfigurationException.class, failure -> {
-                                assertThat(failure.getProblem()).contains("127.0.0.1:" + nothingListens);
-                                assertThat(failure.getAction()).contains("Make the lease store reachable "
-                                        + "(ids.node.zookeeper.connect-string)");
+                                assertThat(failure.getProperty()).isEqualTo("ids.node.provider");
+                                assertThat(failure.getProblem()).contains("127.0.0.1:" + nothingListens)
+                                        .contains("cannot be reached");
+                                assertThat(failure.getAction()).startsWith("Start the lease store")
+                                        .contains("(ids.node.zookeeper.connect-string)")
+                                        .doesNotContain("stop an instance");
                             });
                 });
     }

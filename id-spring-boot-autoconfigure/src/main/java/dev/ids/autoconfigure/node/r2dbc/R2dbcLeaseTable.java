@@ -2,6 +2,7 @@ package dev.ids.autoconfigure.node.r2dbc;
 
 import dev.ids.node.LeaseGrant;
 import dev.ids.node.LeaseLostException;
+import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseStore;
 import dev.ids.node.sql.LeaseRow;
@@ -57,9 +58,9 @@ final class R2dbcLeaseTable implements NodeLeaseStore<RowLease> {
                 connections.withConnection(connection -> R2dbcConnections.update(connection.createStatement(ddl)));
             } catch (DatabaseUnansweredException e) {
                 if (R2dbcConnections.isConnectionFailure(e)) {
-                    throw new IllegalStateException("Could not create the node lease table " + name + ": the "
-                            + "database cannot be reached (" + e.getMessage() + "); check the ConnectionFactory's "
-                            + "URL and that the database is up", e);
+                    throw new LeaseStoreUnreachableException("Could not create the node lease table " + name
+                            + ": the database cannot be reached (" + e.getMessage() + "); check the "
+                            + "ConnectionFactory's URL and that the database is up", e);
                 }
                 // PostgreSQL can fail a CREATE TABLE IF NOT EXISTS that races another process's; fine if it exists.
                 if (!exists()) {

@@ -1,6 +1,7 @@
 package dev.ids.autoconfigure.node.r2dbc;
 
 import dev.ids.clock.IdClock;
+import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
@@ -78,11 +79,15 @@ public final class R2dbcNodeLeaseProvider extends LeaseTableProvider {
                     backgroundRenewal ? renewalPeriod() : null));
         } catch (NoFreeNodeIdentityException e) {
             throw e;
+        } catch (LeaseStoreUnreachableException e) {
+            throw new LeaseStoreUnreachableException("Could not claim a node identity in namespace '"
+                    + claim.namespace() + "' over R2DBC: " + e.getMessage(), e.getCause());
         } catch (Exception e) {
             if (e instanceof DatabaseUnansweredException && R2dbcConnections.isConnectionFailure(e)) {
-                throw new IllegalStateException("Could not claim a node identity in namespace '" + claim.namespace()
-                        + "' from table " + table.name() + " over R2DBC: the database cannot be reached ("
-                        + e.getMessage() + "); check the ConnectionFactory's URL and that the database is up", e);
+                throw new LeaseStoreUnreachableException("Could not claim a node identity in namespace '"
+                        + claim.namespace() + "' from table " + table.name() + " over R2DBC: the database cannot "
+                        + "be reached (" + e.getMessage() + "); check the ConnectionFactory's URL and that the "
+                        + "database is up", e);
             }
             throw new IllegalStateException("Could not claim a node identity in namespace '" + claim.namespace()
                     + "' from table " + table.name() + " over R2DBC: " + e.getMessage() + (table.createsTable() ? ""

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ids.clock.IdClock;
 import dev.ids.clock.ManualClock;
+import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
@@ -98,14 +99,14 @@ abstract class R2dbcNodeLeaseContract {
         connectionFactory.down(true);
 
         assertThatThrownBy(() -> provider.claim(new NodeClaim(namespace, 0, 3)))
-                .isInstanceOf(IllegalStateException.class)
+                .isInstanceOf(LeaseStoreUnreachableException.class)
                 .hasMessageContaining("the database cannot be reached (The test database is switched off)")
                 .hasMessageNotContaining("grant the right");
 
         R2dbcNodeLeaseProvider withoutDdl = providerBuilder("unreachable").tableName(TABLE + "_unreachable")
                 .createTable(false).build();
         assertThatThrownBy(() -> withoutDdl.claim(new NodeClaim(namespace, 0, 3))).as("the table left to migrations")
-                .isInstanceOf(IllegalStateException.class)
+                .isInstanceOf(LeaseStoreUnreachableException.class)
                 .hasMessageContaining("the database cannot be reached (The test database is switched off)")
                 .hasMessageNotContaining("create the table");
     }
