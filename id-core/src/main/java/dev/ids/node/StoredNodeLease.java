@@ -42,7 +42,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
     private final long startMark;
     private final AtomicLong renewals = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
-    /** Guards {@link #released}; held only for state changes, never across a call into the store. */
+    /** Guards {@link #released} and {@link #failedReleases}; held only for state changes, never across a call into the store. */
     private final Object lock = new Object();
     private volatile LongSupplier latestIssued;
     private volatile boolean closed;
@@ -50,6 +50,8 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
     private final AtomicBoolean lossReported = new AtomicBoolean();
     /** Guarded by {@link #lock}: whether a release has been written (or is being written). */
     private boolean released;
+    /** Guarded by {@link #lock}: releases that failed so far, so that an outage is warned about once. */
+    private int failedReleases;
     private volatile RenewalSchedule renewer;
 
     private StoredNodeLease(NodeLeaseStore<P> store, NodeClaim claim, NodeLeaseStore.Claimed<P> claimed,
@@ -359,11 +361,23 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
+            int failures;
             synchronized (lock) {
                 released = false;
+                failures = ++failedReleases;
             }
-            log.log(Level.WARNING, () -> "Could not release " + this + "; it becomes claimable after its expiry"
-                    + " plus the reclaim grace: " + e.getMessage());
+            // A re-claim closes the ended lease before each attempt: once per outage is enough at WARNING.
+            log.log(failures == 1 ? Level.WARNING : Level.DEBUG, () -> "Could not release " + this
+                    + (failures == 1 ? "" : " (attempt " + failures + ")") + "; it becomes claimable after its "
+                    + "expiry plus the reclaim grace: " + e.getMessage());
+            return;
+        }
+        int failures;
+        synchronized (lock) {
+            failures = failedReleases;
+        }
+        if (failures > 0) {
+            log.log(Level.INFO, () -> "Released " + this + " after " + failures + " failed attempts");
         }
     }
 

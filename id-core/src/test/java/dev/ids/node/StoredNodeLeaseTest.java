@@ -358,6 +358,25 @@ class StoredNodeLeaseTest {
         assertThat(store.rows.get(0L).released).isTrue();
     }
 
+    /** A re-claim closes the ended lease before each attempt: during an outage, that is a release every few seconds. */
+    @Test
+    void releasesThatKeepFailingDuringAnOutageAreWarnedAboutOnceUntilOneSucceeds() throws Exception {
+        MemoryStore store = new MemoryStore(clock, false);
+        StoredNodeLease<Proof> lease = claim(store, "me#1");
+        store.down = true;
+        for (int attempt = 0; attempt < 5; attempt++) {
+            lease.close();
+        }
+        assertThat(store.logged).filteredOn(line -> line.contains("Could not release")).hasSize(1)
+                .allMatch(line -> line.startsWith("WARNING "));
+
+        store.down = false;
+        lease.close();
+        assertThat(store.rows.get(0L).released).isTrue();
+        assertThat(store.logged).filteredOn(line -> line.contains("Released ") && line.contains("after 5 failed"))
+                .as("the recovery is told, with the number of attempts").hasSize(1);
+    }
+
     @Test
     void aSessionLeaseIsHeldOnlyBetweenProofsAndAPassedDeadlineDoesNotEndIt() throws Exception {
         MemoryStore store = new MemoryStore(clock, true);
