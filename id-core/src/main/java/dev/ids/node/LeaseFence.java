@@ -5,6 +5,7 @@ import dev.ids.clock.ClockWatch;
 import dev.ids.clock.IdClock;
 import dev.ids.event.WaitCause;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
 import java.util.WeakHashMap;
@@ -301,6 +302,11 @@ public final class LeaseFence {
         requireHeld();
     }
 
+    /** A mark or time in a message: an instant reads better than milliseconds since the epoch. */
+    private static String instant(long epochMillis) {
+        return Instant.ofEpochMilli(epochMillis).toString();
+    }
+
     private void requireHeld() {
         if (!lease.isHeld()) {
             String reason = lease.notHeldReason();
@@ -336,6 +342,7 @@ public final class LeaseFence {
         long deadline = System.nanoTime() + waitNanos;
         while (true) {
             CompletableFuture<Long> write;
+            long target;
             synchronized (advanceLock) {
                 if (epochMillis <= reservedUntil) {
                     break; // written meanwhile (by the writer this call or another waited for)
@@ -348,8 +355,8 @@ public final class LeaseFence {
                 if (epochMillis <= foreignMark) {
                     // Only reachable beyond the reserved mark, where another holder may have issued IDs (the lease
                     // was claimed again after it held the identity, then the clock stepped back below its mark).
-                    throw refuse(description + ": an ID for " + epochMillis + " ms since 1970-01-01T00:00:00Z lies "
-                            + "at or before the high-water mark " + foreignMark + " up to which another holder of node "
+                    throw refuse(description + ": an ID for " + instant(epochMillis) + " lies at or before the "
+                            + "high-water mark " + instant(foreignMark) + " up to which another holder of node "
                             + "identity " + lease.identity() + " may have issued IDs (the clock stands behind it); "
                             + "refusing to issue IDs until the clock passes it");
                 }
@@ -357,28 +364,30 @@ public final class LeaseFence {
                     pending = startWrite(epochMillis + STEP_MILLIS);
                 }
                 write = pending;
+                target = pendingTarget;
             }
             long left = deadline - System.nanoTime();
             try {
                 write.get(Math.max(left, 0), TimeUnit.NANOSECONDS);
             } catch (TimeoutException e) {
                 throw refuse(description + ": the node identity lease's high-water mark (identity "
-                        + lease.identity() + ") could not be advanced from " + reservedUntil + " to "
-                        + pendingTarget + " ms since 1970-01-01T00:00:00Z within " + (storeDown
+                        + lease.identity() + ") could not be advanced from " + instant(reservedUntil) + " to "
+                        + instant(target) + " within " + (storeDown
                         ? "the maximum wait of " + waitNanos / 1_000_000 + " ms (the store's last write failed)"
                         : "the lease's remaining " + waitNanos / 1_000_000 + " ms (the store does not answer)")
                         + "; refusing to issue IDs beyond the written mark rather than wait longer");
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw refuse(description + ": interrupted while waiting for the node identity lease's high-water "
-                        + "mark (identity " + lease.identity() + ") to be advanced to cover " + epochMillis + " ms "
-                        + "since 1970-01-01T00:00:00Z; refusing to issue IDs beyond the written mark");
+                        + "mark (identity " + lease.identity() + ") to be advanced to cover " + instant(epochMillis)
+                        + "; refusing to issue IDs beyond the written mark");
             } catch (ExecutionException e) {
                 Throwable cause = e.getCause();
                 IdGenerationException failure = new IdGenerationException(description
                         + ": cannot advance the node identity lease's high-water mark (identity " + lease.identity()
-                        + ") from " + reservedUntil + " to " + (epochMillis + STEP_MILLIS) + " ms since "
-                        + "1970-01-01T00:00:00Z (" + cause + "); refusing to issue IDs beyond the written mark");
+                        + ") from " + instant(reservedUntil) + " to " + instant(target) + " ("
+                        + (cause.getMessage() == null ? cause : cause.getMessage()) + "); refusing to issue IDs "
+                        + "beyond the written mark");
                 failure.initCause(cause);
                 throw watch.refuse(failure);
             }

@@ -3,6 +3,7 @@ package dev.ids.node;
 import dev.ids.clock.IdClock;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -196,8 +197,9 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
             throw e;
         } catch (Exception e) {
             throw new IllegalStateException("Could not advance the high-water mark of node identity " + identity
-                    + " in namespace '" + claim.namespace() + "' to " + epochMillis + " " + store.location() + ": "
-                    + e.getMessage() + "; do not issue IDs beyond " + highWaterMark.get() + " until it succeeds", e);
+                    + " in namespace '" + claim.namespace() + "' to " + Instant.ofEpochMilli(epochMillis) + " "
+                    + store.location() + ": " + e.getMessage() + "; do not issue IDs beyond "
+                    + Instant.ofEpochMilli(highWaterMark.get()) + " until it succeeds", e);
         }
         highWaterMark.accumulateAndGet(stored, Math::max);
     }

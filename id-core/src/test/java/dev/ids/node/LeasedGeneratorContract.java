@@ -172,7 +172,7 @@ public abstract class LeasedGeneratorContract<I> {
         clock.setWallClock(java.time.Instant.ofEpochMilli(foreignMark + 1));
         clock.setWallClock(java.time.Instant.ofEpochMilli(START_MILLIS + 15_000)); // NTP steps the clock back
         assertThatThrownBy(generator::next).isInstanceOf(IdGenerationException.class)
-                .hasMessageContaining("at or before the high-water mark " + foreignMark)
+                .hasMessageContaining("at or before the high-water mark " + java.time.Instant.ofEpochMilli(foreignMark))
                 .hasMessageContaining("another holder of node identity 5");
         assertThat(listener.refusals).hasSize(1);
         clock.setWallClock(java.time.Instant.ofEpochMilli(foreignMark + 1));
@@ -209,7 +209,14 @@ public abstract class LeasedGeneratorContract<I> {
         assertThatThrownBy(generator::next)
                 .isInstanceOf(IdGenerationException.class)
                 .hasMessageContaining("cannot advance the node identity lease's high-water mark")
-                .hasMessageContaining("fake store down");
+                .hasMessageContaining("fake store down")
+                .satisfies(refusal -> {
+                    String message = refusal.getMessage();
+                    String written = message.substring(message.indexOf("(mark ") + 6, message.indexOf(")",
+                            message.indexOf("(mark ")));
+                    assertThat(message).as("the refusal names the mark of the write that failed, as an instant")
+                            .contains(" to " + written + " (").doesNotContain("since 1970");
+                });
         assertThat(listener.refusals).hasSize(1);
 
         lease.failAdvance(false);

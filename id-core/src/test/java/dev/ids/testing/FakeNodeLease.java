@@ -126,7 +126,8 @@ public final class FakeNodeLease implements NodeLease {
     public void advanceHighWaterMark(long epochMillis) {
         attempts.incrementAndGet();
         if (failAdvance) {
-            throw new IllegalStateException("fake store down");
+            throw new IllegalStateException("fake store down (mark " + java.time.Instant.ofEpochMilli(epochMillis)
+                    + ")");
         }
         if (!isHeld()) {
             throw new IllegalStateException("fake lease not held");
