@@ -43,6 +43,13 @@ public final class LeaseFence {
     /** How close to the mark an ID's time may come before the next step is written. */
     public static final long MARGIN_MILLIS = 5_000;
 
+    /**
+     * How long a write of the mark may be under way before the store counts as hung: from then on, a call waits for
+     * it no longer than the generator's maximum wait. As long as the margin, within which a healthy store has
+     * written the next step before any call needs it.
+     */
+    public static final long WRITE_PATIENCE_MILLIS = MARGIN_MILLIS;
+
     /** The leases that serve a generator already: one generator per lease (weak keys). */
     private static final Map<NodeLease, Boolean> FENCED = new WeakHashMap<>();
 
@@ -72,6 +79,8 @@ public final class LeaseFence {
     /** Guarded by the advance lock: the write under way or the latest one, and the mark it writes. */
     private CompletableFuture<Long> pending;
     private volatile long pendingTarget;
+    /** Guarded by the advance lock: when (the clock's monotonic time) the pending write was handed to the writer. */
+    private long pendingSinceNanos;
     /** Whether the latest write of the mark failed: the store is down, so calls wait no longer than the maximum. */
     private volatile boolean lastWriteFailed;
     /** Created, under the advance lock, at the first write: writes the marks off the generating threads. */
@@ -329,20 +338,23 @@ public final class LeaseFence {
 
     /**
      * Beyond the written mark: waits for a write that covers the time, within the lease's remaining time; and, once
-     * a write has failed (the store is down), within the generator's maximum wait too, so that an outage fails each
-     * call as fast as the application chose rather than hold every request for the rest of the lease. The write
-     * goes on meanwhile, and the first call after it lands is served.
+     * a write has failed (the store is down) or has been under way for {@link #WRITE_PATIENCE_MILLIS} (the store
+     * hangs), within the generator's maximum wait too, so that an outage fails each call as fast as the application
+     * chose rather than hold every request for the rest of the lease. The write goes on meanwhile, and the first call
+     * after it lands is served. A write just begun (the first after a start) is waited for up to the patience even
+     * with a maximum wait of zero, which is about the clock, not the store.
      */
     private void awaitMark(long epochMillis) {
         requireHeld(); // a lease not held has no time left to wait for a write in: say so, not that the store hangs
         Duration remaining = lease.remaining();
         long leaseNanos = remaining.isZero() && lease.isHeld() ? maxWaitNanos : remaining.toNanos();
-        boolean storeDown = lastWriteFailed;
-        long waitNanos = storeDown ? Math.min(leaseNanos, maxWaitNanos) : leaseNanos;
-        long deadline = System.nanoTime() + waitNanos;
+        long startNanos = System.nanoTime();
+        long leaseDeadline = startNanos + leaseNanos;
+        long maxWaitDeadline = startNanos + maxWaitNanos;
         while (true) {
             CompletableFuture<Long> write;
             long target;
+            long writeSinceNanos;
             synchronized (advanceLock) {
                 if (epochMillis <= reservedUntil) {
                     break; // written meanwhile (by the writer this call or another waited for)
@@ -365,16 +377,24 @@ public final class LeaseFence {
                 }
                 write = pending;
                 target = pendingTarget;
+                writeSinceNanos = pendingSinceNanos;
             }
-            long left = deadline - System.nanoTime();
+            boolean storeDown = lastWriteFailed;
+            long writeAgeNanos = clock.monotonicNanos() - writeSinceNanos;
+            long patienceDeadline = System.nanoTime() + WRITE_PATIENCE_MILLIS * 1_000_000 - writeAgeNanos;
+            long storeDeadline = storeDown ? maxWaitDeadline : Math.max(maxWaitDeadline, patienceDeadline);
+            long deadline = Math.min(leaseDeadline, storeDeadline);
             try {
-                write.get(Math.max(left, 0), TimeUnit.NANOSECONDS);
+                write.get(Math.max(deadline - System.nanoTime(), 0), TimeUnit.NANOSECONDS);
             } catch (TimeoutException e) {
                 throw refuse(description + ": the node identity lease's high-water mark (identity "
                         + lease.identity() + ") could not be advanced from " + instant(reservedUntil) + " to "
-                        + instant(target) + " within " + (storeDown
-                        ? "the maximum wait of " + waitNanos / 1_000_000 + " ms (the store's last write failed)"
-                        : "the lease's remaining " + waitNanos / 1_000_000 + " ms (the store does not answer)")
+                        + instant(target) + " within " + (deadline == leaseDeadline
+                        ? "the lease's remaining " + leaseNanos / 1_000_000 + " ms"
+                        : storeDown ? "the maximum wait of " + maxWaitNanos / 1_000_000 + " ms (the store's last "
+                        + "write failed)" : "the maximum wait of " + maxWaitNanos / 1_000_000 + " ms (the store has "
+                        + "not answered the write for " + (clock.monotonicNanos() - writeSinceNanos) / 1_000_000
+                        + " ms)")
                         + "; refusing to issue IDs beyond the written mark rather than wait longer");
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -405,6 +425,7 @@ public final class LeaseFence {
      */
     private CompletableFuture<Long> startWrite(long target) {
         pendingTarget = target;
+        pendingSinceNanos = clock.monotonicNanos();
         CompletableFuture<Long> write = new CompletableFuture<>();
         try {
             writer().execute(() -> write(target, write));

@@ -386,6 +386,36 @@ public abstract class LeasedGeneratorContract<I> {
         assertThat(endMillisOf(callWithin(generator, Duration.ofSeconds(10)))).isGreaterThan(written);
     }
 
+    /** A hung store: the write of the next step began within the margin and has not answered since. */
+    @Test
+    void aWriteOfTheMarkUnderWayLongerThanThePatienceIsWaitedForAtMostTheMaximumWait() throws Exception {
+        FakeNodeLease lease = new FakeNodeLease(2);
+        Duration maxWait = Duration.ofMillis(300);
+        Generator<I> generator = leased(lease, maxWait);
+        generator.next();
+        long written = lease.highWaterMarkMillis();
+        lease.heldFor(Duration.ofHours(1)).hangAdvances();
+        clock.advance(Duration.ofMillis(written - clock.wallTimeMillis() - LeaseFence.MARGIN_MILLIS + 1));
+        assertThat(endMillisOf(generator.next())).as("issued under the written mark").isLessThanOrEqualTo(written);
+        awaitTrue(() -> lease.attempts.get() == 2); // the write of the next step, begun within the margin, hangs
+        clock.advance(Duration.ofMillis(LeaseFence.WRITE_PATIENCE_MILLIS + 1_000));
+
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            long began = System.nanoTime();
+            Future<I> call = pool.submit(generator::next);
+            assertThatThrownBy(() -> call.get(10, TimeUnit.SECONDS)).as("refused, not blocked for the lease's hour")
+                    .hasCauseInstanceOf(IdGenerationException.class)
+                    .hasMessageContaining("the maximum wait of 300 ms (the store has not answered the write for");
+            assertThat(Duration.ofNanos(System.nanoTime() - began)).isLessThan(maxWait.plusSeconds(2));
+        } finally {
+            pool.shutdownNow();
+            lease.releaseHungAdvances();
+        }
+        awaitTrue(() -> lease.highWaterMarkMillis() > written);
+        assertThat(endMillisOf(callWithin(generator, Duration.ofSeconds(10)))).isGreaterThan(written);
+    }
+
     @Test
     void aCallThatWaitedForTheMarkChecksTheLeaseAgainBeforeReturningAnId() throws Exception {
         FakeNodeLease lease = new FakeNodeLease(2);
