@@ -127,13 +127,40 @@ public final class ReclaimingNodeLease implements NodeLease {
         Objects.requireNonNull(provider, "provider");
         Objects.requireNonNull(claim, "claim");
         Objects.requireNonNull(clock, "clock");
+        checkPeriod(checkPeriod); // before the claim: a lease claimed must not be left unwatched
+        return of(provider, Objects.requireNonNull(provider.claim(claim), "the provider returned no lease"), claim,
+                clock, checkPeriod);
+    }
+
+    /**
+     * Claims the identity of a lease already claimed from the provider (by a claim of its own kind, such as
+     * {@link dev.ids.node.sql.LeaseTableProvider#claimFromSilentHolder}) again whenever that lease ends.
+     *
+     * @param provider where to claim again from
+     * @param first the lease claimed
+     * @param claim the namespace and range of the first claim
+     * @param clock the clock whose wall time must pass another holder's mark after a re-claim (the generator's)
+     * @param checkPeriod how often to check whether the lease has ended, and the first wait between re-claims;
+     *     at least one millisecond
+     * @return the lease
+     * @throws IllegalArgumentException when the check period is shorter than a millisecond
+     */
+    public static ReclaimingNodeLease of(NodeLeaseProvider provider, NodeLease first, NodeClaim claim, IdClock clock,
+            Duration checkPeriod) {
+        Objects.requireNonNull(provider, "provider");
+        Objects.requireNonNull(first, "first");
+        Objects.requireNonNull(claim, "claim");
+        Objects.requireNonNull(clock, "clock");
+        checkPeriod(checkPeriod);
+        return new ReclaimingNodeLease(provider, first, claim, clock, checkPeriod);
+    }
+
+    private static void checkPeriod(Duration checkPeriod) {
         Objects.requireNonNull(checkPeriod, "checkPeriod");
         if (checkPeriod.toMillis() < 1 || checkPeriod.compareTo(MAX_RETRY_PERIOD) > 0) {
             throw new IllegalArgumentException("checkPeriod must be from 1 ms to " + MAX_RETRY_PERIOD + ": "
                     + checkPeriod);
         }
-        NodeLease first = Objects.requireNonNull(provider.claim(claim), "the provider returned no lease");
-        return new ReclaimingNodeLease(provider, first, claim, clock, checkPeriod);
     }
 
     @Override

@@ -90,7 +90,27 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      */
     public static <P> StoredNodeLease<P> claim(NodeLeaseStore<P> store, NodeClaim claim, String holder, IdClock clock,
             Duration renewalPeriod) throws Exception {
-        NodeLeaseStore.Claiming<P> claiming = store.startClaim(claim, holder);
+        return claim(store, store.startClaim(claim, holder), claim, holder, clock, renewalPeriod);
+    }
+
+    /**
+     * Claims through a claim the store has already started, with terms of its own (such as a store's claim that also
+     * takes identities whose holders went silent); otherwise as {@link #claim(NodeLeaseStore, NodeClaim, String,
+     * IdClock, Duration)}.
+     *
+     * @param store the store
+     * @param claiming the claim the store started for this claim and holder
+     * @param claim the namespace and range
+     * @param holder the holder value to record
+     * @param clock the clock whose monotonic time counts the deadline
+     * @param renewalPeriod how often to renew on the lease's own thread, or {@code null}
+     * @param <P> the store's proof of ownership
+     * @return the lease
+     * @throws NoFreeNodeIdentityException when every identity of the range is held
+     * @throws Exception whatever the store throws when it cannot be reached
+     */
+    public static <P> StoredNodeLease<P> claim(NodeLeaseStore<P> store, NodeLeaseStore.Claiming<P> claiming,
+            NodeClaim claim, String holder, IdClock clock, Duration renewalPeriod) throws Exception {
         ClaimCandidates candidates = new ClaimCandidates(claim, claiming.taken(), holder);
         for (long candidate = candidates.next(); candidate != ClaimCandidates.NONE; candidate = candidates.next()) {
             NodeLeaseStore.Claimed<P> claimed = claiming.tryTake(candidate);

@@ -126,10 +126,19 @@ public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
      */
     @Override
     public NodeLease claim(NodeClaim claim) {
+        return claim(claim, reclaimGrace());
+    }
+
+    @Override
+    public NodeLease claimFromSilentHolder(NodeClaim claim) {
+        return claim(claim, silentHolderGrace());
+    }
+
+    private NodeLease claim(NodeClaim claim, Duration grace) {
         Objects.requireNonNull(claim, "claim");
         table.ensureTable();
         try {
-            return claimFree(claim);
+            return claimFree(claim, grace);
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
@@ -145,10 +154,11 @@ public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
         }
     }
 
-    private NodeLease claimFree(NodeClaim claim) throws Exception {
+    private NodeLease claimFree(NodeClaim claim, Duration grace) throws Exception {
         // The lease, with its renewer, is made only once the claim's connection was handed back without failure.
-        return new JdbcNodeLease(StoredNodeLease.claim(table, claim, nextHolder(), clock(),
-                backgroundRenewal ? renewalPeriod() : null));
+        String holder = nextHolder();
+        return new JdbcNodeLease(StoredNodeLease.claim(table, table.startClaim(claim, holder, grace), claim, holder,
+                clock(), backgroundRenewal ? renewalPeriod() : null));
     }
 
     @Override

@@ -119,6 +119,14 @@ final class LeaseTable implements NodeLeaseStore<TableLease> {
 
     @Override
     public RangeClaim startClaim(NodeClaim claim, String holder) throws SQLException {
+        return startClaim(claim, holder, grace);
+    }
+
+    /**
+     * Starts a claim that may take over rows expired more than {@code grace} ago; a negative grace takes rows that
+     * have not expired yet but were last renewed more than the lease length plus the grace ago.
+     */
+    RangeClaim startClaim(NodeClaim claim, String holder, Duration grace) throws SQLException {
         return RangeClaim.start(new RangeClaim.Terms(sql, connections, clock, lease, grace), claim, holder);
     }
 

@@ -1,6 +1,8 @@
 package dev.ids.node.sql;
 
 import dev.ids.clock.IdClock;
+import dev.ids.node.NodeClaim;
+import dev.ids.node.NodeLease;
 import dev.ids.node.NodeLeaseProvider;
 import java.time.Duration;
 import java.util.List;
@@ -34,6 +36,45 @@ public abstract class LeaseTableProvider implements NodeLeaseProvider {
      * @throws IllegalStateException naming the table when it cannot be read
      */
     public abstract List<LeaseRow> rows(String namespace);
+
+    /**
+     * Claims as {@link #claim(NodeClaim)} does, and also takes an identity whose holder has not renewed its lease for
+     * {@link #silenceBeforeTakeOver()}, although the lease has not expired yet: for an instance that restarts after it
+     * was killed and finds the identity it is configured with still held by its previous run, which it need not wait
+     * out. Safe whoever the holder is: once its row is taken, the holder can neither renew nor raise its high-water
+     * mark, so it issues no ID beyond the mark it wrote, and the new lease's generators wait for the clock to pass
+     * that mark. A holder that still runs loses the identity, so use this only for an identity that no other instance
+     * should hold.
+     *
+     * @param claim the namespace and range
+     * @return the lease, renewed in the background until closed or lost
+     * @throws dev.ids.node.NoFreeNodeIdentityException when every identity of the range is held by a holder that
+     *     renewed within the silence
+     * @throws IllegalStateException when the store cannot be reached or the table is missing
+     */
+    public abstract NodeLease claimFromSilentHolder(NodeClaim claim);
+
+    /**
+     * Returns how long a holder must have gone without renewing its lease before {@link #claimFromSilentHolder}
+     * takes its identity: one renewal period plus the reclaim grace, which a running holder lets pass only when it
+     * cannot reach the store.
+     *
+     * @return the silence
+     */
+    public final Duration silenceBeforeTakeOver() {
+        return renewalPeriod().plus(reclaimGrace());
+    }
+
+    /**
+     * The grace of a claim from silent holders: a row may be taken once its expiry lies less than the lease length
+     * minus the silence ahead (a negative grace), or the usual grace ago, whichever comes first.
+     *
+     * @return the grace to claim with
+     */
+    protected final Duration silentHolderGrace() {
+        Duration silent = silenceBeforeTakeOver().minus(leaseLength());
+        return silent.compareTo(reclaimGrace()) < 0 ? silent : reclaimGrace();
+    }
 
     /**
      * Returns the name of the lease table.

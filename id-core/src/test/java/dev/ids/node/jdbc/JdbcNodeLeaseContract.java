@@ -557,6 +557,53 @@ abstract class JdbcNodeLeaseContract {
                 .hasMessageNotContaining("create the table");
     }
 
+    /** A previous run, killed: its lease has not run out, but it renews no more. */
+    @Test
+    void aClaimFromSilentHoldersTakesAnIdentityNotRenewedForTheSilenceWithItsMarkAndItsHolderLosesIt() {
+        JdbcNodeLease killed = claim(provider("killed"), 0);
+        killed.advanceHighWaterMark(START_MILLIS + 9_000);
+        JdbcNodeLeaseProvider restarted = provider("restarted");
+        Duration silence = restarted.silenceBeforeTakeOver();
+        assertThat(silence).as("renewal period plus grace").isEqualTo(LEASE.dividedBy(3).plus(GRACE))
+                .isLessThan(LEASE);
+
+        clock.advance(silence.minusSeconds(1));
+        assertThatThrownBy(() -> restarted.claimFromSilentHolder(claim(0, 0))).as("not yet silent for long enough")
+                .isInstanceOf(NoFreeNodeIdentityException.class);
+        clock.advance(Duration.ofSeconds(2));
+        assertThatThrownBy(() -> restarted.claim(claim(0, 0))).as("an ordinary claim waits for expiry and grace")
+                .isInstanceOf(NoFreeNodeIdentityException.class);
+        assertThat(killed.isHeld()).as("its lease has not run out").isTrue();
+
+        NodeLease taken = restarted.claimFromSilentHolder(claim(0, 0));
+        opened.add(taken);
+
+        assertThat(taken.identity()).isZero();
+        assertThat(taken.highWaterMarkMillis()).as("the mark up to which the old holder may have issued IDs")
+                .isEqualTo(START_MILLIS + 9_000);
+        assertThat(killed.renew()).isEqualTo(Renewal.LOST);
+        assertThatThrownBy(() -> killed.advanceHighWaterMark(START_MILLIS + 20_000))
+                .isInstanceOf(IllegalStateException.class);
+        assertThat(restarted.rows(namespace)).singleElement().satisfies(row -> {
+            assertThat(row.holder()).startsWith("restarted#");
+            assertThat(row.highWaterMarkMillis()).isEqualTo(START_MILLIS + 9_000);
+        });
+    }
+
+    @Test
+    void aClaimFromSilentHoldersLeavesAHolderThatRenews() {
+        JdbcNodeLease running = claim(provider("running"), 0);
+        JdbcNodeLeaseProvider second = provider("second");
+        Duration silence = second.silenceBeforeTakeOver();
+        clock.advance(silence.minusSeconds(5));
+        assertThat(running.renew()).isEqualTo(Renewal.RENEWED);
+        clock.advance(Duration.ofSeconds(10));
+
+        assertThatThrownBy(() -> second.claimFromSilentHolder(claim(0, 0)))
+                .isInstanceOf(NoFreeNodeIdentityException.class);
+        assertThat(running.renew()).isEqualTo(Renewal.RENEWED);
+    }
+
     @Test
     void aFailedRenewalKeepsTheLeaseUntilItsDeadlineAndARetryInTimeSavesIt() {
         JdbcNodeLease lease = claim(provider("outage"), 63);

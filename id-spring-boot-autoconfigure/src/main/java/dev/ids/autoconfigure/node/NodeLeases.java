@@ -9,6 +9,7 @@ import dev.ids.node.NodeLease;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.ReclaimingNodeLease;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
+import dev.ids.node.sql.LeaseTableProvider;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -205,10 +206,16 @@ public final class NodeLeases implements DisposableBean {
         NodeClaim claim = new NodeClaim(namespace, identity, identity);
         NodeLease lease;
         try {
-            lease = ReclaimingNodeLease.claim(provider, claim, IdClock.system(), reclaimPeriod);
-        } catch (NoFreeNodeIdentityException ex) {
-            throw LeaseClaimFailures.heldElsewhere(generatorName, property, claim,
-                    LeaseTableRows.heldBy(provider, namespace, identity), description());
+            try {
+                lease = ReclaimingNodeLease.claim(provider, claim, IdClock.system(), reclaimPeriod);
+            } catch (NoFreeNodeIdentityException ex) {
+                lease = provider instanceof LeaseTableProvider table
+                        ? SilentHolderTakeOver.claim(table, claim, generatorName, property, reclaimPeriod) : null;
+                if (lease == null) {
+                    throw LeaseClaimFailures.heldElsewhere(generatorName, property, claim,
+                            LeaseTableRows.heldBy(provider, namespace, identity), description());
+                }
+            }
         } catch (IllegalStateException | IllegalArgumentException ex) {
             throw LeaseClaimFailures.configuredNotHeld(generatorName, property, identity, chosen, ex);
         }

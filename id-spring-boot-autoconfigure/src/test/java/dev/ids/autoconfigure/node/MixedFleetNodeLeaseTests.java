@@ -11,6 +11,7 @@ import dev.ids.autoconfigure.NodeIdentityProvider;
 import dev.ids.lable.LableIdGenerator;
 import dev.ids.lable.LableId;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
+import dev.ids.sno.Sno;
 import dev.ids.sno.SnoGenerator;
 import dev.ids.testing.TestDatabase;
 import java.sql.Connection;
@@ -20,6 +21,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
@@ -102,7 +104,8 @@ class MixedFleetNodeLeaseTests {
 
     @Test
     void aSecondInstanceConfiguredWithTheSameNumberFailsNamingThePropertyAndTheHolder() {
-        configured().run(first -> {
+        // The second instance fails once it has seen the first renew (whose period is shortened here).
+        configured("ids.node.jdbc.renewal-period=1s").run(first -> {
             String holder = liveHolders("sno", 3).get(0);
             instance("ids.sno.partition=3", "ids.lable.generator-id=4", "ids.trace-id.node-no=4").run(second -> {
                 assertThat(second).hasFailed();
@@ -118,11 +121,39 @@ class MixedFleetNodeLeaseTests {
         });
     }
 
+    /**
+     * A previous run of the instance, killed: its row is still live (its lease has 25 s to run), but it was last
+     * renewed 35 s ago, more than a renewal period and the grace: a restart takes the identity over at once rather
+     * than fail until the lease expires plus the grace (a crash loop), and issues IDs only after its mark.
+     */
+    @Test
+    void aConfiguredIdentityLeftHeldByAKilledRunIsTakenOverAtStartUpAndIdsStartAfterItsMark() throws SQLException {
+        long now = System.currentTimeMillis();
+        long mark = now + 1_500;
+        try (Connection connection = DriverManager.getConnection(url, "sa", ""); Statement statement =
+                connection.createStatement()) {
+            statement.execute(JdbcNodeLeaseProvider.createTableStatement(TABLE));
+            statement.executeUpdate("INSERT INTO " + TABLE + " (namespace, node_id, holder, expires_at, "
+                    + "high_water_mark) VALUES ('sno', 3, 'killed-run#1', " + (now + 25_000) + ", " + mark + ")");
+        }
+        long began = System.nanoTime();
+        configured("ids.sno.max-wait=5s").run(context -> {
+            assertThat(context).hasNotFailed();
+            Sno first = context.getBean(SnoGenerator.class).next();
+            assertThat(first.partition()).isEqualTo(3);
+            assertThat(first.timestamp()).isAfter(Instant.ofEpochMilli(mark));
+            assertThat(liveHolders("sno", 3)).singleElement().asString().doesNotStartWith("killed-run");
+        });
+        assertThat(Duration.ofNanos(System.nanoTime() - began)).as("not waiting for the lease to expire")
+                .isLessThan(Duration.ofSeconds(15));
+    }
+
     @Test
     void anIdentityFromANodeIdentityProviderBeanIsHeldInTheStoreLikeAConfiguredOne() throws SQLException {
         NodeIdentityProvider partitionFive = request -> request.scheme() == IdScheme.SNO ? OptionalLong.of(5)
                 : OptionalLong.empty();
-        instance().withBean(NodeIdentityProvider.class, () -> partitionFive).run(first -> {
+        instance("ids.node.jdbc.renewal-period=1s").withBean(NodeIdentityProvider.class, () -> partitionFive)
+                .run(first -> {
             assertThat(first).hasNotFailed();
             assertThat(first.getBean(SnoGenerator.class).next().partition()).isEqualTo(5);
             assertThat(liveHolders("sno", 5)).hasSize(1);

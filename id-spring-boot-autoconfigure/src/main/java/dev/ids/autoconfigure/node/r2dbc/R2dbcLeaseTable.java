@@ -9,6 +9,7 @@ import dev.ids.node.sql.LeaseRow;
 import dev.ids.node.sql.LeaseTableSql;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.Statement;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import reactor.core.publisher.Flux;
@@ -86,6 +87,15 @@ final class R2dbcLeaseTable implements NodeLeaseStore<RowLease> {
     @Override
     public R2dbcRangeClaim startClaim(NodeClaim claim, String holder) throws DatabaseUnansweredException {
         return R2dbcRangeClaim.start(terms, claim, holder);
+    }
+
+    /**
+     * Starts a claim that may take over rows expired more than {@code grace} ago; a negative grace takes rows that
+     * have not expired yet but were last renewed more than the lease length plus the grace ago.
+     */
+    R2dbcRangeClaim startClaim(NodeClaim claim, String holder, Duration grace) throws DatabaseUnansweredException {
+        return R2dbcRangeClaim.start(new R2dbcRangeClaim.Terms(terms.connections(), terms.clock(), terms.lease(),
+                grace), claim, holder);
     }
 
     /** Extends the row's expiry under the holder condition, measuring the skew on the same connection. */

@@ -72,11 +72,21 @@ public final class R2dbcNodeLeaseProvider extends LeaseTableProvider {
      */
     @Override
     public NodeLease claim(NodeClaim claim) {
+        return claim(claim, reclaimGrace());
+    }
+
+    @Override
+    public NodeLease claimFromSilentHolder(NodeClaim claim) {
+        return claim(claim, silentHolderGrace());
+    }
+
+    private NodeLease claim(NodeClaim claim, Duration grace) {
         Objects.requireNonNull(claim, "claim");
         try {
             table.ensureTable();
-            return new R2dbcNodeLease(StoredNodeLease.claim(table, claim, nextHolder(), clock(),
-                    backgroundRenewal ? renewalPeriod() : null));
+            String holder = nextHolder();
+            return new R2dbcNodeLease(StoredNodeLease.claim(table, table.startClaim(claim, holder, grace), claim,
+                    holder, clock(), backgroundRenewal ? renewalPeriod() : null));
         } catch (NoFreeNodeIdentityException e) {
             throw e;
         } catch (LeaseStoreUnreachableException e) {

@@ -111,6 +111,31 @@ abstract class R2dbcNodeLeaseContract {
                 .hasMessageNotContaining("create the table");
     }
 
+    /** As for JDBC: a previous run, killed, whose lease has not run out but which renews no more. */
+    @Test
+    void aClaimFromSilentHoldersTakesAnIdentityNotRenewedForTheSilenceWithItsMarkAndLeavesOneThatRenews() {
+        R2dbcNodeLease killed = claim(provider("killed"), 0);
+        killed.advanceHighWaterMark(START_MILLIS + 9_000);
+        R2dbcNodeLeaseProvider restarted = provider("restarted");
+        Duration silence = restarted.silenceBeforeTakeOver();
+        clock.advance(silence.minusSeconds(1));
+        assertThatThrownBy(() -> restarted.claimFromSilentHolder(new NodeClaim(namespace, 0, 0)))
+                .as("not yet silent for long enough").isInstanceOf(NoFreeNodeIdentityException.class);
+        clock.advance(Duration.ofSeconds(2));
+        assertThat(killed.isHeld()).as("its lease has not run out").isTrue();
+
+        NodeLease taken = restarted.claimFromSilentHolder(new NodeClaim(namespace, 0, 0));
+        opened.add(taken);
+
+        assertThat(taken.highWaterMarkMillis()).isEqualTo(START_MILLIS + 9_000);
+        assertThat(killed.renew()).isEqualTo(Renewal.LOST);
+        clock.advance(silence.minusSeconds(5));
+        assertThat(((R2dbcNodeLease) taken).renew()).isEqualTo(Renewal.RENEWED);
+        clock.advance(Duration.ofSeconds(10));
+        assertThatThrownBy(() -> provider("third").claimFromSilentHolder(new NodeClaim(namespace, 0, 0)))
+                .as("its new holder renews").isInstanceOf(NoFreeNodeIdentityException.class);
+    }
+
     R2dbcNodeLease claim(R2dbcNodeLeaseProvider provider, long max) {
         R2dbcNodeLease lease = (R2dbcNodeLease) provider.claim(new NodeClaim(namespace, 0, max));
         opened.add(lease);
