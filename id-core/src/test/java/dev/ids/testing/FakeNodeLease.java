@@ -32,6 +32,8 @@ public final class FakeNodeLease implements NodeLease {
     /** How many advances were attempted, failed ones included. */
     public final AtomicLong attempts = new AtomicLong();
 
+    private final AtomicLong renewals = new AtomicLong();
+
     /**
      * Creates a held lease of the given identity and mark 0.
      *
@@ -51,6 +53,17 @@ public final class FakeNodeLease implements NodeLease {
     public FakeNodeLease mark(long epochMillis) {
         mark.set(epochMillis);
         return this;
+    }
+
+    /** Counts one successful renewal, as a store that answered again would. */
+    public FakeNodeLease renewed() {
+        renewals.incrementAndGet();
+        return this;
+    }
+
+    @Override
+    public long renewalCount() {
+        return renewals.get();
     }
 
     /** Makes later advances fail (true) or succeed (false). */

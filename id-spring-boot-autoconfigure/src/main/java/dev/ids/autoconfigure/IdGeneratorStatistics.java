@@ -56,7 +56,8 @@ public final class IdGeneratorStatistics implements IdGeneratorListener {
      * A refusal to issue an ID: when, why, how many IDs the generator had issued by then, and whether its time ran
      * ahead of the clock then (a clock that stepped back).
      */
-    record Refusal(Instant at, long atNanos, String reason, long generatedBefore, boolean clockBehind) {
+    record Refusal(Instant at, long atNanos, String reason, long generatedBefore, boolean clockBehind,
+            long renewalsBefore) {
     }
 
     /** Statistics of a generator yet to be attached. */
@@ -145,8 +146,10 @@ public final class IdGeneratorStatistics implements IdGeneratorListener {
     public void onRefused(IdGenerationException failure) {
         refusals.increment();
         MonitoredIdGenerator<?> current = generator;
+        LeasedIdentity identity = leased;
         lastRefusal = new Refusal(Instant.now(), nanoTime.getAsLong(), failure.getMessage(),
-                current == null ? 0 : current.generatedCount(), current != null && !current.lead().isZero());
+                current == null ? 0 : current.generatedCount(), current != null && !current.lead().isZero(),
+                identity == null ? -1 : identity.lease().renewalCount());
     }
 
     /**
@@ -220,7 +223,9 @@ public final class IdGeneratorStatistics implements IdGeneratorListener {
      * Returns why the generator cannot issue IDs now: its node lease is not held, or the reason of its latest
      * refusal, as long as it has issued no ID since and: for a refusal made while its time ran ahead of the clock,
      * until the clock has caught up (the next call then succeeds, so the problem is over even if no call has come);
-     * for any other (a lease's mark the store cannot write), for {@link #REFUSAL_MEMORY}, renewed by each refusal.
+     * for any other (a lease's mark the store cannot write), for {@link #REFUSAL_MEMORY}, renewed by each refusal,
+     * and for a leased identity also until the store has renewed the lease since (an outage without calls is still
+     * an outage).
      *
      * @return the reason, or empty while the generator works
      */
@@ -239,10 +244,20 @@ public final class IdGeneratorStatistics implements IdGeneratorListener {
             return Optional.empty();
         }
         boolean over = refusal.clockBehind() ? current.lead().isZero()
-                : nanoTime.getAsLong() - refusal.atNanos() >= REFUSAL_MEMORY.toNanos();
+                : nanoTime.getAsLong() - refusal.atNanos() >= REFUSAL_MEMORY.toNanos() && storeAnsweredSince(refusal);
         if (over) {
             return Optional.empty();
         }
         return Optional.of(refusal.reason() + " (at " + refusal.at() + ")");
+    }
+
+    /**
+     * Whether the lease store has renewed the generator's lease since a refusal: until then, an outage that refused
+     * a call is not over merely because no call has come since. True for a generator without a lease.
+     */
+    private boolean storeAnsweredSince(Refusal refusal) {
+        LeasedIdentity identity = leased;
+        return identity == null || refusal.renewalsBefore() < 0
+                || identity.lease().renewalCount() > refusal.renewalsBefore();
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ids.IdGenerationException;
+import dev.ids.autoconfigure.node.LeasedIdentity;
 import dev.ids.clock.ManualClock;
 import dev.ids.sno.SnoGenerator;
 import dev.ids.testing.FakeNodeLease;
@@ -47,5 +48,29 @@ class IdGeneratorStatisticsTests {
         lease.failAdvance(false);
         generator.next();
         assertThat(statistics.currentProblem()).as("issuing again").isEmpty();
+    }
+
+    /**
+     * The same check, a generator called no more during the outage: its refusal aged out of the memory and the
+     * instance said UP while its store was still down, kept DOWN only because another generator was called.
+     */
+    @Test
+    void aLeasedGeneratorsRefusalStaysTheProblemUntilTheStoreRenewsTheLeaseEvenWithoutCalls() {
+        ManualClock clock = ManualClock.at(Instant.parse("2030-01-01T00:00:00Z"));
+        AtomicLong nanos = new AtomicLong();
+        IdGeneratorStatistics statistics = new IdGeneratorStatistics(nanos::get);
+        FakeNodeLease lease = new FakeNodeLease(3).failAdvance(true);
+        statistics.attachIdentity(new IdGeneratorStatistics.NodeIdentity(3, "leased", new LeasedIdentity(
+                "snoGenerator", "ids.sno.partition", "sno", lease, "jdbc (test)", "jdbc")));
+        SnoGenerator generator = SnoGenerator.builder().lease(lease).clock(clock).listener(statistics)
+                .maxWait(Duration.ofMillis(100)).build();
+        statistics.attach(generator);
+        assertThatThrownBy(generator::next).isInstanceOf(IdGenerationException.class);
+
+        nanos.addAndGet(IdGeneratorStatistics.REFUSAL_MEMORY.multipliedBy(6).toNanos());
+        assertThat(statistics.currentProblem()).as("no renewal since: the store is still down").isPresent();
+
+        lease.renewed();
+        assertThat(statistics.currentProblem()).as("the store answered again").isEmpty();
     }
 }
