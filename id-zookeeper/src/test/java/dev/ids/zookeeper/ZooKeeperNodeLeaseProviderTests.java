@@ -2,12 +2,14 @@ package dev.ids.zookeeper;
 
 import static dev.ids.zookeeper.ZooKeeperTesting.await;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ids.clock.IdClock;
 import dev.ids.clock.ManualClock;
+import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
@@ -547,7 +549,8 @@ class ZooKeeperNodeLeaseProviderTests {
         toClose.add(client);
         ZooKeeperNodeLeaseProvider provider = ZooKeeperNodeLeaseProvider.builder().client(client).build();
         toClose.add(provider);
-        assertThatIllegalStateException().isThrownBy(() -> provider.claim(new NodeClaim("sno", 0, 3)))
-                .withMessageContaining(nowhere).withMessageContaining("reachable");
+        assertThatExceptionOfType(LeaseStoreUnreachableException.class)
+                .isThrownBy(() -> provider.claim(new NodeClaim("sno", 0, 3)))
+                .withMessageContaining(nowhere).withMessageContaining("cannot be reached");
     }
 }
