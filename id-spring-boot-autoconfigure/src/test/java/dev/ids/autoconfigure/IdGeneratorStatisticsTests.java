@@ -21,15 +21,23 @@ class IdGeneratorStatisticsTests {
      * mark could not be written), yet the health indicator said UP and a readiness group stayed 200 for the rest of
      * the lease, as a refusal counted only while the generator's time ran ahead of the clock.
      */
-    @Test
-    void aGeneratorWhoseLeaseMarkCannotBeWrittenHasAProblemWhileItsCallsAreRefused() {
-        ManualClock clock = ManualClock.at(Instant.parse("2030-01-01T00:00:00Z"));
-        AtomicLong nanos = new AtomicLong();
-        IdGeneratorStatistics statistics = new IdGeneratorStatistics(nanos::get);
-        FakeNodeLease lease = new FakeNodeLease(3).failAdvance(true);
-        SnoGenerator generator = SnoGenerator.builder().lease(lease).clock(clock).listener(statistics)
+    private final AtomicLong nanos = new AtomicLong();
+    private final IdGeneratorStatistics statistics = new IdGeneratorStatistics(nanos::get);
+    /** A lease whose mark the store cannot write. */
+    private final FakeNodeLease lease = new FakeNodeLease(3).failAdvance(true);
+
+    /** A generator on the lease, reporting to the statistics, waiting at most 100 ms. */
+    private SnoGenerator generator() {
+        SnoGenerator generator = SnoGenerator.builder().lease(lease)
+                .clock(ManualClock.at(Instant.parse("2030-01-01T00:00:00Z"))).listener(statistics)
                 .maxWait(Duration.ofMillis(100)).build();
         statistics.attach(generator);
+        return generator;
+    }
+
+    @Test
+    void aGeneratorWhoseLeaseMarkCannotBeWrittenHasAProblemWhileItsCallsAreRefused() {
+        SnoGenerator generator = generator();
 
         assertThatThrownBy(generator::next).isInstanceOf(IdGenerationException.class)
                 .hasMessageContaining("high-water mark");
@@ -56,15 +64,9 @@ class IdGeneratorStatisticsTests {
      */
     @Test
     void aLeasedGeneratorsRefusalStaysTheProblemUntilTheStoreRenewsTheLeaseEvenWithoutCalls() {
-        ManualClock clock = ManualClock.at(Instant.parse("2030-01-01T00:00:00Z"));
-        AtomicLong nanos = new AtomicLong();
-        IdGeneratorStatistics statistics = new IdGeneratorStatistics(nanos::get);
-        FakeNodeLease lease = new FakeNodeLease(3).failAdvance(true);
         statistics.attachIdentity(new IdGeneratorStatistics.NodeIdentity(3, "leased", new LeasedIdentity(
                 "snoGenerator", "ids.sno.partition", "sno", lease, "jdbc (test)", "jdbc")));
-        SnoGenerator generator = SnoGenerator.builder().lease(lease).clock(clock).listener(statistics)
-                .maxWait(Duration.ofMillis(100)).build();
-        statistics.attach(generator);
+        SnoGenerator generator = generator();
         assertThatThrownBy(generator::next).isInstanceOf(IdGenerationException.class);
 
         nanos.addAndGet(IdGeneratorStatistics.REFUSAL_MEMORY.multipliedBy(6).toNanos());
