@@ -159,8 +159,8 @@ public final class LeaseFence {
         }
         long behind = startMark - now;
         long waitNanos = (behind + 1) * 1_000_000L;
-        String why = "the clock stands " + behind + " ms behind the high-water mark " + startMark + " ms since "
-                + "1970-01-01T00:00:00Z of node identity " + lease.identity() + ": an earlier holder (this "
+        String why = "the clock stands " + behind + " ms behind the high-water mark " + instant(startMark)
+                + " of node identity " + lease.identity() + ": an earlier holder (this "
                 + "application before a restart that did not release the lease, or another process) may have issued "
                 + "IDs up to it";
         if (waitNanos > maxWaitNanos) {

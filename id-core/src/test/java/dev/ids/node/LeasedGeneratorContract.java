@@ -153,7 +153,8 @@ public abstract class LeasedGeneratorContract<I> {
         FakeNodeLease lease = new FakeNodeLease(1).mark(START_MILLIS + 60_000);
         Generator<I> generator = leased(lease, Duration.ofSeconds(2));
         assertThatThrownBy(generator::next).isInstanceOf(IdGenerationException.class)
-                .hasMessageContaining("behind the high-water mark " + (START_MILLIS + 60_000))
+                .hasMessageContaining("behind the high-water mark "
+                        + java.time.Instant.ofEpochMilli(START_MILLIS + 60_000))
                 .hasMessageContaining("refusing to issue IDs for another 60001 ms");
         assertThat(listener.refusals).hasSize(1);
         assertThat(listener.regressions).isEmpty();
