@@ -79,7 +79,10 @@ public final class LeaseFence {
     /** Guarded by the advance lock: the write under way or the latest one, and the mark it writes. */
     private CompletableFuture<Long> pending;
     private volatile long pendingTarget;
-    /** Guarded by the advance lock: when (the clock's monotonic time) the pending write was handed to the writer. */
+    /**
+     * Guarded by the advance lock: since when (the clock's monotonic time) a write of the mark has been outstanding,
+     * the pending one or one before it that it is queued behind.
+     */
     private long pendingSinceNanos;
     /** Whether the latest write of the mark failed: the store is down, so calls wait no longer than the maximum. */
     private volatile boolean lastWriteFailed;
@@ -425,7 +428,10 @@ public final class LeaseFence {
      */
     private CompletableFuture<Long> startWrite(long target) {
         pendingTarget = target;
-        pendingSinceNanos = clock.monotonicNanos();
+        if (pending == null || pending.isDone()) {
+            // Only while no write is outstanding: one queued behind a hung write waits on the same silent store.
+            pendingSinceNanos = clock.monotonicNanos();
+        }
         CompletableFuture<Long> write = new CompletableFuture<>();
         try {
             writer().execute(() -> write(target, write));
