@@ -297,6 +297,20 @@ public final class LeaseFence {
      *     identity wrote (see {@link #foreignMarkMillis()})
      */
     public void cover(long epochMillis) {
+        cover(epochMillis, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #cover(long)}, for a call that has spent part of its maximum wait already (on a lock of its
+     * generator's): a wait for the store beyond the written mark ends by the call's deadline too.
+     *
+     * @param epochMillis the latest time, in milliseconds since the Unix epoch, an ID about to be issued holds
+     * @param callDeadline when the call's maximum wait ends, on {@link System#nanoTime()} (waits for the store are
+     *     waits in real time, whatever clock the generator reads); {@code Long.MAX_VALUE} for a whole maximum wait
+     *     from now
+     * @throws IdGenerationException as {@link #cover(long)}
+     */
+    public void cover(long epochMillis, long callDeadline) {
         // Recorded before the reserved mark is read: a close that freezes the fence after this either sees the
         // time, or this call sees the frozen mark and refuses.
         long latest = latestCovered.get();
@@ -305,13 +319,37 @@ public final class LeaseFence {
         }
         long reserved = reservedUntil;
         if (epochMillis > reserved) {
-            awaitMark(epochMillis);
+            awaitMark(epochMillis, callDeadline == Long.MAX_VALUE ? maxWaitNanos
+                    : Math.max(0, Math.min(maxWaitNanos, callDeadline - System.nanoTime())));
         } else if (epochMillis > reserved - MARGIN_MILLIS) {
             writeAhead(epochMillis);
         }
         // The last check before the ID is returned: the call may have waited since checkHeld (for its time unit,
         // a lock, the mark), and the lease may have lapsed meanwhile; no ID leaves after the lease's deadline.
         requireHeld();
+    }
+
+    /**
+     * Tells why the store keeps a write of the mark from landing, for the refusal of a call that waited behind
+     * another one waiting for it (a generator's lock): its last write failed, or one has been under way for the
+     * generator's maximum wait (or {@link #WRITE_PATIENCE_MILLIS}, if shorter) or longer.
+     *
+     * @return the reason, or {@code null} while the store answers
+     */
+    public String storeTrouble() {
+        if (lastWriteFailed) {
+            return "the lease store's last write of the high-water mark (identity " + lease.identity() + ") failed";
+        }
+        long ageNanos;
+        synchronized (advanceLock) {
+            if (pending == null || pending.isDone()) {
+                return null;
+            }
+            ageNanos = clock.monotonicNanos() - pendingSinceNanos;
+        }
+        return ageNanos < Math.min(WRITE_PATIENCE_MILLIS * 1_000_000, maxWaitNanos) ? null
+                : "the lease store has not answered a write of "
+                + "the high-water mark (identity " + lease.identity() + ") for " + ageNanos / 1_000_000 + " ms";
     }
 
     /** A mark or time in a message: an instant reads better than milliseconds since the epoch. */
@@ -347,13 +385,13 @@ public final class LeaseFence {
      * after it lands is served. A write just begun (the first after a start) is waited for up to the patience even
      * with a maximum wait of zero, which is about the clock, not the store.
      */
-    private void awaitMark(long epochMillis) {
+    private void awaitMark(long epochMillis, long waitLeftNanos) {
         requireHeld(); // a lease not held has no time left to wait for a write in: say so, not that the store hangs
         Duration remaining = lease.remaining();
         long leaseNanos = remaining.isZero() && lease.isHeld() ? maxWaitNanos : remaining.toNanos();
         long startNanos = System.nanoTime();
         long leaseDeadline = startNanos + leaseNanos;
-        long maxWaitDeadline = startNanos + maxWaitNanos;
+        long maxWaitDeadline = startNanos + waitLeftNanos;
         while (true) {
             CompletableFuture<Long> write;
             long target;

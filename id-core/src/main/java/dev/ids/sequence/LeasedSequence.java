@@ -142,8 +142,34 @@ public final class LeasedSequence<S extends SlotSequence> {
      * @throws IdGenerationException as {@link #next()}
      */
     public long take(ToLongFunction<S> take) {
+        return take(take, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #take(ToLongFunction)}, for a call with a deadline of its own: a wait for the lease's mark ends by it
+     * too ({@link LeaseFence#cover(long, long)}).
+     *
+     * @param take takes the slot from the sequence, for example {@code s -> s.nextBefore(deadline)}
+     * @param callDeadline when the call's maximum wait ends, on {@link System#nanoTime()}
+     * @return the slot
+     * @throws IdGenerationException as {@link #next()}
+     */
+    public long take(ToLongFunction<S> take, long callDeadline) {
         beforeSlot();
-        return covered(take.applyAsLong(sequence));
+        long slot = take.applyAsLong(sequence);
+        if (fence != null) {
+            fence.cover(sequence.lastMillisOfSlot(slot), callDeadline);
+        }
+        return slot;
+    }
+
+    /**
+     * Tells why the lease's store keeps a write of the mark from landing ({@link LeaseFence#storeTrouble()}).
+     *
+     * @return the reason, or {@code null} without a lease or while the store answers
+     */
+    public String storeTrouble() {
+        return fence == null ? null : fence.storeTrouble();
     }
 
     /** The lease is checked once per slot, by {@link LeaseFence#cover(long)} after the slot's clock reading. */

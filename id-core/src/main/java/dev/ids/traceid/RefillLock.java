@@ -6,6 +6,7 @@ import dev.ids.event.IdGeneratorListener;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
 /**
  * The lock a {@link TraceIdGenerator} leases and installs chunks under: fair, so calls waiting for a chunk are
@@ -19,12 +20,16 @@ final class RefillLock {
     private final IdGeneratorListener listener;
     private final long maxWaitNanos;
     private final String description;
+    /** Why the lock's holder may be waiting for the lease's store, or {@code null}: what a refusal names then. */
+    private final Supplier<String> storeTrouble;
 
-    RefillLock(IdClock clock, IdGeneratorListener listener, long maxWaitNanos, String description) {
+    RefillLock(IdClock clock, IdGeneratorListener listener, long maxWaitNanos, String description,
+            Supplier<String> storeTrouble) {
         this.clock = clock;
         this.listener = listener;
         this.maxWaitNanos = maxWaitNanos;
         this.description = description;
+        this.storeTrouble = storeTrouble;
     }
 
     /**
@@ -39,9 +44,12 @@ final class RefillLock {
                     if (lock.tryLock(Math.max(deadline - clock.monotonicNanos(), 0), TimeUnit.NANOSECONDS)) {
                         return;
                     }
-                    IdGenerationException failure = new IdGenerationException(description + ": over capacity; "
-                            + "the calls ahead of this one, waiting their turn for the next chunk, held it for the "
-                            + "whole maximum wait of " + Duration.ofNanos(maxWaitNanos)
+                    String trouble = storeTrouble.get();
+                    IdGenerationException failure = new IdGenerationException(trouble != null ? description + ": "
+                            + trouble + ", and the call ahead of this one waits for it holding the lock for the next "
+                            + "chunk; refusing to wait longer than the maximum wait of " + Duration.ofNanos(maxWaitNanos)
+                            : description + ": over capacity; the calls ahead of this one, waiting their turn for the "
+                            + "next chunk, held it for the whole maximum wait of " + Duration.ofNanos(maxWaitNanos)
                             + "; refusing to wait longer");
                     listener.onRefused(failure);
                     throw failure;

@@ -66,7 +66,7 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
         this.clock = builder.clock();
         this.description = "trace-id generator (node " + nodeNo + ")";
         this.maxWaitNanos = builder.maxWait().toNanos();
-        this.refill = new RefillLock(clock, builder.listener(), maxWaitNanos, description);
+        this.refill = new RefillLock(clock, builder.listener(), maxWaitNanos, description, this::storeTrouble);
         this.chunks = LeasedSequence.build(TimeSequence.builder(description)
                 .clock(builder.clock())
                 .listener(builder.listener())
@@ -160,8 +160,10 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
      * before, else leases the next chunk and installs it.
      */
     private TraceId drawLocked(TraceIdChunk finished) {
-        // One maximum wait for the whole call: the turn at the lock, then the wait for a free chunk.
+        // One maximum wait for the whole call: the turn at the lock, then the wait for a free chunk and for the
+        // lease's mark (a real-time wait for the store, hence its own reading of the same deadline).
         long deadline = clock.monotonicNanos() + maxWaitNanos;
+        long storeDeadline = System.nanoTime() + maxWaitNanos;
         refill.awaitInTurn(deadline);
         try {
             chunks.checkHeld(); // again: the lease may have lapsed while this call waited for the lock
@@ -172,20 +174,25 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
                     return id;
                 }
             }
-            return lease(deadline);
+            return lease(deadline, storeDeadline);
         } finally {
             refill.unlock();
         }
+    }
+
+    /** Why the lease's store keeps the refill lock's holder waiting, for the refusal of the calls behind it. */
+    private String storeTrouble() {
+        return chunks.storeTrouble();
     }
 
     /**
      * Under the refill lock: leases the next free (second, chunk number) pair, closes the current chunk, installs
      * the new one and issues its counter 1.
      */
-    private TraceId lease(long deadline) {
+    private TraceId lease(long deadline, long storeDeadline) {
         // Covered by the lease's mark before the chunk is installed, so a failed advance leaves it unused and the
         // current chunk as it was.
-        return install(chunks.take(sequence -> sequence.nextBefore(deadline)));
+        return install(chunks.take(sequence -> sequence.nextBefore(deadline), storeDeadline));
     }
 
     /** Under the refill lock: closes the current chunk, installs the one of a slot and issues its counter 1. */
