@@ -43,6 +43,8 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
     private final long startMark;
     private final AtomicLong renewals = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
+    /** Renewals failed since the last that succeeded, so that an outage is warned about once. */
+    private final AtomicLong failedInARow = new AtomicLong();
     /** Guards {@link #released} and {@link #failedReleases}; held only for state changes, never across a call into the store. */
     private final Object lock = new Object();
     private volatile LongSupplier latestIssued;
@@ -257,11 +259,18 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
                 return Renewal.LOST; // close() interrupted the call: the lease is let go, not failing to renew
             }
             failures.incrementAndGet();
-            log.log(Level.WARNING, () -> "Could not renew " + this + " (will retry until its deadline): "
+            long inARow = failedInARow.incrementAndGet();
+            // Retried every few seconds through an outage: warned about once, the attempts after at DEBUG.
+            log.log(inARow == 1 ? Level.WARNING : Level.DEBUG, () -> "Could not renew " + this
+                    + (inARow == 1 ? "" : " (attempt " + inARow + ")") + " (will retry until its deadline): "
                     + e.getMessage());
             return Renewal.FAILED;
         }
         if (prove(start, epoch, grant)) {
+            long failedBefore = failedInARow.getAndSet(0);
+            if (failedBefore > 0) {
+                log.log(Level.INFO, () -> "Renewed " + this + " after " + failedBefore + " failed attempts");
+            }
             return Renewal.RENEWED;
         }
         if (closed || deadline.isEnded()) {

@@ -359,6 +359,28 @@ class StoredNodeLeaseTest {
         assertThat(store.rows.get(0L).released).isTrue();
     }
 
+    /** A renewal is retried every few seconds through an outage: warned about once, its recovery told once. */
+    @Test
+    void renewalsThatKeepFailingDuringAnOutageAreWarnedAboutOnceUntilOneSucceeds() throws Exception {
+        MemoryStore store = new MemoryStore(clock, false);
+        StoredNodeLease<Proof> lease = claim(store, "me#1");
+        store.down = true;
+        for (int attempt = 0; attempt < 4; attempt++) {
+            assertThat(lease.renew()).isEqualTo(Renewal.FAILED);
+        }
+        assertThat(store.logged).filteredOn(line -> line.contains("Could not renew")).hasSize(1)
+                .allMatch(line -> line.startsWith("WARNING "));
+
+        store.down = false;
+        assertThat(lease.renew()).isEqualTo(Renewal.RENEWED);
+        assertThat(store.logged).filteredOn(line -> line.contains("Renewed ") && line.contains("after 4 failed"))
+                .hasSize(1);
+        store.down = true;
+        lease.renew();
+        assertThat(store.logged).as("the next outage is warned about again")
+                .filteredOn(line -> line.contains("Could not renew")).hasSize(2);
+    }
+
     /** A re-claim closes the ended lease before each attempt: during an outage, that is a release every few seconds. */
     @Test
     void releasesThatKeepFailingDuringAnOutageAreWarnedAboutOnceUntilOneSucceeds() throws Exception {
