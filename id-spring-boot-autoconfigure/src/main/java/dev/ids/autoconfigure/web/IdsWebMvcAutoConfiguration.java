@@ -17,8 +17,9 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
  * Auto-configuration that lets Spring MVC bind {@code @PathVariable}, {@code @RequestParam} and other request
  * values to the ID value types through the MVC conversion service, and format them back to their canonical
  * strings. A value that is not a valid ID, there or in a JSON body, is answered with 400 Bad Request and a problem
- * detail that names it and says why ({@link InvalidIdProblems}), unless {@code ids.web.problem-details.enabled=false}
- * or the application handles the exception itself.
+ * detail that names it and says why ({@link InvalidIdProblems}), and a request that needed an ID a generator refused
+ * with 503 Service Unavailable and {@code Retry-After} ({@link IdRefusalProblems}), unless
+ * {@code ids.web.problem-details.enabled=false} or the application handles the exception itself.
  * <p>
  * Ordered before Spring Boot's MVC auto-configuration so that, with {@code spring.mvc.problemdetails.enabled=true},
  * the starter's {@link ResponseEntityExceptionHandler} is found in place of Boot's.
@@ -50,6 +51,11 @@ public final class IdsWebMvcAutoConfiguration {
         @Bean
         InvalidIdProblemAdvice invalidIdProblemAdvice() {
             return new InvalidIdProblemAdvice();
+        }
+
+        @Bean
+        IdRefusalProblemAdvice idRefusalProblemAdvice() {
+            return new IdRefusalProblemAdvice();
         }
 
         /** With Boot's problem details on: Boot's handler of MVC's exceptions, with the details of invalid IDs. */

@@ -32,6 +32,24 @@ class InvalidIdProblemDetailsTests {
         client = new ProblemsApplication.Client(port);
     }
 
+    /**
+     * A generator's refusal, wrapped by the layer that asked for the ID, is 503 with Retry-After, not 500 with a stack
+     * trace per request (independent check: a JPA save during a lease-store outage); the client is not told the
+     * refusal's internals (tables, hosts).
+     */
+    @Test
+    void answersARefusedIdWithServiceUnavailableAndRetryAfter() throws Exception {
+        HttpResponse<String> response = client.post("/refused", "{}");
+
+        assertThat(response.statusCode()).isEqualTo(503);
+        assertThat(response.headers().firstValue("Retry-After")).hasValue("1");
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+        JsonNode problem = JSON.readTree(response.body());
+        assertThat(problem.get("title").stringValue()).isEqualTo("ID generator unavailable");
+        assertThat(problem.get("status").intValue()).isEqualTo(503);
+        assertThat(response.body()).doesNotContain("ids_node_lease").doesNotContain("db-7");
+    }
+
     @Test
     void answersAnInvalidPathVariableWithAProblemDetail() throws Exception {
         HttpResponse<String> response = client.get("/orders/brpk4q72xwf2m63!");

@@ -1,5 +1,6 @@
 package dev.ids.autoconfigure.web;
 
+import dev.ids.IdGenerationException;
 import dev.ids.autoconfigure.jackson.IdAsString;
 import dev.ids.muid.Muid;
 import dev.ids.sno.Sno;
@@ -49,6 +50,14 @@ class ProblemsApplication {
         @PostMapping("/batches")
         Batch batch(@RequestBody Batch batch) {
             return batch;
+        }
+
+        /** What a repository's save does when the generator refuses: the refusal wrapped by the persistence layer. */
+        @PostMapping("/refused")
+        String refused() {
+            throw new IllegalStateException("Could not persist the order", new IdGenerationException(
+                    "sno generator (partition 3): the node identity lease is not held (identity 3 in table "
+                    + "ids_node_lease at db-7.internal)"));
         }
     }
 

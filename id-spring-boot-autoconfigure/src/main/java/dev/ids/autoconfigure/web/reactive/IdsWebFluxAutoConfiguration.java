@@ -19,8 +19,9 @@ import org.springframework.web.reactive.result.method.annotation.ResponseEntityE
  * Auto-configuration that lets Spring WebFlux bind {@code @PathVariable}, {@code @RequestParam} and other request
  * values to the ID value types, as {@link dev.ids.autoconfigure.web.IdsWebMvcAutoConfiguration} does for Spring MVC.
  * A value that is not a valid ID, there or in a JSON body, is answered with 400 Bad Request and the problem detail
- * of {@link InvalidIdProblems}, unless {@code ids.web.problem-details.enabled=false} or the application handles the
- * exception itself. JSON bodies need nothing here: Spring Boot's codecs use its {@code JsonMapper}, which holds the
+ * of {@link InvalidIdProblems}, and a request that needed an ID a generator refused with 503 and {@code Retry-After}
+ * ({@link dev.ids.autoconfigure.web.IdRefusalProblems}), unless {@code ids.web.problem-details.enabled=false} or the
+ * application handles the exception itself. JSON bodies need nothing here: Spring Boot's codecs use its {@code JsonMapper}, which holds the
  * {@link dev.ids.autoconfigure.jackson.IdsJacksonModule}.
  * <p>
  * Ordered before Spring Boot's WebFlux auto-configuration so that, with
@@ -54,6 +55,11 @@ public final class IdsWebFluxAutoConfiguration {
         @Bean
         InvalidIdWebFluxProblemAdvice invalidIdWebFluxProblemAdvice() {
             return new InvalidIdWebFluxProblemAdvice();
+        }
+
+        @Bean
+        IdRefusalWebFluxProblemAdvice idRefusalWebFluxProblemAdvice() {
+            return new IdRefusalWebFluxProblemAdvice();
         }
 
         /** With Boot's problem details on: Boot's handler of WebFlux's exceptions, with the details of invalid IDs. */

@@ -1,5 +1,6 @@
 package dev.ids.autoconfigure.web.reactive;
 
+import dev.ids.IdGenerationException;
 import dev.ids.autoconfigure.jackson.IdAsString;
 import dev.ids.gid.Gid;
 import dev.ids.lable.LableId;
@@ -89,6 +90,14 @@ class ReactiveIdsApplication {
         @GetMapping("/muids/{id}")
         String muidPath(@PathVariable Muid id) {
             return describe(id);
+        }
+
+        /** What a reactive repository's save does when the generator refuses: the refusal, wrapped. */
+        @PostMapping("/refused")
+        Mono<String> refused() {
+            return Mono.error(new IllegalStateException("Could not save the order", new IdGenerationException(
+                    "sno generator (partition 3): the node identity lease is not held (identity 3 in table "
+                    + "ids_node_lease at db-7.internal)")));
         }
 
         @GetMapping("/muids")

@@ -88,6 +88,16 @@ class WebFluxIdBindingTests {
         client = ReactiveIdsApplication.client(port);
     }
 
+    /** As for Spring MVC: a generator's refusal, wrapped, is 503 with Retry-After, without the refusal's internals. */
+    @Test
+    void answersARefusedIdWithServiceUnavailableAndRetryAfter() {
+        client.post().uri("/refused").exchange().expectStatus().isEqualTo(503)
+                .expectHeader().valueEquals("Retry-After", "1")
+                .expectHeader().contentType("application/problem+json")
+                .expectBody(String.class).consumeWith(result -> assertThat(result.getResponseBody())
+                        .contains("ID generator unavailable").doesNotContain("ids_node_lease").doesNotContain("db-7"));
+    }
+
     @Test
     void runsOnReactorNetty() {
         assertThat(context.getWebServer().getClass().getSimpleName()).isEqualTo("NettyWebServer");

@@ -1,0 +1,59 @@
+package dev.ids.autoconfigure.web;
+
+import dev.ids.IdGenerationException;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+
+/**
+ * The answer to a request that needed an ID a generator refused to issue ({@link IdGenerationException}: its lease
+ * is not held, its store does not answer, its clock stands far behind): 503 Service Unavailable with
+ * {@code Retry-After} and a problem detail, for Spring MVC and WebFlux alike. The client is told to retry, not why:
+ * the refusal names tables, hosts and node identities. The reason goes to the log instead, at WARN at most once
+ * every {@link #WARN_EVERY_MILLIS} ms (an outage refuses every request), at DEBUG otherwise; health and the
+ * {@code ids.refused} meter tell the rest.
+ */
+public final class IdRefusalProblems {
+
+    /** How long clients are asked to wait before they retry, in seconds. */
+    public static final int RETRY_AFTER_SECONDS = 1;
+
+    static final long WARN_EVERY_MILLIS = 10_000;
+
+    private static final Log logger = LogFactory.getLog(IdRefusalProblems.class);
+
+    private static final AtomicLong lastWarnedAt = new AtomicLong(Long.MIN_VALUE);
+
+    private IdRefusalProblems() {
+    }
+
+    /**
+     * Answers a refusal.
+     *
+     * @param refusal the generator's refusal, thrown by the handler or found among the causes of what it threw
+     * @return 503 with {@code Retry-After} and the problem detail
+     */
+    public static ResponseEntity<ProblemDetail> of(IdGenerationException refusal) {
+        log(refusal);
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE,
+                "No ID can be issued at the moment; retry shortly.");
+        problem.setTitle("ID generator unavailable");
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                .header(HttpHeaders.RETRY_AFTER, Integer.toString(RETRY_AFTER_SECONDS)).body(problem);
+    }
+
+    private static void log(IdGenerationException refusal) {
+        long now = System.currentTimeMillis();
+        long last = lastWarnedAt.get();
+        if (now - last >= WARN_EVERY_MILLIS && lastWarnedAt.compareAndSet(last, now)) {
+            logger.warn("Answered 503 to a request that needed an ID (the same for every such request in the next "
+                    + WARN_EVERY_MILLIS / 1000 + " s, logged at DEBUG): " + refusal.getMessage());
+        } else if (logger.isDebugEnabled()) {
+            logger.debug("Answered 503 to a request that needed an ID: " + refusal.getMessage());
+        }
+    }
+}
