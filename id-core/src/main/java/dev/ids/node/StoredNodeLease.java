@@ -366,7 +366,11 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
     public void close() {
         LongSupplier issued = latestIssued;
         // Lowering the mark is safe only while the record is ours: checked before the lease stops being held.
-        boolean lowerMark = issued != null && isHeld();
+        boolean held = isHeld();
+        boolean lowerMark = issued != null && held;
+        // A lease lost before it was closed keeps why (a re-claim closes the lapsed lease before each attempt, and
+        // its generator's refusals would say "closed" for the rest of an outage).
+        String lostBecause = held ? null : whyNotHeld();
         reportLossOnce();
         synchronized (lock) {
             if (released) {
@@ -374,7 +378,11 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
             }
             released = true;
             closed = true;
-            deadline.endOnClose();
+            if (lostBecause != null) {
+                deadline.end(lostBecause);
+            } else {
+                deadline.endOnClose();
+            }
         }
         RenewalSchedule schedule = renewer;
         if (schedule != null) {

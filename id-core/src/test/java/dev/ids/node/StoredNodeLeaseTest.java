@@ -359,6 +359,22 @@ class StoredNodeLeaseTest {
         assertThat(store.rows.get(0L).released).isTrue();
     }
 
+    /** A re-claim closes a lapsed lease to release its row: the lease still says why it was lost, not "closed". */
+    @Test
+    void aLeaseClosedAfterItLapsedKeepsSayingWhyItWasLost() throws Exception {
+        MemoryStore store = new MemoryStore(clock, false);
+        StoredNodeLease<Proof> lease = claim(store, "me#1");
+        clock.advance(LEASE.plusSeconds(1));
+        assertThat(lease.notHeldReason()).isEqualTo("not renewed before its deadline");
+
+        lease.close();
+
+        assertThat(lease.notHeldReason()).isEqualTo("not renewed before its deadline");
+        StoredNodeLease<Proof> orderly = claim(store, "me#2");
+        orderly.close();
+        assertThat(orderly.notHeldReason()).as("closed while held").isEqualTo("closed");
+    }
+
     /** A renewal is retried every few seconds through an outage: warned about once, its recovery told once. */
     @Test
     void renewalsThatKeepFailingDuringAnOutageAreWarnedAboutOnceUntilOneSucceeds() throws Exception {
