@@ -48,6 +48,11 @@ public final class IdsEndpoint {
 
     private final @Nullable NodeLeases leases;
 
+    /** How long {@code /actuator/ids/leases} waits for the lease store before it answers with a note. */
+    static final Duration LEASES_READ_TIMEOUT = Duration.ofSeconds(3);
+
+    private final BoundedStoreRead<List<StoredLease>> leaseRead = new BoundedStoreRead<>(LEASES_READ_TIMEOUT);
+
     /**
      * Creates the endpoint over the generators of a registry, without a lease listing.
      *
@@ -126,8 +131,9 @@ public final class IdsEndpoint {
         try {
             OptionalLong storeTime = leases.storeTimeMillis();
             Long storeNow = storeTime.isPresent() ? storeTime.getAsLong() : null;
-            return new LeasesDescriptor(leases.kind(), leases.leaseRows().stream().map(row -> describe(row, storeNow))
-                    .toList(), null);
+            NodeLeases store = leases;
+            return new LeasesDescriptor(leases.kind(), leaseRead.read(store::leaseRows).stream()
+                    .map(row -> describe(row, storeNow)).toList(), null);
         } catch (IllegalStateException ex) {
             return new LeasesDescriptor(leases.kind(), List.of(), ex.getMessage());
         }

@@ -14,6 +14,8 @@ import io.r2dbc.spi.ConnectionFactories;
 import io.r2dbc.spi.ConnectionFactory;
 import io.r2dbc.spi.ConnectionFactoryOptions;
 import java.io.File;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -21,8 +23,13 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
+import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -208,6 +215,63 @@ class IdsEndpointNodeIdentityTests {
                     assertThat(leases.leases()).extracting(LeaseRowDescriptor::namespace,
                             LeaseRowDescriptor::identity, LeaseRowDescriptor::thisInstance)
                             .containsExactly(tuple("sno", leased, true));
+                });
+    }
+
+    /**
+     * A lease store that hangs (every new connection waits): the listing answers within its bound with a note, and a
+     * second request joins the read under way instead of starting another (independent check: 30 s per request, the
+     * pool's connection timeout, piling up under the sample page's polling).
+     */
+    @Test
+    void theLeasesListingAnswersWithinItsBoundWithANoteWhenTheStoreHangs() {
+        JdbcDataSource h2 = new JdbcDataSource();
+        h2.setURL("jdbc:h2:mem:ids-endpoint-hang-" + ProcessHandle.current().pid() + "-" + databases.incrementAndGet()
+                + ";DB_CLOSE_DELAY=-1");
+        AtomicBoolean hang = new AtomicBoolean();
+        CountDownLatch released = new CountDownLatch(1);
+        AtomicInteger connectionsAsked = new AtomicInteger();
+        DataSource hanging = (DataSource) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {DataSource.class}, (proxy, method, arguments) -> {
+                    if (method.getName().equals("getConnection") && hang.get()) {
+                        connectionsAsked.incrementAndGet();
+                        released.await();
+                    }
+                    try {
+                        return method.invoke(h2, arguments);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(IdGeneratorsAutoConfiguration.class,
+                        IdsEndpointAutoConfiguration.class))
+                .withBean(DataSource.class, () -> hanging)
+                .withPropertyValues("ids.node.provider=jdbc", "management.endpoints.web.exposure.include=ids",
+                        "ids.lable.enabled=false", "ids.muid.enabled=false", "ids.gid.enabled=false",
+                        "ids.trace-id.enabled=false")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    IdsEndpoint endpoint = context.getBean(IdsEndpoint.class);
+                    assertThat(endpoint.leases().leases()).hasSize(1);
+                    hang.set(true);
+                    try {
+                        long began = System.nanoTime();
+                        // Off the test's thread, so that a listing that blocks fails the test instead of hanging it.
+                        LeasesDescriptor first = CompletableFuture.supplyAsync(endpoint::leases)
+                                .get(10, TimeUnit.SECONDS);
+                        LeasesDescriptor second = CompletableFuture.supplyAsync(endpoint::leases)
+                                .get(10, TimeUnit.SECONDS);
+                        Duration took = Duration.ofNanos(System.nanoTime() - began);
+
+                        assertThat(first.leases()).isEmpty();
+                        assertThat(first.note()).contains("did not answer within 3000 ms");
+                        assertThat(second.note()).contains("under way for");
+                        assertThat(took).isLessThan(IdsEndpoint.LEASES_READ_TIMEOUT.multipliedBy(2).plusSeconds(2));
+                        assertThat(connectionsAsked).as("the second request joined the first read").hasValue(1);
+                    } finally {
+                        released.countDown();
+                    }
                 });
     }
 
