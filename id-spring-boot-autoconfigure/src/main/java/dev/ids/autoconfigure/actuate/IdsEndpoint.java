@@ -116,7 +116,8 @@ public final class IdsEndpoint {
      * Lists every identity of the lease store in the namespaces this application holds identities in: its own and
      * other instances' holders, expiries and marks, from the lease table (through JDBC or R2DBC) or ZooKeeper's
      * pools. Another application's {@link dev.ids.node.NodeLeaseProvider} is not listed; the answer says so in its
-     * note.
+     * note. A store that does not answer within {@link #LEASES_READ_TIMEOUT} is answered with a note too, and the
+     * requests that arrive while its read is under way wait for that read rather than start another.
      *
      * @return the store's kind, its rows, and a note when it cannot list them
      */
