@@ -80,8 +80,8 @@ public final class LeaseFence {
     private CompletableFuture<Long> pending;
     private volatile long pendingTarget;
     /**
-     * Guarded by the advance lock: since when (the clock's monotonic time) a write of the mark has been outstanding,
-     * the pending one or one before it that it is queued behind.
+     * Guarded by the advance lock: since when ({@link System#nanoTime()}: the store's latency is real time, whatever
+     * clock the generator reads) a write of the mark has been outstanding, the pending one or one it is queued behind.
      */
     private long pendingSinceNanos;
     /** Whether the latest write of the mark failed: the store is down, so calls wait no longer than the maximum. */
@@ -345,7 +345,7 @@ public final class LeaseFence {
             if (pending == null || pending.isDone()) {
                 return null;
             }
-            ageNanos = clock.monotonicNanos() - pendingSinceNanos;
+            ageNanos = System.nanoTime() - pendingSinceNanos;
         }
         return ageNanos < Math.min(WRITE_PATIENCE_MILLIS * 1_000_000, maxWaitNanos) ? null
                 : "the lease store has not answered a write of "
@@ -421,8 +421,7 @@ public final class LeaseFence {
                 writeSinceNanos = pendingSinceNanos;
             }
             boolean storeDown = lastWriteFailed;
-            long writeAgeNanos = clock.monotonicNanos() - writeSinceNanos;
-            long patienceDeadline = System.nanoTime() + WRITE_PATIENCE_MILLIS * 1_000_000 - writeAgeNanos;
+            long patienceDeadline = writeSinceNanos + WRITE_PATIENCE_MILLIS * 1_000_000;
             long storeDeadline = storeDown ? maxWaitDeadline : Math.max(maxWaitDeadline, patienceDeadline);
             long deadline = Math.min(leaseDeadline, storeDeadline);
             try {
@@ -434,7 +433,7 @@ public final class LeaseFence {
                         ? "the lease's remaining " + leaseNanos / 1_000_000 + " ms"
                         : storeDown ? "the maximum wait of " + maxWaitNanos / 1_000_000 + " ms (the store's last "
                         + "write failed)" : "the maximum wait of " + maxWaitNanos / 1_000_000 + " ms (the store has "
-                        + "not answered the write for " + (clock.monotonicNanos() - writeSinceNanos) / 1_000_000
+                        + "not answered the write for " + (System.nanoTime() - writeSinceNanos) / 1_000_000
                         + " ms)")
                         + "; refusing to issue IDs beyond the written mark rather than wait longer");
             } catch (InterruptedException e) {
@@ -468,7 +467,7 @@ public final class LeaseFence {
         pendingTarget = target;
         if (pending == null || pending.isDone()) {
             // Only while no write is outstanding: one queued behind a hung write waits on the same silent store.
-            pendingSinceNanos = clock.monotonicNanos();
+            pendingSinceNanos = System.nanoTime();
         }
         CompletableFuture<Long> write = new CompletableFuture<>();
         try {

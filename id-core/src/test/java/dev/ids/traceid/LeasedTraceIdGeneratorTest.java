@@ -73,7 +73,8 @@ class LeasedTraceIdGeneratorTest extends LeasedGeneratorContract<TraceId> {
         try {
             clock.advance(Duration.ofMillis(written - clock.wallTimeMillis() - LeaseFence.MARGIN_MILLIS + 1));
             generator.next(); // a new chunk, within the margin: the write of the next step begins, and hangs
-            clock.advance(Duration.ofMillis(LeaseFence.WRITE_PATIENCE_MILLIS + 1_000));
+            Thread.sleep(LeaseFence.WRITE_PATIENCE_MILLIS + 200); // the write's age is real time
+            clock.advance(Duration.ofMillis(LeaseFence.MARGIN_MILLIS));
 
             Future<TraceId> first = pool.submit(generator::next);
             Thread.sleep(200);
@@ -109,7 +110,6 @@ class LeasedTraceIdGeneratorTest extends LeasedGeneratorContract<TraceId> {
             while (lease.attempts.get() == 0) {
                 Thread.sleep(5);
             }
-            clock.advance(Duration.ofSeconds(2)); // the write has been outstanding for 2 s of the generator's clock
             long began = System.nanoTime();
             Future<TraceId> second = pool.submit(generator::next);
 
