@@ -10,13 +10,18 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 
 /**
  * Answers a request whose handler failed because a generator refused an ID with 503 and {@code Retry-After}
- * ({@link IdRefusalProblems}) rather than 500 and a stack trace per request. Spring MVC matches the refusal among the
- * causes too, so a refusal inside a JPA {@code persist} (translated to a {@code DataAccessException}) is answered the
- * same. Ordered last: any advice of the application, and any {@code @ExceptionHandler} of a controller, comes first.
+ * ({@link IdRefusalProblems}) rather than 500 and a stack trace per request, in Spring MVC and WebFlux alike (both
+ * auto-configurations register it). Both match the refusal among the causes too, so a refusal inside a repository's
+ * save (translated to a {@code DataAccessException}) is answered the same. Ordered last: any advice of the
+ * application, and any {@code @ExceptionHandler} of a controller, comes first.
  */
 @RestControllerAdvice
 @Order(Ordered.LOWEST_PRECEDENCE)
-class IdRefusalProblemAdvice {
+public final class IdRefusalProblemAdvice {
+
+    /** Creates the advice; the web auto-configurations register it. */
+    public IdRefusalProblemAdvice() {
+    }
 
     /**
      * Answers a refusal.

@@ -17,10 +17,10 @@ import org.springframework.http.ResponseEntity;
  * every {@link #WARN_EVERY_MILLIS} ms (an outage refuses every request), at DEBUG otherwise; health and the
  * {@code ids.refused} meter tell the rest.
  */
-public final class IdRefusalProblems {
+final class IdRefusalProblems {
 
     /** How long clients are asked to wait before they retry, in seconds. */
-    public static final int RETRY_AFTER_SECONDS = 1;
+    static final int RETRY_AFTER_SECONDS = 1;
 
     static final long WARN_EVERY_MILLIS = 10_000;
 
@@ -37,7 +37,7 @@ public final class IdRefusalProblems {
      * @param refusal the generator's refusal, thrown by the handler or found among the causes of what it threw
      * @return 503 with {@code Retry-After} and the problem detail
      */
-    public static ResponseEntity<ProblemDetail> of(IdGenerationException refusal) {
+    static ResponseEntity<ProblemDetail> of(IdGenerationException refusal) {
         log(refusal);
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE,
                 "No ID can be issued at the moment; retry shortly.");

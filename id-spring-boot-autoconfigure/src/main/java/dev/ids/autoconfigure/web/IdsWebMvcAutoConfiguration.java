@@ -18,7 +18,7 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
  * values to the ID value types through the MVC conversion service, and format them back to their canonical
  * strings. A value that is not a valid ID, there or in a JSON body, is answered with 400 Bad Request and a problem
  * detail that names it and says why ({@link InvalidIdProblems}), and a request that needed an ID a generator refused
- * with 503 Service Unavailable and {@code Retry-After} ({@link IdRefusalProblems}), unless
+ * with 503 Service Unavailable and {@code Retry-After} ({@link IdRefusalProblemAdvice}), unless
  * {@code ids.web.problem-details.enabled=false} or the application handles the exception itself.
  * <p>
  * Ordered before Spring Boot's MVC auto-configuration so that, with {@code spring.mvc.problemdetails.enabled=true},

@@ -1,6 +1,7 @@
 package dev.ids.autoconfigure.web.reactive;
 
 import dev.ids.autoconfigure.web.IdConverters;
+import dev.ids.autoconfigure.web.IdRefusalProblemAdvice;
 import dev.ids.autoconfigure.web.InvalidIdProblems;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -20,7 +21,7 @@ import org.springframework.web.reactive.result.method.annotation.ResponseEntityE
  * values to the ID value types, as {@link dev.ids.autoconfigure.web.IdsWebMvcAutoConfiguration} does for Spring MVC.
  * A value that is not a valid ID, there or in a JSON body, is answered with 400 Bad Request and the problem detail
  * of {@link InvalidIdProblems}, and a request that needed an ID a generator refused with 503 and {@code Retry-After}
- * ({@link dev.ids.autoconfigure.web.IdRefusalProblems}), unless {@code ids.web.problem-details.enabled=false} or the
+ * ({@link IdRefusalProblemAdvice}), unless {@code ids.web.problem-details.enabled=false} or the
  * application handles the exception itself. JSON bodies need nothing here: Spring Boot's codecs use its {@code JsonMapper}, which holds the
  * {@link dev.ids.autoconfigure.jackson.IdsJacksonModule}.
  * <p>
@@ -58,8 +59,8 @@ public final class IdsWebFluxAutoConfiguration {
         }
 
         @Bean
-        IdRefusalWebFluxProblemAdvice idRefusalWebFluxProblemAdvice() {
-            return new IdRefusalWebFluxProblemAdvice();
+        IdRefusalProblemAdvice idRefusalProblemAdvice() {
+            return new IdRefusalProblemAdvice();
         }
 
         /** With Boot's problem details on: Boot's handler of WebFlux's exceptions, with the details of invalid IDs. */
