@@ -66,6 +66,8 @@ public final class ReclaimingNodeLease implements NodeLease {
     private final AtomicLong notHeldUntilMillis = new AtomicLong();
     private final AtomicLong reclaims = new AtomicLong();
     private final AtomicLong failedReclaims = new AtomicLong();
+    /** Re-claims failed since the last that succeeded (the counter above is a meter's, never reset). */
+    private final AtomicLong reclaimsFailedInARow = new AtomicLong();
 
     private volatile NodeLease current;
     /** Renewals and failures of the leases held before the current one. */
@@ -331,7 +333,8 @@ public final class ReclaimingNodeLease implements NodeLease {
             known = Math.max(knownMark.get(), lost.highWaterMarkMillis());
             next = provider.claim(sameIdentity);
         } catch (RuntimeException e) {
-            long failures = failedReclaims.incrementAndGet();
+            failedReclaims.incrementAndGet();
+            long failures = reclaimsFailedInARow.incrementAndGet();
             Level level = failures == 1 ? Level.WARNING : Level.DEBUG;
             LOG.log(level, () -> "The lease on node identity " + identity + " in namespace '"
                     + sameIdentity.namespace() + "' ended and cannot be claimed again yet (attempt " + failures
@@ -353,6 +356,7 @@ public final class ReclaimingNodeLease implements NodeLease {
             current = next;
         }
         reclaims.incrementAndGet();
+        reclaimsFailedInARow.set(0); // the next outage is warned about again, its attempts counted from 1
         retryNanos = checkNanos;
         LOG.log(Level.INFO, () -> "Claimed node identity " + identity + " in namespace '" + sameIdentity.namespace()
                 + "' again after its lease ended" + (mark > known ? "; its stored high-water mark " + mark + " ("

@@ -269,7 +269,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
         if (prove(start, epoch, grant)) {
             long failedBefore = failedInARow.getAndSet(0);
             if (failedBefore > 0) {
-                log.log(Level.INFO, () -> "Renewed " + this + " after " + failedBefore + " failed attempts");
+                log.log(Level.INFO, () -> "Renewed " + this + " after " + attempts(failedBefore));
             }
             return Renewal.RENEWED;
         }
@@ -416,8 +416,12 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
             failures = failedReleases;
         }
         if (failures > 0) {
-            log.log(Level.INFO, () -> "Released " + this + " after " + failures + " failed attempts");
+            log.log(Level.INFO, () -> "Released " + this + " after " + attempts(failures));
         }
+    }
+
+    private static String attempts(long failed) {
+        return failed == 1 ? "1 failed attempt" : failed + " failed attempts";
     }
 
     /**

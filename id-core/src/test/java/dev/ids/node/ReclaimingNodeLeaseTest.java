@@ -108,4 +108,64 @@ class ReclaimingNodeLeaseTest {
         assertThat(asked).as("the generator asked to stop, once").hasValue(1);
         assertThat(inner.isEnded()).isTrue();
     }
+
+    /** Each outage is warned about once: the attempts in a row start again after a re-claim that succeeded. */
+    @Test
+    void eachOutageThatKeepsTheIdentityFromBeingClaimedAgainIsWarnedAboutOnce() throws InterruptedException {
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger(ReclaimingNodeLease.class.getName());
+        java.util.List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Handler handler = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                if (record.getLevel() == java.util.logging.Level.WARNING) {
+                    warnings.add(record.getMessage());
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        log.addHandler(handler);
+        AtomicReference<EndingLease> current = new AtomicReference<>(new EndingLease(5, 0));
+        java.util.concurrent.atomic.AtomicBoolean storeDown = new java.util.concurrent.atomic.AtomicBoolean();
+        AtomicInteger refused = new AtomicInteger();
+        NodeLeaseProvider provider = claim -> {
+            if (storeDown.get()) {
+                refused.incrementAndGet();
+                throw new IllegalStateException("store down");
+            }
+            current.set(new EndingLease(5, 0));
+            return current.get();
+        };
+        ManualClock clock = ManualClock.atEpochMillis(START_MILLIS);
+        try (ReclaimingNodeLease lease = ReclaimingNodeLease.claim(provider, new NodeClaim("sno", 0, 63), clock,
+                Duration.ofMillis(1))) {
+            for (int outage = 1; outage <= 2; outage++) {
+                storeDown.set(true);
+                refused.set(0);
+                current.get().close(); // the lease lapses during the outage
+                awaitTrue(() -> refused.get() >= 3);
+                storeDown.set(false);
+                long reclaimed = outage;
+                awaitTrue(() -> lease.reclaimCount() == reclaimed);
+            }
+        } finally {
+            log.removeHandler(handler);
+        }
+        assertThat(warnings).filteredOn(message -> message.contains("cannot be claimed again yet")).hasSize(2)
+                .allMatch(message -> message.contains("(attempt 1;"));
+    }
+
+    private static void awaitTrue(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime()).as("timed out").isLessThan(deadline);
+            Thread.sleep(1);
+        }
+    }
 }
