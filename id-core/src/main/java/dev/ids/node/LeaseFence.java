@@ -28,8 +28,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * lease, {@link #checkHeld()} costs what {@link NodeLease#isHeld()} costs and {@link #cover(long)} one volatile
  * read, unless the time comes within {@link #MARGIN_MILLIS} of the written mark: then a writer thread writes the
  * next step ahead of need. A generating thread waits for the store only when its time lies beyond the written mark,
- * and then at most for the lease's remaining time (and the generator's maximum wait once a write has failed). The
- * fast path does not allocate.
+ * and then at most for the lease's remaining time (and the generator's maximum wait once a write has failed or has
+ * been under way for {@link #WRITE_PATIENCE_MILLIS}). The fast path does not allocate.
  *
  * <p>How the steps, the writer thread, the first call after a restart, an orderly close and a lease claimed again
  * by another holder fit together is explained in
@@ -287,9 +287,9 @@ public final class LeaseFence {
      * to the time plus {@link #STEP_MILLIS} and returns at once, as the written mark still covers the time. Only a
      * time beyond the written mark waits for a write, and at most for the lease's {@linkplain NodeLease#remaining()
      * remaining time} (the generator's maximum wait for a lease that does not report it), and once a write has
-     * failed at most for the maximum wait: a store that hangs makes the call refuse by the lease's deadline rather
-     * than block it, and a store that is down makes it refuse within the maximum wait. After a wait the lease is
-     * checked again.
+     * failed or has been under way for {@link #WRITE_PATIENCE_MILLIS} at most for the maximum wait: a store that is
+     * down or hangs makes the call refuse within the maximum wait, and never later than the lease's deadline. After a
+     * wait the lease is checked again.
      *
      * @param epochMillis the time the ID stands for, in milliseconds since the Unix epoch
      * @throws IdGenerationException when the time lies beyond the mark and the mark cannot be advanced before the

@@ -45,7 +45,10 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
     private final AtomicLong failures = new AtomicLong();
     /** Renewals failed since the last that succeeded, so that an outage is warned about once. */
     private final AtomicLong failedInARow = new AtomicLong();
-    /** Guards {@link #released} and {@link #failedReleases}; held only for state changes, never across a call into the store. */
+    /**
+     * Guards {@link #released} and {@link #failedReleases}; held only for state changes, never across a call into the
+     * store.
+     */
     private final Object lock = new Object();
     private volatile LongSupplier latestIssued;
     private volatile boolean closed;

@@ -12,7 +12,8 @@ import java.util.function.ToLongFunction;
  * A slot sequence fenced by a node lease: the one place where a time-ordered generator's slots pass the lease's
  * checks. Each slot is handed out as <em>take the slot &rarr; cover its time &rarr; check held</em>: the slot
  * leaves only once the lease's high-water mark covers the last millisecond of its time unit and the lease is held
- * after the slot's clock reading, so the call refuses while the lease is not held (see {@link LeaseFence}, and {@code docs/LEASES.md} for the reasoning).
+ * after the slot's clock reading, so the call refuses while the lease is not held (see {@link LeaseFence}, and
+ * {@code docs/LEASES.md} for the reasoning).
  *
  * <p>Without a lease it is the bare sequence, at the cost of one null check per slot. With one, the sequence
  * starts after the lease's high-water mark, so it hands out no slot of the mark's time unit or an earlier one.
@@ -96,7 +97,7 @@ public final class LeasedSequence<S extends SlotSequence> {
      */
     public long next() {
         beforeSlot();
-        return covered(sequence.next());
+        return covered(sequence.next(), Long.MAX_VALUE);
     }
 
     /**
@@ -156,11 +157,7 @@ public final class LeasedSequence<S extends SlotSequence> {
      */
     public long take(ToLongFunction<S> take, long callDeadline) {
         beforeSlot();
-        long slot = take.applyAsLong(sequence);
-        if (fence != null) {
-            fence.cover(sequence.lastMillisOfSlot(slot), callDeadline);
-        }
-        return slot;
+        return covered(take.applyAsLong(sequence), callDeadline);
     }
 
     /**
@@ -179,11 +176,11 @@ public final class LeasedSequence<S extends SlotSequence> {
         }
     }
 
-    private long covered(long slot) {
+    private long covered(long slot, long callDeadline) {
         if (fence != null) {
             // Per slot (one volatile read), since another thread may have opened this unit and still be writing
             // the mark that covers it; only the thread crossing the margin writes.
-            fence.cover(sequence.lastMillisOfSlot(slot));
+            fence.cover(sequence.lastMillisOfSlot(slot), callDeadline);
         }
         return slot;
     }

@@ -45,11 +45,12 @@ final class RefillLock {
                         return;
                     }
                     String trouble = storeTrouble.get();
+                    Duration maxWait = Duration.ofNanos(maxWaitNanos);
                     IdGenerationException failure = new IdGenerationException(trouble != null ? description + ": "
                             + trouble + ", and the call ahead of this one waits for it holding the lock for the next "
-                            + "chunk; refusing to wait longer than the maximum wait of " + Duration.ofNanos(maxWaitNanos)
+                            + "chunk; refusing to wait longer than the maximum wait of " + maxWait
                             : description + ": over capacity; the calls ahead of this one, waiting their turn for the "
-                            + "next chunk, held it for the whole maximum wait of " + Duration.ofNanos(maxWaitNanos)
+                            + "next chunk, held it for the whole maximum wait of " + maxWait
                             + "; refusing to wait longer");
                     listener.onRefused(failure);
                     throw failure;

@@ -49,10 +49,10 @@ final class LeaseClaimFailures {
         String store = chosen.description();
         String kind = chosen.kind();
         if (cause instanceof LeaseStoreUnreachableException) {
-            return unreachable(chosen, "the generator '" + generatorName + "' is configured with node identity " + identity
-                    + " (" + property + "), which must be held in the node lease provider " + store + " so that no "
-                    + "leasing instance takes it", cause, " Set ids.node.provider=static only if no instance "
-                    + "leases identities from that store.");
+            return unreachable(chosen, "the generator '" + generatorName + "' is configured with node identity "
+                    + identity + " (" + property + "), which must be held in the node lease provider " + store
+                    + " so that no leasing instance takes it", cause, " Set ids.node.provider=static only if no "
+                    + "instance leases identities from that store.");
         }
         return new IdsConfigurationException(property, identity, "the generator '" + generatorName + "' is "
                 + "configured with node identity " + identity + ", which must be held in the node lease store "
@@ -65,15 +65,16 @@ final class LeaseClaimFailures {
     private static IdsConfigurationException unreachable(ChosenLeaseProvider chosen, String need,
             RuntimeException cause, String alternative) {
         String kind = chosen.kind();
-        return new IdsConfigurationException("ids.node.provider", chosen.isAuto() ? null : kind, need + ", and the store cannot be reached: "
-                + cause.getMessage(), "Start the lease store, or correct where the application finds it"
-                + address(kind) + ", then start the application again; without its lease an instance cannot know "
-                + "that no other instance issues IDs with the same identity." + alternative);
+        return new IdsConfigurationException("ids.node.provider", chosen.isAuto() ? null : kind, need
+                + ", and the store cannot be reached: " + cause.getMessage(), "Start the lease store, or correct "
+                + "where the application finds it" + address(kind) + ", then start the application again; without "
+                + "its lease an instance cannot know that no other instance issues IDs with the same identity."
+                + alternative);
     }
 
     /** The property that says where the starter's store of this kind is, for the action; empty if none does. */
     private static String locatedBy(String kind) {
-        return kind.equals("zookeeper") ? " (ids.node.zookeeper.connect-string)" : "";
+        return kind.equals("zookeeper") ? address(kind) : "";
     }
 
     /** Where a store of this kind is configured, for the action; empty for a provider of the application's. */

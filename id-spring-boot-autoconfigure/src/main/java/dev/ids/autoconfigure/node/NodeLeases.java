@@ -206,20 +206,29 @@ public final class NodeLeases implements DisposableBean {
         NodeClaim claim = new NodeClaim(namespace, identity, identity);
         NodeLease lease;
         try {
-            try {
-                lease = ReclaimingNodeLease.claim(provider, claim, IdClock.system(), reclaimPeriod);
-            } catch (NoFreeNodeIdentityException ex) {
-                lease = provider instanceof LeaseTableProvider table
-                        ? SilentHolderTakeOver.claim(table, claim, generatorName, property, reclaimPeriod) : null;
-                if (lease == null) {
-                    throw LeaseClaimFailures.heldElsewhere(generatorName, property, claim,
-                            LeaseTableRows.heldBy(provider, namespace, identity), description());
-                }
-            }
+            lease = claimOrTakeOverFromSilentHolder(generatorName, property, claim);
         } catch (IllegalStateException | IllegalArgumentException ex) {
             throw LeaseClaimFailures.configuredNotHeld(generatorName, property, identity, chosen, ex);
         }
         return hold(generatorName, property, claim, lease, "configured, held");
+    }
+
+    /**
+     * Claims a configured identity; when another holder has it, waits for that holder to renew (another instance:
+     * fails naming it) or stay silent (a previous run of this instance: takes it over, {@link SilentHolderTakeOver}).
+     */
+    private NodeLease claimOrTakeOverFromSilentHolder(String generatorName, String property, NodeClaim claim) {
+        try {
+            return ReclaimingNodeLease.claim(provider, claim, IdClock.system(), reclaimPeriod);
+        } catch (NoFreeNodeIdentityException ex) {
+            NodeLease lease = provider instanceof LeaseTableProvider table
+                    ? SilentHolderTakeOver.claim(table, claim, generatorName, property, reclaimPeriod) : null;
+            if (lease == null) {
+                throw LeaseClaimFailures.heldElsewhere(generatorName, property, claim,
+                        LeaseTableRows.heldBy(provider, claim.namespace(), claim.min()), description());
+            }
+            return lease;
+        }
     }
 
     /** Refuses a store the instances cannot share safely, the first time; afterwards, and on a good store, null. */

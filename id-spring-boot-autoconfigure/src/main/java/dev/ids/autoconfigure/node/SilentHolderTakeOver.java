@@ -53,11 +53,11 @@ final class SilentHolderTakeOver {
         while (true) {
             try {
                 NodeLease first = table.claimFromSilentHolder(claim);
-                logger.warn("ID generator '" + generatorName + "' took node identity " + claim.min() + " in namespace '"
-                        + claim.namespace() + "' over from '" + seen.holder() + "', which had not renewed its lease for "
-                        + silence.toSeconds() + " s: a previous run of this instance that ended without releasing it, "
-                        + "or an instance cut off from the lease store; its IDs start after that holder's high-water "
-                        + "mark");
+                logger.warn("ID generator '" + generatorName + "' took node identity " + claim.min()
+                        + " in namespace '" + claim.namespace() + "' over from '" + seen.holder() + "', which had not "
+                        + "renewed its lease for " + silence.toSeconds() + " s: a previous run of this instance that "
+                        + "ended without releasing it, or an instance cut off from the lease store; its IDs start "
+                        + "after that holder's high-water mark");
                 return ReclaimingNodeLease.of(table, first, claim, IdClock.system(), reclaimPeriod);
             } catch (NoFreeNodeIdentityException held) {
                 LeaseRow now = row(table, claim);

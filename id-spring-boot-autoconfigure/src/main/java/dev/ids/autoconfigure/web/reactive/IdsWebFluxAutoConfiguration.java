@@ -21,9 +21,9 @@ import org.springframework.web.reactive.result.method.annotation.ResponseEntityE
  * values to the ID value types, as {@link dev.ids.autoconfigure.web.IdsWebMvcAutoConfiguration} does for Spring MVC.
  * A value that is not a valid ID, there or in a JSON body, is answered with 400 Bad Request and the problem detail
  * of {@link InvalidIdProblems}, and a request that needed an ID a generator refused with 503 and {@code Retry-After}
- * ({@link IdRefusalProblemAdvice}), unless {@code ids.web.problem-details.enabled=false} or the
- * application handles the exception itself. JSON bodies need nothing here: Spring Boot's codecs use its {@code JsonMapper}, which holds the
- * {@link dev.ids.autoconfigure.jackson.IdsJacksonModule}.
+ * ({@link IdRefusalProblemAdvice}), unless {@code ids.web.problem-details.enabled=false} or the application handles
+ * the exception itself. JSON bodies need nothing here: Spring Boot's codecs use its {@code JsonMapper}, which holds
+ * the {@link dev.ids.autoconfigure.jackson.IdsJacksonModule}.
  * <p>
  * Ordered before Spring Boot's WebFlux auto-configuration so that, with
  * {@code spring.webflux.problemdetails.enabled=true}, the starter's {@link ResponseEntityExceptionHandler} is found
