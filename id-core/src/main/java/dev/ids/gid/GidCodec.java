@@ -100,8 +100,9 @@ public final class GidCodec {
      * @return {@code base58(bytes[0..7]) + "-" + base58(bytes[7..16])}, fixed width
      */
     public static String encode(long high, long low) {
-        // The value is cut into int chunks, then into pairs of digits (below 58^2), each pair read at once from one
-        // table: about one division by a constant (a multiplication for the JIT) per two digits.
+        // The value is cut into int chunks of at most five digits, then into pairs of digits (below 58^2), each pair
+        // read at once from one table: about one division by a constant (a multiplication for the JIT) per two
+        // digits. The digits are written by a method of their own that C2 inlines (see digits).
         long time = high >>> 8;
         int time1 = (int) (time / POW58_5);
         int time0 = (int) (time - time1 * POW58_5);
@@ -111,37 +112,29 @@ public final class GidCodec {
         int quotient0 = (int) (quotient - quotient1 * POW58_3);
         int remainder1 = (int) (remainder / POW58_4);
         int remainder0 = (int) (remainder - remainder1 * POW58_4);
-        int time1Pairs = time1 / PAIRS;
-        int time0Pairs = time0 / PAIRS;
-        int time1Lead = time1Pairs / PAIRS;
-        int time0Lead = time0Pairs / PAIRS;
-        int quotient1Lead = quotient1 / PAIRS;
-        int quotient0Lead = quotient0 / PAIRS;
-        int remainder1Lead = remainder1 / PAIRS;
-        int remainder0High = remainder0 / PAIRS;
-        int t3 = pair(time1Pairs - time1Lead * PAIRS);
-        int t2 = pair(time1 - time1Pairs * PAIRS);
-        int t1 = pair(time0Pairs - time0Lead * PAIRS);
-        int t0 = pair(time0 - time0Pairs * PAIRS);
-        int q1 = pair(quotient1 - quotient1Lead * PAIRS);
-        int q0 = pair(quotient0 - quotient0Lead * PAIRS);
-        int r2 = pair(remainder1 - remainder1Lead * PAIRS);
-        int r1 = pair(remainder0High);
-        int r0 = pair(remainder0 - remainder0High * PAIRS);
-        // Every table is read before the StringBuilder exists, so that the appends form one straight chain: C2 fuses
-        // it (OptimizeStringConcat) into one array that becomes the String without a copy. A bounds check between
-        // two appends would be control flow that makes it give up; the masked indexes leave none anywhere.
-        char time1Digit = digit(time1Lead);
-        char time0Digit = digit(time0Lead);
-        char quotient1Digit = digit(quotient1Lead);
-        char quotient0Digit = digit(quotient0Lead);
-        char remainder1Digit = digit(remainder1Lead);
-        return new StringBuilder(LENGTH).append(time1Digit).append(first(t3)).append(second(t3)).append(first(t2))
-                .append(second(t2)).append(time0Digit).append(first(t1)).append(second(t1)).append(first(t0))
-                .append(second(t0)).append('-').append(quotient1Digit).append(first(q1)).append(second(q1))
-                .append(quotient0Digit).append(first(q0)).append(second(q0)).append(remainder1Digit)
-                .append(first(r2)).append(second(r2)).append(first(r1)).append(second(r1)).append(first(r0))
-                .append(second(r0)).toString();
+        return digits(time1, time0, remainder0, quotient1, quotient0, remainder1);
+    }
+
+    /**
+     * The 24 chars of six chunks (two of five digits, one of four, three of three) as one straight chain of appends
+     * with no control flow between them (the masked indexes leave no bounds check, the masked chars no Latin-1
+     * check): C2 fuses the chain (OptimizeStringConcat) into one array that becomes the String without a copy. Each
+     * char is one helper call on its chunk; the JIT computes each quotient and reads each pair once, however many
+     * helpers ask for it. With the four chunks of most digits the first four parameters (one-byte loads) the method
+     * stays small enough in bytecode for C2 to inline into its callers, as {@link #encode(long, long)} does, so
+     * that {@code Gid.toString()} costs no call (the method that did both, 497 bytes, stayed a call).
+     */
+    private static String digits(int time1, int time0, int remainder0, int quotient1, int quotient0,
+            int remainder1) {
+        return new StringBuilder(LENGTH).append(leadOfFive(time1)).append(middleFirst(time1))
+                .append(middleSecond(time1)).append(lastFirst(time1)).append(lastSecond(time1))
+                .append(leadOfFive(time0)).append(middleFirst(time0)).append(middleSecond(time0))
+                .append(lastFirst(time0)).append(lastSecond(time0)).append('-').append(leadOfThree(quotient1))
+                .append(lastFirst(quotient1)).append(lastSecond(quotient1)).append(leadOfThree(quotient0))
+                .append(lastFirst(quotient0)).append(lastSecond(quotient0)).append(leadOfThree(remainder1))
+                .append(lastFirst(remainder1)).append(lastSecond(remainder1)).append(firstOfFour(remainder0))
+                .append(secondOfFour(remainder0)).append(lastFirst(remainder0)).append(lastSecond(remainder0))
+                .toString();
     }
 
     /**
@@ -171,6 +164,46 @@ public final class GidCodec {
      * an eighth of encode(long, long) on JDK 17, CodecBenchmarks.gidToString).
      */
 
+    /** The first digit of a chunk of five digits. */
+    private static char leadOfFive(int chunk) {
+        return digit(chunk / PAIRS / PAIRS);
+    }
+
+    /** The first digit of a chunk of three digits. */
+    private static char leadOfThree(int chunk) {
+        return digit(chunk / PAIRS);
+    }
+
+    /** The first digit of the pair before the last of a chunk of five digits. */
+    private static char middleFirst(int chunk) {
+        return first(pair(chunk / PAIRS - chunk / PAIRS / PAIRS * PAIRS));
+    }
+
+    /** The second digit of the pair before the last of a chunk of five digits. */
+    private static char middleSecond(int chunk) {
+        return second(pair(chunk / PAIRS - chunk / PAIRS / PAIRS * PAIRS));
+    }
+
+    /** The first digit of a chunk of four digits. */
+    private static char firstOfFour(int chunk) {
+        return first(pair(chunk / PAIRS));
+    }
+
+    /** The second digit of a chunk of four digits. */
+    private static char secondOfFour(int chunk) {
+        return second(pair(chunk / PAIRS));
+    }
+
+    /** The first digit of the last pair of a chunk. */
+    private static char lastFirst(int chunk) {
+        return first(pair(chunk - chunk / PAIRS * PAIRS));
+    }
+
+    /** The second digit of the last pair of a chunk. */
+    private static char lastSecond(int chunk) {
+        return second(pair(chunk - chunk / PAIRS * PAIRS));
+    }
+
     /** The digit of a value 0..57. */
     private static char digit(int value) {
         return (char) (DIGIT_CODES[value & 63] & 0xFF);
@@ -181,7 +214,7 @@ public final class GidCodec {
         return DIGIT_PAIRS[pair & 0xFFF];
     }
 
-    /** The first digit of a {@link #pair(int)}; no table read, so it may stand between two appends. */
+    /** The first digit of a {@link #pair(int)}. */
     private static char first(int pair) {
         return (char) (pair >>> 8 & 0xFF);
     }

@@ -34,11 +34,22 @@ public final class MuidCodec {
     private static final String ALPHABET = "0123456789ABCDEF";
     /** The ASCII codes of the 16 upper-case hex digits. */
     private static final byte[] DIGITS = ALPHABET.getBytes(StandardCharsets.US_ASCII);
+    /** The first (high) digit of each byte value. */
+    private static final byte[] FIRST_DIGITS = new byte[256];
+    /** The second (low) digit of each byte value. */
+    private static final byte[] SECOND_DIGITS = new byte[256];
     private static final int FIRST_DASH = 13;
     private static final int SECOND_DASH = 25;
 
     /** The value of each Latin-1 character as an upper-case hex digit, or -1. */
     private static final byte[] NIBBLES = Latin1Digits.table(ALPHABET);
+
+    static {
+        for (int value = 0; value < 256; value++) {
+            FIRST_DIGITS[value] = DIGITS[value >>> 4];
+            SECOND_DIGITS[value] = DIGITS[value & 0xF];
+        }
+    }
 
     private MuidCodec() {
     }
@@ -52,29 +63,35 @@ public final class MuidCodec {
      */
     public static String encode(long high, long low) {
         // The 13 timestamp digits are its top 20 bits and low 32, the 11 medallion digits its top 12 bits and low
-        // 32, the 8 offset digits its 32: five ints, each digit a shift and a masked table read of an int. The
-        // appends form one straight chain with no control flow between them (the masked index leaves no bounds
-        // check, the masked char no Latin-1 check): C2 fuses the chain (OptimizeStringConcat) into one array,
-        // written in place, that becomes the String with no copy, allocating exactly the result. Reading the
-        // digits from ints rather than from the three longs measured 14.4 against 17.0 ns on JDK 17 (JMH, the same
-        // run, UUID.toString 11.9); see BENCHMARKS.md for why the chain cannot quite reach UUID's figure.
-        int timestampHigh = (int) (high >>> 44);
-        int timestampLow = (int) (high >>> 12);
-        int medallionHigh = (int) high & 0xFFF;
-        int medallionLow = (int) (low >>> 32);
-        int offset = (int) low;
-        return new StringBuilder(LENGTH).append(hex(timestampHigh, 16)).append(hex(timestampHigh, 12))
-                .append(hex(timestampHigh, 8)).append(hex(timestampHigh, 4)).append(hex(timestampHigh, 0))
-                .append(hex(timestampLow, 28)).append(hex(timestampLow, 24)).append(hex(timestampLow, 20))
-                .append(hex(timestampLow, 16)).append(hex(timestampLow, 12)).append(hex(timestampLow, 8))
-                .append(hex(timestampLow, 4)).append(hex(timestampLow, 0)).append('-')
-                .append(hex(medallionHigh, 8)).append(hex(medallionHigh, 4)).append(hex(medallionHigh, 0))
-                .append(hex(medallionLow, 28)).append(hex(medallionLow, 24)).append(hex(medallionLow, 20))
-                .append(hex(medallionLow, 16)).append(hex(medallionLow, 12)).append(hex(medallionLow, 8))
-                .append(hex(medallionLow, 4)).append(hex(medallionLow, 0)).append('-')
-                .append(hex(offset, 28)).append(hex(offset, 24)).append(hex(offset, 20)).append(hex(offset, 16))
-                .append(hex(offset, 12)).append(hex(offset, 8)).append(hex(offset, 4)).append(hex(offset, 0))
-                .toString();
+        // 32, the 8 offset digits its 32: five ints, written by a method of their own that C2 inlines (see digits).
+        return digits((int) (high >>> 12), (int) (low >>> 32), (int) low, (int) (high >>> 44), (int) high & 0xFFF);
+    }
+
+    /**
+     * The 32 digits and two dashes as one straight chain of appends with no control flow between them (the masked
+     * indexes leave no bounds check, the masked chars no Latin-1 check): C2 fuses the chain (OptimizeStringConcat)
+     * into one array, written in place, that becomes the String with no copy, allocating exactly the result.
+     *
+     * <p>Two digits at a time: both digits of a byte are read from two tables at the byte's value, one shift and
+     * mask for the two (the JIT computes the index once). And the method is small: a helper call a digit, and the
+     * four ints with most digits the first four parameters (one-byte loads), keep it at 250 bytes of bytecode, below
+     * the 325 up to which C2 inlines a hot callee, so that {@code Muid.toString()} costs no call, as
+     * {@code UUID.toString()} costs none. Measured in BENCHMARKS.md (the method before, with a shift argument a
+     * digit and one table read a digit, had 366 bytes and stayed a call: 1.24x {@code UUID.toString()} on JDK 17).
+     */
+    private static String digits(int timestampLow, int medallionLow, int offset, int timestampHigh,
+            int medallionHigh) {
+        return new StringBuilder(LENGTH).append(digit16(timestampHigh)).append(first8(timestampHigh))
+                .append(second8(timestampHigh)).append(first0(timestampHigh)).append(second0(timestampHigh))
+                .append(first24(timestampLow)).append(second24(timestampLow)).append(first16(timestampLow))
+                .append(second16(timestampLow)).append(first8(timestampLow)).append(second8(timestampLow))
+                .append(first0(timestampLow)).append(second0(timestampLow)).append('-').append(digit8(medallionHigh))
+                .append(first0(medallionHigh)).append(second0(medallionHigh)).append(first24(medallionLow))
+                .append(second24(medallionLow)).append(first16(medallionLow)).append(second16(medallionLow))
+                .append(first8(medallionLow)).append(second8(medallionLow)).append(first0(medallionLow))
+                .append(second0(medallionLow)).append('-').append(first24(offset)).append(second24(offset))
+                .append(first16(offset)).append(second16(offset)).append(first8(offset)).append(second8(offset))
+                .append(first0(offset)).append(second0(offset)).toString();
     }
 
     /**
@@ -92,13 +109,60 @@ public final class MuidCodec {
         return encode(BigEndian.read(bytes, 0), BigEndian.read(bytes, 8));
     }
 
-    /**
-     * One digit. The mask of eight bits tells the JIT that the char is Latin-1, so it drops the per-char check of
-     * whether the String needs two bytes a char, and costs nothing, since only the char's low byte is stored (a mask
-     * of seven bits stayed as one more instruction a char).
+    /*
+     * The digits of an int, by place. Each char is masked to eight bits, which tells the JIT that it is Latin-1, so
+     * it drops the per-char check of whether the String needs two bytes a char, and costs nothing, since only the
+     * char's low byte is stored (a mask of seven bits stayed as one more instruction a char).
      */
-    private static char hex(int value, int shift) {
-        return (char) (DIGITS[(value >>> shift) & 0xF] & 0xFF);
+
+    /** The digit of bits 16-19. */
+    private static char digit16(int value) {
+        return (char) (DIGITS[value >>> 16 & 0xF] & 0xFF);
+    }
+
+    /** The digit of bits 8-11. */
+    private static char digit8(int value) {
+        return (char) (DIGITS[value >>> 8 & 0xF] & 0xFF);
+    }
+
+    /** The first digit of bits 24-31. */
+    private static char first24(int value) {
+        return (char) (FIRST_DIGITS[value >>> 24] & 0xFF);
+    }
+
+    /** The second digit of bits 24-31. */
+    private static char second24(int value) {
+        return (char) (SECOND_DIGITS[value >>> 24] & 0xFF);
+    }
+
+    /** The first digit of bits 16-23. */
+    private static char first16(int value) {
+        return (char) (FIRST_DIGITS[value >>> 16 & 0xFF] & 0xFF);
+    }
+
+    /** The second digit of bits 16-23. */
+    private static char second16(int value) {
+        return (char) (SECOND_DIGITS[value >>> 16 & 0xFF] & 0xFF);
+    }
+
+    /** The first digit of bits 8-15. */
+    private static char first8(int value) {
+        return (char) (FIRST_DIGITS[value >>> 8 & 0xFF] & 0xFF);
+    }
+
+    /** The second digit of bits 8-15. */
+    private static char second8(int value) {
+        return (char) (SECOND_DIGITS[value >>> 8 & 0xFF] & 0xFF);
+    }
+
+    /** The first digit of bits 0-7. */
+    private static char first0(int value) {
+        return (char) (FIRST_DIGITS[value & 0xFF] & 0xFF);
+    }
+
+    /** The second digit of bits 0-7. */
+    private static char second0(int value) {
+        return (char) (SECOND_DIGITS[value & 0xFF] & 0xFF);
     }
 
     /**
