@@ -3,6 +3,7 @@ package dev.ids.autoconfigure.node;
 import dev.ids.IdScheme;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
+import java.util.Locale;
 import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
 
@@ -16,9 +17,10 @@ import org.jspecify.annotations.Nullable;
  * @param kind {@code jdbc}, {@code r2dbc}, {@code zookeeper}, {@code lease} (another provider of the application's) or {@code none}
  * @param description the provider and its settings, for logs, health and failure reports
  * @param dataSource the database of the starter's JDBC provider, checked before the first lease; else {@code null}
+ * @param setting {@code ids.node.provider} as set, in lower case, for failure reports; {@code null} when unset
  */
 record ChosenLeaseProvider(@Nullable NodeLeaseProvider provider, Origin origin, String kind, String description,
-        @Nullable DataSource dataSource) {
+        @Nullable DataSource dataSource, @Nullable String setting) {
 
     /** Where the lease provider came from. */
     enum Origin { NONE, AUTO, EXPLICIT }
@@ -42,18 +44,19 @@ record ChosenLeaseProvider(@Nullable NodeLeaseProvider provider, Origin origin, 
     static ChosenLeaseProvider of(IdsNodeProperties settings, @Nullable NodeLeaseProvider provider,
             @Nullable StarterLeaseStore starterStore) {
         IdsNodeProperties.Provider chosen = settings.getProvider();
+        String setting = chosen == null ? null : chosen.name().toLowerCase(Locale.ROOT);
         if (chosen == IdsNodeProperties.Provider.STATIC || provider == null) {
-            return new ChosenLeaseProvider(null, Origin.NONE, "none", "none", null);
+            return new ChosenLeaseProvider(null, Origin.NONE, "none", "none", null, setting);
         }
         if (starterStore == null) {
             String kind = provider instanceof JdbcNodeLeaseProvider ? "jdbc"
                     : isR2dbc(provider) ? "r2dbc" : "lease";
             return new ChosenLeaseProvider(provider, Origin.EXPLICIT, kind, "the application's NodeLeaseProvider "
-                    + provider, null);
+                    + provider, null, setting);
         }
         boolean auto = chosen == null || chosen == IdsNodeProperties.Provider.AUTO;
         return new ChosenLeaseProvider(provider, auto ? Origin.AUTO : Origin.EXPLICIT, starterStore.kind(),
-                starterStore.description(), starterStore.dataSource());
+                starterStore.description(), starterStore.dataSource(), setting);
     }
 
     /**

@@ -65,7 +65,7 @@ final class LeaseClaimFailures {
     private static IdsConfigurationException unreachable(ChosenLeaseProvider chosen, String need,
             RuntimeException cause, String alternative) {
         String kind = chosen.kind();
-        return new IdsConfigurationException("ids.node.provider", chosen.isAuto() ? null : kind, need
+        return new IdsConfigurationException("ids.node.provider", chosen.setting(), need
                 + ", and the store cannot be reached: " + cause.getMessage(), "Start the lease store, or correct "
                 + "where the application finds it" + address(kind) + ", then start the application again; without "
                 + "its lease an instance cannot know that no other instance issues IDs with the same identity."

@@ -82,7 +82,7 @@ class NodeLeasesTest {
             HeldLease one = lease.apply(claim.min());
             made.add(one);
             return one;
-        }, ChosenLeaseProvider.Origin.EXPLICIT, "lease", "the test store", null);
+        }, ChosenLeaseProvider.Origin.EXPLICIT, "lease", "the test store", null, null);
         return new NodeLeases(chosen, Duration.ofSeconds(1), releaseTimeout);
     }
 

@@ -59,8 +59,8 @@ final class R2dbcLeaseTable implements NodeLeaseStore<RowLease> {
                 connections.withConnection(connection -> R2dbcConnections.update(connection.createStatement(ddl)));
             } catch (DatabaseUnansweredException e) {
                 if (R2dbcConnections.isConnectionFailure(e)) {
-                    throw new LeaseStoreUnreachableException("Could not create the node lease table " + name
-                            + ": the database cannot be reached (" + e.getMessage() + "); check the "
+                    throw new LeaseStoreUnreachableException("The database cannot be reached to find or create the "
+                            + "node lease table " + name + " (" + e.getMessage() + "); check the "
                             + "ConnectionFactory's URL and that the database is up", e);
                 }
                 // PostgreSQL can fail a CREATE TABLE IF NOT EXISTS that races another process's; fine if it exists.
