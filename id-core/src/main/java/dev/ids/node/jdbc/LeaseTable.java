@@ -92,8 +92,8 @@ final class LeaseTable implements NodeLeaseStore<TableLease> {
             } catch (SQLException e) {
                 // PostgreSQL can fail a CREATE TABLE IF NOT EXISTS that races another process's; fine if it exists.
                 if (JdbcConnections.isConnectionFailure(e)) {
-                    throw new LeaseStoreUnreachableException("The database cannot be reached to find or create the "
-                            + "node lease table " + name + " (" + e.getMessage() + "); check the data source's "
+                    throw new LeaseStoreUnreachableException("The node lease table " + name + " could not be "
+                            + "found or created: the database cannot be reached (" + e.getMessage() + "); check the data source's "
                             + "URL and that the database is up", e);
                 }
                 if (!exists()) {

@@ -59,8 +59,8 @@ final class R2dbcLeaseTable implements NodeLeaseStore<RowLease> {
                 connections.withConnection(connection -> R2dbcConnections.update(connection.createStatement(ddl)));
             } catch (DatabaseUnansweredException e) {
                 if (R2dbcConnections.isConnectionFailure(e)) {
-                    throw new LeaseStoreUnreachableException("The database cannot be reached to find or create the "
-                            + "node lease table " + name + " (" + e.getMessage() + "); check the "
+                    throw new LeaseStoreUnreachableException("The node lease table " + name + " could not be "
+                            + "found or created: the database cannot be reached (" + e.getMessage() + "); check the "
                             + "ConnectionFactory's URL and that the database is up", e);
                 }
                 // PostgreSQL can fail a CREATE TABLE IF NOT EXISTS that races another process's; fine if it exists.
