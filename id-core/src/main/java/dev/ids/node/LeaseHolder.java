@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -27,6 +29,8 @@ public final class LeaseHolder {
     private static final Pattern DEFAULT_FORM = Pattern.compile("[^@]*@(.+)/pid (\\d{1,18})");
     /** What the ZooKeeper lease wrote into its znodes before it recorded holders: the process id alone. */
     private static final Pattern PROCESS_ONLY_FORM = Pattern.compile("pid (\\d{1,18})");
+    /** The ids of the holders this process made: one with this process's id that is not among them is a former run. */
+    private static final Set<String> MADE_HERE = ConcurrentHashMap.newKeySet();
 
     private final String id;
     private final String host;
@@ -45,7 +49,9 @@ public final class LeaseHolder {
      */
     public static LeaseHolder ofThisProcess() {
         String id = UUID.randomUUID() + "@" + hostName() + "/pid " + ProcessHandle.current().pid();
-        return parse(id.length() <= MAX_LENGTH ? id : id.substring(0, MAX_LENGTH));
+        LeaseHolder holder = parse(id.length() <= MAX_LENGTH ? id : id.substring(0, MAX_LENGTH));
+        MADE_HERE.add(holder.id);
+        return holder;
     }
 
     /**
@@ -94,6 +100,26 @@ public final class LeaseHolder {
      */
     public OptionalLong processId() {
         return processId < 0 ? OptionalLong.empty() : OptionalLong.of(processId);
+    }
+
+    /**
+     * Tells whether the holder is known to have ended: its id has the default form, it ran on this host, and its
+     * process no longer runs here, or is this very process although this process did not make the holder (a former
+     * run that had the same process id, as a restarted container's application, often process 1, has). Such a
+     * holder can renew nothing and raise no mark, so its identity may be taken over without waiting to see whether
+     * it renews. A holder of another host, of an id the application chose, or of a process that runs is not known
+     * to have ended.
+     *
+     * @return {@code true} when the holder ran on this host in a process that has ended
+     */
+    public boolean hasEndedOnThisHost() {
+        if (host == null || processId < 0 || !host.equals(hostName())) {
+            return false;
+        }
+        if (processId == ProcessHandle.current().pid()) {
+            return !MADE_HERE.contains(id);
+        }
+        return ProcessHandle.of(processId).map(process -> !process.isAlive()).orElse(true);
     }
 
     @Override

@@ -68,6 +68,8 @@ public final class ReclaimingNodeLease implements NodeLease {
     private final AtomicLong failedReclaims = new AtomicLong();
     /** Re-claims failed since the last that succeeded (the counter above is a meter's, never reset). */
     private final AtomicLong reclaimsFailedInARow = new AtomicLong();
+    /** The kind of the last failed re-claim, to warn again when the reason changes; used by the checker thread. */
+    private Class<?> lastFailure;
 
     private volatile NodeLease current;
     /** Renewals and failures of the leases held before the current one. */
@@ -335,7 +337,11 @@ public final class ReclaimingNodeLease implements NodeLease {
         } catch (RuntimeException e) {
             failedReclaims.incrementAndGet();
             long failures = reclaimsFailedInARow.incrementAndGet();
-            Level level = failures == 1 ? Level.WARNING : Level.DEBUG;
+            // Warned about once an outage, and again when the reason changes: a store that answers again to say
+            // that another process holds the identity now (it took the identity over meanwhile) is news.
+            Class<?> reason = e.getClass();
+            Level level = failures == 1 || reason != lastFailure ? Level.WARNING : Level.DEBUG;
+            lastFailure = reason;
             LOG.log(level, () -> "The lease on node identity " + identity + " in namespace '"
                     + sameIdentity.namespace() + "' ended and cannot be claimed again yet (attempt " + failures
                     + "; generators on it refuse IDs until it is): " + e.getMessage());
@@ -357,6 +363,7 @@ public final class ReclaimingNodeLease implements NodeLease {
         }
         reclaims.incrementAndGet();
         reclaimsFailedInARow.set(0); // the next outage is warned about again, its attempts counted from 1
+        lastFailure = null;
         retryNanos = checkNanos;
         LOG.log(Level.INFO, () -> "Claimed node identity " + identity + " in namespace '" + sameIdentity.namespace()
                 + "' again after its lease ended" + (mark > known ? "; its stored high-water mark " + mark + " ("

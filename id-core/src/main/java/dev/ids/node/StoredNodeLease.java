@@ -395,8 +395,9 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
         long latest = issued != null ? issued.getAsLong() : -1;
         // Never above the written mark: no ID went beyond it, while the answer may include calls that were refused.
         long finalMark = lowerMark ? Math.max(startMark, Math.min(latest, highWaterMark.get())) : -1;
+        long stored;
         try {
-            long stored = store.release(proof, finalMark);
+            stored = store.release(proof, finalMark);
             if (stored >= 0) {
                 highWaterMark.set(stored);
             }
@@ -419,7 +420,9 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
             failures = failedReleases;
         }
         if (failures > 0) {
-            log.log(Level.INFO, () -> "Released " + this + " after " + attempts(failures));
+            // A negative answer: another holder took the record over while it could not be released.
+            log.log(Level.INFO, () -> (stored >= 0 ? "Released " + this : "Did not release " + this + ", as another "
+                    + "holder has taken its record over,") + " after " + attempts(failures));
         }
     }
 

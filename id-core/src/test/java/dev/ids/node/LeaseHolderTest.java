@@ -53,4 +53,49 @@ class LeaseHolderTest {
         assertThat(LeaseHolder.parse("x@host/pid 12#").id()).isEqualTo("x@host/pid 12#");
         assertThat(LeaseHolder.parse("x@host/pid 12#").processId()).isEmpty();
     }
+
+    @Test
+    void aHolderOfThisHostWhoseProcessHasEndedHasEnded() throws Exception {
+        String host = LeaseHolder.ofThisProcess().host().orElseThrow();
+        long ended = endedProcessId();
+
+        assertThat(LeaseHolder.parse("0d1e8f7a@" + host + "/pid " + ended + "#4").hasEndedOnThisHost()).isTrue();
+    }
+
+    @Test
+    void aHolderWithThisProcessIdThatThisProcessDidNotMakeIsAFormerRunThatHasEnded() {
+        LeaseHolder made = LeaseHolder.ofThisProcess();
+        String host = made.host().orElseThrow();
+        long self = ProcessHandle.current().pid();
+
+        assertThat(made.hasEndedOnThisHost()).as("made by this process").isFalse();
+        assertThat(LeaseHolder.parse(made.id() + "#7").hasEndedOnThisHost()).as("the same, as stored").isFalse();
+        assertThat(LeaseHolder.parse("former-run@" + host + "/pid " + self + "#1").hasEndedOnThisHost())
+                .as("a former run with the same process id, as in a restarted container").isTrue();
+    }
+
+    @Test
+    void aHolderWhoseProcessRunsOrOfAnotherHostOrOfAChosenIdIsNotKnownToHaveEnded() throws Exception {
+        String host = LeaseHolder.ofThisProcess().host().orElseThrow();
+        Process running = new ProcessBuilder("sleep", "30").start();
+        try {
+            assertThat(LeaseHolder.parse("x@" + host + "/pid " + running.pid() + "#1").hasEndedOnThisHost())
+                    .as("its process runs").isFalse();
+        } finally {
+            running.destroyForcibly().waitFor();
+        }
+        long ended = endedProcessId();
+        assertThat(LeaseHolder.parse("x@not-" + host + "/pid " + ended + "#1").hasEndedOnThisHost())
+                .as("another host, where the process may run").isFalse();
+        assertThat(LeaseHolder.parse("billing-blue#3").hasEndedOnThisHost()).as("an id the application chose")
+                .isFalse();
+        assertThat(LeaseHolder.parse("pid " + ended).hasEndedOnThisHost()).as("no host").isFalse();
+    }
+
+    /** The id of a process that ran on this host and has ended. */
+    private static long endedProcessId() throws Exception {
+        Process process = new ProcessBuilder("true").start();
+        process.waitFor();
+        return process.pid();
+    }
 }

@@ -114,22 +114,7 @@ class ReclaimingNodeLeaseTest {
     void eachOutageThatKeepsTheIdentityFromBeingClaimedAgainIsWarnedAboutOnce() throws InterruptedException {
         java.util.logging.Logger log = java.util.logging.Logger.getLogger(ReclaimingNodeLease.class.getName());
         java.util.List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
-        java.util.logging.Handler handler = new java.util.logging.Handler() {
-            @Override
-            public void publish(java.util.logging.LogRecord record) {
-                if (record.getLevel() == java.util.logging.Level.WARNING) {
-                    warnings.add(record.getMessage());
-                }
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        java.util.logging.Handler handler = warningsInto(warnings);
         log.addHandler(handler);
         AtomicReference<EndingLease> current = new AtomicReference<>(new EndingLease(5, 0));
         java.util.concurrent.atomic.AtomicBoolean storeDown = new java.util.concurrent.atomic.AtomicBoolean();
@@ -159,6 +144,57 @@ class ReclaimingNodeLeaseTest {
         }
         assertThat(warnings).filteredOn(message -> message.contains("cannot be claimed again yet")).hasSize(2)
                 .allMatch(message -> message.contains("(attempt 1;"));
+    }
+
+    /**
+     * An instance cut off from the store is replaced meanwhile: when the store answers again, the re-claim fails for
+     * another reason (another process holds the identity now), and that is warned about too, not left at DEBUG.
+     */
+    @Test
+    void aReclaimThatFailsForANewReasonIsWarnedAboutAgain() throws InterruptedException {
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger(ReclaimingNodeLease.class.getName());
+        java.util.List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Handler handler = warningsInto(warnings);
+        log.addHandler(handler);
+        AtomicReference<EndingLease> current = new AtomicReference<>(new EndingLease(5, 0));
+        AtomicInteger attempts = new AtomicInteger();
+        NodeLeaseProvider provider = claim -> {
+            if (attempts.incrementAndGet() <= 3) {
+                throw new LeaseStoreUnreachableException("store down", null);
+            }
+            throw new NoFreeNodeIdentityException(claim, "held by the replacement");
+        };
+        ManualClock clock = ManualClock.atEpochMillis(START_MILLIS);
+        try (ReclaimingNodeLease lease = ReclaimingNodeLease.of(provider, current.get(), new NodeClaim("sno", 5, 5),
+                clock, Duration.ofMillis(1))) {
+            current.get().close(); // the lease lapses while the store cannot be reached
+            awaitTrue(() -> attempts.get() >= 6);
+        } finally {
+            log.removeHandler(handler);
+        }
+        assertThat(warnings).filteredOn(message -> message.contains("cannot be claimed again yet")).hasSize(2)
+                .satisfiesExactly(first -> assertThat(first).contains("store down"),
+                        second -> assertThat(second).contains("held by the replacement").contains("(attempt 4;"));
+    }
+
+    /** Collects the messages logged at WARNING. */
+    private static java.util.logging.Handler warningsInto(java.util.List<String> warnings) {
+        return new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                if (record.getLevel() == java.util.logging.Level.WARNING) {
+                    warnings.add(record.getMessage());
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
     }
 
     private static void awaitTrue(java.util.function.BooleanSupplier condition) throws InterruptedException {

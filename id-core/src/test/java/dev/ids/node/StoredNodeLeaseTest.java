@@ -416,6 +416,25 @@ class StoredNodeLeaseTest {
                 .as("the recovery is told, with the number of attempts").hasSize(1);
     }
 
+    /** Taken over while it could not be released (a replacement started meanwhile): nothing to release, and said so. */
+    @Test
+    void aRecordTakenOverWhileItCouldNotBeReleasedIsNotReportedAsReleased() throws Exception {
+        MemoryStore store = new MemoryStore(clock, false);
+        StoredNodeLease<Proof> lease = claim(store, "me#1");
+        store.down = true;
+        lease.close();
+        lease.close();
+        store.rows.get(0L).holder = "replacement#1";
+
+        store.down = false;
+        lease.close();
+        assertThat(store.rows.get(0L).released).as("the replacement's record").isFalse();
+        assertThat(store.logged).noneMatch(line -> line.contains("Released "));
+        assertThat(store.logged).filteredOn(line -> line.contains("Did not release"))
+                .singleElement().asString().contains("another holder has taken its record over")
+                .contains("after 2 failed attempts");
+    }
+
     @Test
     void aSessionLeaseIsHeldOnlyBetweenProofsAndAPassedDeadlineDoesNotEndIt() throws Exception {
         MemoryStore store = new MemoryStore(clock, true);

@@ -130,8 +130,8 @@ public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
     }
 
     @Override
-    public NodeLease claimFromSilentHolder(NodeClaim claim) {
-        return claim(claim, silentHolderGrace());
+    public NodeLease claimFromSilentHolder(NodeClaim claim, Duration silence) {
+        return claim(claim, silentHolderGrace(Objects.requireNonNull(silence, "silence")));
     }
 
     private NodeLease claim(NodeClaim claim, Duration grace) {

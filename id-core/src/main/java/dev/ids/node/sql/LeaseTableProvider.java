@@ -52,7 +52,24 @@ public abstract class LeaseTableProvider implements NodeLeaseProvider {
      *     renewed within the silence
      * @throws IllegalStateException when the store cannot be reached or the table is missing
      */
-    public abstract NodeLease claimFromSilentHolder(NodeClaim claim);
+    public final NodeLease claimFromSilentHolder(NodeClaim claim) {
+        return claimFromSilentHolder(claim, silenceBeforeTakeOver());
+    }
+
+    /**
+     * Claims as {@link #claimFromSilentHolder(NodeClaim)} does, with a silence of the caller's: {@link Duration#ZERO}
+     * takes the identity from whichever holder has it, for a holder known to have ended
+     * ({@link dev.ids.node.LeaseHolder#hasEndedOnThisHost()}), with the same safety.
+     *
+     * @param claim the namespace and range
+     * @param silence how long the holder must have gone without renewing; zero or more
+     * @return the lease, renewed in the background until closed or lost
+     * @throws dev.ids.node.NoFreeNodeIdentityException when every identity of the range is held by a holder that
+     *     renewed within the silence
+     * @throws IllegalStateException when the store cannot be reached or the table is missing
+     * @throws IllegalArgumentException when the silence is negative
+     */
+    public abstract NodeLease claimFromSilentHolder(NodeClaim claim, Duration silence);
 
     /**
      * Returns how long a holder must have gone without renewing its lease before {@link #claimFromSilentHolder}
@@ -69,10 +86,15 @@ public abstract class LeaseTableProvider implements NodeLeaseProvider {
      * The grace of a claim from silent holders: a row may be taken once its expiry lies less than the lease length
      * minus the silence ahead (a negative grace), or the usual grace ago, whichever comes first.
      *
+     * @param silence how long the holder must have gone without renewing; zero or more
      * @return the grace to claim with
+     * @throws IllegalArgumentException when the silence is negative
      */
-    protected final Duration silentHolderGrace() {
-        Duration silent = silenceBeforeTakeOver().minus(leaseLength());
+    protected final Duration silentHolderGrace(Duration silence) {
+        if (silence.isNegative()) {
+            throw new IllegalArgumentException("silence must not be negative: " + silence);
+        }
+        Duration silent = silence.minus(leaseLength());
         return silent.compareTo(reclaimGrace()) < 0 ? silent : reclaimGrace();
     }
 

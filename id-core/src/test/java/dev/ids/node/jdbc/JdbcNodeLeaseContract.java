@@ -590,6 +590,23 @@ abstract class JdbcNodeLeaseContract {
         });
     }
 
+    /** A holder known to have ended (a process of this host that no longer runs): no silence to wait for. */
+    @Test
+    void aClaimWithoutSilenceTakesAnIdentityRenewedAMomentAgoWithItsMark() {
+        JdbcNodeLease ended = claim(provider("ended"), 0);
+        ended.advanceHighWaterMark(START_MILLIS + 9_000);
+        JdbcNodeLeaseProvider restarted = provider("restarted");
+        clock.advance(Duration.ofMillis(1));
+        assertThatThrownBy(() -> restarted.claimFromSilentHolder(claim(0, 0), Duration.ofMillis(-1)))
+                .isInstanceOf(IllegalArgumentException.class);
+
+        NodeLease taken = restarted.claimFromSilentHolder(claim(0, 0), Duration.ZERO);
+        opened.add(taken);
+
+        assertThat(taken.highWaterMarkMillis()).isEqualTo(START_MILLIS + 9_000);
+        assertThat(ended.renew()).isEqualTo(Renewal.LOST);
+    }
+
     @Test
     void aClaimFromSilentHoldersLeavesAHolderThatRenews() {
         JdbcNodeLease running = claim(provider("running"), 0);

@@ -1,6 +1,7 @@
 package dev.ids.autoconfigure.node;
 
 import dev.ids.clock.IdClock;
+import dev.ids.node.LeaseHolder;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
@@ -18,7 +19,9 @@ import org.jspecify.annotations.Nullable;
  * it expires plus the grace (70 s by default): a crash loop. A holder that runs renews its lease every renewal period;
  * one that stays silent for {@link LeaseTableProvider#silenceBeforeTakeOver()} is taken over, which is safe whoever it
  * is ({@link LeaseTableProvider#claimFromSilentHolder}); one that renews meanwhile is another instance configured with
- * the same identity, and the start-up fails as before.
+ * the same identity, and the start-up fails as before. A holder known to have ended (a process of this host that no
+ * longer runs, or a former run with this process's id, as in a restarted container: {@link
+ * LeaseHolder#hasEndedOnThisHost()}) is taken over at once, without the watch.
  */
 final class SilentHolderTakeOver {
 
@@ -42,6 +45,18 @@ final class SilentHolderTakeOver {
         LeaseRow seen = row(table, claim);
         if (seen == null) {
             return null;
+        }
+        if (LeaseHolder.parse(seen.holder()).hasEndedOnThisHost()) {
+            try {
+                NodeLease first = table.claimFromSilentHolder(claim, Duration.ZERO);
+                logger.warn("ID generator '" + generatorName + "' took node identity " + claim.min()
+                        + " in namespace '" + claim.namespace() + "' over from '" + seen.holder() + "', a process of "
+                        + "this host that has ended without releasing it; its IDs start after that holder's "
+                        + "high-water mark");
+                return ReclaimingNodeLease.of(table, first, claim, IdClock.system(), reclaimPeriod);
+            } catch (NoFreeNodeIdentityException renewedThisMillisecond) {
+                // the row changed as it was read: watch its holder as any other
+            }
         }
         Duration silence = table.silenceBeforeTakeOver();
         long giveUpAt = System.nanoTime() + silence.plus(POLL).plus(POLL).toNanos();

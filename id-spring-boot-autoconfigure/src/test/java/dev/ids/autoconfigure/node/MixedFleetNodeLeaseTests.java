@@ -10,6 +10,7 @@ import dev.ids.autoconfigure.IdsConfigurationException;
 import dev.ids.autoconfigure.NodeIdentityProvider;
 import dev.ids.lable.LableIdGenerator;
 import dev.ids.lable.LableId;
+import dev.ids.node.LeaseHolder;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
 import dev.ids.sno.Sno;
 import dev.ids.sno.SnoGenerator;
@@ -146,6 +147,36 @@ class MixedFleetNodeLeaseTests {
         });
         assertThat(Duration.ofNanos(System.nanoTime() - began)).as("not waiting for the lease to expire")
                 .isLessThan(Duration.ofSeconds(15));
+    }
+
+    /**
+     * A restart on the same host (a service restarted after kill -9, a container restarted after the OOM killer)
+     * finds its identity held by its former run, whose process has ended: taken over at once, not after watching
+     * the holder for the silence (30 s by default), even though the row was renewed a moment ago.
+     */
+    @Test
+    void aConfiguredIdentityHeldByAnEndedProcessOfThisHostIsTakenOverWithoutWaiting() throws Exception {
+        Process former = new ProcessBuilder("true").start();
+        former.waitFor();
+        String holder = "former-run@" + LeaseHolder.ofThisProcess().host().orElseThrow() + "/pid " + former.pid();
+        long now = System.currentTimeMillis();
+        long mark = now + 1_500;
+        try (Connection connection = DriverManager.getConnection(url, "sa", ""); Statement statement =
+                connection.createStatement()) {
+            statement.execute(JdbcNodeLeaseProvider.createTableStatement(TABLE));
+            statement.executeUpdate("INSERT INTO " + TABLE + " (namespace, node_id, holder, expires_at, "
+                    + "high_water_mark) VALUES ('sno', 3, '" + holder + "#1', " + (now + 60_000) + ", " + mark + ")");
+        }
+        long began = System.nanoTime();
+        configured("ids.sno.max-wait=5s").run(context -> {
+            assertThat(context).hasNotFailed();
+            Sno first = context.getBean(SnoGenerator.class).next();
+            assertThat(first.partition()).isEqualTo(3);
+            assertThat(first.timestamp()).isAfter(Instant.ofEpochMilli(mark));
+            assertThat(liveHolders("sno", 3)).singleElement().asString().doesNotStartWith("former-run");
+        });
+        assertThat(Duration.ofNanos(System.nanoTime() - began)).as("not watching the ended holder for 30 s")
+                .isLessThan(Duration.ofSeconds(10));
     }
 
     @Test
