@@ -12,6 +12,9 @@ import org.junit.jupiter.api.Test;
 
 class ReclaimingNodeLeaseTest {
 
+    private static final java.util.logging.Logger LOG =
+            java.util.logging.Logger.getLogger(ReclaimingNodeLease.class.getName());
+
     private static final long START_MILLIS = 1_800_000_000_000L;
 
     /** A fake lease that also says when it has ended, as a lost JDBC or ZooKeeper lease does. */
@@ -112,10 +115,8 @@ class ReclaimingNodeLeaseTest {
     /** Each outage is warned about once: the attempts in a row start again after a re-claim that succeeded. */
     @Test
     void eachOutageThatKeepsTheIdentityFromBeingClaimedAgainIsWarnedAboutOnce() throws InterruptedException {
-        java.util.logging.Logger log = java.util.logging.Logger.getLogger(ReclaimingNodeLease.class.getName());
         java.util.List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
-        java.util.logging.Handler handler = warningsInto(warnings);
-        log.addHandler(handler);
+        java.util.logging.Handler handler = captureWarnings(warnings);
         AtomicReference<EndingLease> current = new AtomicReference<>(new EndingLease(5, 0));
         java.util.concurrent.atomic.AtomicBoolean storeDown = new java.util.concurrent.atomic.AtomicBoolean();
         AtomicInteger refused = new AtomicInteger();
@@ -140,7 +141,7 @@ class ReclaimingNodeLeaseTest {
                 awaitTrue(() -> lease.reclaimCount() == reclaimed);
             }
         } finally {
-            log.removeHandler(handler);
+            LOG.removeHandler(handler);
         }
         assertThat(warnings).filteredOn(message -> message.contains("cannot be claimed again yet")).hasSize(2)
                 .allMatch(message -> message.contains("(attempt 1;"));
@@ -152,10 +153,8 @@ class ReclaimingNodeLeaseTest {
      */
     @Test
     void aReclaimThatFailsForANewReasonIsWarnedAboutAgain() throws InterruptedException {
-        java.util.logging.Logger log = java.util.logging.Logger.getLogger(ReclaimingNodeLease.class.getName());
         java.util.List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
-        java.util.logging.Handler handler = warningsInto(warnings);
-        log.addHandler(handler);
+        java.util.logging.Handler handler = captureWarnings(warnings);
         AtomicReference<EndingLease> current = new AtomicReference<>(new EndingLease(5, 0));
         AtomicInteger attempts = new AtomicInteger();
         NodeLeaseProvider provider = claim -> {
@@ -170,16 +169,16 @@ class ReclaimingNodeLeaseTest {
             current.get().close(); // the lease lapses while the store cannot be reached
             awaitTrue(() -> attempts.get() >= 6);
         } finally {
-            log.removeHandler(handler);
+            LOG.removeHandler(handler);
         }
         assertThat(warnings).filteredOn(message -> message.contains("cannot be claimed again yet")).hasSize(2)
                 .satisfiesExactly(first -> assertThat(first).contains("store down"),
                         second -> assertThat(second).contains("held by the replacement").contains("(attempt 4;"));
     }
 
-    /** Collects the messages logged at WARNING. */
-    private static java.util.logging.Handler warningsInto(java.util.List<String> warnings) {
-        return new java.util.logging.Handler() {
+    /** Collects the messages ReclaimingNodeLease logs at WARNING until the handler returned is removed from LOG. */
+    private static java.util.logging.Handler captureWarnings(java.util.List<String> warnings) {
+        java.util.logging.Handler handler = new java.util.logging.Handler() {
             @Override
             public void publish(java.util.logging.LogRecord record) {
                 if (record.getLevel() == java.util.logging.Level.WARNING) {
@@ -195,6 +194,8 @@ class ReclaimingNodeLeaseTest {
             public void close() {
             }
         };
+        LOG.addHandler(handler);
+        return handler;
     }
 
     private static void awaitTrue(java.util.function.BooleanSupplier condition) throws InterruptedException {
