@@ -96,7 +96,7 @@ public final class LableCodec {
     private static String hex(long bits) {
         // One chain of appends with no control flow between them: C2 fuses it (OptimizeStringConcat) into one
         // array that becomes the String without a copy. Concatenating the chars with '+' took 3-4 times as long on
-        // JDK 25, whose concatenation of many chars is not compiled as tightly (see MuidCodec.encode).
+        // JDK 25, whose concatenation of many chars is not compiled as tightly (see BENCHMARKS.md).
         return new StringBuilder(LENGTH).append(hex(bits, 60)).append(hex(bits, 56)).append(hex(bits, 52))
                 .append(hex(bits, 48)).append(hex(bits, 44)).append(hex(bits, 40)).append(hex(bits, 36))
                 .append(hex(bits, 32)).append(hex(bits, 28)).append(hex(bits, 24)).append(hex(bits, 20))
