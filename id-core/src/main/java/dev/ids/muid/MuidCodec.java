@@ -34,10 +34,8 @@ public final class MuidCodec {
     private static final String ALPHABET = "0123456789ABCDEF";
     /** The ASCII codes of the 16 upper-case hex digits. */
     private static final byte[] DIGITS = ALPHABET.getBytes(StandardCharsets.US_ASCII);
-    /** The first (high) digit of each byte value. */
-    private static final byte[] FIRST_DIGITS = new byte[256];
-    /** The second (low) digit of each byte value. */
-    private static final byte[] SECOND_DIGITS = new byte[256];
+    /** The two ASCII digits of each byte value, the first in the high byte. */
+    private static final char[] DIGIT_PAIRS = new char[256];
     private static final int FIRST_DASH = 13;
     private static final int SECOND_DASH = 25;
 
@@ -46,8 +44,7 @@ public final class MuidCodec {
 
     static {
         for (int value = 0; value < 256; value++) {
-            FIRST_DIGITS[value] = DIGITS[value >>> 4];
-            SECOND_DIGITS[value] = DIGITS[value & 0xF];
+            DIGIT_PAIRS[value] = (char) (DIGITS[value >>> 4] << 8 | DIGITS[value & 0xF]);
         }
     }
 
@@ -72,10 +69,11 @@ public final class MuidCodec {
      * indexes leave no bounds check, the masked chars no Latin-1 check): C2 fuses the chain (OptimizeStringConcat)
      * into one array, written in place, that becomes the String with no copy, allocating exactly the result.
      *
-     * <p>Two digits at a time: both digits of a byte are read from two tables at the byte's value, one shift and
-     * mask for the two (the JIT computes the index once). And the method is small: a helper call a digit, and the
-     * four ints with most digits the first four parameters (one-byte loads), keep it at 250 bytes of bytecode, below
-     * the 325 up to which C2 inlines a hot callee, so that {@code Muid.toString()} costs no call, as
+     * <p>Two digits at a time: both digits of a byte are one read of a table of pairs at the byte's value (the JIT
+     * computes the index and reads the pair once for the two helpers that ask for it), which halves the reads the
+     * JIT schedules ahead of the stores and holds in registers. And the method is small: a helper call a digit, and
+     * the four ints with most digits the first four parameters (one-byte loads), keep it at 250 bytes of bytecode,
+     * below the 325 up to which C2 inlines a hot callee, so that {@code Muid.toString()} costs no call, as
      * {@code UUID.toString()} costs none. Measured in BENCHMARKS.md (the method before, with a shift argument a
      * digit and one table read a digit, had 366 bytes and stayed a call: 1.24x {@code UUID.toString()} on JDK 17).
      */
@@ -127,42 +125,42 @@ public final class MuidCodec {
 
     /** The first digit of bits 24-31. */
     private static char first24(int value) {
-        return (char) (FIRST_DIGITS[value >>> 24] & 0xFF);
+        return (char) (DIGIT_PAIRS[value >>> 24] >>> 8 & 0xFF);
     }
 
     /** The second digit of bits 24-31. */
     private static char second24(int value) {
-        return (char) (SECOND_DIGITS[value >>> 24] & 0xFF);
+        return (char) (DIGIT_PAIRS[value >>> 24] & 0xFF);
     }
 
     /** The first digit of bits 16-23. */
     private static char first16(int value) {
-        return (char) (FIRST_DIGITS[value >>> 16 & 0xFF] & 0xFF);
+        return (char) (DIGIT_PAIRS[value >>> 16 & 0xFF] >>> 8 & 0xFF);
     }
 
     /** The second digit of bits 16-23. */
     private static char second16(int value) {
-        return (char) (SECOND_DIGITS[value >>> 16 & 0xFF] & 0xFF);
+        return (char) (DIGIT_PAIRS[value >>> 16 & 0xFF] & 0xFF);
     }
 
     /** The first digit of bits 8-15. */
     private static char first8(int value) {
-        return (char) (FIRST_DIGITS[value >>> 8 & 0xFF] & 0xFF);
+        return (char) (DIGIT_PAIRS[value >>> 8 & 0xFF] >>> 8 & 0xFF);
     }
 
     /** The second digit of bits 8-15. */
     private static char second8(int value) {
-        return (char) (SECOND_DIGITS[value >>> 8 & 0xFF] & 0xFF);
+        return (char) (DIGIT_PAIRS[value >>> 8 & 0xFF] & 0xFF);
     }
 
     /** The first digit of bits 0-7. */
     private static char first0(int value) {
-        return (char) (FIRST_DIGITS[value & 0xFF] & 0xFF);
+        return (char) (DIGIT_PAIRS[value & 0xFF] >>> 8 & 0xFF);
     }
 
     /** The second digit of bits 0-7. */
     private static char second0(int value) {
-        return (char) (SECOND_DIGITS[value & 0xFF] & 0xFF);
+        return (char) (DIGIT_PAIRS[value & 0xFF] & 0xFF);
     }
 
     /**
