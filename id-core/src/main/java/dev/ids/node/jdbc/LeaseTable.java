@@ -93,8 +93,8 @@ final class LeaseTable implements NodeLeaseStore<TableLease> {
                 // PostgreSQL can fail a CREATE TABLE IF NOT EXISTS that races another process's; fine if it exists.
                 if (JdbcConnections.isConnectionFailure(e)) {
                     throw new LeaseStoreUnreachableException("The node lease table " + name + " could not be "
-                            + "found or created: the database cannot be reached (" + e.getMessage() + "); check the data source's "
-                            + "URL and that the database is up", e);
+                            + "found or created: the database cannot be reached (" + e.getMessage() + "); check the "
+                            + "data source's URL and that the database is up", e);
                 }
                 if (!exists()) {
                     throw new IllegalStateException("Could not create the node lease table " + name + ": "

@@ -6,6 +6,7 @@ import dev.ids.node.NodeLease;
 import dev.ids.node.NodeLeaseProvider;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -91,7 +92,7 @@ public abstract class LeaseTableProvider implements NodeLeaseProvider {
      * @throws IllegalArgumentException when the silence is negative
      */
     protected final Duration silentHolderGrace(Duration silence) {
-        if (silence.isNegative()) {
+        if (Objects.requireNonNull(silence, "silence").isNegative()) {
             throw new IllegalArgumentException("silence must not be negative: " + silence);
         }
         Duration silent = silence.minus(leaseLength());

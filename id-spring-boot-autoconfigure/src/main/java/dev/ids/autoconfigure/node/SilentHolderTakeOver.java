@@ -48,12 +48,8 @@ final class SilentHolderTakeOver {
         }
         if (LeaseHolder.parse(seen.holder()).hasEndedOnThisHost()) {
             try {
-                NodeLease first = table.claimFromSilentHolder(claim, Duration.ZERO);
-                logger.warn("ID generator '" + generatorName + "' took node identity " + claim.min()
-                        + " in namespace '" + claim.namespace() + "' over from '" + seen.holder() + "', a process of "
-                        + "this host that has ended without releasing it; its IDs start after that holder's "
-                        + "high-water mark");
-                return ReclaimingNodeLease.of(table, first, claim, IdClock.system(), reclaimPeriod);
+                return takeOver(table, claim, Duration.ZERO, generatorName, seen, "a process of this host that has "
+                        + "ended without releasing it", reclaimPeriod);
             } catch (NoFreeNodeIdentityException renewedThisMillisecond) {
                 // the row changed as it was read: watch its holder as any other
             }
@@ -67,13 +63,9 @@ final class SilentHolderTakeOver {
                 + "ended without releasing it: the identity is taken over)");
         while (true) {
             try {
-                NodeLease first = table.claimFromSilentHolder(claim);
-                logger.warn("ID generator '" + generatorName + "' took node identity " + claim.min()
-                        + " in namespace '" + claim.namespace() + "' over from '" + seen.holder() + "', which had not "
-                        + "renewed its lease for " + silence.toSeconds() + " s: a previous run of this instance that "
-                        + "ended without releasing it, or an instance cut off from the lease store; its IDs start "
-                        + "after that holder's high-water mark");
-                return ReclaimingNodeLease.of(table, first, claim, IdClock.system(), reclaimPeriod);
+                return takeOver(table, claim, silence, generatorName, seen, "which had not renewed its lease for "
+                        + silence.toSeconds() + " s: a previous run of this instance that ended without releasing "
+                        + "it, or an instance cut off from the lease store", reclaimPeriod);
             } catch (NoFreeNodeIdentityException held) {
                 LeaseRow now = row(table, claim);
                 if (now != null && now.expiresAtMillis() > seen.expiresAtMillis()
@@ -88,6 +80,16 @@ final class SilentHolderTakeOver {
                 return null;
             }
         }
+    }
+
+    /** Takes the identity from a holder silent for {@code silence}, says so, and keeps claiming it again. */
+    private static NodeLease takeOver(LeaseTableProvider table, NodeClaim claim, Duration silence,
+            String generatorName, LeaseRow from, String why, Duration reclaimPeriod) {
+        NodeLease first = table.claimFromSilentHolder(claim, silence);
+        logger.warn("ID generator '" + generatorName + "' took node identity " + claim.min() + " in namespace '"
+                + claim.namespace() + "' over from '" + from.holder() + "', " + why + "; its IDs start after that "
+                + "holder's high-water mark");
+        return ReclaimingNodeLease.of(table, first, claim, IdClock.system(), reclaimPeriod);
     }
 
     private static @Nullable LeaseRow row(LeaseTableProvider table, NodeClaim claim) {

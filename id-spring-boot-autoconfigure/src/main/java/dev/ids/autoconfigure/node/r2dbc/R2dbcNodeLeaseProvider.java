@@ -77,7 +77,7 @@ public final class R2dbcNodeLeaseProvider extends LeaseTableProvider {
 
     @Override
     public NodeLease claimFromSilentHolder(NodeClaim claim, Duration silence) {
-        return claim(claim, silentHolderGrace(Objects.requireNonNull(silence, "silence")));
+        return claim(claim, silentHolderGrace(silence));
     }
 
     private NodeLease claim(NodeClaim claim, Duration grace) {
