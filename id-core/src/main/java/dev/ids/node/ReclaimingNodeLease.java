@@ -138,7 +138,7 @@ public final class ReclaimingNodeLease implements NodeLease {
 
     /**
      * Claims the identity of a lease already claimed from the provider (by a claim of its own kind, such as
-     * {@link dev.ids.node.sql.LeaseTableProvider#claimFromSilentHolder}) again whenever that lease ends.
+     * {@link dev.ids.node.sql.LeaseTableProvider#takeOver}) again whenever that lease ends.
      *
      * @param provider where to claim again from
      * @param first the lease claimed

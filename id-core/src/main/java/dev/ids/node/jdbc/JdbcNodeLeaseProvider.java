@@ -126,19 +126,24 @@ public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
      */
     @Override
     public NodeLease claim(NodeClaim claim) {
-        return claim(claim, reclaimGrace());
+        Objects.requireNonNull(claim, "claim");
+        return claim(claim, holder -> table.startClaim(claim, holder));
     }
 
     @Override
-    public NodeLease claimFromSilentHolder(NodeClaim claim, Duration silence) {
-        return claim(claim, silentHolderGrace(silence));
+    public NodeLease takeOver(LeaseRow judged, Duration silence) {
+        Objects.requireNonNull(judged, "judged");
+        Duration grace = silentHolderGrace(silence);
+        return claim(judged.claim(), holder -> table.startTakeOver(judged, holder, grace));
     }
 
-    private NodeLease claim(NodeClaim claim, Duration grace) {
-        Objects.requireNonNull(claim, "claim");
+    private NodeLease claim(NodeClaim claim, ClaimStart start) {
         table.ensureTable();
         try {
-            return claimFree(claim, grace);
+            // The lease, with its renewer, is made only once the claim's connection was handed back without failure.
+            String holder = nextHolder();
+            return new JdbcNodeLease(StoredNodeLease.claim(table, start.start(holder), claim, holder, clock(),
+                    backgroundRenewal ? renewalPeriod() : null));
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
@@ -154,11 +159,9 @@ public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
         }
     }
 
-    private NodeLease claimFree(NodeClaim claim, Duration grace) throws Exception {
-        // The lease, with its renewer, is made only once the claim's connection was handed back without failure.
-        String holder = nextHolder();
-        return new JdbcNodeLease(StoredNodeLease.claim(table, table.startClaim(claim, holder, grace), claim, holder,
-                clock(), backgroundRenewal ? renewalPeriod() : null));
+    /** Starts the claim of one holder value: of a range, or of one row from the holder judged. */
+    private interface ClaimStart {
+        RangeClaim start(String holder) throws SQLException;
     }
 
     @Override

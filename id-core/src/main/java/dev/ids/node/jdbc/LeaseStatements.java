@@ -15,6 +15,7 @@ final class LeaseStatements {
     final String selectRangeSql;
     final String insertSql;
     final String takeOverSql;
+    final String takeOverFromSql;
     final String selectHighWaterMarkSql;
     final String renewSql;
     final String holderSql;
@@ -29,6 +30,7 @@ final class LeaseStatements {
         this.selectRangeSql = sql.selectRange();
         this.insertSql = sql.insert();
         this.takeOverSql = sql.takeOver();
+        this.takeOverFromSql = sql.takeOverFrom();
         this.selectHighWaterMarkSql = sql.selectHighWaterMark();
         this.renewSql = sql.renew();
         this.holderSql = sql.holder();

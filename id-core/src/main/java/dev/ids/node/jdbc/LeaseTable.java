@@ -6,6 +6,7 @@ import dev.ids.node.LeaseLostException;
 import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseStore;
+import dev.ids.node.sql.LeaseRow;
 import dev.ids.node.sql.LeaseTableSql;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -128,6 +129,14 @@ final class LeaseTable implements NodeLeaseStore<TableLease> {
      */
     RangeClaim startClaim(NodeClaim claim, String holder, Duration grace) throws SQLException {
         return RangeClaim.start(new RangeClaim.Terms(sql, connections, clock, lease, grace), claim, holder);
+    }
+
+    /**
+     * Starts a takeover of one row from the holder the claimant judged, as {@link RangeClaim#takeOver} describes,
+     * with a grace as {@link #startClaim(NodeClaim, String, Duration)} takes it.
+     */
+    RangeClaim startTakeOver(LeaseRow judged, String holder, Duration grace) throws SQLException {
+        return RangeClaim.takeOver(new RangeClaim.Terms(sql, connections, clock, lease, grace), judged, holder);
     }
 
     /** Extends the row's expiry under the holder condition, measuring the skew on the same connection. */

@@ -4,6 +4,7 @@ import dev.ids.clock.IdClock;
 import dev.ids.node.LeaseGrant;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseStore;
+import dev.ids.node.sql.LeaseRow;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -17,7 +18,9 @@ import java.util.List;
  * One claim on the lease table: the read of the claim's range, which only suggests candidates, and the conditional
  * write that takes one: an {@code INSERT} where the identity has no row (the primary key lets one claimant win; the
  * loser sees an SQLState of class 23), a takeover {@code UPDATE} where its row expired more than the grace ago (only
- * one claimant's condition still holds). Not thread-safe; one instance per claim.
+ * one claimant's condition still holds). A claim of one identity from a holder the claimant judged (ended, or silent)
+ * reads nothing and takes the row only while it is still as judged: the same holder, not renewed since. Not
+ * thread-safe; one instance per claim.
  */
 final class RangeClaim implements NodeLeaseStore.Claiming<TableLease> {
 
@@ -43,6 +46,8 @@ final class RangeClaim implements NodeLeaseStore.Claiming<TableLease> {
     private final long[] withRow;
     /** The identities whose row is live or within the grace, on the database's clock of the read. */
     private final long[] live;
+    /** The row as the claimant judged it, for a takeover from that holder; {@code null} for a claim of a range. */
+    private final LeaseRow judged;
 
     private RangeClaim(Terms table, NodeClaim claim, String holder, List<long[]> rows) {
         this.table = table;
@@ -50,11 +55,29 @@ final class RangeClaim implements NodeLeaseStore.Claiming<TableLease> {
         this.connections = table.connections();
         this.claim = claim;
         this.holder = holder;
+        this.judged = null;
         // The database's time of the read: the takeover's own condition decides, this only suggests candidates.
         long databaseNow = rows.isEmpty() ? 0 : rows.get(0)[2];
         long claimableBefore = databaseNow - table.grace().toMillis();
         this.withRow = rows.stream().mapToLong(row -> row[0]).toArray();
         this.live = rows.stream().filter(row -> row[1] >= claimableBefore).mapToLong(row -> row[0]).toArray();
+    }
+
+    private RangeClaim(Terms table, LeaseRow judged, String holder) {
+        this.table = table;
+        this.sql = table.statements();
+        this.connections = table.connections();
+        this.claim = new NodeClaim(judged.namespace(), judged.identity(), judged.identity());
+        this.holder = holder;
+        this.withRow = new long[] {judged.identity()};
+        this.live = new long[0];
+        this.judged = judged;
+    }
+
+    /** Prepares to take the judged row's identity from its holder, while the row is as judged; reads nothing. */
+    static RangeClaim takeOver(Terms table, LeaseRow judged, String holder) throws SQLException {
+        table.connections().ensureDatabaseClock();
+        return new RangeClaim(table, judged, holder);
     }
 
     /** Reads the claim's range and prepares to take one of its free identities. */
@@ -106,12 +129,19 @@ final class RangeClaim implements NodeLeaseStore.Claiming<TableLease> {
         long[] skew = new long[1];
         Long mark = connections.withConnection(connection -> {
             skew[0] = connections.measureSkew(connection);
-            try (PreparedStatement update = connections.prepare(connection, sql.takeOverSql)) {
+            try (PreparedStatement update = connections.prepare(connection,
+                    judged == null ? sql.takeOverSql : sql.takeOverFromSql)) {
                 update.setString(1, holder);
                 update.setLong(2, table.lease().toMillis());
                 update.setString(3, claim.namespace());
                 update.setLong(4, identity);
-                update.setLong(5, table.grace().toMillis());
+                if (judged == null) {
+                    update.setLong(5, table.grace().toMillis());
+                } else {
+                    update.setString(5, judged.holder());
+                    update.setLong(6, judged.expiresAtMillis());
+                    update.setLong(7, table.grace().toMillis());
+                }
                 if (connections.executeUpdate(connection, update) != 1) {
                     return null; // renewed by its holder or taken by another claimant since the read
                 }

@@ -1,6 +1,7 @@
 package dev.ids.node.sql;
 
 import dev.ids.node.LeaseHolder;
+import dev.ids.node.NodeClaim;
 
 /**
  * One row of the lease table, as a {@link LeaseTableProvider} reads it for an operator's view, whichever way it
@@ -25,5 +26,14 @@ public record LeaseRow(String namespace, long identity, String holder, long expi
      */
     public LeaseHolder leaseHolder() {
         return LeaseHolder.parse(holder);
+    }
+
+    /**
+     * Returns the claim of this row's identity alone.
+     *
+     * @return the namespace and the identity as a range of one
+     */
+    public NodeClaim claim() {
+        return new NodeClaim(namespace, identity, identity);
     }
 }

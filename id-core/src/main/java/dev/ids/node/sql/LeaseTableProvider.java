@@ -39,42 +39,29 @@ public abstract class LeaseTableProvider implements NodeLeaseProvider {
     public abstract List<LeaseRow> rows(String namespace);
 
     /**
-     * Claims as {@link #claim(NodeClaim)} does, and also takes an identity whose holder has not renewed its lease for
-     * {@link #silenceBeforeTakeOver()}, although the lease has not expired yet: for an instance that restarts after it
-     * was killed and finds the identity it is configured with still held by its previous run, which it need not wait
-     * out. Safe whoever the holder is: once its row is taken, the holder can neither renew nor raise its high-water
-     * mark, so it issues no ID beyond the mark it wrote, and the new lease's generators wait for the clock to pass
-     * that mark. A holder that still runs loses the identity, so use this only for an identity that no other instance
-     * should hold.
+     * Takes one identity from the holder a claimant judged by reading its row ({@link #rows}): a holder known to have
+     * ended ({@link dev.ids.node.LeaseHolder}), with a silence of zero, or one that has gone
+     * without renewing for {@code silence}, although its lease has not expired yet, such as the previous run of an
+     * instance that restarts after it was killed and finds its configured identity still held. The row is taken only
+     * while it is still as judged: the same holder value (with its lease number) and the same expiry, so a holder that
+     * renewed since keeps it, and of two claimants that judged the same holder only one wins. Safe whoever the holder
+     * is: once its row is taken, the holder can neither renew nor raise its high-water mark, so it issues no ID beyond
+     * the mark it wrote, and the new lease's generators wait for the clock to pass that mark.
      *
-     * @param claim the namespace and range
+     * @param judged the row as read, naming the holder to take the identity from
+     * @param silence how long the holder must have gone without renewing: zero or more; {@link
+     *     #silenceBeforeTakeOver()} for a holder not known to have ended
      * @return the lease, renewed in the background until closed or lost
-     * @throws dev.ids.node.NoFreeNodeIdentityException when every identity of the range is held by a holder that
-     *     renewed within the silence
-     * @throws IllegalStateException when the store cannot be reached or the table is missing
-     */
-    public final NodeLease claimFromSilentHolder(NodeClaim claim) {
-        return claimFromSilentHolder(claim, silenceBeforeTakeOver());
-    }
-
-    /**
-     * Claims as {@link #claimFromSilentHolder(NodeClaim)} does, with a silence of the caller's: {@link Duration#ZERO}
-     * takes the identity from whichever holder has it, for a holder known to have ended
-     * ({@link dev.ids.node.LeaseHolder#hasEndedOnThisHost()}), with the same safety.
-     *
-     * @param claim the namespace and range
-     * @param silence how long the holder must have gone without renewing; zero or more
-     * @return the lease, renewed in the background until closed or lost
-     * @throws dev.ids.node.NoFreeNodeIdentityException when every identity of the range is held by a holder that
-     *     renewed within the silence
+     * @throws dev.ids.node.NoFreeNodeIdentityException when the row is no longer as judged (renewed, taken by
+     *     another claimant) or its holder renewed within the silence
      * @throws IllegalStateException when the store cannot be reached or the table is missing
      * @throws IllegalArgumentException when the silence is negative
      */
-    public abstract NodeLease claimFromSilentHolder(NodeClaim claim, Duration silence);
+    public abstract NodeLease takeOver(LeaseRow judged, Duration silence);
 
     /**
-     * Returns how long a holder must have gone without renewing its lease before {@link #claimFromSilentHolder}
-     * takes its identity: one renewal period plus the reclaim grace, which a running holder lets pass only when it
+     * Returns how long a holder must have gone without renewing its lease before {@link #takeOver} takes its
+     * identity: one renewal period plus the reclaim grace, which a running holder lets pass only when it
      * cannot reach the store.
      *
      * @return the silence

@@ -59,6 +59,7 @@ public final class LeaseTableSql {
     private final String selectRange;
     private final String insert;
     private final String takeOver;
+    private final String takeOverFrom;
     private final String selectHighWaterMark;
     private final String renew;
     private final String holder;
@@ -75,6 +76,11 @@ public final class LeaseTableSql {
                 + " (namespace, node_id, holder, expires_at, high_water_mark) VALUES (?, ?, ?, " + now + " + ?, 0)");
         this.takeOver = bind(marker, "UPDATE " + table + " SET holder = ?, expires_at = " + now + " + ?"
                 + " WHERE namespace = ? AND node_id = ? AND expires_at < " + now + " - ?");
+        // holder = ? AND expires_at = ?: the row is still as the claimant judged it (the same holder, not renewed
+        // since), so two claimants that judged one holder cannot both win, and a holder that renewed keeps its row.
+        this.takeOverFrom = bind(marker, "UPDATE " + table + " SET holder = ?, expires_at = " + now + " + ?"
+                + " WHERE namespace = ? AND node_id = ? AND holder = ? AND expires_at = ? AND expires_at < " + now
+                + " - ?");
         this.selectHighWaterMark = bind(marker, "SELECT high_water_mark FROM " + table
                 + " WHERE namespace = ? AND node_id = ? AND holder = ?");
         // expires_at > 0: a renewal that overlaps the release of its own lease must not revive the row.
@@ -247,6 +253,18 @@ public final class LeaseTableSql {
      */
     public String takeOver() {
         return takeOver;
+    }
+
+    /**
+     * Takes over a row that is still as a claimant judged it: the same holder value (with its lease number) and the
+     * same expiry, so not renewed since, and expired more than the grace ago (a negative grace: last renewed more
+     * than the lease length plus the grace ago). Parameters: holder, lease length in milliseconds, namespace,
+     * identity, the judged holder, the judged expiry in epoch milliseconds, grace in milliseconds.
+     *
+     * @return the statement
+     */
+    public String takeOverFrom() {
+        return takeOverFrom;
     }
 
     /**

@@ -568,14 +568,15 @@ abstract class JdbcNodeLeaseContract {
                 .isLessThan(LEASE);
 
         clock.advance(silence.minusSeconds(1));
-        assertThatThrownBy(() -> restarted.claimFromSilentHolder(claim(0, 0))).as("not yet silent for long enough")
+        LeaseRow judged = row(restarted, 0);
+        assertThatThrownBy(() -> restarted.takeOver(judged, silence)).as("not yet silent for long enough")
                 .isInstanceOf(NoFreeNodeIdentityException.class);
         clock.advance(Duration.ofSeconds(2));
         assertThatThrownBy(() -> restarted.claim(claim(0, 0))).as("an ordinary claim waits for expiry and grace")
                 .isInstanceOf(NoFreeNodeIdentityException.class);
         assertThat(killed.isHeld()).as("its lease has not run out").isTrue();
 
-        NodeLease taken = restarted.claimFromSilentHolder(claim(0, 0));
+        NodeLease taken = restarted.takeOver(judged, silence);
         opened.add(taken);
 
         assertThat(taken.identity()).isZero();
@@ -597,14 +598,89 @@ abstract class JdbcNodeLeaseContract {
         ended.advanceHighWaterMark(START_MILLIS + 9_000);
         JdbcNodeLeaseProvider restarted = provider("restarted");
         clock.advance(Duration.ofMillis(1));
-        assertThatThrownBy(() -> restarted.claimFromSilentHolder(claim(0, 0), Duration.ofMillis(-1)))
+        LeaseRow judged = row(restarted, 0);
+        assertThatThrownBy(() -> restarted.takeOver(judged, Duration.ofMillis(-1)))
                 .isInstanceOf(IllegalArgumentException.class);
 
-        NodeLease taken = restarted.claimFromSilentHolder(claim(0, 0), Duration.ZERO);
+        NodeLease taken = restarted.takeOver(judged, Duration.ZERO);
         opened.add(taken);
 
         assertThat(taken.highWaterMarkMillis()).isEqualTo(START_MILLIS + 9_000);
         assertThat(ended.renew()).isEqualTo(Renewal.LOST);
+    }
+
+    /** Two restarts that judged the same ended holder: the second must not take the identity from the first. */
+    @Test
+    void ofTwoClaimantsThatJudgedOneHolderOnlyTheFirstTakesItsIdentityAndKeepsIt() {
+        claim(provider("ended"), 0);
+        JdbcNodeLeaseProvider first = provider("first");
+        JdbcNodeLeaseProvider second = provider("second");
+        LeaseRow judged = row(first, 0);
+        clock.advance(Duration.ofMillis(5));
+
+        NodeLease taken = first.takeOver(judged, Duration.ZERO);
+        opened.add(taken);
+        clock.advance(Duration.ofMillis(5));
+
+        assertThatThrownBy(() -> opened.add(second.takeOver(judged, Duration.ZERO)))
+                .isInstanceOf(NoFreeNodeIdentityException.class);
+        assertThat(((JdbcNodeLease) taken).renew()).as("the first taker keeps the identity").isEqualTo(Renewal.RENEWED);
+        assertThat(row(first, 0).holder()).startsWith("first#");
+    }
+
+    /** Six restarts racing for a killed instance's identity, each on its own connection: exactly one wins. */
+    @Test
+    void ofSixClaimantsRacingForOneJudgedHolderExactlyOneWins() throws Exception {
+        claim(provider("killed"), 0);
+        LeaseRow judged = row(provider("reader"), 0);
+        clock.advance(Duration.ofMillis(1));
+        ExecutorService racers = Executors.newFixedThreadPool(6);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<NodeLease>> takes = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                JdbcNodeLeaseProvider racer = provider("racer-" + i);
+                takes.add(racers.submit(() -> {
+                    start.await();
+                    try {
+                        return racer.takeOver(judged, Duration.ZERO);
+                    } catch (NoFreeNodeIdentityException lost) {
+                        return null;
+                    }
+                }));
+            }
+            start.countDown();
+            List<NodeLease> winners = new ArrayList<>();
+            for (Future<NodeLease> take : takes) {
+                NodeLease lease = take.get(30, TimeUnit.SECONDS);
+                if (lease != null) {
+                    opened.add(lease);
+                    winners.add(lease);
+                }
+            }
+            assertThat(winners).as("takers").hasSize(1);
+            assertThat(((JdbcNodeLease) winners.get(0)).renew()).isEqualTo(Renewal.RENEWED);
+        } finally {
+            racers.shutdownNow();
+        }
+    }
+
+    /** A holder that renewed after it was judged keeps its identity, even against a takeover without silence. */
+    @Test
+    void aTakeOverFailsOnceTheJudgedHolderHasRenewed() {
+        JdbcNodeLease running = claim(provider("running"), 0);
+        JdbcNodeLeaseProvider restarted = provider("restarted");
+        LeaseRow judged = row(restarted, 0);
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(running.renew()).isEqualTo(Renewal.RENEWED);
+
+        assertThatThrownBy(() -> restarted.takeOver(judged, Duration.ZERO))
+                .isInstanceOf(NoFreeNodeIdentityException.class);
+        assertThat(running.renew()).isEqualTo(Renewal.RENEWED);
+    }
+
+    LeaseRow row(JdbcNodeLeaseProvider provider, long identity) {
+        return provider.rows(namespace).stream().filter(row -> row.identity() == identity).findFirst().orElseThrow();
     }
 
     @Test
@@ -616,7 +692,7 @@ abstract class JdbcNodeLeaseContract {
         assertThat(running.renew()).isEqualTo(Renewal.RENEWED);
         clock.advance(Duration.ofSeconds(10));
 
-        assertThatThrownBy(() -> second.claimFromSilentHolder(claim(0, 0)))
+        assertThatThrownBy(() -> second.takeOver(row(second, 0), silence))
                 .isInstanceOf(NoFreeNodeIdentityException.class);
         assertThat(running.renew()).isEqualTo(Renewal.RENEWED);
     }

@@ -9,7 +9,7 @@ import dev.ids.node.NodeLease;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.ReclaimingNodeLease;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
-import dev.ids.node.sql.LeaseTableProvider;
+import dev.ids.node.sql.ConfiguredIdentityClaim;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -214,20 +214,17 @@ public final class NodeLeases implements DisposableBean {
     }
 
     /**
-     * Claims a configured identity; when another holder has it, waits for that holder to renew (another instance:
-     * fails naming it) or stay silent (a previous run of this instance: takes it over, {@link SilentHolderTakeOver}).
+     * Claims a configured identity; when another holder has it, the core judges that holder and waits for it to
+     * renew (another instance: fails naming it) or stay silent (a previous run of this instance: takes it over),
+     * {@link ConfiguredIdentityClaim}.
      */
     private NodeLease claimOrTakeOverFromSilentHolder(String generatorName, String property, NodeClaim claim) {
         try {
-            return ReclaimingNodeLease.claim(provider, claim, IdClock.system(), reclaimPeriod);
+            return ConfiguredIdentityClaim.claim(provider, claim, "ID generator '" + generatorName + "' (" + property
+                    + ")", reclaimPeriod);
         } catch (NoFreeNodeIdentityException ex) {
-            NodeLease lease = provider instanceof LeaseTableProvider table
-                    ? SilentHolderTakeOver.claim(table, claim, generatorName, property, reclaimPeriod) : null;
-            if (lease == null) {
-                throw LeaseClaimFailures.heldElsewhere(generatorName, property, claim,
-                        LeaseTableRows.heldBy(provider, claim.namespace(), claim.min()), description());
-            }
-            return lease;
+            throw LeaseClaimFailures.heldElsewhere(generatorName, property, claim,
+                    LeaseTableRows.heldBy(provider, claim.namespace(), claim.min()), description());
         }
     }
 

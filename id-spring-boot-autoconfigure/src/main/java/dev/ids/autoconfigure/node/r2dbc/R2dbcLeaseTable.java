@@ -90,12 +90,12 @@ final class R2dbcLeaseTable implements NodeLeaseStore<RowLease> {
     }
 
     /**
-     * Starts a claim that may take over rows expired more than {@code grace} ago; a negative grace takes rows that
-     * have not expired yet but were last renewed more than the lease length plus the grace ago.
+     * Starts a takeover of one row from the holder the claimant judged, while the row is as judged, with a grace
+     * that may be negative: a row not expired yet but last renewed more than the lease length plus the grace ago.
      */
-    R2dbcRangeClaim startClaim(NodeClaim claim, String holder, Duration grace) throws DatabaseUnansweredException {
-        return R2dbcRangeClaim.start(new R2dbcRangeClaim.Terms(terms.connections(), terms.clock(), terms.lease(),
-                grace), claim, holder);
+    R2dbcRangeClaim startTakeOver(LeaseRow judged, String holder, Duration grace) {
+        return R2dbcRangeClaim.takeOver(new R2dbcRangeClaim.Terms(terms.connections(), terms.clock(), terms.lease(),
+                grace), judged, holder);
     }
 
     /** Extends the row's expiry under the holder condition, measuring the skew on the same connection. */

@@ -72,20 +72,27 @@ public final class R2dbcNodeLeaseProvider extends LeaseTableProvider {
      */
     @Override
     public NodeLease claim(NodeClaim claim) {
-        return claim(claim, reclaimGrace());
+        Objects.requireNonNull(claim, "claim");
+        return claim(claim, holder -> table.startClaim(claim, holder));
     }
 
     @Override
-    public NodeLease claimFromSilentHolder(NodeClaim claim, Duration silence) {
-        return claim(claim, silentHolderGrace(silence));
+    public NodeLease takeOver(LeaseRow judged, Duration silence) {
+        Objects.requireNonNull(judged, "judged");
+        Duration grace = silentHolderGrace(silence);
+        return claim(judged.claim(), holder -> table.startTakeOver(judged, holder, grace));
     }
 
-    private NodeLease claim(NodeClaim claim, Duration grace) {
-        Objects.requireNonNull(claim, "claim");
+    /** Starts the claim of one holder value: of a range, or of one row from the holder judged. */
+    private interface ClaimStart {
+        R2dbcRangeClaim start(String holder) throws DatabaseUnansweredException;
+    }
+
+    private NodeLease claim(NodeClaim claim, ClaimStart start) {
         try {
             table.ensureTable();
             String holder = nextHolder();
-            return new R2dbcNodeLease(StoredNodeLease.claim(table, table.startClaim(claim, holder, grace), claim,
+            return new R2dbcNodeLease(StoredNodeLease.claim(table, start.start(holder), claim,
                     holder, clock(), backgroundRenewal ? renewalPeriod() : null));
         } catch (NoFreeNodeIdentityException e) {
             throw e;

@@ -4,6 +4,8 @@ import dev.ids.clock.IdClock;
 import dev.ids.node.LeaseGrant;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseStore;
+import dev.ids.node.sql.LeaseRow;
+import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.Statement;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,7 +19,8 @@ import reactor.core.publisher.Mono;
  * One claim on the lease table over R2DBC: the read of the claim's range, which only suggests candidates, and the
  * conditional write that takes one: an {@code INSERT} where the identity has no row (the primary key lets one
  * claimant win; the loser sees an integrity violation), a takeover {@code UPDATE} where its row expired more than
- * the grace ago (only one claimant's condition still holds). Not thread-safe; one instance per claim.
+ * the grace ago (only one claimant's condition still holds). A claim of one identity from a holder the claimant
+ * judged reads nothing and takes the row only while it is still as judged. Not thread-safe; one instance per claim.
  */
 final class R2dbcRangeClaim implements NodeLeaseStore.Claiming<RowLease> {
 
@@ -40,17 +43,35 @@ final class R2dbcRangeClaim implements NodeLeaseStore.Claiming<RowLease> {
     private final long[] withRow;
     /** The identities whose row is live or within the grace, on the database's clock of the read. */
     private final long[] live;
+    /** The row as the claimant judged it, for a takeover from that holder; {@code null} for a claim of a range. */
+    private final @Nullable LeaseRow judged;
 
     private R2dbcRangeClaim(Terms table, NodeClaim claim, String holder, List<long[]> rows) {
         this.table = table;
         this.connections = table.connections();
         this.claim = claim;
         this.holder = holder;
+        this.judged = null;
         // The database's time of the read: the takeover's own condition decides, this only suggests candidates.
         long databaseNow = rows.isEmpty() ? 0 : rows.get(0)[2];
         long claimableBefore = databaseNow - table.grace().toMillis();
         this.withRow = rows.stream().mapToLong(row -> row[0]).toArray();
         this.live = rows.stream().filter(row -> row[1] >= claimableBefore).mapToLong(row -> row[0]).toArray();
+    }
+
+    private R2dbcRangeClaim(Terms table, LeaseRow judged, String holder) {
+        this.table = table;
+        this.connections = table.connections();
+        this.claim = judged.claim();
+        this.holder = holder;
+        this.withRow = new long[] {judged.identity()};
+        this.live = new long[0];
+        this.judged = judged;
+    }
+
+    /** Prepares to take the judged row's identity from its holder, while the row is as judged; reads nothing. */
+    static R2dbcRangeClaim takeOver(Terms table, LeaseRow judged, String holder) {
+        return new R2dbcRangeClaim(table, judged, holder);
     }
 
     /** Reads the claim's range and prepares to take one of its free identities. */
@@ -98,10 +119,7 @@ final class R2dbcRangeClaim implements NodeLeaseStore.Claiming<RowLease> {
         Long mark = connections.withConnection(connection -> connections.measureSkew(connection)
                 .flatMap(skewMillis -> {
                     skew[0] = skewMillis;
-                    Statement update = connections.prepare(connection,
-                            connections.dialect().statements().takeOver())
-                            .bind(0, holder).bind(1, table.lease().toMillis()).bind(2, claim.namespace())
-                            .bind(3, identity).bind(4, table.grace().toMillis());
+                    Statement update = takeOverStatement(connection, identity);
                     // Read the mark after taking the row: from now on no earlier holder can raise it.
                     Statement select = R2dbcLeaseTable.bindKey(connections.prepare(connection,
                             connections.dialect().statements().selectHighWaterMark()), 0,
@@ -111,6 +129,16 @@ final class R2dbcRangeClaim implements NodeLeaseStore.Claiming<RowLease> {
                 }));
         // Nothing: renewed by its holder or taken by another claimant since the read.
         return mark == null ? null : taken(identity, start, mark, skew[0]);
+    }
+
+    /** The takeover of a row expired more than the grace ago, or of a row still as judged. */
+    private Statement takeOverStatement(Connection connection, long identity) {
+        var statements = connections.dialect().statements();
+        Statement update = connections.prepare(connection,
+                judged == null ? statements.takeOver() : statements.takeOverFrom())
+                .bind(0, holder).bind(1, table.lease().toMillis()).bind(2, claim.namespace()).bind(3, identity);
+        return judged == null ? update.bind(4, table.grace().toMillis())
+                : update.bind(4, judged.holder()).bind(5, judged.expiresAtMillis()).bind(6, table.grace().toMillis());
     }
 
     private NodeLeaseStore.Claimed<RowLease> taken(long identity, long start, long mark, long skew) {

@@ -119,12 +119,13 @@ abstract class R2dbcNodeLeaseContract {
         R2dbcNodeLeaseProvider restarted = provider("restarted");
         Duration silence = restarted.silenceBeforeTakeOver();
         clock.advance(silence.minusSeconds(1));
-        assertThatThrownBy(() -> restarted.claimFromSilentHolder(new NodeClaim(namespace, 0, 0)))
+        LeaseRow judged = row(restarted, 0);
+        assertThatThrownBy(() -> restarted.takeOver(judged, silence))
                 .as("not yet silent for long enough").isInstanceOf(NoFreeNodeIdentityException.class);
         clock.advance(Duration.ofSeconds(2));
         assertThat(killed.isHeld()).as("its lease has not run out").isTrue();
 
-        NodeLease taken = restarted.claimFromSilentHolder(new NodeClaim(namespace, 0, 0));
+        NodeLease taken = restarted.takeOver(judged, silence);
         opened.add(taken);
 
         assertThat(taken.highWaterMarkMillis()).isEqualTo(START_MILLIS + 9_000);
@@ -132,8 +133,30 @@ abstract class R2dbcNodeLeaseContract {
         clock.advance(silence.minusSeconds(5));
         assertThat(((R2dbcNodeLease) taken).renew()).isEqualTo(Renewal.RENEWED);
         clock.advance(Duration.ofSeconds(10));
-        assertThatThrownBy(() -> provider("third").claimFromSilentHolder(new NodeClaim(namespace, 0, 0)))
+        R2dbcNodeLeaseProvider third = provider("third");
+        assertThatThrownBy(() -> third.takeOver(row(third, 0), silence))
                 .as("its new holder renews").isInstanceOf(NoFreeNodeIdentityException.class);
+    }
+
+    /** As for JDBC: two restarts that judged one ended holder; the second must not take the first's identity. */
+    @Test
+    void ofTwoClaimantsThatJudgedOneHolderOnlyTheFirstTakesItsIdentityAndKeepsIt() {
+        claim(provider("ended"), 0);
+        R2dbcNodeLeaseProvider first = provider("first");
+        R2dbcNodeLeaseProvider second = provider("second");
+        LeaseRow judged = row(first, 0);
+        clock.advance(Duration.ofMillis(5));
+        NodeLease taken = first.takeOver(judged, Duration.ZERO);
+        opened.add(taken);
+        clock.advance(Duration.ofMillis(5));
+
+        assertThatThrownBy(() -> opened.add(second.takeOver(judged, Duration.ZERO)))
+                .isInstanceOf(NoFreeNodeIdentityException.class);
+        assertThat(((R2dbcNodeLease) taken).renew()).isEqualTo(Renewal.RENEWED);
+    }
+
+    LeaseRow row(R2dbcNodeLeaseProvider provider, long identity) {
+        return provider.rows(namespace).stream().filter(row -> row.identity() == identity).findFirst().orElseThrow();
     }
 
     R2dbcNodeLease claim(R2dbcNodeLeaseProvider provider, long max) {

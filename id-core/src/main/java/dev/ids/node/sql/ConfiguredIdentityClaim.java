@@ -1,0 +1,125 @@
+package dev.ids.node.sql;
+
+import dev.ids.clock.IdClock;
+import dev.ids.node.NoFreeNodeIdentityException;
+import dev.ids.node.NodeClaim;
+import dev.ids.node.NodeLease;
+import dev.ids.node.NodeLeaseProvider;
+import dev.ids.node.ReclaimingNodeLease;
+import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Claims the one identity an instance is configured with, and takes it over when a previous run of that instance
+ * still holds it. Killed ({@code kill -9}, the OOM killer), that run released nothing, and its lease would fail every
+ * restart until it expires plus the grace (70 s by default): a crash loop. So when the identity is held, its row is
+ * read and its holder judged:
+ * <ul>
+ * <li>a holder proven ended ({@link dev.ids.node.LeaseHolder}: same boot, same PID namespace, its
+ *     process gone) is taken over at once;</li>
+ * <li>any other holder is watched for {@link LeaseTableProvider#silenceBeforeTakeOver()}: one that renews is another
+ *     instance configured with the same identity, and the claim fails; one that stays silent is taken over.</li>
+ * </ul>
+ * Every takeover is conditional on the row as judged ({@link LeaseTableProvider#takeOver}), so two restarts racing for
+ * one identity cannot both win, and a holder that renewed after it was judged keeps its lease. Safe whoever the holder
+ * is: the new lease's IDs start after the holder's high-water mark.
+ */
+public final class ConfiguredIdentityClaim {
+
+    private static final System.Logger LOG = System.getLogger(ConfiguredIdentityClaim.class.getName());
+
+    /** How often the holder's row is read while waiting for it to renew or stay silent. */
+    static final Duration POLL = Duration.ofMillis(500);
+
+    private ConfiguredIdentityClaim() {
+    }
+
+    /**
+     * Claims a configured identity, claimed again whenever its lease ends; when another holder has it, takes it over
+     * as the class description says, if the provider keeps its leases in a table ({@link LeaseTableProvider}).
+     *
+     * @param provider the provider
+     * @param claim the namespace and the one identity configured
+     * @param configuredBy who is configured with it, for the log: {@code ID generator 'sno' (ids.sno.partition)}
+     * @param reclaimPeriod how often the lease is checked, and claimed again once it has ended
+     * @return the lease
+     * @throws NoFreeNodeIdentityException when another holder has the identity and renewed it while watched (or the
+     *     provider takes no identities over), or the wait was interrupted
+     * @throws IllegalStateException when the store cannot be reached
+     */
+    public static NodeLease claim(NodeLeaseProvider provider, NodeClaim claim, String configuredBy,
+            Duration reclaimPeriod) {
+        Objects.requireNonNull(configuredBy, "configuredBy");
+        try {
+            return ReclaimingNodeLease.claim(provider, claim, IdClock.system(), reclaimPeriod);
+        } catch (NoFreeNodeIdentityException held) {
+            if (!(provider instanceof LeaseTableProvider table)) {
+                throw held;
+            }
+            NodeLease lease = takeOver(table, claim, configuredBy, reclaimPeriod);
+            if (lease == null) {
+                throw held;
+            }
+            return lease;
+        }
+    }
+
+    /** Judges the holder and takes the identity over from it; {@code null} when a running holder has it. */
+    private static NodeLease takeOver(LeaseTableProvider table, NodeClaim claim, String configuredBy,
+            Duration reclaimPeriod) {
+        LeaseRow seen = row(table, claim);
+        if (seen == null) {
+            return null;
+        }
+        if (seen.leaseHolder().hasEndedOnThisHost()) {
+            try {
+                return take(table, seen, Duration.ZERO, configuredBy, "a process of this host and PID namespace "
+                        + "that has ended without releasing it", reclaimPeriod);
+            } catch (NoFreeNodeIdentityException changed) {
+                return null; // renewed or taken by another claimant since it was read: a running holder has it
+            }
+        }
+        Duration silence = table.silenceBeforeTakeOver();
+        long giveUpAt = System.nanoTime() + silence.plus(POLL).plus(POLL).toNanos();
+        LOG.log(Level.INFO, () -> configuredBy + " is configured with node identity " + claim.min() + ", which '"
+                + seen.holder() + "' holds in namespace '" + claim.namespace() + "'; waiting up to "
+                + silence.toSeconds() + " s to see whether that holder renews its lease (another instance: the "
+                + "claim fails) or stays silent (a previous run of this instance that ended without releasing it: "
+                + "the identity is taken over)");
+        while (true) {
+            try {
+                return take(table, seen, silence, configuredBy, "which had not renewed its lease for "
+                        + silence.toSeconds() + " s: a previous run of this instance that ended without releasing "
+                        + "it, or an instance cut off from the lease store", reclaimPeriod);
+            } catch (NoFreeNodeIdentityException held) {
+                LeaseRow now = row(table, claim);
+                if (now == null || !now.holder().equals(seen.holder())
+                        || now.expiresAtMillis() != seen.expiresAtMillis() || System.nanoTime() - giveUpAt > 0) {
+                    return null; // renewed, released or taken by another: a running instance has it
+                }
+            }
+            try {
+                Thread.sleep(POLL.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
+    }
+
+    /** Takes the identity from the holder judged, says so, and keeps claiming it again. */
+    private static NodeLease take(LeaseTableProvider table, LeaseRow judged, Duration silence, String configuredBy,
+            String why, Duration reclaimPeriod) {
+        NodeLease first = table.takeOver(judged, silence);
+        LOG.log(Level.WARNING, () -> configuredBy + " took node identity " + judged.identity() + " in namespace '"
+                + judged.namespace() + "' over from '" + judged.holder() + "', " + why + "; its IDs start after "
+                + "that holder's high-water mark");
+        return ReclaimingNodeLease.of(table, first, judged.claim(), IdClock.system(), reclaimPeriod);
+    }
+
+    private static LeaseRow row(LeaseTableProvider table, NodeClaim claim) {
+        return table.rows(claim.namespace()).stream().filter(row -> row.identity() == claim.min()).findFirst()
+                .orElse(null);
+    }
+}
