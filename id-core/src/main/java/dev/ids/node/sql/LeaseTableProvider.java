@@ -59,8 +59,8 @@ public abstract class LeaseTableProvider implements NodeLeaseProvider {
 
     /**
      * Claims as {@link #claimFromSilentHolder(NodeClaim)} does, with a silence of the caller's: {@link Duration#ZERO}
-     * takes the identity from whichever holder has it, for a holder known to have ended
-     * ({@link dev.ids.node.LeaseHolder#hasEndedOnThisHost()}), with the same safety.
+     * takes the identity from whichever holder has it, for a holder provably ended
+     * ({@link dev.ids.node.LeaseHolder#isProvablyEnded()}), with the same safety.
      *
      * @param claim the namespace and range
      * @param silence how long the holder must have gone without renewing; zero or more

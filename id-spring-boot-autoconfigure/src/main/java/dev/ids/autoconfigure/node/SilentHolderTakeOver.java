@@ -19,9 +19,8 @@ import org.jspecify.annotations.Nullable;
  * it expires plus the grace (70 s by default): a crash loop. A holder that runs renews its lease every renewal period;
  * one that stays silent for {@link LeaseTableProvider#silenceBeforeTakeOver()} is taken over, which is safe whoever it
  * is ({@link LeaseTableProvider#claimFromSilentHolder}); one that renews meanwhile is another instance configured with
- * the same identity, and the start-up fails as before. A holder known to have ended (a process of this host that no
- * longer runs, or a former run with this process's id, as in a restarted container: {@link
- * LeaseHolder#hasEndedOnThisHost()}) is taken over at once, without the watch.
+ * the same identity, and the start-up fails as before. A holder provably ended (a process of this boot and PID
+ * namespace that no longer runs: {@link LeaseHolder#isProvablyEnded()}) is taken over at once, without the watch.
  */
 final class SilentHolderTakeOver {
 
@@ -46,10 +45,10 @@ final class SilentHolderTakeOver {
         if (seen == null) {
             return null;
         }
-        if (LeaseHolder.parse(seen.holder()).hasEndedOnThisHost()) {
+        if (LeaseHolder.parse(seen.holder()).isProvablyEnded()) {
             try {
-                return takeOver(table, claim, Duration.ZERO, generatorName, seen, "a process of this host that has "
-                        + "ended without releasing it", reclaimPeriod);
+                return takeOver(table, claim, Duration.ZERO, generatorName, seen, "a process of this boot and PID "
+                        + "namespace that has provably ended without releasing it", reclaimPeriod);
             } catch (NoFreeNodeIdentityException renewedThisMillisecond) {
                 // the row changed as it was read: watch its holder as any other
             }
