@@ -16,7 +16,7 @@ import java.util.Objects;
  * restart until it expires plus the grace (70 s by default): a crash loop. So when the identity is held, its row is
  * read and its holder judged:
  * <ul>
- * <li>a holder proven ended ({@link dev.ids.node.LeaseHolder}: same boot, same PID namespace, its
+ * <li>a holder proven ended ({@link dev.ids.node.LeaseHolder#isProvablyEnded()}: same boot, same PID namespace, its
  *     process gone) is taken over at once;</li>
  * <li>any other holder is watched for {@link LeaseTableProvider#silenceBeforeTakeOver()}: one that renews is another
  *     instance configured with the same identity, and the claim fails; one that stays silent is taken over.</li>
@@ -72,7 +72,7 @@ public final class ConfiguredIdentityClaim {
         if (seen == null) {
             return null;
         }
-        if (seen.leaseHolder().hasEndedOnThisHost()) {
+        if (seen.leaseHolder().isProvablyEnded()) {
             try {
                 return take(table, seen, Duration.ZERO, configuredBy, "a process of this host and PID namespace "
                         + "that has ended without releasing it", reclaimPeriod);

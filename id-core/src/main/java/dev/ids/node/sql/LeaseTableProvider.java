@@ -40,7 +40,7 @@ public abstract class LeaseTableProvider implements NodeLeaseProvider {
 
     /**
      * Takes one identity from the holder a claimant judged by reading its row ({@link #rows}): a holder known to have
-     * ended ({@link dev.ids.node.LeaseHolder}), with a silence of zero, or one that has gone
+     * ended ({@link dev.ids.node.LeaseHolder#isProvablyEnded()}), with a silence of zero, or one that has gone
      * without renewing for {@code silence}, although its lease has not expired yet, such as the previous run of an
      * instance that restarts after it was killed and finds its configured identity still held. The row is taken only
      * while it is still as judged: the same holder value (with its lease number) and the same expiry, so a holder that

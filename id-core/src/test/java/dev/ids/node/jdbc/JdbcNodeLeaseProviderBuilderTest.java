@@ -21,7 +21,7 @@ class JdbcNodeLeaseProviderBuilderTest {
         assertThat(provider.leaseLength()).isEqualTo(Duration.ofSeconds(60));
         assertThat(provider.renewalPeriod()).isEqualTo(Duration.ofSeconds(20));
         assertThat(provider.reclaimGrace()).isEqualTo(Duration.ofSeconds(10));
-        assertThat(provider.holderId()).matches("[0-9a-f-]{36}@.+/pid \\d+");
+        assertThat(provider.holderId()).matches("[0-9a-f-]{36}@.+/pid \\d+(/[0-9a-f-]{18}\\.\\d+\\.\\d+)?");
         assertThat(JdbcNodeLeaseProvider.builder(dataSource).build().holderId())
                 .as("random per provider").isNotEqualTo(provider.holderId());
     }

@@ -13,6 +13,7 @@ import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -50,14 +51,34 @@ public final class ChildJvm implements AutoCloseable {
      */
     public static ChildJvm start(String name, Path directory, Class<?> mainClass, List<String> args)
             throws IOException {
+        return start(name, directory, List.of(), Map.of(), mainClass, args);
+    }
+
+    /**
+     * Starts {@code <launcher> java -cp <this JVM's class path> <mainClass> <args>}, with more environment: a
+     * launcher such as {@code unshare} runs the JVM in namespaces of its own.
+     *
+     * @param name a short name for messages, such as {@code A}
+     * @param directory where its standard error file goes
+     * @param launcher the command and arguments that run the java command given after them; empty for none
+     * @param environment variables set for the child, besides this JVM's
+     * @param mainClass the main class
+     * @param args the arguments
+     * @return the running child
+     * @throws IOException when it cannot be started
+     */
+    public static ChildJvm start(String name, Path directory, List<String> launcher, Map<String, String> environment,
+            Class<?> mainClass, List<String> args) throws IOException {
         String java = ProcessHandle.current().info().command()
                 .orElse(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        List<String> command = new ArrayList<>(List.of(java, "-Xmx256m", "-XX:+UseSerialGC",
+        List<String> command = new ArrayList<>(launcher);
+        command.addAll(List.of(java, "-Xmx256m", "-XX:+UseSerialGC",
                 "-cp", System.getProperty("java.class.path"), mainClass.getName()));
         command.addAll(args);
         Path errFile = directory.resolve(name + ".err");
-        Process process = new ProcessBuilder(command).redirectError(errFile.toFile()).start();
-        return new ChildJvm(name, process, errFile);
+        ProcessBuilder builder = new ProcessBuilder(command).redirectError(errFile.toFile());
+        builder.environment().putAll(environment);
+        return new ChildJvm(name, builder.start(), errFile);
     }
 
     private void readOutput() {

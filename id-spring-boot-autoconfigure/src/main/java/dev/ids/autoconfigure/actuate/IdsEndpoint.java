@@ -305,8 +305,8 @@ public final class IdsEndpoint {
      * @param namespace the namespace
      * @param identity the node identity
      * @param holder the latest holder: by default a random id, {@code @}, the host, {@code /pid }, the process id,
-     *     {@code #} and the lease number; {@code null} when the store keeps none (ZooKeeper forgets the holder of a
-     *     released identity)
+     *     on Linux {@code /} and a process token, then {@code #} and the lease number; {@code null} when the store
+     *     keeps none (ZooKeeper forgets the holder of a released identity)
      * @param host the holder's host, from a holder of the default form; {@code null} for a holder id an
      *     application chose
      * @param processId the holder's process id, likewise; {@code null} when not known
