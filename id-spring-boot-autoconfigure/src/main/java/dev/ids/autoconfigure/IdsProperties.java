@@ -144,8 +144,11 @@ public class IdsProperties {
         /** Cluster id every ID carries, 0 to 15. */
         private Integer clusterId;
 
-        /** Layout of the timestamp: SPREAD (bit-reversed, spreads keys evenly) or TIME_SEQUENTIAL (sorts by time). */
-        private LableMode mode;
+        /**
+         * Layout of the timestamp: TIME_SEQUENTIAL (sorts by time; the starter's default, for primary keys and time
+         * ranges) or SPREAD (bit-reversed, spreads keys evenly; the default of Lable's own generators and the core).
+         */
+        private LableMode mode = LableMode.TIME_SEQUENTIAL;
 
         /**
          * Maximum time one call may wait for the clock (its turn over capacity, a clock that stepped back, a lease's

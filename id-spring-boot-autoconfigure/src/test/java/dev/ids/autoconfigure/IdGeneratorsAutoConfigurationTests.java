@@ -87,9 +87,10 @@ class IdGeneratorsAutoConfigurationTests {
     }
 
     @Test
-    void unsetSettingsTakeTheCoreDefaults() {
+    void unsetSettingsTakeTheCoreDefaultsButLableIdsSortByTime() {
         configured.run(context -> {
-            assertThat(context.getBean(LableIdGenerator.class).mode()).isEqualTo(LableMode.SPREAD);
+            assertThat(context.getBean(LableIdGenerator.class).mode()).as("the starter's default, not the core's")
+                    .isEqualTo(LableMode.TIME_SEQUENTIAL);
             assertThat(context.getBean(LableIdGenerator.class).clusterId()).isZero();
             assertThat(context.getBean(GidGenerator.class).type()).isEqualTo(GidType.VOLUME);
             assertThat(context.getBean(SnoGenerator.class).sequenceMin()).isZero();

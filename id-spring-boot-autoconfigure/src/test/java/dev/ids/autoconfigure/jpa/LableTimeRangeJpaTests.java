@@ -30,13 +30,13 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * Time ranges of Lable primary keys through JPA on H2: with {@code ids.lable.mode=time-sequential} the starter's
- * generator bean bounds a {@code BETWEEN} query that selects exactly the rows created in the range; in the default
- * mode, SPREAD, the bean refuses to give bounds instead of letting the query come back empty.
+ * Time ranges of Lable primary keys through JPA on H2: in the starter's default mode, TIME_SEQUENTIAL, the
+ * generator bean (and {@code LableId.min/max} with that mode) bounds a {@code BETWEEN} query that selects exactly the
+ * rows created in the range; with {@code ids.lable.mode=spread} the bean refuses to give bounds instead of letting the
+ * query come back empty.
  */
 @SpringBootTest(classes = GenerationTestApplication.class, webEnvironment = WebEnvironment.NONE, properties = {
-        "ids.trace-id.node-no=7", "ids.lable.generator-id=5", "ids.lable.mode=time-sequential",
-        "ids.sno.partition=513", "ids.sno.named.payments.partition=2", "spring.jpa.hibernate.ddl-auto=create-drop" })
+        "ids.trace-id.node-no=7", "ids.lable.generator-id=5", "ids.sno.partition=513", "ids.sno.named.payments.partition=2", "spring.jpa.hibernate.ddl-auto=create-drop" })
 @DirtiesContext
 class LableTimeRangeJpaTests {
 
@@ -64,14 +64,17 @@ class LableTimeRangeJpaTests {
 
         List<LableId> found = between(lableIds.min(from), lableIds.max(last));
 
-        assertThat(lableIds.mode()).isEqualTo(LableMode.TIME_SEQUENTIAL);
+        assertThat(lableIds.mode()).as("the starter's default").isEqualTo(LableMode.TIME_SEQUENTIAL);
         assertThat(found).hasSize(200).containsExactlyElementsOf(inRange.stream().sorted().toList());
+        assertThat(between(LableId.min(from, LableMode.TIME_SEQUENTIAL), LableId.max(last, LableMode.TIME_SEQUENTIAL)))
+                .as("the value type's bounds over rows of the default mode").hasSize(200);
     }
 
     @Test
-    void spreadGeneratorBeanOfTheDefaultModeRefusesTheBoundsNamingTheProperty() {
+    void spreadGeneratorBeanRefusesTheBoundsNamingTheProperty() {
         new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdGeneratorsAutoConfiguration.class))
-                .withPropertyValues("ids.trace-id.node-no=7", "ids.lable.generator-id=5", "ids.sno.partition=513")
+                .withPropertyValues("ids.trace-id.node-no=7", "ids.lable.generator-id=5", "ids.sno.partition=513",
+                        "ids.lable.mode=spread")
                 .run(context -> {
                     LableIdGenerator spread = context.getBean(LableIdGenerator.class);
                     assertThat(spread.mode()).isEqualTo(LableMode.SPREAD);
