@@ -30,9 +30,13 @@ public class UnsafeLeaseStoreException extends IllegalStateException {
         LAZY_LOG_FLUSH
     }
 
+    /** Why the store was refused. */
     private final Reason reason;
+    /** The store as the problem names it. */
     private final String store;
+    /** What is wrong and why it loses leases. */
     private final String problem;
+    /** What to change. */
     private final String remedy;
 
     /**
