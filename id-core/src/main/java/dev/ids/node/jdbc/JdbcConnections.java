@@ -1,13 +1,19 @@
 package dev.ids.node.jdbc;
 
 import dev.ids.clock.IdClock;
+import dev.ids.internal.Chars;
+import dev.ids.node.UnsafeLeaseStoreException;
+import dev.ids.node.sql.LeaseStoreRules;
 import dev.ids.node.sql.LeaseTableSql;
 import java.sql.Connection;
+import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTransientConnectionException;
 import java.sql.Statement;
+import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
 /**
@@ -17,6 +23,9 @@ import javax.sql.DataSource;
  * renewal. Knows nothing of the lease table's columns; {@link LeaseTable} does.
  */
 final class JdbcConnections {
+
+    /** A password in a URL's parameters, which a refusal naming the URL must not show. */
+    private static final Pattern PASSWORD = Pattern.compile("(?i)((?:password|pwd)=)[^&;]*");
 
     private final DataSource dataSource;
     private final int queryTimeoutSeconds;
@@ -74,6 +83,35 @@ final class JdbcConnections {
                         connection.getMetaData().getDatabaseProductName());
                 return DatabaseClock.of(connection, clock, testDatabaseClock, tableName);
             });
+        }
+    }
+
+    /**
+     * Refuses, before the first claim writes anything, a database the lease table must not live in: asks it what
+     * {@link LeaseStoreRules} needs (its URL, and the settings its kind needs) and lets that judge.
+     *
+     * @param singleProcess whether the builder declared every lease of the table to be taken in this process
+     * @throws UnsafeLeaseStoreException naming the data source's URL and the setting to change
+     * @throws SQLException when the database cannot be asked at all
+     */
+    void checkStoreRules(boolean singleProcess) throws SQLException {
+        withConnection(connection -> {
+            DatabaseMetaData metaData = connection.getMetaData();
+            String url = metaData.getURL();
+            String shown = url == null ? "an unknown URL" : Chars.excerpt(PASSWORD.matcher(url).replaceAll("$1***"));
+            LeaseStoreRules.check("the DataSource at " + shown, metaData.getDatabaseProductName(), url,
+                    singleProcess, sql -> firstValue(connection, sql));
+            return null;
+        });
+    }
+
+    /** The first column of the first row of a query, as text; {@code null} for SQL NULL or no row. */
+    private String firstValue(Connection connection, String sql) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.setQueryTimeout(queryTimeoutSeconds);
+            try (ResultSet result = statement.executeQuery(sql)) {
+                return result.next() ? result.getString(1) : null;
+            }
         }
     }
 

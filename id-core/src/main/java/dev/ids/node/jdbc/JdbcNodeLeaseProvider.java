@@ -84,8 +84,8 @@ public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
         int queryTimeoutSeconds = (int) Math.max(1, Math.min(Integer.MAX_VALUE, (renewalMillis + 999) / 1000));
         this.connections = new JdbcConnections(builder.dataSource, queryTimeoutSeconds, terms.clock(),
                 builder.testDatabaseClock, terms.tableName());
-        this.table = new LeaseTable(terms.tableName(), terms.createTable(), connections, terms.clock(),
-                terms.leaseLength(), terms.reclaimGrace());
+        this.table = new LeaseTable(terms.tableName(), terms.createTable(), builder.singleProcess, connections,
+                terms.clock(), terms.leaseLength(), terms.reclaimGrace());
         this.selectRangeSql = table.sql.selectRangeSql;
         this.insertSql = table.sql.insertSql;
         this.takeOverSql = table.sql.takeOverSql;
@@ -188,6 +188,7 @@ public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
 
         private final DataSource dataSource;
         private boolean backgroundRenewal = true;
+        private boolean singleProcess;
         private IdClock testDatabaseClock;
 
         private Builder(DataSource dataSource) {
@@ -196,6 +197,22 @@ public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
 
         @Override
         protected Builder self() {
+            return this;
+        }
+
+        /**
+         * Declares that every lease of the table is taken in this one process (a test, a single instance, several
+         * providers in one JVM), which lets the table live in a private in-memory database (H2 {@code mem:}, HSQLDB
+         * {@code mem:}, Derby {@code memory:}); default {@code false}, so that the first claim on such a database
+         * fails with an {@link dev.ids.node.UnsafeLeaseStoreException}: a second process would lease the same
+         * identities from a database of its own and issue the same IDs. It changes nothing else: a database that
+         * loses acknowledged commits is refused all the same.
+         *
+         * @param singleProcess whether only this process leases from the table
+         * @return this builder
+         */
+        public Builder singleProcess(boolean singleProcess) {
+            this.singleProcess = singleProcess;
             return this;
         }
 

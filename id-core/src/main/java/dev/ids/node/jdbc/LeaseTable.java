@@ -6,6 +6,7 @@ import dev.ids.node.LeaseLostException;
 import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseStore;
+import dev.ids.node.UnsafeLeaseStoreException;
 import dev.ids.node.sql.LeaseRow;
 import dev.ids.node.sql.LeaseTableSql;
 import java.sql.Connection;
@@ -38,6 +39,7 @@ final class LeaseTable implements NodeLeaseStore<TableLease> {
 
     private final String name;
     private final boolean createTable;
+    private final boolean singleProcess;
     private final JdbcConnections connections;
     private final IdClock clock;
     private final Duration lease;
@@ -51,10 +53,15 @@ final class LeaseTable implements NodeLeaseStore<TableLease> {
     /** Every statement on the table. */
     final LeaseStatements sql;
 
-    LeaseTable(String name, boolean createTable, JdbcConnections connections, IdClock clock, Duration lease,
-            Duration grace) {
+    /**
+     * @param singleProcess whether every lease of the table is taken in this process, which lets a private
+     *     in-memory database pass {@link JdbcConnections#checkStoreRules}
+     */
+    LeaseTable(String name, boolean createTable, boolean singleProcess, JdbcConnections connections, IdClock clock,
+            Duration lease, Duration grace) {
         this.name = checkTableName(name);
         this.createTable = createTable;
+        this.singleProcess = singleProcess;
         this.connections = connections;
         this.clock = clock;
         this.lease = lease;
@@ -75,35 +82,55 @@ final class LeaseTable implements NodeLeaseStore<TableLease> {
         return LeaseTableSql.checkTableName(tableName);
     }
 
-    /** Creates the table, once, unless that is switched off. */
+    /**
+     * Readies the table for the first claim, once: refuses a database the table must not live in
+     * ({@link JdbcConnections#checkStoreRules}), before anything is written to it, then creates the table unless
+     * that is switched off.
+     *
+     * @throws UnsafeLeaseStoreException naming the database and the setting to change
+     */
     void ensureTable() {
-        if (!createTable || tableReady) {
+        if (tableReady) {
             return;
         }
         synchronized (tableLock) {
             if (tableReady) {
                 return;
             }
-            String ddl = createTableStatement(name);
             try {
-                connections.withConnection(connection -> {
-                    connections.execute(connection, ddl);
-                    return null;
-                });
+                connections.checkStoreRules(singleProcess);
+                if (createTable) {
+                    create();
+                }
             } catch (SQLException e) {
-                // PostgreSQL can fail a CREATE TABLE IF NOT EXISTS that races another process's; fine if it exists.
                 if (JdbcConnections.isConnectionFailure(e)) {
                     throw new LeaseStoreUnreachableException("The node lease table " + name + " could not be "
                             + "found or created: the database cannot be reached (" + e.getMessage() + "); check the "
                             + "data source's URL and that the database is up", e);
                 }
-                if (!exists()) {
-                    throw new IllegalStateException("Could not create the node lease table " + name + ": "
-                            + e.getMessage() + "; create it with " + DDL_RESOURCE
-                            + " and set createTable to false, or grant the right to create tables", e);
-                }
+                throw new IllegalStateException("Could not ask the database of the node lease table " + name
+                        + " for its URL and settings: " + e.getMessage() + "; check the data source", e);
             }
             tableReady = true;
+        }
+    }
+
+    private void create() throws SQLException {
+        try {
+            connections.withConnection(connection -> {
+                connections.execute(connection, createTableStatement(name));
+                return null;
+            });
+        } catch (SQLException e) {
+            // PostgreSQL can fail a CREATE TABLE IF NOT EXISTS that races another process's; fine if it exists.
+            if (JdbcConnections.isConnectionFailure(e)) {
+                throw e;
+            }
+            if (!exists()) {
+                throw new IllegalStateException("Could not create the node lease table " + name + ": "
+                        + e.getMessage() + "; create it with " + DDL_RESOURCE
+                        + " and set createTable to false, or grant the right to create tables", e);
+            }
         }
     }
 

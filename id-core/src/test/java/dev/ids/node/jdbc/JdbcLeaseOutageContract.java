@@ -34,7 +34,7 @@ abstract class JdbcLeaseOutageContract extends LeaseOutageContract {
         String url = urlThrough(port) + (driverTimeouts ? driverTimeouts() : "");
         PlainDataSource proxied = () -> DriverManager.getConnection(url, database().username(),
                 database().password());
-        return outageTerms(JdbcNodeLeaseProvider.builder(proxied)).build();
+        return outageTerms(JdbcNodeLeaseProvider.builder(proxied).singleProcess(true)).build();
     }
 
     /** Only with the driver's timeouts: a JDBC call blocks its thread on the socket for as long as it is hung. */

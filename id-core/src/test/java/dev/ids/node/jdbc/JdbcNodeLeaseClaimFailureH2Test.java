@@ -58,7 +58,8 @@ class JdbcNodeLeaseClaimFailureH2Test {
     @Test
     void aConnectionThatFailsToCloseAfterTheInsertLeavesNoRenewerRunning() throws Exception {
         FailingCloseDataSource dataSource = new FailingCloseDataSource();
-        JdbcNodeLeaseProvider provider = JdbcNodeLeaseProvider.builder(dataSource).tableName(TABLE).build();
+        JdbcNodeLeaseProvider provider = JdbcNodeLeaseProvider.builder(dataSource).singleProcess(true)
+                .tableName(TABLE).build();
         String namespace = "claim-failure-" + UUID.randomUUID().toString().substring(0, 8);
         provider.claim(new NodeClaim("warm-up-" + namespace, 0, 0)).close(); // creates the table
         dataSource.failClose = true;

@@ -88,7 +88,8 @@ abstract class JdbcNodeLeaseContract {
     }
 
     JdbcNodeLeaseProvider.Builder providerBuilder(String holder) {
-        return JdbcNodeLeaseProvider.builder(dataSource).tableName(TABLE).holderId(holder).clock(clock)
+        return JdbcNodeLeaseProvider.builder(dataSource).singleProcess(true)
+                .tableName(TABLE).holderId(holder).clock(clock)
                 .databaseClock(clock)
                 .leaseLength(LEASE).backgroundRenewal(false);
     }
@@ -203,7 +204,8 @@ abstract class JdbcNodeLeaseContract {
         try (CountingPool pool = new CountingPool(dataSource, 10)) {
             List<JdbcNodeLeaseProvider> providers = new ArrayList<>();
             for (int i = 0; i < claimants; i++) {
-                providers.add(JdbcNodeLeaseProvider.builder(pool).tableName(TABLE).holderId("fleet-" + i).clock(clock)
+                providers.add(JdbcNodeLeaseProvider.builder(pool).singleProcess(true)
+                        .tableName(TABLE).holderId("fleet-" + i).clock(clock)
                         .databaseClock(clock)
                         .leaseLength(LEASE).backgroundRenewal(false).build());
             }
@@ -388,7 +390,8 @@ abstract class JdbcNodeLeaseContract {
                 return system.monotonicNanos();
             }
         };
-        JdbcNodeLeaseProvider.Builder builder = JdbcNodeLeaseProvider.builder(dataSource).tableName(TABLE)
+        JdbcNodeLeaseProvider.Builder builder = JdbcNodeLeaseProvider.builder(dataSource).singleProcess(true)
+                .tableName(TABLE)
                 .leaseLength(LEASE).backgroundRenewal(false);
         long before = System.currentTimeMillis();
         JdbcNodeLease holder = claim(builder.holderId("system-clock").build(), 0);
@@ -764,7 +767,7 @@ abstract class JdbcNodeLeaseContract {
 
     @Test
     void leasesRenewThemselvesInTheBackgroundAndStopWhenClosed() throws Exception {
-        JdbcNodeLeaseProvider provider = JdbcNodeLeaseProvider.builder(dataSource).tableName(TABLE)
+        JdbcNodeLeaseProvider provider = JdbcNodeLeaseProvider.builder(dataSource).singleProcess(true).tableName(TABLE)
                 .leaseLength(Duration.ofMillis(600)).renewalPeriod(Duration.ofMillis(100)).build();
         NodeLease lease = provider.claim(claim(0, 63));
         opened.add(lease);
@@ -790,7 +793,7 @@ abstract class JdbcNodeLeaseContract {
 
     @Test
     void withoutTableCreationAMissingTableIsReportedWithTheDdlToRun() {
-        JdbcNodeLeaseProvider provider = JdbcNodeLeaseProvider.builder(dataSource)
+        JdbcNodeLeaseProvider provider = JdbcNodeLeaseProvider.builder(dataSource).singleProcess(true)
                 .tableName("ids_jdbc_lease_missing").createTable(false).build();
         assertThatThrownBy(() -> provider.claim(claim(0, 63)))
                 .isInstanceOf(IllegalStateException.class)
@@ -808,7 +811,8 @@ abstract class JdbcNodeLeaseContract {
         String ours = statement.replace(JdbcNodeLeaseProvider.DEFAULT_TABLE_NAME, DDL_TABLE);
         execute(ours, false);
         execute(ours, false);
-        JdbcNodeLeaseProvider provider = JdbcNodeLeaseProvider.builder(dataSource).tableName(DDL_TABLE)
+        JdbcNodeLeaseProvider provider = JdbcNodeLeaseProvider.builder(dataSource).singleProcess(true)
+                .tableName(DDL_TABLE)
                 .backgroundRenewal(false).build();
         try (NodeLease lease = provider.claim(claim(0, 0))) {
             assertThat(lease.identity()).isZero();

@@ -38,7 +38,8 @@ class LateMarkWriteH2Test {
     private NodeLease toClose;
 
     private JdbcNodeLeaseProvider provider() {
-        return JdbcNodeLeaseProvider.builder(dataSource).tableName(TABLE).clock(clock).databaseClock(clock)
+        return JdbcNodeLeaseProvider.builder(dataSource).singleProcess(true)
+                .tableName(TABLE).clock(clock).databaseClock(clock)
                 .leaseLength(JdbcNodeLeaseContract.LEASE).holderId("this-process").backgroundRenewal(false).build();
     }
 

@@ -41,7 +41,8 @@ class LeasedGeneratorQuickRestartH2Test {
     private final RecordingListener listener = new RecordingListener();
 
     private JdbcNodeLeaseProvider provider(String holder) {
-        return JdbcNodeLeaseProvider.builder(dataSource).tableName(TABLE).holderId(holder).clock(clock)
+        return JdbcNodeLeaseProvider.builder(dataSource).singleProcess(true)
+                .tableName(TABLE).holderId(holder).clock(clock)
                 .databaseClock(clock)
                 .backgroundRenewal(false).build();
     }

@@ -31,7 +31,8 @@ class LeasedGeneratorRestartH2Test {
     private final ManualClock clock = ManualClock.atEpochMillis(1_750_000_000_000L);
 
     private JdbcNodeLeaseProvider provider(String holder) {
-        return JdbcNodeLeaseProvider.builder(dataSource).tableName(TABLE).holderId(holder).clock(clock)
+        return JdbcNodeLeaseProvider.builder(dataSource).singleProcess(true)
+                .tableName(TABLE).holderId(holder).clock(clock)
                 .databaseClock(clock)
                 .backgroundRenewal(false).build();
     }

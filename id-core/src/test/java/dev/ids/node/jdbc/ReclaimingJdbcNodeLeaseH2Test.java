@@ -46,7 +46,8 @@ class ReclaimingJdbcNodeLeaseH2Test {
     private String namespace;
 
     private NodeLeaseProvider provider() {
-        JdbcNodeLeaseProvider jdbc = JdbcNodeLeaseProvider.builder(dataSource).tableName(TABLE).clock(clock)
+        JdbcNodeLeaseProvider jdbc = JdbcNodeLeaseProvider.builder(dataSource).singleProcess(true)
+                .tableName(TABLE).clock(clock)
                 .databaseClock(clock)
                 .leaseLength(JdbcNodeLeaseContract.LEASE)
                 .holderId("this-process").backgroundRenewal(false).build();
@@ -228,7 +229,8 @@ class ReclaimingJdbcNodeLeaseH2Test {
                         throw e.getCause();
                     }
                 });
-        JdbcNodeLease lease = (JdbcNodeLease) JdbcNodeLeaseProvider.builder(stalling).tableName(TABLE).clock(clock)
+        JdbcNodeLease lease = (JdbcNodeLease) JdbcNodeLeaseProvider.builder(stalling).singleProcess(true)
+                .tableName(TABLE).clock(clock)
                 .databaseClock(clock)
                 .leaseLength(JdbcNodeLeaseContract.LEASE)
                 .backgroundRenewal(false).build().claim(new NodeClaim(namespace, 0, 3));

@@ -33,7 +33,8 @@ class UnknownDatabaseClockH2Test {
     void theApplicationsClockStampsExpiriesOnADatabaseWhoseClockTheLeaseCannotRead() throws SQLException {
         DataSource unknown = productNamed("SomeSQL", new TestDataSource(TestDatabase.H2, "unknown-clock"));
         ManualClock clock = ManualClock.atEpochMillis(START_MILLIS);
-        JdbcNodeLeaseProvider provider = JdbcNodeLeaseProvider.builder(unknown).tableName(TABLE).clock(clock)
+        JdbcNodeLeaseProvider provider = JdbcNodeLeaseProvider.builder(unknown).singleProcess(true)
+                .tableName(TABLE).clock(clock)
                 .leaseLength(Duration.ofSeconds(30)).backgroundRenewal(false).build();
 
         try (JdbcNodeLease lease = (JdbcNodeLease) provider.claim(new NodeClaim("unknown-clock", 0, 0))) {

@@ -16,7 +16,8 @@ import org.jspecify.annotations.Nullable;
  * @param origin where it came from
  * @param kind {@code jdbc}, {@code r2dbc}, {@code zookeeper}, {@code lease} (another provider of the application's) or {@code none}
  * @param description the provider and its settings, for logs, health and failure reports
- * @param dataSource the database of the starter's JDBC provider, checked before the first lease; else {@code null}
+ * @param dataSource the database of the starter's JDBC provider, named in the log once a lease is held; else
+ *     {@code null}
  * @param setting {@code ids.node.provider} as set, in lower case, for failure reports; {@code null} when unset
  */
 record ChosenLeaseProvider(@Nullable NodeLeaseProvider provider, Origin origin, String kind, String description,
@@ -27,7 +28,7 @@ record ChosenLeaseProvider(@Nullable NodeLeaseProvider provider, Origin origin, 
 
     /**
      * Tells, by its class name alone, whether the provider is the R2DBC one, so that an application without R2DBC
-     * never loads that class (or {@link R2dbcStoreRules}, which names it).
+     * never loads that class.
      */
     static boolean isR2dbc(NodeLeaseProvider provider) {
         return provider.getClass().getName().equals("dev.ids.autoconfigure.node.r2dbc.R2dbcNodeLeaseProvider");

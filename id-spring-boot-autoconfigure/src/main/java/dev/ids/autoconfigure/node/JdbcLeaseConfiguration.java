@@ -41,6 +41,8 @@ class JdbcLeaseConfiguration {
         apply("ids.node.jdbc.lease-length", jdbc.getLeaseLength(), builder::leaseLength);
         apply("ids.node.jdbc.renewal-period", jdbc.getRenewalPeriod(), builder::renewalPeriod);
         apply("ids.node.jdbc.reclaim-grace", jdbc.getReclaimGrace(), builder::reclaimGrace);
+        // Named by ids.node.provider, the database is taken knowingly, a private in-memory one too (a test).
+        builder.singleProcess(properties.getProvider() == IdsNodeProperties.Provider.JDBC);
         customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
         try {
             return builder.build();

@@ -8,6 +8,7 @@ import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.ReclaimingNodeLease;
+import dev.ids.node.UnsafeLeaseStoreException;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
 import dev.ids.node.sql.ConfiguredIdentityClaim;
 import java.time.Duration;
@@ -24,8 +25,9 @@ import org.springframework.beans.factory.DisposableBean;
 /**
  * The leases of the starter's generators, one per generator, claimed from the {@link NodeLeaseProvider} bean that
  * {@link NodeLeaseConfiguration} found or made, and all closed when the context closes. Which provider that is, is
- * decided by conditions ({@code ids.node.provider}, see {@link IdsNodeProperties}); here it is only used. A store the
- * starter chose on its own is checked before the first lease ({@link LeaseStoreRules}).
+ * decided by conditions ({@code ids.node.provider}, see {@link IdsNodeProperties}); here it is only used. The store
+ * refuses a database its leases are not safe in at the first claim, and that refusal is worded here with the
+ * starter's properties ({@link UnsafeStoreReport}).
  *
  * <p>Every generator of a scheme claims in one namespace, the scheme's name ({@code sno}, {@code lable}, ...),
  * whether it is the default generator or a named one: two generators of one scheme with one identity issue the same
@@ -166,16 +168,15 @@ public final class NodeLeases implements DisposableBean {
         if (provider == null) {
             throw new IllegalStateException("No node lease provider is in use");
         }
-        IdsConfigurationException refusal = checkStore(generatorName, property);
-        if (refusal != null) {
-            throw refusal;
-        }
         NodeLease lease;
         try {
             lease = ReclaimingNodeLease.claim(provider, claim, IdClock.system(), reclaimPeriod);
+        } catch (UnsafeLeaseStoreException ex) {
+            throw UnsafeStoreReport.of(ex, chosen, generatorName, property);
         } catch (IllegalStateException | IllegalArgumentException ex) {
             throw LeaseClaimFailures.noneLeased(generatorName, property, claim, chosen, ex);
         }
+        announce();
         return hold(generatorName, property, claim, lease, "leased");
     }
 
@@ -196,20 +197,19 @@ public final class NodeLeases implements DisposableBean {
         if (provider == null) {
             throw new IllegalStateException("No node lease provider is in use");
         }
-        IdsConfigurationException refusal = checkStore(generatorName, property);
-        if (refusal != null) {
-            // Leasing instances are refused on this store, so none can take the configured identity from here.
-            logger.debug("The configured " + property + " = " + identity + " is not claimed in the lease store: "
-                    + refusal.getProblem());
-            return null;
-        }
         NodeClaim claim = new NodeClaim(namespace, identity, identity);
         NodeLease lease;
         try {
             lease = claimOrTakeOverFromSilentHolder(generatorName, property, claim);
+        } catch (UnsafeLeaseStoreException ex) {
+            // Leasing instances are refused on this store, so none can take the configured identity from here.
+            logger.debug("The configured " + property + " = " + identity + " is not claimed in the lease store: "
+                    + ex.getMessage());
+            return null;
         } catch (IllegalStateException | IllegalArgumentException ex) {
             throw LeaseClaimFailures.configuredNotHeld(generatorName, property, identity, chosen, ex);
         }
+        announce();
         return hold(generatorName, property, claim, lease, "configured, held");
     }
 
@@ -228,29 +228,20 @@ public final class NodeLeases implements DisposableBean {
         }
     }
 
-    /** Refuses a store the instances cannot share safely, the first time; afterwards, and on a good store, null. */
-    private IdsConfigurationException checkStore(String generatorName, String property) {
+    /** Names the store in the log, once, when the first lease is held (the store has accepted its database). */
+    private void announce() {
         if (announced) {
-            return null;
-        }
-        LeaseStoreRules.Store store = LeaseStoreRules.inspect(chosen.dataSource());
-        IdsConfigurationException refusal = LeaseStoreRules.refusal(store, chosen.isAuto(), generatorName, property);
-        if (refusal == null && provider != null && chosen.kind().equals("r2dbc")
-                && ChosenLeaseProvider.isR2dbc(provider)) {
-            refusal = R2dbcStoreRules.refusal(provider, chosen.isAuto(), generatorName, property);
-        }
-        if (refusal != null) {
-            return refusal;
+            return;
         }
         announced = true;
         if (chosen.dataSource() != null && provider instanceof JdbcNodeLeaseProvider jdbc) {
             RenewalPoolCheck.warnIfPoolCanStarveRenewals(chosen.dataSource(), jdbc);
         }
+        String url = UnsafeStoreReport.url(chosen.dataSource());
         logger.info("ID generators lease their node identities from " + description()
-                + (store.url() == null ? "" : " at " + store.url())
+                + (url == null ? "" : " at " + url)
                 + (chosen.isAuto() ? "; chosen because ids.node.provider is unset (set it to static, "
                 + "jdbc, r2dbc or zookeeper to choose)" : ""));
-        return null;
     }
 
     private LeasedIdentity hold(String generatorName, String property, NodeClaim claim, NodeLease lease,

@@ -56,6 +56,7 @@ class R2dbcLeaseConfiguration {
             apply("ids.node.jdbc.lease-length", settings.getLeaseLength(), builder::leaseLength);
             apply("ids.node.jdbc.renewal-period", settings.getRenewalPeriod(), builder::renewalPeriod);
             apply("ids.node.jdbc.reclaim-grace", settings.getReclaimGrace(), builder::reclaimGrace);
+            builder.singleProcess(properties.getProvider() == IdsNodeProperties.Provider.R2DBC); // as with JDBC
             customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
             try {
                 return builder.build();

@@ -15,6 +15,7 @@ import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
+import dev.ids.node.sql.LeaseStoreRules;
 import dev.ids.sno.SnoGenerator;
 import dev.ids.testing.TestDatabase;
 import dev.ids.traceid.TraceIdGenerator;
@@ -89,6 +90,27 @@ class JdbcNodeLeaseAutoConfigurationTests {
     void explicitJdbcOnAPrivateInMemoryDatabaseLeasesAsAsked() {
         onNewInMemoryDatabase().withPropertyValues("ids.node.provider=jdbc")
                 .run(context -> assertThat(partition(context)).isZero());
+    }
+
+    @Test
+    void anApplicationsOwnProviderOnAPrivateInMemoryDatabaseIsRefusedByTheStoreUnlessItSaysSingleProcess() {
+        JdbcDataSource store = new JdbcDataSource();
+        store.setURL(TestDatabase.H2.url("JdbcNodeLeaseOwnMem" + databases.incrementAndGet()));
+        ApplicationContextRunner runner = new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(IdGeneratorsAutoConfiguration.class))
+                .withPropertyValues("ids.sno.max-wait=0s");
+        runner.withBean(NodeLeaseProvider.class, () -> JdbcNodeLeaseProvider.builder(store).build()).run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause()
+                    .isInstanceOfSatisfying(IdsConfigurationException.class, failure -> {
+                        assertThat(failure.getProperty()).isEqualTo("ids.node.provider");
+                        assertThat(failure.getProblem()).contains("jdbc:h2:mem:", "private in-memory database");
+                        assertThat(failure.getAction()).contains("singleProcess(true)", "ids.node.provider=static",
+                                "ids.sno.partition");
+                    });
+        });
+        runner.withBean(NodeLeaseProvider.class, () -> JdbcNodeLeaseProvider.builder(store).singleProcess(true)
+                .build()).run(context -> assertThat(partition(context)).isZero());
     }
 
     @Test
@@ -284,7 +306,7 @@ class JdbcNodeLeaseAutoConfigurationTests {
         java.util.List<NodeClaim> claims = new java.util.concurrent.CopyOnWriteArrayList<>();
         JdbcDataSource store = new JdbcDataSource();
         store.setURL(TestDatabase.H2.url("JdbcNodeLeaseClaimedRanges"));
-        NodeLeaseProvider jdbc = JdbcNodeLeaseProvider.builder(store).build();
+        NodeLeaseProvider jdbc = JdbcNodeLeaseProvider.builder(store).singleProcess(true).build();
         new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(IdGeneratorsAutoConfiguration.class))
                 .withBean(NodeLeaseProvider.class, () -> claim -> {
                     claims.add(claim);

@@ -218,7 +218,8 @@ class NodeLeaseProviderConditionsTests {
     void theLeasesAreReleasedBeforeTheProviderIsClosed() {
         JdbcDataSource store = new JdbcDataSource();
         store.setURL(TestDatabase.H2.url("NodeLeaseConditionsClose"));
-        ClosingProvider provider = new ClosingProvider(JdbcNodeLeaseProvider.builder(store).build());
+        ClosingProvider provider = new ClosingProvider(JdbcNodeLeaseProvider.builder(store).singleProcess(true)
+                .build());
         withoutDataSource().withPropertyValues("ids.sno.enabled=true")
                 .withBean("closingProvider", ClosingProvider.class, () -> provider).run(context -> {
                     assertThat(context.getBean(SnoGenerator.class).partition()).isZero();

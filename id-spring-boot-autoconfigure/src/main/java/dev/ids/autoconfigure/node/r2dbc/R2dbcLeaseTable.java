@@ -5,13 +5,16 @@ import dev.ids.node.LeaseLostException;
 import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseStore;
+import dev.ids.node.UnsafeLeaseStoreException;
 import dev.ids.node.sql.LeaseRow;
+import dev.ids.node.sql.LeaseStoreRules;
 import dev.ids.node.sql.LeaseTableSql;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -29,6 +32,7 @@ final class R2dbcLeaseTable implements NodeLeaseStore<RowLease> {
 
     private final String name;
     private final boolean createTable;
+    private final boolean singleProcess;
     private final R2dbcConnections connections;
     private final R2dbcRangeClaim.Terms terms;
     private final long leaseMillis;
@@ -36,41 +40,69 @@ final class R2dbcLeaseTable implements NodeLeaseStore<RowLease> {
     private final Object tableLock = new Object();
     private volatile boolean tableReady;
 
-    R2dbcLeaseTable(String name, boolean createTable, R2dbcConnections connections, R2dbcRangeClaim.Terms terms) {
+    /**
+     * @param singleProcess whether every lease of the table is taken in this process, which lets a private
+     *     in-memory database pass {@link LeaseStoreRules}
+     */
+    R2dbcLeaseTable(String name, boolean createTable, boolean singleProcess, R2dbcConnections connections,
+            R2dbcRangeClaim.Terms terms) {
         this.name = LeaseTableSql.checkTableName(name);
         this.createTable = createTable;
+        this.singleProcess = singleProcess;
         this.connections = connections;
         this.terms = terms;
         this.leaseMillis = terms.lease().toMillis();
         this.graceMillis = terms.grace().toMillis();
     }
 
-    /** Creates the table, once, unless that is switched off. */
+    /**
+     * Readies the table for the first claim, once: refuses a database the table must not live in
+     * ({@link LeaseStoreRules}; a ConnectionFactory does not tell its URL, so H2 is asked for its file path), before
+     * anything is written to it, then creates the table unless that is switched off.
+     *
+     * @throws UnsafeLeaseStoreException naming the database and the setting to change
+     */
     void ensureTable() throws DatabaseUnansweredException {
-        if (!createTable || tableReady) {
+        if (tableReady) {
             return;
         }
         synchronized (tableLock) {
             if (tableReady) {
                 return;
             }
-            String ddl = LeaseTableSql.createTableStatement(name);
-            try {
-                connections.withConnection(connection -> R2dbcConnections.update(connection.createStatement(ddl)));
-            } catch (DatabaseUnansweredException e) {
-                if (R2dbcConnections.isConnectionFailure(e)) {
-                    throw new LeaseStoreUnreachableException("The node lease table " + name + " could not be "
-                            + "found or created: the database cannot be reached (" + e.getMessage() + "); check the "
-                            + "ConnectionFactory's URL and that the database is up", e);
-                }
-                // PostgreSQL can fail a CREATE TABLE IF NOT EXISTS that races another process's; fine if it exists.
-                if (!exists()) {
-                    throw new IllegalStateException("Could not create the node lease table " + name + ": "
-                            + e.getMessage() + "; create it with " + LeaseTableSql.DDL_RESOURCE
-                            + " and set createTable to false, or grant the right to create tables", e);
-                }
+            String product = connections.dialect().product();
+            LeaseStoreRules.check("the R2DBC ConnectionFactory for " + product, product, null, singleProcess,
+                    this::setting);
+            if (createTable) {
+                create();
             }
             tableReady = true;
+        }
+    }
+
+    /** The first column of the first row of a query, as text; {@code null} for SQL NULL or no row. */
+    private @Nullable String setting(String sql) throws DatabaseUnansweredException {
+        Optional<String> value = connections.withConnection(connection -> R2dbcConnections.first(
+                connection.createStatement(sql), row -> Optional.ofNullable(row.get(0)).map(String::valueOf)));
+        return value == null ? null : value.orElse(null);
+    }
+
+    private void create() throws DatabaseUnansweredException {
+        String ddl = LeaseTableSql.createTableStatement(name);
+        try {
+            connections.withConnection(connection -> R2dbcConnections.update(connection.createStatement(ddl)));
+        } catch (DatabaseUnansweredException e) {
+            if (R2dbcConnections.isConnectionFailure(e)) {
+                throw new LeaseStoreUnreachableException("The node lease table " + name + " could not be "
+                        + "found or created: the database cannot be reached (" + e.getMessage() + "); check the "
+                        + "ConnectionFactory's URL and that the database is up", e);
+            }
+            // PostgreSQL can fail a CREATE TABLE IF NOT EXISTS that races another process's; fine if it exists.
+            if (!exists()) {
+                throw new IllegalStateException("Could not create the node lease table " + name + ": "
+                        + e.getMessage() + "; create it with " + LeaseTableSql.DDL_RESOURCE
+                        + " and set createTable to false, or grant the right to create tables", e);
+            }
         }
     }
 

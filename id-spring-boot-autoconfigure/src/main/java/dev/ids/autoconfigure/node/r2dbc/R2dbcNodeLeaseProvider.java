@@ -6,6 +6,7 @@ import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.node.StoredNodeLease;
+import dev.ids.node.UnsafeLeaseStoreException;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
 import dev.ids.node.sql.LeaseRow;
 import dev.ids.node.sql.LeaseTableProvider;
@@ -45,8 +46,9 @@ public final class R2dbcNodeLeaseProvider extends LeaseTableProvider {
         Duration timeout = renewal.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : renewal;
         R2dbcConnections connections = new R2dbcConnections(builder.connectionFactory, timeout, terms.clock(),
                 builder.testDatabaseClock, terms.tableName());
-        this.table = new R2dbcLeaseTable(terms.tableName(), terms.createTable(), connections,
-                new R2dbcRangeClaim.Terms(connections, terms.clock(), terms.leaseLength(), terms.reclaimGrace()));
+        this.table = new R2dbcLeaseTable(terms.tableName(), terms.createTable(), builder.singleProcess,
+                connections, new R2dbcRangeClaim.Terms(connections, terms.clock(), terms.leaseLength(),
+                        terms.reclaimGrace()));
     }
 
     /**
@@ -94,7 +96,7 @@ public final class R2dbcNodeLeaseProvider extends LeaseTableProvider {
             String holder = nextHolder();
             return new R2dbcNodeLease(StoredNodeLease.claim(table, start.start(holder), claim,
                     holder, clock(), backgroundRenewal ? renewalPeriod() : null));
-        } catch (NoFreeNodeIdentityException e) {
+        } catch (NoFreeNodeIdentityException | UnsafeLeaseStoreException e) {
             throw e;
         } catch (LeaseStoreUnreachableException e) {
             throw new LeaseStoreUnreachableException("Could not claim a node identity in namespace '"
@@ -141,6 +143,7 @@ public final class R2dbcNodeLeaseProvider extends LeaseTableProvider {
 
         private final ConnectionFactory connectionFactory;
         private boolean backgroundRenewal = true;
+        private boolean singleProcess;
         private @Nullable IdClock testDatabaseClock;
 
         private Builder(ConnectionFactory connectionFactory) {
@@ -149,6 +152,21 @@ public final class R2dbcNodeLeaseProvider extends LeaseTableProvider {
 
         @Override
         protected Builder self() {
+            return this;
+        }
+
+        /**
+         * Declares that every lease of the table is taken in this one process (a test, a single instance), which
+         * lets the table live in a private in-memory database (H2 in memory); default {@code false}, so that the
+         * first claim on such a database fails with an {@link dev.ids.node.UnsafeLeaseStoreException}, as with
+         * {@link JdbcNodeLeaseProvider.Builder#singleProcess(boolean)}. It changes nothing else: a database that
+         * loses acknowledged commits is refused all the same.
+         *
+         * @param singleProcess whether only this process leases from the table
+         * @return this builder
+         */
+        public Builder singleProcess(boolean singleProcess) {
+            this.singleProcess = singleProcess;
             return this;
         }
 

@@ -22,7 +22,8 @@ class H2R2dbcNodeLeaseProviderTest extends R2dbcNodeLeaseContract {
     @Test
     void aDatabaseWhoseClockAndBindMarkersTheStoreDoesNotKnowFailsTheClaimNamingTheWaysOut() {
         SwitchableConnectionFactory someSql = new SwitchableConnectionFactory(connectionFactory, "SomeSQL");
-        R2dbcNodeLeaseProvider provider = R2dbcNodeLeaseProvider.builder(someSql).tableName(TABLE).build();
+        R2dbcNodeLeaseProvider provider = R2dbcNodeLeaseProvider.builder(someSql).singleProcess(true)
+                .tableName(TABLE).build();
 
         assertThatThrownBy(() -> provider.claim(new NodeClaim(namespace, 0, 0)))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("for SomeSQL")

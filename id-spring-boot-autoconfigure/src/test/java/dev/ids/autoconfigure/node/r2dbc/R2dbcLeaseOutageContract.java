@@ -43,7 +43,7 @@ abstract class R2dbcLeaseOutageContract extends LeaseOutageContract {
         ConnectionFactory proxied = ConnectionFactories.get(ConnectionFactoryOptions.parse(urlThrough(port)).mutate()
                 .option(ConnectionFactoryOptions.USER, database().username())
                 .option(ConnectionFactoryOptions.PASSWORD, database().password()).build());
-        return outageTerms(R2dbcNodeLeaseProvider.builder(proxied)).build();
+        return outageTerms(R2dbcNodeLeaseProvider.builder(proxied).singleProcess(true)).build();
     }
 
     /** Every call of the store gives up after its time limit, leaving a connection that never answers behind. */

@@ -84,7 +84,8 @@ abstract class R2dbcNodeLeaseContract {
     }
 
     R2dbcNodeLeaseProvider.Builder providerBuilder(String holder) {
-        return R2dbcNodeLeaseProvider.builder(connectionFactory).tableName(TABLE).holderId(holder).clock(clock)
+        return R2dbcNodeLeaseProvider.builder(connectionFactory).singleProcess(true)
+                .tableName(TABLE).holderId(holder).clock(clock)
                 .databaseClock(clock).leaseLength(LEASE).backgroundRenewal(false);
     }
 
@@ -294,7 +295,8 @@ abstract class R2dbcNodeLeaseContract {
     void aClaimantWhoseClockRunsAMinuteAheadIsFencedAndCannotTakeALiveIdentity() {
         claim(provider("holder"), 0);
         ManualClock ahead = ManualClock.atEpochMillis(START_MILLIS + 60_000);
-        R2dbcNodeLeaseProvider skewed = R2dbcNodeLeaseProvider.builder(connectionFactory).tableName(TABLE)
+        R2dbcNodeLeaseProvider skewed = R2dbcNodeLeaseProvider.builder(connectionFactory).singleProcess(true)
+                .tableName(TABLE)
                 .holderId("ahead").clock(ahead).databaseClock(clock).leaseLength(LEASE).backgroundRenewal(false)
                 .build();
 
@@ -326,7 +328,8 @@ abstract class R2dbcNodeLeaseContract {
 
     @Test
     void leasesRenewThemselvesOnTheirOwnThreadAndStopWhenClosed() throws Exception {
-        R2dbcNodeLeaseProvider provider = R2dbcNodeLeaseProvider.builder(connectionFactory).tableName(TABLE)
+        R2dbcNodeLeaseProvider provider = R2dbcNodeLeaseProvider.builder(connectionFactory).singleProcess(true)
+                .tableName(TABLE)
                 .holderId("background").leaseLength(Duration.ofSeconds(3)).renewalPeriod(Duration.ofMillis(100))
                 .build();
         NodeLease lease = provider.claim(new NodeClaim(namespace, 0, 0));
@@ -345,7 +348,7 @@ abstract class R2dbcNodeLeaseContract {
 
     @Test
     void withoutTableCreationAMissingTableIsReportedWithTheDdlToRun() {
-        R2dbcNodeLeaseProvider provider = R2dbcNodeLeaseProvider.builder(connectionFactory)
+        R2dbcNodeLeaseProvider provider = R2dbcNodeLeaseProvider.builder(connectionFactory).singleProcess(true)
                 .tableName("ids_r2dbc_missing_" + ProcessHandle.current().pid()).createTable(false).build();
 
         assertThatThrownBy(() -> provider.claim(new NodeClaim(namespace, 0, 0)))
@@ -404,7 +407,8 @@ abstract class R2dbcNodeLeaseContract {
                 return system.monotonicNanos();
             }
         };
-        R2dbcNodeLeaseProvider.Builder builder = R2dbcNodeLeaseProvider.builder(connectionFactory).tableName(TABLE)
+        R2dbcNodeLeaseProvider.Builder builder = R2dbcNodeLeaseProvider.builder(connectionFactory).singleProcess(true)
+                .tableName(TABLE)
                 .leaseLength(LEASE).backgroundRenewal(false);
         long before = System.currentTimeMillis();
         R2dbcNodeLease holder = claim(builder.holderId("system-clock").build(), 0);
@@ -427,12 +431,14 @@ abstract class R2dbcNodeLeaseContract {
         TestDatabase database = jdbcDatabase();
         PlainDataSource dataSource = () -> DriverManager.getConnection(database.url("r2dbc-lease"),
                 database.username(), database.password());
-        JdbcNodeLeaseProvider jdbc = JdbcNodeLeaseProvider.builder(dataSource).tableName(TABLE).holderId("jdbc")
+        JdbcNodeLeaseProvider jdbc = JdbcNodeLeaseProvider.builder(dataSource).singleProcess(true)
+                .tableName(TABLE).holderId("jdbc")
                 .leaseLength(LEASE).build();
         NodeLease byJdbc = jdbc.claim(new NodeClaim(namespace, 0, 1));
         opened.add(byJdbc);
         byJdbc.advanceHighWaterMark(System.currentTimeMillis() + 7_000);
-        R2dbcNodeLeaseProvider.Builder r2dbc = R2dbcNodeLeaseProvider.builder(connectionFactory).tableName(TABLE)
+        R2dbcNodeLeaseProvider.Builder r2dbc = R2dbcNodeLeaseProvider.builder(connectionFactory).singleProcess(true)
+                .tableName(TABLE)
                 .leaseLength(LEASE).backgroundRenewal(false);
 
         R2dbcNodeLease byR2dbc = claim(r2dbc.holderId("r2dbc").build(), 1);
