@@ -3,6 +3,7 @@ package dev.ids.reactor;
 import dev.ids.IdGenerator;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
@@ -96,11 +97,31 @@ public final class ReactiveIdGenerator<T> {
      */
     public Mono<T> next(Supplier<? extends T> attempt, Callable<? extends T> call) {
         Objects.requireNonNull(attempt, "attempt");
-        Mono<T> waiting = Mono.<T>fromCallable(Objects.requireNonNull(call, "call")).subscribeOn(blocking);
+        Objects.requireNonNull(call, "call");
         return Mono.defer(() -> {
             T id = attempt.get();
-            return id != null ? Mono.just(id) : waiting;
+            return id != null ? Mono.just(id) : waiting(call);
         });
+    }
+
+    /**
+     * The call that may wait, on the blocking scheduler. A subscriber that cancels while it waits (a request whose
+     * {@code flatMap} failed on another save) no longer wants the ID: a refusal that ends the call then completes it
+     * empty, as Reactor would signal an error after cancellation to no one and log it as dropped
+     * ({@code Operator called default onErrorDropped}), once for each call the failed request left waiting.
+     */
+    private Mono<T> waiting(Callable<? extends T> call) {
+        AtomicBoolean cancelled = new AtomicBoolean();
+        return Mono.<T>fromCallable(() -> {
+            try {
+                return call.call();
+            } catch (Exception e) {
+                if (cancelled.get()) {
+                    return null;
+                }
+                throw e;
+            }
+        }).subscribeOn(blocking).doOnCancel(() -> cancelled.set(true));
     }
 
     /**

@@ -9,6 +9,8 @@ import io.r2dbc.spi.Result;
 import io.r2dbc.spi.Statement;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
@@ -17,14 +19,25 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * How the R2DBC lease store talks to its database: each piece of work on a connection of its own in auto-commit,
- * closed afterwards; the calling thread waits for it, at most the timeout (a hung database must not stall a renewal
- * forever); and the dialect, learnt from the first connection, which says how the statements read the database's
- * clock and mark their parameters. Knows nothing of the lease table's columns; {@link R2dbcLeaseTable} does.
+ * How the R2DBC lease store talks to its database: each piece of work on one of at most {@link #CONNECTIONS}
+ * connections of the store's own, kept open between calls, in auto-commit; the calling thread waits for it, at most
+ * the timeout (a hung database must not stall a renewal forever); and the dialect, learnt from the first connection,
+ * which says how the statements read the database's clock and mark their parameters. Knows nothing of the lease
+ * table's columns; {@link R2dbcLeaseTable} does.
+ *
+ * <p>Why connections of its own, kept: opening one per call made the mark writes queue behind the application's
+ * own burst (issue 33: without a pool the driver was opening 64 connections at once, and the write waited 5.9 s for
+ * its own, past the fence's patience, so IDs were refused); from a pool, the store would wait for a slot behind the
+ * burst instead. So the connections come from the factory beneath a pool ({@link LeaseConnectionSource}), and a
+ * connection the store already holds answers a write in one round trip however busy the application is.
  */
-final class R2dbcConnections {
+final class R2dbcConnections implements AutoCloseable {
+
+    /** A renewal and a mark write may overlap; more would only idle on the database. */
+    static final int CONNECTIONS = 2;
 
     private final ConnectionFactory connectionFactory;
+    private final LeaseConnectionSource source;
     private final Duration timeout;
     private final IdClock clock;
     private final @Nullable IdClock testDatabaseClock;
@@ -44,7 +57,8 @@ final class R2dbcConnections {
 
     R2dbcConnections(ConnectionFactory connectionFactory, Duration timeout, IdClock clock,
             @Nullable IdClock testDatabaseClock, String tableName) {
-        this.connectionFactory = connectionFactory;
+        this.connectionFactory = LeaseConnectionSource.beneathPool(connectionFactory);
+        this.source = new LeaseConnectionSource(this.connectionFactory, CONNECTIONS);
         this.timeout = timeout;
         this.clock = clock;
         this.testDatabaseClock = testDatabaseClock;
@@ -52,8 +66,10 @@ final class R2dbcConnections {
     }
 
     /**
-     * Runs work on a connection of its own and waits for its single result (or for its completion when it has
-     * none), closing the connection whatever happens.
+     * Runs work on one of the store's connections and waits for its single result (or for its completion when it
+     * has none): the wait for a free connection, the opening of one if none is kept, and the work together take at
+     * most the timeout. The connection is kept for the next call when the work succeeded, closed otherwise (after a
+     * failure or a timeout it may be broken, mid-transaction or still busy).
      *
      * @throws IllegalStateException on a thread that must not block (an event loop, Reactor's parallel scheduler)
      * @throws DatabaseUnansweredException when the database cannot be reached or the work fails
@@ -65,16 +81,42 @@ final class R2dbcConnections {
                     + " Schedulers.boundedElastic(), and leave renewals and high-water marks to the threads of the"
                     + " lease and of its generator's fence");
         }
-        Mono<T> result = Mono.usingWhen(connectionFactory.create(), connection -> Mono.from(work.apply(connection)),
-                Connection::close);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        if (!source.reserve(timeout)) {
+            throw new DatabaseUnansweredException("the database did not answer within " + timeout.toMillis()
+                    + " ms (the lease store's " + CONNECTIONS + " connections stayed busy)",
+                    new TimeoutException("no connection of the lease store's free"));
+        }
+        AtomicReference<@Nullable Connection> used = new AtomicReference<>();
+        boolean kept = false;
         try {
-            return result.block(timeout);
+            T value = source.acquire().flatMap(connection -> {
+                used.set(connection);
+                return Mono.from(work.apply(connection));
+            }).block(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+            Connection connection = used.get();
+            if (connection != null) {
+                source.keep(connection);
+                kept = true;
+            }
+            return value;
         } catch (RuntimeException e) {
             // block() adds a suppressed trace to what it rethrows, which stays reachable as the cause.
             String message = e.getMessage() != null && e.getMessage().startsWith("Timeout on blocking read")
                     ? "the database did not answer within " + timeout.toMillis() + " ms" : e.getMessage();
             throw new DatabaseUnansweredException(message, e);
+        } finally {
+            if (!kept) {
+                source.discard(used.get());
+            }
+            source.release();
         }
+    }
+
+    /** Closes the connections kept; later calls open a connection each and close it afterwards. */
+    @Override
+    public void close() {
+        source.close();
     }
 
     /** Runs one statement and sums the rows it updated. */

@@ -30,10 +30,16 @@ import org.jspecify.annotations.Nullable;
  * thread ({@code ids-node-lease-<namespace>-<identity>}); a generator writes its high-water mark ahead from
  * {@code next()}, on the caller's thread. None of them may be an event loop: there the store refuses at once, with
  * a message, rather than stall the loop.
+ *
+ * <p>The calls run on at most two connections of the provider's own, kept open between calls, so that a renewal or
+ * a mark write never waits for a connection behind the application's traffic; when the factory is an r2dbc-pool
+ * {@code ConnectionPool}, they come from the factory beneath it and take none of its slots. {@link #close()} closes
+ * them.
  */
-public final class R2dbcNodeLeaseProvider extends LeaseTableProvider {
+public final class R2dbcNodeLeaseProvider extends LeaseTableProvider implements AutoCloseable {
 
     private final ConnectionFactory connectionFactory;
+    private final R2dbcConnections connections;
     private final R2dbcLeaseTable table;
     private final boolean backgroundRenewal;
 
@@ -44,7 +50,7 @@ public final class R2dbcNodeLeaseProvider extends LeaseTableProvider {
         // About one renewal period, at least a second: a call stuck longer cannot save the lease in time anyway.
         Duration renewal = terms.renewalPeriod();
         Duration timeout = renewal.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : renewal;
-        R2dbcConnections connections = new R2dbcConnections(builder.connectionFactory, timeout, terms.clock(),
+        this.connections = new R2dbcConnections(builder.connectionFactory, timeout, terms.clock(),
                 builder.testDatabaseClock, terms.tableName());
         this.table = new R2dbcLeaseTable(terms.tableName(), terms.createTable(), builder.singleProcess,
                 connections, new R2dbcRangeClaim.Terms(connections, terms.clock(), terms.leaseLength(),
@@ -133,6 +139,15 @@ public final class R2dbcNodeLeaseProvider extends LeaseTableProvider {
      */
     public ConnectionFactory connectionFactory() {
         return connectionFactory;
+    }
+
+    /**
+     * Closes the connections the provider keeps; close the leases first (a call after this opens a connection of its
+     * own and closes it afterwards).
+     */
+    @Override
+    public void close() {
+        connections.close();
     }
 
     /**
