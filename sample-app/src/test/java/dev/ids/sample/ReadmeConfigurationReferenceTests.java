@@ -49,7 +49,7 @@ class ReadmeConfigurationReferenceTests {
         String table = table(metadataProperties());
 
         assertThat(table).contains("| `ids.sno.partition` |  | Partition every sno carries")
-                .contains("| `ids.lable.mode` | `spread` |").contains("| `ids.jackson.trace-id-as-string` | `true` |")
+                .contains("| `ids.lable.mode` | `time-sequential` |").contains("| `ids.jackson.trace-id-as-string` | `true` |")
                 .contains("| `management.health.ids.enabled` | `true` |");
         assertThat(table.lines().filter(line -> line.startsWith("| `"))).hasSize(metadataProperties().size());
     }
