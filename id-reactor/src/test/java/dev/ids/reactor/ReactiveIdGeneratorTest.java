@@ -9,10 +9,14 @@ import dev.ids.sno.Sno;
 import dev.ids.sno.SnoGenerator;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Hooks;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -24,6 +28,39 @@ class ReactiveIdGeneratorTest {
     @AfterEach
     void dispose() {
         waiting.dispose();
+    }
+
+    /** A save that failed cancels the others of its flatMap; their waiting calls must not be logged as dropped. */
+    @Test
+    void aRefusalAfterTheSubscriberCancelledIsNotDroppedAsAnError() throws Exception {
+        CountDownLatch waitingStarted = new CountDownLatch(1);
+        CountDownLatch cancelled = new CountDownLatch(1);
+        CountDownLatch refused = new CountDownLatch(1);
+        ReactiveIdGenerator<Long> ids = ReactiveIdGenerator.of(new ScriptedGenerator(false), waiting);
+        List<Throwable> dropped = new CopyOnWriteArrayList<>();
+        Hooks.onErrorDropped(dropped::add);
+        try {
+            Disposable subscription = ids.next(() -> null, () -> {
+                waitingStarted.countDown();
+                try {
+                    cancelled.await(); // the cancel may interrupt this wait, as it does a generator's
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                refused.countDown();
+                throw new IdGenerationException("refused while its caller was gone");
+            }).subscribe(id -> { }, error -> dropped.add(new AssertionError("delivered after cancel", error)));
+            assertThat(waitingStarted.await(5, TimeUnit.SECONDS)).isTrue();
+            subscription.dispose();
+            cancelled.countDown();
+            assertThat(refused.await(5, TimeUnit.SECONDS)).isTrue();
+            // Reactor reports a drop on the waiting thread right after the call throws: let it run to the end.
+            Mono.fromCallable(() -> 0).subscribeOn(waiting).block();
+
+            assertThat(dropped).isEmpty();
+        } finally {
+            Hooks.resetOnErrorDropped();
+        }
     }
 
     @Test
