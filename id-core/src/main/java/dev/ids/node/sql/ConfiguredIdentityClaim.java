@@ -18,8 +18,9 @@ import java.util.Objects;
  * <ul>
  * <li>a holder proven ended ({@link dev.ids.node.LeaseHolder#isProvablyEnded()}: same boot, same PID namespace, its
  *     process gone) is taken over at once;</li>
- * <li>any other holder is watched for {@link LeaseTableProvider#silenceBeforeTakeOver()}: one that renews is another
- *     instance configured with the same identity, and the claim fails; one that stays silent is taken over.</li>
+ * <li>any other holder's row is watched for {@link LeaseTableProvider#silenceBeforeTakeOver()}: a holder that renews
+ *     is another instance configured with the same identity, and the claim fails; one whose row stays unchanged for
+ *     the whole watch is taken over, if its expiry also says it has not renewed for the silence.</li>
  * </ul>
  * Every takeover is conditional on the row as judged ({@link LeaseTableProvider#takeOver}), so two restarts racing for
  * one identity cannot both win, and a holder that renewed after it was judged keeps its lease. Safe whoever the holder
@@ -81,30 +82,32 @@ public final class ConfiguredIdentityClaim {
             }
         }
         Duration silence = table.silenceBeforeTakeOver();
-        long giveUpAt = System.nanoTime() + silence.plus(POLL).plus(POLL).toNanos();
         LOG.log(Level.INFO, () -> configuredBy + " is configured with node identity " + claim.min() + ", which '"
-                + seen.holder() + "' holds in namespace '" + claim.namespace() + "'; waiting up to "
+                + seen.holder() + "' holds in namespace '" + claim.namespace() + "'; watching its row for "
                 + silence.toSeconds() + " s to see whether that holder renews its lease (another instance: the "
                 + "claim fails) or stays silent (a previous run of this instance that ended without releasing it: "
                 + "the identity is taken over)");
-        while (true) {
-            try {
-                return take(table, seen, silence, configuredBy, "which had not renewed its lease for "
-                        + silence.toSeconds() + " s: a previous run of this instance that ended without releasing "
-                        + "it, or an instance cut off from the lease store", reclaimPeriod);
-            } catch (NoFreeNodeIdentityException held) {
-                LeaseRow now = row(table, claim);
-                if (now == null || !now.holder().equals(seen.holder())
-                        || now.expiresAtMillis() != seen.expiresAtMillis() || System.nanoTime() - giveUpAt > 0) {
-                    return null; // renewed, released or taken by another: a running instance has it
-                }
-            }
+        // The row's expiry alone cannot tell how long ago its holder renewed: that holder's lease length may not be
+        // this provider's. So the row must be seen unchanged for the whole silence here, and then the takeover's own
+        // condition (no renewal for the silence, had the holder this provider's lease length) must hold as well.
+        long watchedSince = System.nanoTime();
+        while (System.nanoTime() - watchedSince < silence.toNanos()) {
             try {
                 Thread.sleep(POLL.toMillis());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return null;
             }
+            if (!seen.equals(row(table, claim))) {
+                return null; // renewed, released or taken by another: a running instance has it
+            }
+        }
+        try {
+            return take(table, seen, silence, configuredBy, "whose row did not change for " + silence.toSeconds()
+                    + " s: a previous run of this instance that ended without releasing it, or an instance cut off "
+                    + "from the lease store", reclaimPeriod);
+        } catch (NoFreeNodeIdentityException held) {
+            return null; // renewed at the last moment, or its lease is longer than the silence allows to take
         }
     }
 

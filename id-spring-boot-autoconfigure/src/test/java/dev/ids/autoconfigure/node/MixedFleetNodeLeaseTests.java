@@ -125,13 +125,33 @@ class MixedFleetNodeLeaseTests {
 
     /**
      * A previous run of the instance, killed: its row is still live (its lease has 25 s to run), but it was last
-     * renewed 35 s ago, more than a renewal period and the grace: a restart takes the identity over at once rather
-     * than fail until the lease expires plus the grace (a crash loop), and issues IDs only after its mark.
+     * renewed 35 s ago, more than a renewal period and the grace (12 s here): a restart watches the row for those
+     * 12 s, sees it unchanged, and takes the identity over rather than fail until the lease expires plus the grace (a
+     * crash loop), and issues IDs only after its mark.
      */
     @Test
-    void aConfiguredIdentityLeftHeldByAKilledRunIsTakenOverAtStartUpAndIdsStartAfterItsMark() throws SQLException {
-        Duration took = takeOverAtStartUp("killed-run", 25_000);
-        assertThat(took).as("not waiting for the lease to expire").isLessThan(Duration.ofSeconds(15));
+    void aConfiguredIdentityLeftHeldByAKilledRunIsTakenOverAfterWatchingItsRowAndIdsStartAfterItsMark()
+            throws SQLException {
+        Duration took = takeOverAtStartUp("killed-run", 25_000, "ids.node.jdbc.renewal-period=2s");
+        assertThat(took).as("watching the row for the renewal period and the grace, not waiting for the expiry")
+                .isBetween(Duration.ofSeconds(12), Duration.ofSeconds(25));
+    }
+
+    /**
+     * A holder whose lease is much shorter than this instance's renews often, and its row's expiry then always looks
+     * like a holder silent for this instance's silence: only watching the row tells that it is alive.
+     */
+    @Test
+    void aRunningHolderWithAShorterLeaseIsNotTakenOverByAnInstanceWithALongerOne() {
+        configured("ids.node.jdbc.lease-length=15s").run(first -> {
+            assertThat(first).hasNotFailed();
+            String holder = liveHolders("sno", 3).get(0);
+            configured("ids.node.jdbc.lease-length=120s", "ids.node.jdbc.reclaim-grace=60s").run(second -> {
+                assertThat(second).as("it saw the first renew").hasFailed();
+                assertThat(second.getStartupFailure()).rootCause().isInstanceOf(IdsConfigurationException.class);
+            });
+            assertThat(liveHolders("sno", 3)).as("the first instance keeps its identity").containsExactly(holder);
+        });
     }
 
     /**
@@ -157,7 +177,7 @@ class MixedFleetNodeLeaseTests {
      *
      * @return how long the start-up and the first ID took
      */
-    private Duration takeOverAtStartUp(String holder, long leftMillis) throws SQLException {
+    private Duration takeOverAtStartUp(String holder, long leftMillis, String... properties) throws SQLException {
         long now = System.currentTimeMillis();
         long mark = now + 1_500;
         try (Connection connection = DriverManager.getConnection(url, "sa", ""); Statement statement =
@@ -168,7 +188,7 @@ class MixedFleetNodeLeaseTests {
                     + ")");
         }
         long began = System.nanoTime();
-        configured("ids.sno.max-wait=5s").run(context -> {
+        configured("ids.sno.max-wait=5s").withPropertyValues(properties).run(context -> {
             assertThat(context).hasNotFailed();
             Sno first = context.getBean(SnoGenerator.class).next();
             assertThat(first.partition()).isEqualTo(3);
