@@ -1,7 +1,6 @@
 package dev.ids.node.jdbc;
 
 import dev.ids.clock.IdClock;
-import dev.ids.internal.Chars;
 import dev.ids.node.UnsafeLeaseStoreException;
 import dev.ids.node.sql.LeaseStoreRules;
 import dev.ids.node.sql.LeaseTableSql;
@@ -13,7 +12,6 @@ import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTransientConnectionException;
 import java.sql.Statement;
-import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
 /**
@@ -25,7 +23,6 @@ import javax.sql.DataSource;
 final class JdbcConnections {
 
     /** A password in a URL's parameters, which a refusal naming the URL must not show. */
-    private static final Pattern PASSWORD = Pattern.compile("(?i)((?:password|pwd)=)[^&;]*");
 
     private final DataSource dataSource;
     private final int queryTimeoutSeconds;
@@ -98,20 +95,28 @@ final class JdbcConnections {
         withConnection(connection -> {
             DatabaseMetaData metaData = connection.getMetaData();
             String url = metaData.getURL();
-            String shown = url == null ? "an unknown URL" : Chars.excerpt(PASSWORD.matcher(url).replaceAll("$1***"));
+            String shown = url == null ? "an unknown URL" : LeaseStoreRules.shownUrl(url);
             LeaseStoreRules.check("the DataSource at " + shown, metaData.getDatabaseProductName(), url,
                     singleProcess, sql -> firstValue(connection, sql));
             return null;
         });
     }
 
-    /** The first column of the first row of a query, as text; {@code null} for SQL NULL or no row. */
+    /**
+     * The first column of the first row of a query, as text; {@code null} for SQL NULL, no row, or a query the
+     * database refuses. A connection failure or a timeout is thrown: the database was not heard from.
+     */
     private String firstValue(Connection connection, String sql) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.setQueryTimeout(queryTimeoutSeconds);
             try (ResultSet result = statement.executeQuery(sql)) {
                 return result.next() ? result.getString(1) : null;
             }
+        } catch (SQLException e) {
+            if (isConnectionFailure(e) || e instanceof java.sql.SQLTimeoutException) {
+                throw e;
+            }
+            return null;
         }
     }
 

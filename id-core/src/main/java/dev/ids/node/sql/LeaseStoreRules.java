@@ -5,6 +5,7 @@ import dev.ids.node.UnsafeLeaseStoreException;
 import dev.ids.node.UnsafeLeaseStoreException.Reason;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * The databases a lease table must not live in, judged once for every store over the table (the JDBC store and the
@@ -34,21 +35,27 @@ public final class LeaseStoreRules {
     /** Reads an H2 database's file path: SQL NULL for a database in memory. */
     public static final String H2_DATABASE_PATH = "SELECT DATABASE_PATH()";
 
+    private static final Pattern PASSWORD_PARAMETER = Pattern.compile("(?i)((?:password|pwd)=)[^&;]*");
+    /** {@code //user:secret@host}: the secret ends at the last {@code @} before the path. */
+    private static final Pattern USER_INFO_PASSWORD = Pattern.compile("(//[^/:@]*:)[^/]*@");
+
     private LeaseStoreRules() {
     }
 
     /** Reads one setting of the database: the first column of the first row of a query. */
     @FunctionalInterface
-    public interface SettingReader {
+    public interface SettingReader<E extends Exception> {
 
         /**
          * Runs a query on the store's database.
          *
          * @param sql the query, one of this class's or {@link LeaseTableSql#MARIADB_LOG_FLUSH_SETTING}
-         * @return the first column of the first row as text; {@code null} for SQL NULL or no row
-         * @throws Exception when the database refuses the query
+         * @return the first column of the first row as text; {@code null} for SQL NULL, no row, or a query the
+         *     database refuses (it does not have the setting)
+         * @throws Exception when the database cannot be asked (unreachable, timed out): the check then fails, so
+         *     that it runs again at the next claim rather than pass a database it never heard from
          */
-        String read(String sql) throws Exception;
+        String read(String sql) throws E;
     }
 
     /**
@@ -62,15 +69,17 @@ public final class LeaseStoreRules {
      * @param singleProcess whether the builder declared every lease of the table to be taken in this one process,
      *     which lets a private in-memory database pass
      * @param settings reads a setting of the database
+     * @param <E> what the reader throws when the database cannot be asked
      * @throws UnsafeLeaseStoreException naming the store, the setting and what to change
+     * @throws E when the database cannot be asked: nothing is passed that was not heard from
      */
-    public static void check(String store, String product, String url, boolean singleProcess,
-            SettingReader settings) {
+    public static <E extends Exception> void check(String store, String product, String url, boolean singleProcess,
+            SettingReader<E> settings) throws E {
         Objects.requireNonNull(store, "store");
         Objects.requireNonNull(settings, "settings");
         if (LeaseTableSql.isMariaDbOrMySql(product)) {
             // A server that does not tell passes: the setting is InnoDB's, and another engine has no such log.
-            if ("0".equals(readOrNull(settings, LeaseTableSql.MARIADB_LOG_FLUSH_SETTING))) {
+            if ("0".equals(read(settings, LeaseTableSql.MARIADB_LOG_FLUSH_SETTING))) {
                 throw lazyLogFlush(store);
             }
             return;
@@ -83,12 +92,7 @@ public final class LeaseStoreRules {
                 return;
             }
         } else if (LeaseTableSql.isH2(product)) {
-            String path;
-            try {
-                path = settings.read(H2_DATABASE_PATH);
-            } catch (Exception e) {
-                return; // the claim that follows reports what is wrong with the database
-            }
+            String path = settings.read(H2_DATABASE_PATH);
             inMemory = path == null;
             where = inMemory ? store + " in memory" : store + " (file " + Chars.quote(path) + ")";
         } else {
@@ -100,7 +104,7 @@ public final class LeaseStoreRules {
             }
             return;
         }
-        String writeDelay = readOrNull(settings, H2_WRITE_DELAY_SETTING);
+        String writeDelay = read(settings, H2_WRITE_DELAY_SETTING);
         if (writeDelay == null || !writeDelay.trim().equals("0")) {
             throw writeDelay(where, writeDelay);
         }
@@ -138,14 +142,22 @@ public final class LeaseStoreRules {
         return !(database.startsWith("tcp:") || database.startsWith("ssl:") || database.startsWith("mem:"));
     }
 
-    /** Reads a setting; {@code null} when the database refuses the query. */
-    private static String readOrNull(SettingReader settings, String sql) {
-        try {
-            String value = settings.read(sql);
-            return value == null ? null : value.trim();
-        } catch (Exception e) {
-            return null;
-        }
+    /**
+     * Shows a database URL in a message or a log line: bounded, with the password of a {@code password=} or
+     * {@code pwd=} parameter and of a {@code user:password@} part masked.
+     *
+     * @param url the URL as the driver reports it
+     * @return the URL to show
+     */
+    public static String shownUrl(String url) {
+        String masked = PASSWORD_PARAMETER.matcher(url).replaceAll("$1***");
+        return Chars.excerpt(USER_INFO_PASSWORD.matcher(masked).replaceAll("$1***@"));
+    }
+
+    /** Reads a setting, trimmed; {@code null} when the database does not have it. */
+    private static <E extends Exception> String read(SettingReader<E> settings, String sql) throws E {
+        String value = settings.read(sql);
+        return value == null ? null : value.trim();
     }
 
     private static UnsafeLeaseStoreException privateInMemory(String store) {

@@ -23,7 +23,7 @@ class LeaseStoreRulesTest {
     private static final String MARIADB = "jdbc:mariadb://db-host:3306/app";
 
     /** The queries asked, answered from a map; a query not in it fails as the database would refuse it. */
-    private static class Settings implements LeaseStoreRules.SettingReader {
+    private static class Settings implements LeaseStoreRules.SettingReader<SQLException> {
 
         private final Map<String, String> answers;
         private final List<String> asked = new ArrayList<>();
@@ -35,10 +35,7 @@ class LeaseStoreRulesTest {
         @Override
         public String read(String sql) throws SQLException {
             asked.add(sql);
-            if (!answers.containsKey(sql)) {
-                throw new SQLException("unknown query " + sql);
-            }
-            return answers.get(sql);
+            return answers.get(sql); // null as well for a query the database refuses
         }
     }
 
@@ -75,6 +72,30 @@ class LeaseStoreRulesTest {
                 .doesNotThrowAnyException();
         assertThatCode(() -> LeaseStoreRules.check("s", "MariaDB", MARIADB, false, new Settings(Map.of())))
                 .as("a server that does not tell").doesNotThrowAnyException();
+    }
+
+    @Test
+    void urlsAreShownWithTheirPasswordsMasked() {
+        assertThat(LeaseStoreRules.shownUrl("jdbc:mysql://ids:s3cret@db:3306/app?useSSL=true"))
+                .isEqualTo("jdbc:mysql://ids:***@db:3306/app?useSSL=true");
+        assertThat(LeaseStoreRules.shownUrl("jdbc:mariadb://db/app?user=ids&password=s3cret&x=1"))
+                .isEqualTo("jdbc:mariadb://db/app?user=ids&password=***&x=1");
+        assertThat(LeaseStoreRules.shownUrl("jdbc:h2:file:./ids;PWD=s3cret;WRITE_DELAY=0"))
+                .isEqualTo("jdbc:h2:file:./ids;PWD=***;WRITE_DELAY=0");
+        assertThat(LeaseStoreRules.shownUrl("jdbc:postgresql://db:5432/test")).isEqualTo("jdbc:postgresql://db:5432/test");
+    }
+
+    /** A database the check never heard from is not passed: the check fails, and runs again at the next claim. */
+    @Test
+    void aDatabaseThatCannotBeAskedIsNotPassed() {
+        LeaseStoreRules.SettingReader<SQLException> down = sql -> {
+            throw new SQLException("Connection refused", "08001");
+        };
+        assertThatThrownBy(() -> LeaseStoreRules.check("s", "MariaDB", MARIADB, false, down))
+                .isInstanceOf(SQLException.class).hasMessage("Connection refused");
+        assertThatThrownBy(() -> LeaseStoreRules.check("s", "H2", "jdbc:h2:file:./ids", false, down))
+                .isInstanceOf(SQLException.class);
+        assertThatThrownBy(() -> LeaseStoreRules.check("s", "H2", null, false, down)).isInstanceOf(SQLException.class);
     }
 
     @Test

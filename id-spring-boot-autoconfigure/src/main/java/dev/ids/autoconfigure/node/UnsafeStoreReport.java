@@ -2,6 +2,7 @@ package dev.ids.autoconfigure.node;
 
 import dev.ids.autoconfigure.IdsConfigurationException;
 import dev.ids.node.UnsafeLeaseStoreException;
+import dev.ids.node.sql.LeaseStoreRules;
 import java.sql.Connection;
 import java.sql.SQLException;
 import javax.sql.DataSource;
@@ -72,14 +73,16 @@ final class UnsafeStoreReport {
      * The URL of the starter's JDBC store, for the log line that names the store once the first lease is held.
      *
      * @param dataSource the starter's DataSource, or {@code null}
-     * @return the URL as the driver reports it; {@code null} without a DataSource or when it cannot be read
+     * @return the URL as the driver reports it, its password masked; {@code null} without a DataSource or when it
+     *     cannot be read
      */
     static @Nullable String url(@Nullable DataSource dataSource) {
         if (dataSource == null) {
             return null;
         }
         try (Connection connection = dataSource.getConnection()) {
-            return connection.getMetaData().getURL();
+            String url = connection.getMetaData().getURL();
+            return url == null ? null : LeaseStoreRules.shownUrl(url);
         } catch (SQLException | RuntimeException ex) {
             return null;
         }

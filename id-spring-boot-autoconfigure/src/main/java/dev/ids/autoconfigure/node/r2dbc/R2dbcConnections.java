@@ -224,6 +224,16 @@ final class R2dbcConnections implements AutoCloseable {
         return false;
     }
 
+    /** Tells whether a failure is the database's answer to a statement it refused (an R2DBC exception it raised). */
+    static boolean isRefusedStatement(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof io.r2dbc.spi.R2dbcException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Tells whether a failure is an integrity-constraint violation (SQLState class 23), here a duplicate key. */
     static boolean isIntegrityViolation(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {

@@ -80,10 +80,21 @@ final class R2dbcLeaseTable implements NodeLeaseStore<RowLease> {
         }
     }
 
-    /** The first column of the first row of a query, as text; {@code null} for SQL NULL or no row. */
+    /**
+     * The first column of the first row of a query, as text; {@code null} for SQL NULL, no row, or a statement the
+     * database refuses. A connection failure or a timeout is thrown: the database was not heard from.
+     */
     private @Nullable String setting(String sql) throws DatabaseUnansweredException {
-        Optional<String> value = connections.withConnection(connection -> R2dbcConnections.first(
-                connection.createStatement(sql), row -> Optional.ofNullable(row.get(0)).map(String::valueOf)));
+        Optional<String> value;
+        try {
+            value = connections.withConnection(connection -> R2dbcConnections.first(
+                    connection.createStatement(sql), row -> Optional.ofNullable(row.get(0)).map(String::valueOf)));
+        } catch (DatabaseUnansweredException e) {
+            if (R2dbcConnections.isConnectionFailure(e) || !R2dbcConnections.isRefusedStatement(e)) {
+                throw e;
+            }
+            return null;
+        }
         return value == null ? null : value.orElse(null);
     }
 
