@@ -135,7 +135,7 @@ public final class LeaseHolder {
      */
     public boolean isProvablyEnded() {
         ProcessToken here = ProcessToken.ofThisProcess();
-        if (token == null || here == null || !token.boot().equals(here.boot())
+        if (token == null || here == null || !here.isStillThisProcess() || !token.boot().equals(here.boot())
                 || token.pidNamespace() != here.pidNamespace()) {
             return false;
         }
@@ -214,6 +214,21 @@ public final class LeaseHolder {
         }
 
         /**
+         * Tells whether this token, read once, still describes this process: a process restored from a checkpoint
+         * (CRaC, CRIU) runs on another boot, or with another start time, than the one that read it, and two restored
+         * copies must not judge each other by the checkpoint's token.
+         */
+        boolean isStillThisProcess() {
+            try {
+                String boot = Files.readString(Path.of("/proc/sys/kernel/random/boot_id"), StandardCharsets.US_ASCII)
+                        .strip().toLowerCase(Locale.ROOT);
+                return boot.startsWith(boot()) && startTicks(ProcessHandle.current().pid()) == startTicks();
+            } catch (IOException | RuntimeException e) {
+                return false;
+            }
+        }
+
+        /**
          * The start time of a process of this PID namespace: {@link #NO_PROCESS} when there is none, or only its
          * zombie (it has exited), {@link #UNKNOWN} when its {@code stat} could not be read or understood.
          */
@@ -232,7 +247,8 @@ public final class LeaseHolder {
                 return UNKNOWN;
             }
             if (fields[0].equals("Z") || fields[0].equals("X")) {
-                return NO_PROCESS; // exited, not yet reaped by its parent
+                // A zombie leader whose other threads still run (it called pthread_exit) has not exited.
+                return "1".equals(fields[17]) || "0".equals(fields[17]) ? NO_PROCESS : UNKNOWN; // field 20
             }
             try {
                 return Long.parseLong(fields[19]); // field 22
