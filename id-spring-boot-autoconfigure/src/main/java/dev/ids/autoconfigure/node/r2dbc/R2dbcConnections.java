@@ -9,8 +9,10 @@ import io.r2dbc.spi.Result;
 import io.r2dbc.spi.Statement;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
@@ -87,18 +89,14 @@ final class R2dbcConnections implements AutoCloseable {
                     + " ms (the lease store's " + CONNECTIONS + " connections stayed busy)",
                     new TimeoutException("no connection of the lease store's free"));
         }
-        AtomicReference<@Nullable Connection> used = new AtomicReference<>();
+        @Nullable Connection connection = null;
         boolean kept = false;
         try {
-            T value = source.acquire().flatMap(connection -> {
-                used.set(connection);
-                return Mono.from(work.apply(connection));
-            }).block(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
-            Connection connection = used.get();
-            if (connection != null) {
-                source.keep(connection);
-                kept = true;
-            }
+            connection = open(deadline);
+            T value = Mono.from(work.apply(connection))
+                    .block(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+            source.keep(connection);
+            kept = true;
             return value;
         } catch (RuntimeException e) {
             // block() adds a suppressed trace to what it rethrows, which stays reachable as the cause.
@@ -107,9 +105,35 @@ final class R2dbcConnections implements AutoCloseable {
             throw new DatabaseUnansweredException(message, e);
         } finally {
             if (!kept) {
-                source.discard(used.get());
+                source.discard(connection);
             }
             source.release();
+        }
+    }
+
+    /**
+     * Takes a kept connection or opens one, by the deadline. The opening is never cancelled: a connection that
+     * arrives after the deadline is closed as it arrives, instead of being dropped open by a cancelled subscription
+     * (it is not the application's pool's, so nothing else would ever close it).
+     */
+    private Connection open(long deadline) throws DatabaseUnansweredException {
+        CompletableFuture<Connection> opened = new CompletableFuture<>();
+        source.acquire().subscribe(opened::complete, opened::completeExceptionally, () -> opened
+                .completeExceptionally(new IllegalStateException("the ConnectionFactory gave no connection")));
+        try {
+            return opened.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            opened.thenAccept(source::discard);
+            throw new DatabaseUnansweredException("the database did not answer within " + timeout.toMillis()
+                    + " ms (opening a connection)", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            opened.thenAccept(source::discard);
+            throw new DatabaseUnansweredException("interrupted while opening a connection", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            throw new DatabaseUnansweredException(cause.getMessage() == null ? cause.toString() : cause.getMessage(),
+                    cause);
         }
     }
 
