@@ -36,7 +36,9 @@ class ReactiveIdGeneratorTest {
         CountDownLatch waitingStarted = new CountDownLatch(1);
         CountDownLatch cancelled = new CountDownLatch(1);
         CountDownLatch refused = new CountDownLatch(1);
-        ReactiveIdGenerator<Long> ids = ReactiveIdGenerator.of(new ScriptedGenerator(false), waiting);
+        // A scheduler whose threads may block (as boundedElastic's do): the BlockHound run checks the others.
+        Scheduler blocking = Schedulers.newBoundedElastic(1, 16, "blocking-waits");
+        ReactiveIdGenerator<Long> ids = ReactiveIdGenerator.of(new ScriptedGenerator(false), blocking);
         List<Throwable> dropped = new CopyOnWriteArrayList<>();
         Hooks.onErrorDropped(dropped::add);
         try {
@@ -55,11 +57,12 @@ class ReactiveIdGeneratorTest {
             cancelled.countDown();
             assertThat(refused.await(5, TimeUnit.SECONDS)).isTrue();
             // Reactor reports a drop on the waiting thread right after the call throws: let it run to the end.
-            Mono.fromCallable(() -> 0).subscribeOn(waiting).block();
+            Mono.fromCallable(() -> 0).subscribeOn(blocking).block();
 
             assertThat(dropped).isEmpty();
         } finally {
             Hooks.resetOnErrorDropped();
+            blocking.dispose();
         }
     }
 
