@@ -14,8 +14,6 @@ import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.ConnectionFactories;
 import io.r2dbc.spi.ConnectionFactory;
 import io.r2dbc.spi.ConnectionFactoryMetadata;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -162,24 +160,10 @@ class PostgreSqlR2dbcLeaseUnderBurstTest {
                         fast.release();
                     }
                 };
-                return Mono.from(delegate.create()).<Connection>map(connection -> releasingOnClose(connection,
-                        release)).doOnError(e -> release.run()).doOnCancel(release);
+                // Freed as the connection closes, before the save completes, so the save that replaces it takes the slot.
+                return Mono.from(delegate.create()).<Connection>map(connection -> ConnectionCloseHook.onClose(
+                        connection, release)).doOnError(e -> release.run()).doOnCancel(release);
             });
-        }
-
-        private static Connection releasingOnClose(Connection connection, Runnable release) {
-            return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(),
-                    new Class<?>[] { Connection.class }, (proxy, method, args) -> {
-                        if (method.getName().equals("close") && method.getParameterCount() == 0) {
-                            // Freed before the save completes, so that the save that replaces it takes the slot.
-                            return Mono.from(connection.close()).doOnTerminate(release).doOnCancel(release);
-                        }
-                        try {
-                            return method.invoke(connection, args);
-                        } catch (InvocationTargetException e) {
-                            throw e.getCause();
-                        }
-                    });
         }
 
         @Override

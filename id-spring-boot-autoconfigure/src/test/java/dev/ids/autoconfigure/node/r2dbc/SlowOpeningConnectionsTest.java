@@ -8,11 +8,10 @@ import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.ConnectionFactories;
 import io.r2dbc.spi.ConnectionFactory;
 import io.r2dbc.spi.ConnectionFactoryMetadata;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.reactivestreams.Publisher;
@@ -58,17 +57,12 @@ class SlowOpeningConnectionsTest {
 
             private Connection counted(Connection connection) {
                 open.incrementAndGet();
-                return (Connection) Proxy.newProxyInstance(getClass().getClassLoader(),
-                        new Class<?>[] {Connection.class}, (proxy, method, args) -> {
-                            if (method.getName().equals("close") && method.getParameterCount() == 0) {
-                                return Mono.from(connection.close()).doFinally(signal -> open.decrementAndGet());
-                            }
-                            try {
-                                return method.invoke(connection, args);
-                            } catch (InvocationTargetException e) {
-                                throw e.getCause();
-                            }
-                        });
+                AtomicBoolean closed = new AtomicBoolean();
+                return ConnectionCloseHook.onClose(connection, () -> {
+                    if (closed.compareAndSet(false, true)) {
+                        open.decrementAndGet();
+                    }
+                });
             }
 
             @Override
