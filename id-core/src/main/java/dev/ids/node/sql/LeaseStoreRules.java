@@ -52,7 +52,7 @@ public final class LeaseStoreRules {
          * @param sql the query, one of this class's or {@link LeaseTableSql#MARIADB_LOG_FLUSH_SETTING}
          * @return the first column of the first row as text; {@code null} for SQL NULL, no row, or a query the
          *     database refuses (it does not have the setting)
-         * @throws Exception when the database cannot be asked (unreachable, timed out): the check then fails, so
+         * @throws E when the database cannot be asked (unreachable, timed out): the check then fails, so
          *     that it runs again at the next claim rather than pass a database it never heard from
          */
         String read(String sql) throws E;
