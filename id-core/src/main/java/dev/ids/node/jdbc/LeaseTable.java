@@ -145,22 +145,16 @@ final class LeaseTable implements NodeLeaseStore<TableLease> {
         }
     }
 
+    /** Starts a claim of the range that may take over rows expired more than the reclaim grace ago. */
     @Override
     public RangeClaim startClaim(NodeClaim claim, String holder) throws SQLException {
-        return startClaim(claim, holder, grace);
-    }
-
-    /**
-     * Starts a claim that may take over rows expired more than {@code grace} ago; a negative grace takes rows that
-     * have not expired yet but were last renewed more than the lease length plus the grace ago.
-     */
-    RangeClaim startClaim(NodeClaim claim, String holder, Duration grace) throws SQLException {
         return RangeClaim.start(new RangeClaim.Terms(sql, connections, clock, lease, grace), claim, holder);
     }
 
     /**
      * Starts a takeover of one row from the holder the claimant judged, as {@link RangeClaim#takeOver} describes,
-     * with a grace as {@link #startClaim(NodeClaim, String, Duration)} takes it.
+     * with a grace that may be negative: a row not expired yet but last renewed more than the lease length plus the
+     * grace ago.
      */
     RangeClaim startTakeOver(LeaseRow judged, String holder, Duration grace) throws SQLException {
         return RangeClaim.takeOver(new RangeClaim.Terms(sql, connections, clock, lease, grace), judged, holder);
