@@ -160,6 +160,7 @@ public final class LeaseFence {
             awaitingStartMark = false;
             return;
         }
+        requireHeld(); // a lease not held is refused for that, not kept waiting for a mark it may never issue after
         long behind = startMark - now;
         long waitNanos = (behind + 1) * 1_000_000L;
         String why = "the clock stands " + behind + " ms behind the high-water mark " + instant(startMark)

@@ -41,6 +41,8 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
     private final AtomicLong highWaterMark;
     /** The mark read when the lease was claimed: an orderly close never lowers the stored mark below it. */
     private final long startMark;
+    /** Whether the store held no mark for the identity, so the lease started from {@link RecordlessStart}'s. */
+    private final boolean startedWithoutRecord;
     private final AtomicLong renewals = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
     /** Renewals failed since the last that succeeded, so that an outage is warned about once. */
@@ -68,14 +70,20 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
         this.identity = claimed.identity();
         this.clock = clock;
         this.log = store.logger();
-        this.highWaterMark = new AtomicLong(claimed.highWaterMark());
-        this.startMark = claimed.highWaterMark();
         LeaseGrant grant = claimed.grant();
+        long wall = clock.wallTimeMillis();
+        this.startMark = RecordlessStart.startMark(claimed.highWaterMark(), wall, grant.skewMillis(),
+                store.skewToleranceMillis());
+        this.startedWithoutRecord = claimed.highWaterMark() <= 0;
+        this.highWaterMark = new AtomicLong(startMark);
         this.deadline = store.deadlineEndsLease()
                 ? LeaseDeadline.proven(clock, claimed.askedAtNanos(), grant.leaseNanos())
                 : LeaseDeadline.unproven(clock, store::fenceEpoch);
         this.skewFence = new SkewFence(clock, store.skewToleranceMillis(), store.clockName(), log);
         skewFence.record(grant.skewMillis(), this);
+        if (startedWithoutRecord) {
+            RecordlessStart.log(log, this, startMark, wall);
+        }
     }
 
     /**

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ids.clock.ManualClock;
 import java.io.IOException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.ResourceBundle;
@@ -25,6 +26,8 @@ class StoredNodeLeaseTest {
     private static final NodeClaim CLAIM = new NodeClaim("memory", 0, 3);
 
     private final ManualClock clock = ManualClock.atEpochMillis(1_750_000_000_000L);
+    /** A time for marks: a minute after the clock's start, beyond where a lease without a stored mark starts. */
+    private static final long MARK = 1_750_000_060_000L;
 
     /** The proof: the record's key and the holder value written into it. */
     record Proof(long identity, String holder) {
@@ -237,14 +240,34 @@ class StoredNodeLeaseTest {
         assertThat(lease.isHeld()).isFalse();
         assertThat(lease.renew()).isEqualTo(Renewal.LOST);
         assertThat(lease.isEnded()).isTrue();
-        assertThatThrownBy(() -> lease.advanceHighWaterMark(clock.instant().toEpochMilli() + 1000))
+        assertThatThrownBy(() -> lease.advanceHighWaterMark(clock.instant().toEpochMilli() + 60_000))
                 .hasMessageContaining("no longer held (not renewed before its deadline)");
+    }
+
+    /**
+     * Issue 33 (3), for a store that does not compare clocks (as ZooKeeper): a claim that finds no mark starts beyond
+     * any mark a former holder whose record vanished could have written, one step past a clock up to a step ahead.
+     */
+    @Test
+    void aClaimThatFindsNoMarkStartsBeyondAnyMarkAFormerHolderCouldHaveWrittenAndSaysSo() throws Exception {
+        MemoryStore store = new MemoryStore(clock, false);
+        long formerHoldersClock = clock.wallTimeMillis() + LeaseFence.STEP_MILLIS;
+        long formerHoldersLastMark = formerHoldersClock + LeaseFence.STEP_MILLIS;
+
+        StoredNodeLease<Proof> lease = claim(store, "me#1");
+
+        assertThat(lease.highWaterMarkMillis()).isGreaterThanOrEqualTo(formerHoldersLastMark);
+        assertThat(store.rows.get(0L).mark).as("nothing written for it").isZero();
+        assertThat(store.logged).singleElement().asString().startsWith("INFO ")
+                .contains("found no high-water mark in the store")
+                .contains("starts from " + Instant.ofEpochMilli(lease.highWaterMarkMillis()));
     }
 
     @Test
     void aDeadlineFirstSeenPassedByAReaderIsLoggedAndCountedOnceWhenTheRenewalComesBack() throws Exception {
         MemoryStore store = new MemoryStore(clock, false);
         StoredNodeLease<Proof> lease = claim(store, "me#1");
+        store.logged.clear(); // the claim's line about the mark it starts from
         // The renewal waits for the store (a pooled connection) past the deadline; a generator's isHeld() sees the
         // deadline pass meanwhile, which ends the lease without a word on the generating thread.
         clock.advance(LEASE.plusSeconds(1));
@@ -274,7 +297,7 @@ class StoredNodeLeaseTest {
         assertThat(lease.isEnded()).isTrue();
         assertThat(lease.renewalCount()).isZero();
         assertThat(lease.renewalFailureCount()).isEqualTo(2);
-        assertThatThrownBy(() -> lease.advanceHighWaterMark(clock.instant().toEpochMilli() + 1000))
+        assertThatThrownBy(() -> lease.advanceHighWaterMark(clock.instant().toEpochMilli() + 60_000))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("no longer held (another process holds the identity now)")
                 .hasMessageContaining("claim a node identity again");
@@ -284,13 +307,13 @@ class StoredNodeLeaseTest {
     void aMarkWriteTheStoreCannotAnswerFailsToItsCallerNamingTheStoreAndTheMarkToKeepTo() throws Exception {
         MemoryStore store = new MemoryStore(clock, false);
         StoredNodeLease<Proof> lease = claim(store, "me#1");
-        lease.advanceHighWaterMark(2_000);
+        lease.advanceHighWaterMark(MARK + 2_000);
         store.down = true;
-        assertThatThrownBy(() -> lease.advanceHighWaterMark(3_000)).isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("to 1970-01-01T00:00:03Z in memory: store down; do not issue IDs beyond "
-                        + "1970-01-01T00:00:02Z");
+        assertThatThrownBy(() -> lease.advanceHighWaterMark(MARK + 3_000)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("to " + Instant.ofEpochMilli(MARK + 3_000) + " in memory: store down; do not "
+                        + "issue IDs beyond " + Instant.ofEpochMilli(MARK + 2_000));
         assertThat(lease.isHeld()).isTrue();
-        assertThat(lease.highWaterMarkMillis()).isEqualTo(2_000);
+        assertThat(lease.highWaterMarkMillis()).isEqualTo(MARK + 2_000);
     }
 
     @Test
@@ -298,7 +321,7 @@ class StoredNodeLeaseTest {
         MemoryStore store = new MemoryStore(clock, false);
         store.rows.put(0L, new Row("gone#1", true, 1_000));
         StoredNodeLease<Proof> lease = claim(store, "me#1");
-        lease.advanceHighWaterMark(5_000);
+        lease.advanceHighWaterMark(MARK + 5_000);
         lease.lowerMarkOnClose(() -> 500);
 
         lease.close();
@@ -317,21 +340,21 @@ class StoredNodeLeaseTest {
         // release keeps that mark instead of burning the identity for the next holder until the clock gets there.
         MemoryStore store = new MemoryStore(clock, false);
         StoredNodeLease<Proof> lease = claim(store, "me#1");
-        lease.advanceHighWaterMark(5_000);
-        lease.lowerMarkOnClose(() -> 3_600_000);
+        lease.advanceHighWaterMark(MARK + 5_000);
+        lease.lowerMarkOnClose(() -> MARK + 3_600_000);
 
         lease.close();
 
         assertThat(store.rows.get(0L).released).isTrue();
-        assertThat(store.rows.get(0L).mark).isEqualTo(5_000);
-        assertThat(lease.highWaterMarkMillis()).isEqualTo(5_000);
+        assertThat(store.rows.get(0L).mark).isEqualTo(MARK + 5_000);
+        assertThat(lease.highWaterMarkMillis()).isEqualTo(MARK + 5_000);
     }
 
     @Test
     void closeAfterTheLeaseLapsedAsksTheGeneratorToStopButKeepsTheMark() throws Exception {
         MemoryStore store = new MemoryStore(clock, false);
         StoredNodeLease<Proof> lease = claim(store, "me#1");
-        lease.advanceHighWaterMark(5_000);
+        lease.advanceHighWaterMark(MARK + 5_000);
         AtomicInteger asked = new AtomicInteger();
         lease.lowerMarkOnClose(() -> {
             asked.incrementAndGet();
@@ -344,7 +367,7 @@ class StoredNodeLeaseTest {
 
         assertThat(asked).as("the generator stops, and lets its threads go, either way").hasValue(1);
         assertThat(store.rows.get(0L).mark).as("not lowered: the record may be another holder's by now")
-                .isEqualTo(5_000);
+                .isEqualTo(MARK + 5_000);
     }
 
     @Test
@@ -460,7 +483,7 @@ class StoredNodeLeaseTest {
 
         store.attached.end("its session expired");
         assertThat(lease.isEnded()).isTrue();
-        assertThatThrownBy(() -> lease.advanceHighWaterMark(clock.instant().toEpochMilli() + 1000))
+        assertThatThrownBy(() -> lease.advanceHighWaterMark(clock.instant().toEpochMilli() + 60_000))
                 .hasMessageContaining("the lease is not held (its session expired)");
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ids.clock.IdClock;
 import dev.ids.clock.ManualClock;
+import dev.ids.node.LeaseFence;
 import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
@@ -53,6 +54,11 @@ abstract class JdbcNodeLeaseContract {
     static final Duration LEASE = Duration.ofSeconds(30);
     static final Duration GRACE = JdbcNodeLeaseProvider.DEFAULT_RECLAIM_GRACE;
     static final long START_MILLIS = 1_750_000_000_000L;
+    /**
+     * A time for the marks these tests write: a minute after the start, beyond where a claim that finds no mark
+     * starts (docs/LEASES.md, "A record that is lost"), so that a write of it is a real write.
+     */
+    static final long MARK = START_MILLIS + 60_000;
 
     private final ConcurrentLinkedQueue<NodeLease> opened = new ConcurrentLinkedQueue<>();
     TestDataSource dataSource;
@@ -114,7 +120,7 @@ abstract class JdbcNodeLeaseContract {
         JdbcNodeLeaseProvider second = provider("second");
         JdbcNodeLease a = claim(first, 1);
         JdbcNodeLease b = claim(second, 1);
-        a.advanceHighWaterMark(START_MILLIS + 7_000);
+        a.advanceHighWaterMark(MARK + 7_000);
         b.close();
         JdbcNodeLeaseProvider elsewhere = provider("elsewhere");
         NodeLease other = elsewhere.claim(new NodeClaim(namespace + "-other", 0, 0));
@@ -126,7 +132,7 @@ abstract class JdbcNodeLeaseContract {
                 b.identity());
         assertThat(rows.get(0).holder()).isEqualTo("first#1");
         assertThat(rows.get(0).expiresAtMillis()).isEqualTo(START_MILLIS + LEASE.toMillis());
-        assertThat(rows.get(0).highWaterMarkMillis()).isEqualTo(START_MILLIS + 7_000);
+        assertThat(rows.get(0).highWaterMarkMillis()).isEqualTo(MARK + 7_000);
         assertThat(rows.get(1).holder()).isEqualTo("second#1");
         assertThat(rows.get(1).expiresAtMillis()).as("released").isZero();
         assertThat(first.rows(namespace + "-none")).isEmpty();
@@ -137,30 +143,30 @@ abstract class JdbcNodeLeaseContract {
     @Test
     void anOrderlyCloseLowersTheMarkToTheLatestIssuedTimeButNeverBelowTheStartMark() {
         JdbcNodeLease first = claim(provider("first"), 0);
-        first.advanceHighWaterMark(START_MILLIS + 10_000);
+        first.advanceHighWaterMark(MARK + 10_000);
         first.close();
 
         JdbcNodeLease second = claim(provider("second"), 0);
-        assertThat(second.highWaterMarkMillis()).as("no generator registered: kept").isEqualTo(START_MILLIS + 10_000);
-        second.lowerMarkOnClose(() -> START_MILLIS + 5_000); // below the mark it started from
-        second.advanceHighWaterMark(START_MILLIS + 20_000);
+        assertThat(second.highWaterMarkMillis()).as("no generator registered: kept").isEqualTo(MARK + 10_000);
+        second.lowerMarkOnClose(() -> MARK + 5_000); // below the mark it started from
+        second.advanceHighWaterMark(MARK + 20_000);
         second.close();
 
         JdbcNodeLease third = claim(provider("third"), 0);
-        assertThat(third.highWaterMarkMillis()).isEqualTo(START_MILLIS + 10_000);
-        third.lowerMarkOnClose(() -> START_MILLIS + 15_000);
-        third.advanceHighWaterMark(START_MILLIS + 25_000);
+        assertThat(third.highWaterMarkMillis()).isEqualTo(MARK + 10_000);
+        third.lowerMarkOnClose(() -> MARK + 15_000);
+        third.advanceHighWaterMark(MARK + 25_000);
         third.close();
 
         JdbcNodeLease fourth = claim(provider("fourth"), 0);
-        assertThat(fourth.highWaterMarkMillis()).isEqualTo(START_MILLIS + 15_000);
-        fourth.lowerMarkOnClose(() -> START_MILLIS);
-        fourth.advanceHighWaterMark(START_MILLIS + 16_000);
+        assertThat(fourth.highWaterMarkMillis()).isEqualTo(MARK + 15_000);
+        fourth.lowerMarkOnClose(() -> MARK);
+        fourth.advanceHighWaterMark(MARK + 16_000);
         assertThat(fourth.isHeld()).isTrue();
         // The lease lapses (no renewal): a close must not lower a mark it may no longer own.
         clock.advance(LEASE);
         fourth.close();
-        assertThat(claim(provider("fifth"), 0).highWaterMarkMillis()).isEqualTo(START_MILLIS + 16_000);
+        assertThat(claim(provider("fifth"), 0).highWaterMarkMillis()).isEqualTo(MARK + 16_000);
     }
 
     @Test
@@ -306,7 +312,7 @@ abstract class JdbcNodeLeaseContract {
         assertThat(lease.renew()).isEqualTo(Renewal.LOST);
         assertThat(lease.isHeld()).isFalse();
         assertThat(lease.lossReason()).contains("another process");
-        assertThatThrownBy(() -> lease.advanceHighWaterMark(START_MILLIS))
+        assertThatThrownBy(() -> lease.advanceHighWaterMark(MARK))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("no longer held (another process holds the identity now)")
                 .hasMessageContaining("claim a node identity again");
@@ -357,6 +363,34 @@ abstract class JdbcNodeLeaseContract {
         assertThat(lease.isHeld()).isFalse();
         assertThat(lease.renew()).isEqualTo(Renewal.LOST);
         assertThat(rowCount()).as("nothing written back").isZero();
+    }
+
+    /**
+     * Issue 33 (3): a claim that finds no row, after an operator deleted it under a live holder, starts beyond any
+     * time that holder may still issue IDs for: beyond the last mark it wrote, one step past its own clock, which
+     * runs as far ahead of the database's as the grace allows while it is still held. Before, it started from 0.
+     */
+    @Test
+    void aClaimAfterTheRowsWereDeletedUnderALiveHolderStartsBeyondEveryMarkThatHolderCouldHaveWritten()
+            throws SQLException {
+        ManualClock aheadByTheGrace = ManualClock.atEpochMillis(START_MILLIS + GRACE.toMillis());
+        JdbcNodeLease live = claim(providerBuilder("live").clock(aheadByTheGrace).build(), 63);
+        assertThat(live.isHeld()).as("within the grace: held").isTrue();
+        long issuedUpTo = aheadByTheGrace.wallTimeMillis() + LeaseFence.STEP_MILLIS;
+        live.advanceHighWaterMark(issuedUpTo); // as its fence does for an ID of its clock's time
+        execute("DELETE FROM " + TABLE + " WHERE namespace = '" + namespace + "'", false);
+
+        ManualClock behindByTheGrace = ManualClock.atEpochMillis(START_MILLIS - GRACE.toMillis());
+        JdbcNodeLease next = claim(providerBuilder("next").clock(behindByTheGrace).build(), 63);
+
+        assertThat(next.identity()).as("the same identity, its row gone").isEqualTo(live.identity());
+        assertThat(next.isHeld()).isTrue();
+        assertThat(next.highWaterMarkMillis()).as("where the next holder starts: after the live holder's IDs")
+                .isGreaterThanOrEqualTo(issuedUpTo);
+        assertThat(storedHighWaterMark(0)).as("nothing was written for it: the floor is the claim's own").isZero();
+        assertThatThrownBy(() -> live.advanceHighWaterMark(issuedUpTo + 1))
+                .as("the live holder stops at its next mark write, as before")
+                .isInstanceOf(IllegalStateException.class);
     }
 
     @Test
@@ -564,7 +598,7 @@ abstract class JdbcNodeLeaseContract {
     @Test
     void aClaimFromSilentHoldersTakesAnIdentityNotRenewedForTheSilenceWithItsMarkAndItsHolderLosesIt() {
         JdbcNodeLease killed = claim(provider("killed"), 0);
-        killed.advanceHighWaterMark(START_MILLIS + 9_000);
+        killed.advanceHighWaterMark(MARK + 9_000);
         JdbcNodeLeaseProvider restarted = provider("restarted");
         Duration silence = restarted.silenceBeforeTakeOver();
         assertThat(silence).as("renewal period plus grace").isEqualTo(LEASE.dividedBy(3).plus(GRACE))
@@ -584,13 +618,13 @@ abstract class JdbcNodeLeaseContract {
 
         assertThat(taken.identity()).isZero();
         assertThat(taken.highWaterMarkMillis()).as("the mark up to which the old holder may have issued IDs")
-                .isEqualTo(START_MILLIS + 9_000);
+                .isEqualTo(MARK + 9_000);
         assertThat(killed.renew()).isEqualTo(Renewal.LOST);
-        assertThatThrownBy(() -> killed.advanceHighWaterMark(START_MILLIS + 20_000))
+        assertThatThrownBy(() -> killed.advanceHighWaterMark(MARK + 20_000))
                 .isInstanceOf(IllegalStateException.class);
         assertThat(restarted.rows(namespace)).singleElement().satisfies(row -> {
             assertThat(row.holder()).startsWith("restarted#");
-            assertThat(row.highWaterMarkMillis()).isEqualTo(START_MILLIS + 9_000);
+            assertThat(row.highWaterMarkMillis()).isEqualTo(MARK + 9_000);
         });
     }
 
@@ -598,7 +632,7 @@ abstract class JdbcNodeLeaseContract {
     @Test
     void aClaimWithoutSilenceTakesAnIdentityRenewedAMomentAgoWithItsMark() {
         JdbcNodeLease ended = claim(provider("ended"), 0);
-        ended.advanceHighWaterMark(START_MILLIS + 9_000);
+        ended.advanceHighWaterMark(MARK + 9_000);
         JdbcNodeLeaseProvider restarted = provider("restarted");
         clock.advance(Duration.ofMillis(1));
         LeaseRow judged = row(restarted, 0);
@@ -608,7 +642,7 @@ abstract class JdbcNodeLeaseContract {
         NodeLease taken = restarted.takeOver(judged, Duration.ZERO);
         opened.add(taken);
 
-        assertThat(taken.highWaterMarkMillis()).isEqualTo(START_MILLIS + 9_000);
+        assertThat(taken.highWaterMarkMillis()).isEqualTo(MARK + 9_000);
         assertThat(ended.renew()).isEqualTo(Renewal.LOST);
     }
 
@@ -726,26 +760,26 @@ abstract class JdbcNodeLeaseContract {
     @Test
     void theHighWaterMarkOnlyMovesForwardSurvivesReleaseAndReachesTheNextHolder() throws SQLException {
         JdbcNodeLease first = claim(provider("first"), 63);
-        assertThat(first.highWaterMarkMillis()).isZero();
-        first.advanceHighWaterMark(START_MILLIS + 1000);
-        first.advanceHighWaterMark(START_MILLIS + 500);
-        assertThat(first.highWaterMarkMillis()).isEqualTo(START_MILLIS + 1000);
-        assertThat(storedHighWaterMark(0)).isEqualTo(START_MILLIS + 1000);
+        assertThat(storedHighWaterMark(0)).as("no mark stored yet").isZero();
+        first.advanceHighWaterMark(MARK + 1000);
+        first.advanceHighWaterMark(MARK + 500);
+        assertThat(first.highWaterMarkMillis()).isEqualTo(MARK + 1000);
+        assertThat(storedHighWaterMark(0)).isEqualTo(MARK + 1000);
         first.close();
 
         JdbcNodeLease second = claim(provider("second"), 63);
         assertThat(second.identity()).isZero();
-        assertThat(second.highWaterMarkMillis()).as("after release and re-claim").isEqualTo(START_MILLIS + 1000);
-        second.advanceHighWaterMark(START_MILLIS + 2000);
+        assertThat(second.highWaterMarkMillis()).as("after release and re-claim").isEqualTo(MARK + 1000);
+        second.advanceHighWaterMark(MARK + 2000);
 
         // The second holder dies without releasing: its successor takes the expired row, mark and all.
         clock.advance(LEASE.plus(GRACE).plusMillis(1));
         JdbcNodeLease third = claim(provider("third"), 63);
         assertThat(third.identity()).isZero();
-        assertThat(third.highWaterMarkMillis()).as("after expiry and take-over").isEqualTo(START_MILLIS + 2000);
-        assertThatThrownBy(() -> second.advanceHighWaterMark(START_MILLIS + 3000))
+        assertThat(third.highWaterMarkMillis()).as("after expiry and take-over").isEqualTo(MARK + 2000);
+        assertThatThrownBy(() -> second.advanceHighWaterMark(MARK + 3000))
                 .isInstanceOf(IllegalStateException.class);
-        assertThat(storedHighWaterMark(0)).isEqualTo(START_MILLIS + 2000);
+        assertThat(storedHighWaterMark(0)).isEqualTo(MARK + 2000);
     }
 
     @Test

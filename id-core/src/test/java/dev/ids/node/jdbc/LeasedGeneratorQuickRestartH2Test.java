@@ -47,6 +47,18 @@ class LeasedGeneratorQuickRestartH2Test {
                 .backgroundRenewal(false).build();
     }
 
+    /**
+     * Moves the clock past where a first claim's lease starts (beyond any time a former holder whose row vanished
+     * may issue IDs for, as JdbcNodeLeaseContract checks): these tests are about the restarts after it.
+     */
+    private NodeLease passedItsStart(NodeLease lease) {
+        long behind = lease.highWaterMarkMillis() + 1_000 - clock.wallTimeMillis();
+        if (behind > 0) {
+            clock.advance(Duration.ofMillis(behind));
+        }
+        return lease;
+    }
+
     private SnoGenerator sno(NodeLease lease, Duration maxWait) {
         return SnoGenerator.builder().lease(lease).clock(clock).listener(listener).maxWait(maxWait).build();
     }
@@ -67,7 +79,7 @@ class LeasedGeneratorQuickRestartH2Test {
 
     @Test
     void anOrderlyCloseStopsTheThreadThatWritesTheMark() throws Exception {
-        NodeLease lease = provider("process-1").claim(new NodeClaim("restart.writer", 0, 3));
+        NodeLease lease = passedItsStart(provider("process-1").claim(new NodeClaim("restart.writer", 0, 3)));
         Set<Thread> writers = startMarkWriter(lease);
 
         lease.close();
@@ -77,7 +89,7 @@ class LeasedGeneratorQuickRestartH2Test {
 
     @Test
     void aCloseAfterTheLeaseLapsedStopsTheThreadThatWritesTheMarkToo() throws Exception {
-        NodeLease lease = provider("process-1").claim(new NodeClaim("restart.writer.lapsed", 0, 3));
+        NodeLease lease = passedItsStart(provider("process-1").claim(new NodeClaim("restart.writer.lapsed", 0, 3)));
         Set<Thread> writers = startMarkWriter(lease);
         // Not renewed (a store that hung, a process paused): the lease ends at its deadline, before the close.
         clock.advance(JdbcNodeLeaseProvider.DEFAULT_LEASE_LENGTH.plusSeconds(1));
@@ -126,7 +138,7 @@ class LeasedGeneratorQuickRestartH2Test {
     @Test
     void afterAnOrderlyCloseTheNextGeneratorIssuesAtOnceWithoutWaitingForTheReservedStep() {
         NodeClaim claim = new NodeClaim("restart.orderly", 0, 3);
-        NodeLease first = provider("process-1").claim(claim);
+        NodeLease first = passedItsStart(provider("process-1").claim(claim));
         SnoGenerator before = sno(first, Duration.ZERO);
         List<Sno> issued = issue(before);
         long reserved = first.highWaterMarkMillis();
@@ -152,7 +164,7 @@ class LeasedGeneratorQuickRestartH2Test {
     @Test
     void afterACrashTheNextGeneratorWaitsForTheClockToPassTheMarkWithoutReportingAClockRegression() {
         NodeClaim claim = new NodeClaim("restart.crash", 0, 3);
-        NodeLease crashed = provider("process-1").claim(claim);
+        NodeLease crashed = passedItsStart(provider("process-1").claim(claim));
         List<Sno> issued = issue(sno(crashed, Duration.ZERO));
         long mark = crashed.highWaterMarkMillis();
         // No close: the process died. Its row frees (as after expiry plus grace, shortened here by hand).
@@ -184,7 +196,7 @@ class LeasedGeneratorQuickRestartH2Test {
     @Test
     void aTraceIdGeneratorRestartedInTheSameSecondWaitsOnlyForTheNextSecond() {
         NodeClaim claim = new NodeClaim("restart.traceid", 1, 65_535);
-        NodeLease first = provider("process-1").claim(claim);
+        NodeLease first = passedItsStart(provider("process-1").claim(claim));
         TraceIdGenerator before = TraceIdGenerator.builder().lease(first).clock(clock).listener(listener).build();
         TraceId last = before.next();
         first.close();

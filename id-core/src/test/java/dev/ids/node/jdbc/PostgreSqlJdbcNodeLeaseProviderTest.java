@@ -68,7 +68,7 @@ class PostgreSqlJdbcNodeLeaseProviderTest extends JdbcNodeLeaseContract {
                 .build();
 
         JdbcNodeLease lease = (JdbcNodeLease) provider.claim(claim(0, 3));
-        lease.advanceHighWaterMark(START_MILLIS + 5_000);
+        lease.advanceHighWaterMark(MARK);
         assertThat(lease.renew()).isEqualTo(Renewal.RENEWED);
         lease.close();
 
