@@ -45,8 +45,11 @@ class ZooKeeperHungCloseTests {
                 .connectionTimeout(Duration.ofSeconds(1)).rootPath("/ids-hung-close").build();
         List<NodeLease> leases = List.of(provider.claim(new NodeClaim("sno", 0, 7)),
                 provider.claim(new NodeClaim("trace-id", 1, 7)), provider.claim(new NodeClaim("lable", 0, 7)));
+        // Marks a minute ahead: beyond where a claim that finds no mark starts (20 s ahead), so each is written.
+        long mark = System.currentTimeMillis() + 60_000;
         for (NodeLease lease : leases) {
-            lease.advanceHighWaterMark(System.currentTimeMillis());
+            lease.advanceHighWaterMark(mark);
+            assertThat(lease.highWaterMarkMillis()).isEqualTo(mark);
         }
 
         proxy.hang();

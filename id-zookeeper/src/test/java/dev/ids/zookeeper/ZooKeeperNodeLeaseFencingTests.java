@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ids.IdGenerationException;
 import dev.ids.clock.IdClock;
+import dev.ids.clock.ManualClock;
 import dev.ids.node.NodeClaim;
+import dev.ids.node.NodeLease;
 import dev.ids.node.ReclaimingNodeLease;
 import dev.ids.sno.SnoGenerator;
 import java.time.Duration;
@@ -45,11 +47,33 @@ class ZooKeeperNodeLeaseFencingTests {
     }
 
     private ZooKeeperNodeLeaseProvider provider(Duration sessionTimeout) {
+        return provider(sessionTimeout, IdClock.system());
+    }
+
+    private ZooKeeperNodeLeaseProvider provider(Duration sessionTimeout, IdClock clock) {
         ZooKeeperNodeLeaseProvider provider = ZooKeeperNodeLeaseProvider.builder()
                 .connectString(server.getConnectString()).sessionTimeout(sessionTimeout)
-                .connectionTimeout(Duration.ofSeconds(1)).build();
+                .connectionTimeout(Duration.ofSeconds(1)).clock(clock).build();
         toClose.add(provider);
         return provider;
+    }
+
+    /**
+     * Steps a manual clock's wall time a second past where a lease starts, so that a generator's first unit of time
+     * lies wholly after it: a claim that finds no mark starts 20 s ahead (docs/LEASES.md, "A record that is lost"),
+     * and these tests are about what follows. The wall clock alone: the leases' deadlines count its monotonic time,
+     * which stands still here while the proofs come in real time.
+     */
+    private static void stepWallClockPastTheStart(ManualClock clock, NodeLease lease) {
+        long behind = lease.highWaterMarkMillis() + 1_000 - clock.wallTimeMillis();
+        if (behind > 0) {
+            clock.stepWallClock(Duration.ofMillis(behind));
+        }
+    }
+
+    /** A time for the marks these tests write: a minute from now, beyond where a claim that finds no mark starts. */
+    private static long aMinuteAhead() {
+        return System.currentTimeMillis() + 60_000;
     }
 
     /** Watches a lease from another thread and remembers whether it was ever seen held once the watch began. */
@@ -158,15 +182,18 @@ class ZooKeeperNodeLeaseFencingTests {
 
     @Test
     void sessionExpiryFencesAtOnceAndAReclaimingLeaseClaimsTheSameIdentityAgainOnceFree() throws Exception {
-        ZooKeeperNodeLeaseProvider provider = provider(Duration.ofSeconds(2));
+        // A manual wall clock, stepped past where the first claim starts (it finds no mark), instead of a 20 s wait.
+        ManualClock clock = ManualClock.atEpochMillis(System.currentTimeMillis());
+        ZooKeeperNodeLeaseProvider provider = provider(Duration.ofSeconds(2), clock);
         List<ZooKeeperNodeLease> inner = new java.util.concurrent.CopyOnWriteArrayList<>();
         ReclaimingNodeLease lease = ReclaimingNodeLease.claim(claim -> {
             ZooKeeperNodeLease claimed = provider.claim(claim);
             inner.add(claimed);
             return claimed;
-        }, ONLY_ZERO, IdClock.system(), Duration.ofMillis(20));
+        }, ONLY_ZERO, clock, Duration.ofMillis(20));
         toClose.add(lease);
-        SnoGenerator generator = SnoGenerator.builder().lease(lease).build();
+        stepWallClockPastTheStart(clock, lease);
+        SnoGenerator generator = SnoGenerator.builder().lease(lease).clock(clock).build();
         int partition = generator.next().partition();
         byte[] password = provider.client().getZookeeperClient().getZooKeeper().getSessionPasswd();
 
@@ -199,19 +226,21 @@ class ZooKeeperNodeLeaseFencingTests {
     void aLeaseWhoseZnodeWasCreatedAnewByAnotherSessionCannotWriteTheMark() throws Exception {
         ZooKeeperNodeLeaseProvider provider = provider(Duration.ofSeconds(2));
         ZooKeeperNodeLease lease = provider.claim(ONLY_ZERO);
-        lease.advanceHighWaterMark(1_000);
+        long mark = aMinuteAhead();
+        lease.advanceHighWaterMark(mark);
         ZooKeeper plain = ZooKeeperTesting.plainClient(server.getConnectString());
         try {
             // Someone deletes the znode by hand and another process claims the identity at once; this lease's
             // watcher may not have fired yet, so the write below must find out for itself.
             plain.delete(lease.path(), -1);
             ZooKeeperNodeLease other = provider(Duration.ofSeconds(2)).claim(ONLY_ZERO);
-            assertThat(other.highWaterMarkMillis()).isEqualTo(1_000);
+            assertThat(other.highWaterMarkMillis()).isEqualTo(mark);
             // Straight to the provider: the lease itself refuses once its watcher has seen the deletion.
-            assertThatThrownBy(() -> provider.writeHighWaterMark(lease, 5_000, lease.highWaterMarkVersion()))
+            assertThatThrownBy(() -> provider.writeHighWaterMark(lease, mark + 4_000, lease.highWaterMarkVersion()))
                     .isInstanceOf(IllegalStateException.class);
             assertThat(lease.isEnded()).isTrue();
-            assertThat(new String(plain.getData(lease.highWaterMarkPath(), false, null))).isEqualTo("1000");
+            assertThat(new String(plain.getData(lease.highWaterMarkPath(), false, null)))
+                    .isEqualTo(String.valueOf(mark));
         } finally {
             plain.close();
         }
@@ -219,20 +248,29 @@ class ZooKeeperNodeLeaseFencingTests {
 
     @Test
     void anOrderlyCloseLowersTheMarkToTheLastIdsTimeSoTheNextHolderIssuesAtOnce() throws Exception {
-        ZooKeeperNodeLeaseProvider provider = provider(Duration.ofSeconds(2));
+        // A manual wall clock, stepped past where the first claim starts (it finds no mark), instead of a 20 s wait;
+        // then it moves a millisecond per ID, as real time would.
+        ManualClock clock = ManualClock.atEpochMillis(System.currentTimeMillis());
+        ZooKeeperNodeLeaseProvider provider = provider(Duration.ofSeconds(2), clock);
         ZooKeeperNodeLease lease = provider.claim(ONLY_ZERO);
-        SnoGenerator generator = SnoGenerator.builder().lease(lease).maxWait(Duration.ZERO).build();
+        stepWallClockPastTheStart(clock, lease);
+        long start = lease.highWaterMarkMillis();
+        SnoGenerator generator = SnoGenerator.builder().lease(lease).clock(clock).maxWait(Duration.ZERO).build();
         long last = 0;
         for (int i = 0; i < 100; i++) {
             dev.ids.sno.Sno id = generator.next();
             last = Math.max(last, id.timestamp().toEpochMilli() + dev.ids.sno.Sno.UNIT_MILLIS - 1);
+            clock.stepWallClock(Duration.ofMillis(1));
         }
+        assertThat(last).as("beyond the mark the lease started from, which a close never lowers below")
+                .isGreaterThan(start);
         assertThat(lease.highWaterMarkMillis()).as("a step ahead").isGreaterThan(last + 1_000);
         lease.close();
 
         ZooKeeperNodeLease next = provider.claim(ONLY_ZERO);
         assertThat(next.highWaterMarkMillis()).isEqualTo(last);
-        Thread.sleep(dev.ids.sno.Sno.UNIT_MILLIS + 1);
-        assertThat(SnoGenerator.builder().lease(next).maxWait(Duration.ZERO).build().next().partition()).isZero();
+        clock.stepWallClock(Duration.ofMillis(dev.ids.sno.Sno.UNIT_MILLIS + 1));
+        assertThat(SnoGenerator.builder().lease(next).clock(clock).maxWait(Duration.ZERO).build().next().partition())
+                .isZero();
     }
 }

@@ -7,13 +7,16 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.ids.clock.IdClock;
+import dev.ids.IdGenerationException;
 import dev.ids.clock.ManualClock;
+import dev.ids.node.LeaseFence;
 import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.node.ReclaimingNodeLease;
+import dev.ids.sno.Sno;
+import dev.ids.sno.SnoGenerator;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -88,6 +91,28 @@ class ZooKeeperNodeLeaseProviderTests {
 
     private static String data(String path) throws Exception {
         return new String(plain.getData(path, false, null), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * A time for the marks these tests write: a minute from now, beyond where a claim that finds no mark starts (now
+     * plus a step plus a step for the clocks, docs/LEASES.md "A record that is lost"), so that a write of it is a
+     * real write and not ignored as below the lease's mark.
+     */
+    private static long aMinuteAhead() {
+        return System.currentTimeMillis() + 60_000;
+    }
+
+    /**
+     * Steps a manual clock's wall time a second past a time, such as where a lease that found no mark starts, so that
+     * a generator's first unit of time lies wholly after it. The wall clock alone: the leases' deadlines count its
+     * monotonic time, which stands still here while the proofs come in real time; advancing it by the 20 s a first
+     * claim starts ahead would suspend them until the next proof.
+     */
+    private static void stepWallClockPast(ManualClock clock, long epochMillis) {
+        long behind = epochMillis + 1_000 - clock.wallTimeMillis();
+        if (behind > 0) {
+            clock.stepWallClock(Duration.ofMillis(behind));
+        }
     }
 
     @Test
@@ -202,22 +227,42 @@ class ZooKeeperNodeLeaseProviderTests {
         assertThat(second.claim(new NodeClaim("lable", 0, 63)).identity()).isZero();
     }
 
+    /**
+     * A Lable lease whose pool znode was deleted from outside is claimed again, and is held once the clock passes
+     * where the re-claim starts; the delayed delete of its old znode, which the ended lease's close scheduled, then
+     * must not take the new znode of the same session.
+     *
+     * <p>Issue 33 (3): the re-claim finds no mark (none was written), so it starts beyond any time a former holder
+     * (here this very lease, in general any process whose znode vanished) may still issue IDs for: at least a step
+     * past that holder's clock. Before, it was held at once, from mark 0. The wall clock is a manual one, stepped
+     * past that start so that the test need not wait 20 s for it; the proofs and the release delay run in real time.
+     */
     @Test
-    void aLableLeaseReclaimedAfterAnOutsideDeleteStaysHeldThroughItsOldZnodesDelayedDelete() throws Exception {
+    void aLableLeaseReclaimedAfterAnOutsideDeleteIsHeldOnceTheClockPassesItsStartAndThroughTheOldZnodesDelete()
+            throws Exception {
         // A release delay of 200 ms instead of 2 s, so that ten of them fit in a two-second observation.
         Duration releaseDelay = Duration.ofMillis(200);
+        ManualClock clock = ManualClock.atEpochMillis(System.currentTimeMillis());
         ZooKeeperNodeLeaseProvider provider = provider(ZooKeeperNodeLeaseProvider.builder()
-                .lableReleaseDelay(releaseDelay));
-        ReclaimingNodeLease lease = ReclaimingNodeLease.claim(provider, new NodeClaim("lable", 0, 63),
-                IdClock.system(), Duration.ofMillis(20));
+                .lableReleaseDelay(releaseDelay).clock(clock));
+        ReclaimingNodeLease lease = ReclaimingNodeLease.claim(provider, new NodeClaim("lable", 0, 63), clock,
+                Duration.ofMillis(20));
         toClose.add(lease);
         String path = root + "/pool/" + lease.identity();
         long firstCreation = plain.exists(path, false).getCzxid();
+        // The first claim found no mark either: past its start, a generator on it would be issuing IDs.
+        stepWallClockPast(clock, lease.highWaterMarkMillis());
+        long deletedAt = clock.wallTimeMillis();
 
         plain.delete(path, -1);
 
-        await("the identity is claimed again", Duration.ofSeconds(5),
-                () -> lease.reclaimCount() == 1 && lease.isHeld());
+        await("the identity is claimed again", Duration.ofSeconds(5), () -> lease.reclaimCount() == 1);
+        assertThat(lease.highWaterMarkMillis()).as("beyond any mark the former holder could have written")
+                .isGreaterThanOrEqualTo(deletedAt + LeaseFence.STEP_MILLIS);
+        assertThat(data(root + "/hwm/" + lease.identity())).as("nothing stored for it").isEqualTo("0");
+        assertThat(lease.isHeld()).as("not held while the clock stands at or before it").isFalse();
+        stepWallClockPast(clock, lease.highWaterMarkMillis());
+        assertThat(lease.isHeld()).as("held once the clock passed it").isTrue();
         Stat reclaimed = plain.exists(path, false);
         assertThat(reclaimed.getCzxid()).isNotEqualTo(firstCreation);
         // The ended lease was closed before the re-claim; its delayed delete falls inside this observation.
@@ -262,11 +307,13 @@ class ZooKeeperNodeLeaseProviderTests {
         ZooKeeperNodeLeaseProvider mine = provider();
         ZooKeeperNodeLeaseProvider other = provider();
         NodeClaim claim = new NodeClaim("sno", 0, 65_535);
+        long firstsMark = aMinuteAhead();
+        long releasedMark = firstsMark - 10_000; // both beyond where a claim that finds no mark starts
         ZooKeeperNodeLease first = mine.claim(claim);
-        first.advanceHighWaterMark(1_700_000_000_000L);
+        first.advanceHighWaterMark(firstsMark);
         ZooKeeperNodeLease theOthers = other.claim(claim);
         ZooKeeperNodeLease released = other.claim(claim);
-        released.advanceHighWaterMark(1_600_000_000_000L);
+        released.advanceHighWaterMark(releasedMark);
         released.close();
         // An earlier version's znode (the process id alone), and one of Lable's own module (no data).
         plain.create(root + "/sno/pool/9", "pid 4211".getBytes(StandardCharsets.UTF_8),
@@ -289,7 +336,7 @@ class ZooKeeperNodeLeaseProviderTests {
                 assertThat(row.leaseHolder().orElseThrow().processId()).hasValue(ProcessHandle.current().pid());
                 assertThat(row.expiresAtMillis()).as("this provider's lease: its deadline")
                         .isGreaterThan(before).isLessThanOrEqualTo(System.currentTimeMillis() + 2_000);
-                assertThat(row.highWaterMarkMillis()).isEqualTo(1_700_000_000_000L);
+                assertThat(row.highWaterMarkMillis()).isEqualTo(firstsMark);
             });
             assertThat(rows.get(1)).satisfies(row -> {
                 assertThat(row.held()).isTrue();
@@ -298,7 +345,7 @@ class ZooKeeperNodeLeaseProviderTests {
             });
             assertThat(rows.get(2)).as("released: kept for its mark")
                     .isEqualTo(new ZooKeeperNodeLeaseProvider.LeaseRow("sno", released.identity(), false, null, 0L,
-                            1_600_000_000_000L));
+                            releasedMark));
             assertThat(rows.get(3).leaseHolder().orElseThrow().processId()).hasValue(4211);
             assertThat(rows.get(4).held()).isTrue();
             assertThat(rows.get(4).holder()).isNull();
@@ -400,44 +447,54 @@ class ZooKeeperNodeLeaseProviderTests {
                 .withMessageContaining("write a decimal");
     }
 
+    /**
+     * The stored mark starts at 0 and only moves forward. The lease's own mark starts beyond now, where a claim that
+     * finds no mark starts (docs/LEASES.md, "A record that is lost"), and nothing is written for that.
+     */
     @Test
     void highWaterMarkStartsAtZeroSurvivesReleaseAndOnlyMovesForward() throws Exception {
+        long claimedAt = System.currentTimeMillis();
         ZooKeeperNodeLease lease = provider().claim(new NodeClaim("sno", 0, 3));
-        assertThat(lease.highWaterMarkMillis()).isZero();
-        assertThat(data(lease.highWaterMarkPath())).isEqualTo("0");
+        assertThat(data(lease.highWaterMarkPath())).as("no mark stored yet").isEqualTo("0");
+        assertThat(lease.highWaterMarkMillis()).as("where a claim that finds no mark starts")
+                .isGreaterThanOrEqualTo(claimedAt + LeaseFence.STEP_MILLIS);
+        long mark = aMinuteAhead();
 
-        lease.advanceHighWaterMark(1_700_000_000_000L);
-        lease.advanceHighWaterMark(1_600_000_000_000L); // lower: ignored
-        assertThat(lease.highWaterMarkMillis()).isEqualTo(1_700_000_000_000L);
-        assertThat(data(lease.highWaterMarkPath())).isEqualTo("1700000000000");
+        lease.advanceHighWaterMark(mark);
+        lease.advanceHighWaterMark(mark - 1_000); // lower: ignored
+        assertThat(lease.highWaterMarkMillis()).isEqualTo(mark);
+        assertThat(data(lease.highWaterMarkPath())).isEqualTo(String.valueOf(mark));
         lease.close();
         assertThat(plain.exists(lease.highWaterMarkPath(), false)).as("the mark is persistent").isNotNull();
 
         NodeLease next = provider().claim(new NodeClaim("sno", 0, 3));
         assertThat(next.identity()).isEqualTo(lease.identity());
-        assertThat(next.highWaterMarkMillis()).isEqualTo(1_700_000_000_000L);
-        next.advanceHighWaterMark(1_700_000_000_500L);
-        assertThat(data(lease.highWaterMarkPath())).isEqualTo("1700000000500");
-        assertThat(provider().claim(new NodeClaim("sno", 0, 3)).highWaterMarkMillis())
-                .as("another identity has its own mark").isZero();
+        assertThat(next.highWaterMarkMillis()).isEqualTo(mark);
+        next.advanceHighWaterMark(mark + 500);
+        assertThat(data(lease.highWaterMarkPath())).isEqualTo(String.valueOf(mark + 500));
+        ZooKeeperNodeLease another = provider().claim(new NodeClaim("sno", 0, 3));
+        assertThat(another.identity()).isNotEqualTo(lease.identity());
+        assertThat(data(another.highWaterMarkPath())).as("another identity has its own mark").isEqualTo("0");
+        assertThat(another.highWaterMarkMillis()).isLessThan(mark);
     }
 
     @Test
     void highWaterMarkWriteIsCompareAndSetAndNeverMovesTheStoredMarkBack() throws Exception {
         ZooKeeperNodeLease lease = provider().claim(new NodeClaim("sno", 0, 3));
-        lease.advanceHighWaterMark(1_000L);
+        long mark = aMinuteAhead();
+        lease.advanceHighWaterMark(mark + 1_000);
 
         // Someone else (an earlier write whose reply was lost, an operator) moved the stored mark beyond ours.
-        plain.setData(lease.highWaterMarkPath(), "5000".getBytes(StandardCharsets.UTF_8), -1);
-        lease.advanceHighWaterMark(2_000L);
-        assertThat(lease.highWaterMarkMillis()).isEqualTo(5_000L);
-        assertThat(data(lease.highWaterMarkPath())).isEqualTo("5000");
+        plain.setData(lease.highWaterMarkPath(), Long.toString(mark + 5_000).getBytes(StandardCharsets.UTF_8), -1);
+        lease.advanceHighWaterMark(mark + 2_000);
+        assertThat(lease.highWaterMarkMillis()).isEqualTo(mark + 5_000);
+        assertThat(data(lease.highWaterMarkPath())).isEqualTo(String.valueOf(mark + 5_000));
 
         // The stored version changed but the mark is below the new one: the write is retried on the new version.
-        plain.setData(lease.highWaterMarkPath(), "3000".getBytes(StandardCharsets.UTF_8), -1);
-        lease.advanceHighWaterMark(6_000L);
-        assertThat(lease.highWaterMarkMillis()).isEqualTo(6_000L);
-        assertThat(data(lease.highWaterMarkPath())).isEqualTo("6000");
+        plain.setData(lease.highWaterMarkPath(), Long.toString(mark + 3_000).getBytes(StandardCharsets.UTF_8), -1);
+        lease.advanceHighWaterMark(mark + 6_000);
+        assertThat(lease.highWaterMarkMillis()).isEqualTo(mark + 6_000);
+        assertThat(data(lease.highWaterMarkPath())).isEqualTo(String.valueOf(mark + 6_000));
     }
 
     @Test
@@ -450,21 +507,24 @@ class ZooKeeperNodeLeaseProviderTests {
         plain.delete(lease.path(), -1);
         ZooKeeperNodeLease next = provider.claim(new NodeClaim("sno", lease.identity(), lease.identity()));
         assertThat(next.sessionId()).isEqualTo(lease.sessionId());
-        next.advanceHighWaterMark(5_000L);
+        long mark = aMinuteAhead();
+        next.advanceHighWaterMark(mark + 5_000);
 
-        // Called directly, as a write racing the deletion's watch event does: it meets BadVersion and reads 5000.
-        assertThatIllegalStateException().isThrownBy(() -> provider.writeHighWaterMark(lease, 2_000L, version))
+        // Called directly, as a write racing the deletion's watch event does: it meets BadVersion and reads the
+        // higher mark.
+        assertThatIllegalStateException().isThrownBy(() -> provider.writeHighWaterMark(lease, mark + 2_000, version))
                 .withMessageContaining(lease.highWaterMarkPath()).withMessageContaining("claim an identity again");
         assertThat(lease.isEnded()).isTrue();
         assertThat(next.isHeld()).isTrue();
-        assertThat(data(lease.highWaterMarkPath())).isEqualTo("5000");
+        assertThat(data(lease.highWaterMarkPath())).isEqualTo(String.valueOf(mark + 5_000));
     }
 
     @Test
     void highWaterMarkCannotBeAdvancedOnceTheLeaseIsClosed() {
         ZooKeeperNodeLease lease = provider().claim(new NodeClaim("sno", 0, 3));
         lease.close();
-        assertThatIllegalStateException().isThrownBy(() -> lease.advanceHighWaterMark(10L))
+        // Beyond the mark the lease started from: one at or below it is no write, refused or not.
+        assertThatIllegalStateException().isThrownBy(() -> lease.advanceHighWaterMark(aMinuteAhead()))
                 .withMessageContaining("not held").withMessageContaining("claim an identity again");
     }
 
@@ -481,7 +541,46 @@ class ZooKeeperNodeLeaseProviderTests {
         Thread.sleep(500); // several proof periods
         assertThat(lease.isHeld()).isFalse();
         assertThat(next.isHeld()).isTrue();
-        assertThatIllegalStateException().isThrownBy(() -> lease.advanceHighWaterMark(10L));
+        assertThatIllegalStateException().isThrownBy(() -> lease.advanceHighWaterMark(aMinuteAhead()));
+    }
+
+    /**
+     * Issue 33 (3) on ZooKeeper: an operator deletes a live lease's mark and pool znodes, and another process claims
+     * the identity at once, finding no mark. Its lease starts beyond the last mark the former holder wrote (a step
+     * past its clock, as its fence writes) and its generator issues no ID at or before that mark. Before, the claim
+     * started from mark 0 and issued at once.
+     */
+    @Test
+    void aClaimAfterAnOperatorDeletedALiveLeasesZnodesStartsBeyondTheFormerHoldersLastMark() throws Exception {
+        ManualClock clock = ManualClock.atEpochMillis(System.currentTimeMillis());
+        ZooKeeperNodeLease former = provider(ZooKeeperNodeLeaseProvider.builder().clock(clock))
+                .claim(new NodeClaim("sno", 0, 3));
+        stepWallClockPast(clock, former.highWaterMarkMillis()); // its own claim found no mark either
+        long lastMark = clock.wallTimeMillis() + LeaseFence.STEP_MILLIS;
+        former.advanceHighWaterMark(lastMark);
+        assertThat(data(former.highWaterMarkPath())).isEqualTo(String.valueOf(lastMark));
+
+        plain.delete(former.highWaterMarkPath(), -1);
+        plain.delete(former.path(), -1);
+        ZooKeeperNodeLease next = provider(ZooKeeperNodeLeaseProvider.builder().clock(clock))
+                .claim(new NodeClaim("sno", 0, 3));
+
+        assertThat(next.identity()).isEqualTo(former.identity());
+        assertThat(data(next.highWaterMarkPath())).as("no mark stored").isEqualTo("0");
+        assertThat(next.highWaterMarkMillis()).as("where the new lease starts").isGreaterThanOrEqualTo(lastMark);
+        SnoGenerator generator = SnoGenerator.builder().lease(next).clock(clock).maxWait(Duration.ZERO).build();
+        assertThatThrownBy(generator::next).isInstanceOf(IdGenerationException.class)
+                .hasMessageContaining("behind the high-water mark");
+        // Past the former holder's mark, a generator still waits: the start allows a step more for the hosts'
+        // clocks, which ZooKeeper does not compare.
+        stepWallClockPast(clock, lastMark);
+        assertThatThrownBy(generator::next).isInstanceOf(IdGenerationException.class)
+                .hasMessageContaining("behind the high-water mark");
+        stepWallClockPast(clock, next.highWaterMarkMillis());
+        Sno first = generator.next();
+        assertThat(first.partition()).isEqualTo(next.identity());
+        assertThat(first.timestamp().toEpochMilli()).as("the first ID's time").isGreaterThan(lastMark);
+        await("the former lease ends", Duration.ofSeconds(2), former::isEnded);
     }
 
     @Test
