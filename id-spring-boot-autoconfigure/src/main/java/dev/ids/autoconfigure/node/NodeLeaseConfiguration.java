@@ -43,6 +43,14 @@ public class NodeLeaseConfiguration {
                 reclaimPeriod(properties.getReclaimPeriod()));
     }
 
+    /**
+     * Waits, as the application starts, until the clock passes the marks the generators' leases start from.
+     */
+    @Bean
+    LeaseStartWait idLeaseStartWait(NodeLeases idNodeLeases) {
+        return new LeaseStartWait(idNodeLeases);
+    }
+
     private static Duration reclaimPeriod(Duration configured) {
         if (configured == null) {
             return ReclaimingNodeLease.DEFAULT_CHECK_PERIOD;
