@@ -9,10 +9,11 @@
 --                    0 once released. Another process may take the row only after expires_at plus the grace.
 --   high_water_mark  the latest time, in epoch milliseconds, for which any holder may have issued IDs
 --
--- NEVER DELETE ROWS. A row is the only record of its identity's high-water mark. A released row (expires_at = 0)
--- is kept on purpose: the next holder of the identity waits for its mark. A clean-up job that deletes it hands the
--- identity to the next claimant with mark 0, who may repeat IDs issued before. A holder whose row disappears is
--- fenced at its next renewal or mark write (it logs that its row was deleted) and must claim again.
+-- KEEP THE ROWS. A row is the only record of its identity's high-water mark. A released row (expires_at = 0)
+-- is kept on purpose: the next holder of the identity starts from its mark. A clean-up job that deletes it makes the
+-- next claimant of the identity wait about 20 s, as a claim that finds no mark starts beyond any time a former holder
+-- may still issue IDs for. A holder whose row disappears is fenced at its next renewal or mark write (it logs that
+-- its row was deleted) and must claim again.
 -- Retiring a whole namespace (no instance claims in it any more) is the one safe deletion:
 --   1. stop or reconfigure every instance that claims in the namespace;
 --   2. wait until SELECT MAX(expires_at), MAX(high_water_mark) FROM ids_node_lease WHERE namespace = 'x'

@@ -184,8 +184,9 @@ public final class ReclaimingNodeLease implements NodeLease {
             return lease.notHeldReason();
         }
         long until = notHeldUntilMillis.get();
-        return otherHoldersMarkPassed(until) ? null : "claimed again after another process held it, so it waits "
-                + "until the clock passes that process's high-water mark " + Instant.ofEpochMilli(until);
+        return otherHoldersMarkPassed(until) ? null : "claimed again after its lease ended, so it waits until the "
+                + "clock passes the high-water mark " + Instant.ofEpochMilli(until) + " up to which another holder "
+                + "may have issued IDs";
     }
 
     /**
@@ -366,9 +367,10 @@ public final class ReclaimingNodeLease implements NodeLease {
         lastFailure = null;
         retryNanos = checkNanos;
         LOG.log(Level.INFO, () -> "Claimed node identity " + identity + " in namespace '" + sameIdentity.namespace()
-                + "' again after its lease ended" + (mark > known ? "; its stored high-water mark " + mark + " ("
+                + "' again after its lease ended" + (mark > known ? "; its high-water mark " + mark + " ("
                 + Instant.ofEpochMilli(mark) + ") is ahead of the last this lease wrote (another process held it "
-                + "meanwhile, or a write of this lease's landed after its end), so its generators wait until the "
+                + "meanwhile, a write of this lease's landed after its end, or its record was gone and the claim "
+                + "started beyond any time a former holder may issue IDs for), so its generators wait until the "
                 + "clock passes it" : ""));
         return true;
     }

@@ -31,8 +31,9 @@ import javax.sql.DataSource;
  * One row per identity ever claimed, keyed by {@code (namespace, node_id)}, with the {@code holder} of the lease
  * that holds (or last held) it, its {@code expires_at} and the identity's {@code high_water_mark}. It is created with
  * {@code CREATE TABLE IF NOT EXISTS} on the first claim unless {@link Builder#createTable(boolean)} turns that off;
- * the same statement ships as {@value #DDL_RESOURCE} for Flyway, Liquibase or a DBA. Rows are never deleted, as a
- * row is the only record of its identity's mark; a holder whose row disappears is fenced at once.
+ * the same statement ships as {@value #DDL_RESOURCE} for Flyway, Liquibase or a DBA. Rows are kept, as a row is the
+ * only record of its identity's mark: a claim that finds no row starts about 20 s ahead, beyond any time a former
+ * holder may still issue IDs for, and a holder whose row disappears is fenced at its next renewal or mark write.
  *
  * <h2>The protocol</h2>
  * A claim reads the range and takes a free identity by an {@code INSERT} the primary key lets one claimant win, or a
