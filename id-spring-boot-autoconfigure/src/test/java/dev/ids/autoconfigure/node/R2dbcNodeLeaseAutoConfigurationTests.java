@@ -9,6 +9,8 @@ import dev.ids.autoconfigure.IdGeneratorsAutoConfiguration;
 import dev.ids.autoconfigure.IdsConfigurationException;
 import dev.ids.autoconfigure.actuate.IdGeneratorsHealthIndicator;
 import dev.ids.autoconfigure.node.r2dbc.R2dbcNodeLeaseProvider;
+import dev.ids.autoconfigure.testing.LeaseTableSeed;
+import dev.ids.autoconfigure.testing.R2dbcLeaseTableSeed;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
 import dev.ids.sno.SnoGenerator;
@@ -43,6 +45,11 @@ import reactor.core.publisher.Mono;
  * Node identities leased through the application's R2DBC ConnectionFactory: chosen in auto mode when it is the only
  * database, or by {@code ids.node.provider=r2dbc}; distinct per copy of the application; JDBC keeps precedence; what
  * cannot work fails the start-up naming the ways out.
+ *
+ * <p>The tests whose contexts lease seed the lease table first ({@link R2dbcLeaseTableSeed},
+ * {@link LeaseTableSeed}: released rows whose mark lies a second in the past). On an empty table a claim starts about
+ * 20 s ahead and the start-up waits for that (issue 33 (3), {@code LeaseStartWaitTests}); these tests are about
+ * which store is chosen and how it is configured, not about that wait.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class R2dbcNodeLeaseAutoConfigurationTests {
@@ -85,7 +92,8 @@ class R2dbcNodeLeaseAutoConfigurationTests {
     @Test
     void withOnlyAConnectionFactoryAndNothingConfiguredEachContextLeasesItsOwnIdentities(CapturedOutput output) {
         ConnectionFactory h2 = newH2();
-        ApplicationContextRunner runner = contextRunner.withBean(ConnectionFactory.class, () -> h2);
+        ApplicationContextRunner runner = contextRunner.withBean(ConnectionFactory.class, () -> h2)
+                .withInitializer(R2dbcLeaseTableSeed.everyConnectionFactory());
         runner.run(first -> runner.run(second -> {
             assertThat(first).hasSingleBean(R2dbcNodeLeaseProvider.class).doesNotHaveBean(JdbcNodeLeaseProvider.class);
             assertThat(partition(first)).isZero();
@@ -109,7 +117,8 @@ class R2dbcNodeLeaseAutoConfigurationTests {
         String table = "ids_r2dbc_auto_test_" + ProcessHandle.current().pid();
         ConnectionFactory postgres = ConnectionFactories.get("r2dbc:postgresql://postgres@127.0.0.1:5432/test");
         ApplicationContextRunner runner = contextRunner.withBean(ConnectionFactory.class, () -> postgres)
-                .withPropertyValues("ids.node.jdbc.table-name=" + table);
+                .withPropertyValues("ids.node.jdbc.table-name=" + table)
+                .withInitializer(R2dbcLeaseTableSeed.everyConnectionFactory());
         try {
             runner.run(first -> runner.run(second -> {
                 assertThat(first).hasSingleBean(R2dbcNodeLeaseProvider.class);
@@ -153,7 +162,7 @@ class R2dbcNodeLeaseAutoConfigurationTests {
         JdbcDataSource dataSource = new JdbcDataSource();
         dataSource.setURL("jdbc:h2:file:./target/r2dbc-lease-auto/" + ProcessHandle.current().pid() + "-"
                 + databases.incrementAndGet() + ";DB_CLOSE_DELAY=-1;WRITE_DELAY=0");
-        contextRunner.withBean(DataSource.class, () -> dataSource)
+        contextRunner.withBean(DataSource.class, () -> dataSource).withInitializer(LeaseTableSeed.everyDataSource())
                 .withBean(ConnectionFactory.class, R2dbcNodeLeaseAutoConfigurationTests::newH2).run(context -> {
                     assertThat(context).hasSingleBean(JdbcNodeLeaseProvider.class)
                             .doesNotHaveBean(R2dbcNodeLeaseProvider.class);
@@ -167,7 +176,8 @@ class R2dbcNodeLeaseAutoConfigurationTests {
         JdbcDataSource dataSource = new JdbcDataSource();
         dataSource.setURL(TestDatabase.H2.url("R2dbcExplicit" + databases.incrementAndGet()));
         contextRunner.withPropertyValues("ids.node.provider=r2dbc").withBean(DataSource.class, () -> dataSource)
-                .withBean(ConnectionFactory.class, R2dbcNodeLeaseAutoConfigurationTests::newH2).run(context -> {
+                .withBean(ConnectionFactory.class, R2dbcNodeLeaseAutoConfigurationTests::newH2)
+                .withInitializer(R2dbcLeaseTableSeed.everyConnectionFactory()).run(context -> {
                     assertThat(context).hasSingleBean(R2dbcNodeLeaseProvider.class)
                             .doesNotHaveBean(JdbcNodeLeaseProvider.class);
                     assertThat(partition(context)).isZero();
@@ -181,6 +191,7 @@ class R2dbcNodeLeaseAutoConfigurationTests {
                         "ids.node.jdbc.reclaim-grace=3s")
                 .withBean(R2dbcNodeLeaseProviderBuilderCustomizer.class,
                         () -> builder -> builder.holderId("customized"))
+                .withInitializer(R2dbcLeaseTableSeed.everyConnectionFactory())
                 .run(context -> {
                     R2dbcNodeLeaseProvider provider = context.getBean(R2dbcNodeLeaseProvider.class);
                     assertThat(provider.tableName()).isEqualTo("r2dbc_leases");
@@ -207,6 +218,7 @@ class R2dbcNodeLeaseAutoConfigurationTests {
     @Test
     void anApplicationsOwnR2dbcProviderWinsAndIsNamedAsSuch() {
         ConnectionFactory h2 = newH2();
+        R2dbcLeaseTableSeed.seed(h2, "own_leases"); // not a bean: seeded here
         contextRunner.withBean(NodeLeaseProvider.class, () -> R2dbcNodeLeaseProvider.builder(h2)
                 .tableName("own_leases").build()).run(context -> {
                     assertThat(context).hasSingleBean(NodeLeaseProvider.class);
@@ -236,6 +248,7 @@ class R2dbcNodeLeaseAutoConfigurationTests {
     void explicitR2dbcOnAPrivateInMemoryH2LeasesAsAsked() {
         contextRunner.withPropertyValues("ids.node.provider=r2dbc")
                 .withBean(ConnectionFactory.class, R2dbcNodeLeaseAutoConfigurationTests::newH2InMemory)
+                .withInitializer(R2dbcLeaseTableSeed.everyConnectionFactory())
                 .run(context -> assertThat(partition(context)).isZero());
     }
 
@@ -289,6 +302,7 @@ class R2dbcNodeLeaseAutoConfigurationTests {
                 .withPropertyValues("spring.datasource.url=jdbc:h2:file:./target/r2dbc-lease-auto/"
                         + ProcessHandle.current().pid() + "-" + databases.incrementAndGet()
                         + ";DB_CLOSE_DELAY=-1;WRITE_DELAY=0")
+                .withInitializer(LeaseTableSeed.everyDataSource())
                 .run(context -> {
                     assertThat(context).hasSingleBean(JdbcNodeLeaseProvider.class);
                     assertThat(partition(context)).isZero();
@@ -299,7 +313,8 @@ class R2dbcNodeLeaseAutoConfigurationTests {
     void aLeaseTakenOverIsFencedWithHealthDownAndClaimedAgainWithoutARestartAsWithJdbc() {
         ConnectionFactory h2 = newH2();
         contextRunner.withBean(ConnectionFactory.class, () -> h2).withPropertyValues("ids.node.reclaim-period=20ms",
-                "ids.node.jdbc.lease-length=5s", "ids.node.jdbc.renewal-period=50ms").run(context -> {
+                "ids.node.jdbc.lease-length=5s", "ids.node.jdbc.renewal-period=50ms")
+                .withInitializer(R2dbcLeaseTableSeed.everyConnectionFactory()).run(context -> {
                     assertThat(partition(context)).isZero();
                     IdGeneratorsHealthIndicator health = new IdGeneratorsHealthIndicator(
                             context.getBean(IdGeneratorRegistry.class));

@@ -76,7 +76,7 @@ class PostgreSqlR2dbcNodeLeaseProviderTest extends R2dbcNodeLeaseContract {
                 .backgroundRenewal(false).build();
 
         R2dbcNodeLease lease = (R2dbcNodeLease) provider.claim(new NodeClaim(namespace, 0, 3));
-        lease.advanceHighWaterMark(START_MILLIS + 5_000);
+        lease.advanceHighWaterMark(MARK);
         assertThat(lease.renew()).isEqualTo(Renewal.RENEWED);
         lease.close();
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ids.clock.IdClock;
 import dev.ids.clock.ManualClock;
+import dev.ids.node.LeaseFence;
 import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
@@ -47,6 +48,11 @@ abstract class R2dbcNodeLeaseContract {
     static final Duration LEASE = Duration.ofSeconds(30);
     static final Duration GRACE = JdbcNodeLeaseProvider.DEFAULT_RECLAIM_GRACE;
     static final long START_MILLIS = 1_750_000_000_000L;
+    /**
+     * A time for the marks these tests write: a minute after the start, beyond where a claim that finds no mark
+     * starts (docs/LEASES.md, "A record that is lost"), so that a write of it is a real write, as for JDBC.
+     */
+    static final long MARK = START_MILLIS + 60_000;
 
     private final ConcurrentLinkedQueue<NodeLease> opened = new ConcurrentLinkedQueue<>();
     SwitchableConnectionFactory connectionFactory;
@@ -116,7 +122,7 @@ abstract class R2dbcNodeLeaseContract {
     @Test
     void aClaimFromSilentHoldersTakesAnIdentityNotRenewedForTheSilenceWithItsMarkAndLeavesOneThatRenews() {
         R2dbcNodeLease killed = claim(provider("killed"), 0);
-        killed.advanceHighWaterMark(START_MILLIS + 9_000);
+        killed.advanceHighWaterMark(MARK + 9_000);
         R2dbcNodeLeaseProvider restarted = provider("restarted");
         Duration silence = restarted.silenceBeforeTakeOver();
         clock.advance(silence.minusSeconds(1));
@@ -129,7 +135,7 @@ abstract class R2dbcNodeLeaseContract {
         NodeLease taken = restarted.takeOver(judged, silence);
         opened.add(taken);
 
-        assertThat(taken.highWaterMarkMillis()).isEqualTo(START_MILLIS + 9_000);
+        assertThat(taken.highWaterMarkMillis()).isEqualTo(MARK + 9_000);
         assertThat(killed.renew()).isEqualTo(Renewal.LOST);
         clock.advance(silence.minusSeconds(5));
         assertThat(((R2dbcNodeLease) taken).renew()).isEqualTo(Renewal.RENEWED);
@@ -251,7 +257,7 @@ abstract class R2dbcNodeLeaseContract {
         assertThat(victim.isHeld()).isFalse();
         assertThat(victim.isEnded()).isTrue();
         assertThat(victim.lossReason()).contains("another process holds the identity now");
-        assertThatThrownBy(() -> victim.advanceHighWaterMark(START_MILLIS + 5_000))
+        assertThatThrownBy(() -> victim.advanceHighWaterMark(MARK))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("no longer held");
     }
 
@@ -260,10 +266,39 @@ abstract class R2dbcNodeLeaseContract {
         R2dbcNodeLease lease = claim(provider("deleted"), 0);
         execute("DELETE FROM " + TABLE + " WHERE namespace = '" + namespace + "'");
 
-        assertThatThrownBy(() -> lease.advanceHighWaterMark(START_MILLIS + 5_000))
+        assertThatThrownBy(() -> lease.advanceHighWaterMark(MARK))
                 .isInstanceOf(IllegalStateException.class);
         assertThat(lease.isHeld()).isFalse();
         assertThat(lease.lossReason()).contains("its row is gone");
+    }
+
+    /**
+     * Issue 33 (3), as for JDBC: a claim that finds no row, after an operator deleted it under a live holder, starts
+     * beyond any time that holder may still issue IDs for: beyond the last mark it wrote, one step past its own
+     * clock, which runs as far ahead of the database's as the grace allows while it is still held. Before, it started
+     * from 0.
+     */
+    @Test
+    void aClaimAfterTheRowsWereDeletedUnderALiveHolderStartsBeyondEveryMarkThatHolderCouldHaveWritten() {
+        ManualClock aheadByTheGrace = ManualClock.atEpochMillis(START_MILLIS + GRACE.toMillis());
+        R2dbcNodeLease live = claim(providerBuilder("live").clock(aheadByTheGrace).build(), 63);
+        assertThat(live.isHeld()).as("within the grace: held").isTrue();
+        long issuedUpTo = aheadByTheGrace.wallTimeMillis() + LeaseFence.STEP_MILLIS;
+        live.advanceHighWaterMark(issuedUpTo); // as its fence does for an ID of its clock's time
+        execute("DELETE FROM " + TABLE + " WHERE namespace = '" + namespace + "'");
+
+        ManualClock behindByTheGrace = ManualClock.atEpochMillis(START_MILLIS - GRACE.toMillis());
+        R2dbcNodeLease next = claim(providerBuilder("next").clock(behindByTheGrace).build(), 63);
+
+        assertThat(next.identity()).as("the same identity, its row gone").isEqualTo(live.identity());
+        assertThat(next.isHeld()).isTrue();
+        assertThat(next.highWaterMarkMillis()).as("where the next holder starts: after the live holder's IDs")
+                .isGreaterThanOrEqualTo(issuedUpTo);
+        assertThat(row(provider("reader"), next.identity()).highWaterMarkMillis())
+                .as("nothing was written for it: the floor is the claim's own").isZero();
+        assertThatThrownBy(() -> live.advanceHighWaterMark(issuedUpTo + 1))
+                .as("the live holder stops at its next mark write, as before")
+                .isInstanceOf(IllegalStateException.class);
     }
 
     @Test
@@ -281,14 +316,21 @@ abstract class R2dbcNodeLeaseContract {
     @Test
     void theHighWaterMarkOnlyMovesForwardSurvivesReleaseAndReachesTheNextHolder() {
         R2dbcNodeLease first = claim(provider("first"), 0);
-        first.advanceHighWaterMark(START_MILLIS + 9_000);
-        first.advanceHighWaterMark(START_MILLIS + 4_000);
-        assertThat(provider("reader").rows(namespace).get(0).highWaterMarkMillis()).isEqualTo(START_MILLIS + 9_000);
+        // Issue 33 (3): a claim that finds no mark starts beyond any time a former holder may still issue IDs for (a
+        // step plus the grace past the database's time), not from 0; nothing is written for it.
+        assertThat(first.highWaterMarkMillis()).isGreaterThanOrEqualTo(START_MILLIS + LeaseFence.STEP_MILLIS
+                + GRACE.toMillis()).isLessThan(MARK);
+        assertThat(provider("reader").rows(namespace).get(0).highWaterMarkMillis()).as("no mark stored yet")
+                .isZero();
+        first.advanceHighWaterMark(MARK + 9_000);
+        first.advanceHighWaterMark(MARK + 4_000);
+        assertThat(first.highWaterMarkMillis()).isEqualTo(MARK + 9_000);
+        assertThat(provider("reader").rows(namespace).get(0).highWaterMarkMillis()).isEqualTo(MARK + 9_000);
         first.close();
 
         R2dbcNodeLease second = claim(provider("second"), 0);
 
-        assertThat(second.highWaterMarkMillis()).isEqualTo(START_MILLIS + 9_000);
+        assertThat(second.highWaterMarkMillis()).isEqualTo(MARK + 9_000);
     }
 
     @Test
@@ -313,17 +355,18 @@ abstract class R2dbcNodeLeaseContract {
         R2dbcNodeLease lease = claim(provider("event-loop"), 0);
 
         Throwable refused = Mono.fromCallable(() -> {
-            lease.advanceHighWaterMark(START_MILLIS + 5_000);
+            lease.advanceHighWaterMark(MARK + 5_000);
             return "written";
         }).subscribeOn(Schedulers.parallel()).map(Object.class::cast).onErrorResume(Mono::just)
                 .block(Duration.ofSeconds(10)) instanceof Throwable t ? t : null;
 
         assertThat(refused).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("must not do").hasMessageContaining("boundedElastic");
-        assertThat(lease.highWaterMarkMillis()).isLessThan(START_MILLIS + 5_000);
-        Mono.fromRunnable(() -> lease.advanceHighWaterMark(START_MILLIS + 5_000))
+        assertThat(lease.highWaterMarkMillis()).isLessThan(MARK + 5_000);
+        assertThat(provider("reader").rows(namespace).get(0).highWaterMarkMillis()).as("nothing written").isZero();
+        Mono.fromRunnable(() -> lease.advanceHighWaterMark(MARK + 5_000))
                 .subscribeOn(Schedulers.boundedElastic()).block(Duration.ofSeconds(10));
-        assertThat(lease.highWaterMarkMillis()).isEqualTo(START_MILLIS + 5_000);
+        assertThat(lease.highWaterMarkMillis()).isEqualTo(MARK + 5_000);
     }
 
     @Test
@@ -372,7 +415,7 @@ abstract class R2dbcNodeLeaseContract {
 
         connectionFactory.down(true);
         assertThat(lease.renew()).isEqualTo(Renewal.FAILED);
-        assertThatThrownBy(() -> lease.advanceHighWaterMark(START_MILLIS + 60_000))
+        assertThatThrownBy(() -> lease.advanceHighWaterMark(MARK))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("do not issue IDs beyond");
         clock.advance(Duration.ofSeconds(5));
         assertThat(lease.isHeld()).as("the outage outlasted the lease").isFalse();
@@ -436,7 +479,8 @@ abstract class R2dbcNodeLeaseContract {
                 .leaseLength(LEASE).build();
         NodeLease byJdbc = jdbc.claim(new NodeClaim(namespace, 0, 1));
         opened.add(byJdbc);
-        byJdbc.advanceHighWaterMark(System.currentTimeMillis() + 7_000);
+        // Beyond where a claim that finds no mark starts (about 20 s ahead): a real write (docs/LEASES.md).
+        byJdbc.advanceHighWaterMark(System.currentTimeMillis() + 60_000);
         R2dbcNodeLeaseProvider.Builder r2dbc = R2dbcNodeLeaseProvider.builder(connectionFactory).singleProcess(true)
                 .tableName(TABLE)
                 .leaseLength(LEASE).backgroundRenewal(false);
@@ -449,7 +493,8 @@ abstract class R2dbcNodeLeaseContract {
         opened.add(successor);
 
         assertThat(successor.identity()).isEqualTo(byJdbc.identity());
-        assertThat(successor.highWaterMarkMillis()).as("the JDBC holder's mark, read over R2DBC").isEqualTo(mark);
+        assertThat(successor.highWaterMarkMillis()).as("the JDBC holder's mark, read over R2DBC").isEqualTo(mark)
+                .isGreaterThan(System.currentTimeMillis() + 30_000);
         assertThat(jdbc.rows(namespace)).extracting(LeaseRow::holder)
                 .containsExactlyInAnyOrder("successor#1", "r2dbc#1");
     }
