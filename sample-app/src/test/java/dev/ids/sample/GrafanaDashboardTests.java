@@ -36,7 +36,7 @@ class GrafanaDashboardTests {
     @Test
     void everyMetricTheDashboardQueriesIsExported() throws Exception {
         Set<String> exported;
-        try (RunningApplication application = RunningApplication.start()) {
+        try (RunningApplication application = RunningApplication.startSeeded()) {
             List<IdGenerator<?>> generators = new ArrayList<>();
             application.context().getBeansOfType(IdGenerator.class).values().forEach(generators::add);
             assertThat(generators).hasSizeGreaterThanOrEqualTo(5);

@@ -66,7 +66,7 @@ class IdInspectorPageBrowserTests {
     @BeforeAll
     static void start() {
         chromium = HeadlessChromium.start();
-        application = RunningApplication.start();
+        application = RunningApplication.startSeeded();
     }
 
     @AfterAll

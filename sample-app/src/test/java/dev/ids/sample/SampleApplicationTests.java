@@ -27,6 +27,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.ContextConfiguration;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -36,6 +37,7 @@ import tools.jackson.databind.json.JsonMapper;
  * with a JSON mapper that knows nothing of the ID types, as a browser would.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+@ContextConfiguration(initializers = SeededLeaseTable.class)
 class SampleApplicationTests {
 
     private static final JsonMapper JSON = new JsonMapper();

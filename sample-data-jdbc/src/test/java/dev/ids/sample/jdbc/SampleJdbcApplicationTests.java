@@ -24,6 +24,7 @@ import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.test.context.ContextConfiguration;
 import org.springframework.web.client.RestClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -34,6 +35,7 @@ import tools.jackson.databind.json.JsonMapper;
  * JSON mapper that knows nothing of the ID types, as any client would.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+@ContextConfiguration(initializers = SeededLeaseTable.class)
 class SampleJdbcApplicationTests {
 
     private static final JsonMapper JSON = new JsonMapper();

@@ -27,6 +27,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ApplicationContext;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.test.context.ContextConfiguration;
 import org.springframework.web.client.RestClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -37,6 +38,7 @@ import tools.jackson.databind.json.JsonMapper;
  * read with a JSON mapper that knows nothing of the ID types, as any client would.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+@ContextConfiguration(initializers = SeededLeaseTable.class)
 class SampleR2dbcApplicationTests {
 
     private static final JsonMapper JSON = new JsonMapper();
