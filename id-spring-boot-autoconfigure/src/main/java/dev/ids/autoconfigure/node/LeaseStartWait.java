@@ -1,6 +1,5 @@
 package dev.ids.autoconfigure.node;
 
-import dev.ids.node.NodeLease;
 import java.time.Duration;
 import java.time.Instant;
 import org.apache.commons.logging.Log;
@@ -36,8 +35,10 @@ final class LeaseStartWait implements SmartLifecycle {
     @Override
     public void start() {
         running = true;
-        long until = leases.leased().stream().map(LeasedIdentity::lease).mapToLong(NodeLease::highWaterMarkMillis)
-                .max().orElse(0);
+        long until = 0;
+        for (LeasedIdentity leased : leases.leased()) { // a loop, not a stream: no stream classes loaded at start-up
+            until = Math.max(until, leased.lease().highWaterMarkMillis());
+        }
         long waitMillis = until + 1 - System.currentTimeMillis();
         if (waitMillis <= 0) {
             return;

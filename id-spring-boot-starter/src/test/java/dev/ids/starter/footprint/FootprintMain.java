@@ -32,7 +32,8 @@ public final class FootprintMain {
             manager.getTransaction().commit();
             manager.close();
             System.out.println(LINE + " classes=" + ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount()
-                    + " startMillis=" + started + " stored=" + stored);
+                    + " uptimeMillis=" + ManagementFactory.getRuntimeMXBean().getUptime() + " startMillis=" + started
+                    + " stored=" + stored);
         }
     }
 }
