@@ -2,6 +2,7 @@ package dev.ids.autoconfigure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ids.autoconfigure.testing.LeaseTableSeed;
 import dev.ids.sno.SnoGenerator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -26,8 +27,9 @@ class CoreLogRoutingTests {
     @Test
     void aReleaseThatFailsWhileTheContextClosesIsLoggedOnce(CapturedOutput output) {
         String table = "ids_lease_routing_" + ProcessHandle.current().pid();
+        // The lease table is seeded, so that the start does not wait ~20 s for a mark-less claim (issue 33 (3)).
         ConfigurableApplicationContext context = new SpringApplicationBuilder(Application.class)
-                .web(WebApplicationType.NONE)
+                .web(WebApplicationType.NONE).initializers(LeaseTableSeed.everyDataSource())
                 .run("--spring.main.banner-mode=off", "--ids.node.jdbc.table-name=" + table,
                         "--spring.datasource.url=jdbc:h2:file:./target/core-log-routing/" + table
                                 + ";DB_CLOSE_DELAY=-1;WRITE_DELAY=0",

@@ -8,11 +8,18 @@ import dev.ids.autoconfigure.IdGeneratorBuilderCustomizer;
 import dev.ids.autoconfigure.IdGeneratorRegistry;
 import dev.ids.autoconfigure.IdGeneratorStatistics;
 import dev.ids.autoconfigure.IdGeneratorsAutoConfiguration;
+import dev.ids.autoconfigure.testing.LeaseTableSeed;
 import dev.ids.clock.ManualClock;
 import dev.ids.event.WaitCause;
+import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
+import dev.ids.node.sql.LeaseTableSettings;
 import dev.ids.sno.Sno;
 import dev.ids.sno.SnoGenerator;
 import dev.ids.testing.TestDatabase;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -28,22 +35,40 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
  * Issue 5, "a restart with the clock set behind the high-water mark: no ID is issued until the clock passes it",
  * through the starter: an application leases its sno partition from its database, issues IDs while its clock runs
  * on, stops, and starts again on the same database with its clock set back behind the mark the first run wrote.
+ *
+ * <p>The generators' clock starts {@link #BEHIND} behind the real one, and the lease table holds a released sno row
+ * whose mark lies a second before that clock (the other namespaces' rows are seeded by {@link LeaseTableSeed}): a
+ * claim that finds no mark would start about 20 s ahead of the real clock (issue 33 (3)). The marks the first run
+ * writes then stay behind the real clock too, so the starter's start-up wait (LeaseStartWait, on the real clock) has
+ * nothing to wait for at the restart, and the test's clock alone meets the mark the first run left.
  */
 class LeasedRestartBehindHighWaterMarkTests {
 
     private static final AtomicInteger databases = new AtomicInteger();
 
-    private final ManualClock clock = ManualClock.at(Instant.now());
+    /** How far the generators' clock starts behind the real one: well beyond the first run's 30 s and a step. */
+    private static final Duration BEHIND = Duration.ofMinutes(2);
 
-    /** One database for both runs of the application; the generators run on the test's clock. */
-    private ApplicationContextRunner application(String maxWait) {
+    private final ManualClock clock = ManualClock.at(Instant.now().minus(BEHIND));
+
+    /** One database for both runs of the application, seeded; the generators run on the test's clock. */
+    private ApplicationContextRunner application(String maxWait) throws SQLException {
+        String url = TestDatabase.H2.url("LeasedRestartBehindMark" + databases.incrementAndGet());
+        try (Connection connection = DriverManager.getConnection(url, "sa", "");
+                Statement statement = connection.createStatement()) {
+            statement.execute(JdbcNodeLeaseProvider.createTableStatement(LeaseTableSettings.DEFAULT_TABLE_NAME));
+            statement.executeUpdate("INSERT INTO " + LeaseTableSettings.DEFAULT_TABLE_NAME + " (namespace, node_id, "
+                    + "holder, expires_at, high_water_mark) VALUES ('sno', 0, 'seed', 0, "
+                    + (clock.instant().toEpochMilli() - 1_000) + ")");
+        }
         return new ApplicationContextRunner()
                 .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
                         IdGeneratorsAutoConfiguration.class))
-                .withPropertyValues("spring.datasource.url=" + TestDatabase.H2.url("LeasedRestartBehindMark"
-                        + databases.incrementAndGet()), "ids.node.provider=jdbc", "ids.sno.max-wait=" + maxWait)
+                .withPropertyValues("spring.datasource.url=" + url, "ids.node.provider=jdbc",
+                        "ids.sno.max-wait=" + maxWait)
                 .withBean(IdGeneratorBuilderCustomizer.class,
-                        () -> (name, scheme, builder) -> builder.clock(clock));
+                        () -> (name, scheme, builder) -> builder.clock(clock))
+                .withInitializer(LeaseTableSeed.everyDataSource());
     }
 
     private static long mark(AssertableApplicationContext context) {
@@ -67,7 +92,7 @@ class LeasedRestartBehindHighWaterMarkTests {
     }
 
     @Test
-    void afterARestartWithTheClockBehindTheMarkNoIdIsIssuedUntilTheClockPassesIt() {
+    void afterARestartWithTheClockBehindTheMarkNoIdIsIssuedUntilTheClockPassesIt() throws SQLException {
         ApplicationContextRunner application = application("0s");
         List<Sno> first = new ArrayList<>();
         application.run(context -> first.addAll(firstRun(context)));
@@ -100,7 +125,7 @@ class LeasedRestartBehindHighWaterMarkTests {
     }
 
     @Test
-    void withALongEnoughMaxWaitTheFirstCallAfterTheRestartWaitsForTheMarkInsteadOfFailing() {
+    void withALongEnoughMaxWaitTheFirstCallAfterTheRestartWaitsForTheMarkInsteadOfFailing() throws SQLException {
         ApplicationContextRunner application = application("1m");
         List<Sno> first = new ArrayList<>();
         application.run(context -> first.addAll(firstRun(context)));
