@@ -10,6 +10,7 @@ import dev.ids.autoconfigure.actuate.IdsEndpoint.LeaseRowDescriptor;
 import dev.ids.autoconfigure.actuate.IdsEndpoint.LeasesDescriptor;
 import dev.ids.autoconfigure.testing.LeaseTableSeed;
 import dev.ids.sno.SnoGenerator;
+import dev.ids.testing.SeededLeaseRows;
 import dev.ids.traceid.TraceIdGenerator;
 import io.r2dbc.spi.ConnectionFactories;
 import io.r2dbc.spi.ConnectionFactory;
@@ -63,7 +64,7 @@ class IdsEndpointNodeIdentityTests {
 
     /** A listing's rows but the released ones {@link LeaseTableSeed} added (a row claimed since names its holder). */
     private static List<LeaseRowDescriptor> unseeded(List<LeaseRowDescriptor> rows) {
-        return rows.stream().filter(row -> !"seed".equals(row.holder())).toList();
+        return rows.stream().filter(row -> !SeededLeaseRows.HOLDER.equals(row.holder())).toList();
     }
 
     private static GeneratorDescriptor generator(AssertableApplicationContext context, String scheme) {
@@ -188,7 +189,7 @@ class IdsEndpointNodeIdentityTests {
             long leased = context.getBean(SnoGenerator.class).partition();
             // A holder that crashed a minute ago: its row stays unreleased, its expiry passed on the database's clock
             // (an identity beyond the seeded ones, which have rows already).
-            long crashed = LeaseTableSeed.IDENTITIES + 9;
+            long crashed = SeededLeaseRows.IDENTITIES + 9;
             try (Connection connection = context.getBean(DataSource.class).getConnection();
                     Statement insert = connection.createStatement()) {
                 insert.executeUpdate("INSERT INTO ids_node_lease (namespace, node_id, holder, expires_at, "
@@ -211,7 +212,7 @@ class IdsEndpointNodeIdentityTests {
         String path = new File("target/ids-endpoint-r2dbc/" + ProcessHandle.current().pid() + "-"
                 + databases.incrementAndGet()).getAbsolutePath();
         // Seeded through JDBC, in the same H2 database as R2DBC's (this JVM's, kept open), as R2DBC's user ("").
-        LeaseTableSeed.seed("jdbc:h2:file:" + path + ";DB_CLOSE_DELAY=-1;WRITE_DELAY=0", "", "");
+        SeededLeaseRows.seed("jdbc:h2:file:" + path + ";DB_CLOSE_DELAY=-1;WRITE_DELAY=0", "", "");
         ConnectionFactory h2 = ConnectionFactories.get(ConnectionFactoryOptions.builder()
                 .option(ConnectionFactoryOptions.DRIVER, "h2").option(ConnectionFactoryOptions.PROTOCOL, "file")
                 .option(ConnectionFactoryOptions.DATABASE, path + ";DB_CLOSE_DELAY=-1;WRITE_DELAY=0").build());

@@ -19,6 +19,7 @@ import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
 import dev.ids.node.sql.LeaseStoreRules;
 import dev.ids.node.sql.LeaseTableSettings;
 import dev.ids.sno.SnoGenerator;
+import dev.ids.testing.SeededLeaseRows;
 import dev.ids.testing.TestDatabase;
 import dev.ids.traceid.TraceIdGenerator;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -192,7 +193,7 @@ class JdbcNodeLeaseAutoConfigurationTests {
     /** Seeds the default lease table of a store that is no bean of the context. */
     private static void seed(DataSource store) throws java.sql.SQLException {
         try (Connection connection = store.getConnection()) {
-            LeaseTableSeed.seed(connection, LeaseTableSettings.DEFAULT_TABLE_NAME);
+            SeededLeaseRows.seed(connection, LeaseTableSettings.DEFAULT_TABLE_NAME);
         }
     }
 

@@ -13,6 +13,7 @@ import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
 import dev.ids.node.sql.LeaseTableSettings;
 import dev.ids.sno.SnoGenerator;
+import dev.ids.testing.SeededLeaseRows;
 import dev.ids.testing.TestDatabase;
 import dev.ids.zookeeper.ZooKeeperNodeLeaseProvider;
 import java.sql.Connection;
@@ -227,7 +228,7 @@ class NodeLeaseProviderConditionsTests {
         JdbcDataSource store = new JdbcDataSource();
         store.setURL(TestDatabase.H2.url("NodeLeaseConditionsClose"));
         try (Connection connection = store.getConnection()) {
-            LeaseTableSeed.seed(connection, LeaseTableSettings.DEFAULT_TABLE_NAME);
+            SeededLeaseRows.seed(connection, LeaseTableSettings.DEFAULT_TABLE_NAME);
         }
         ClosingProvider provider = new ClosingProvider(JdbcNodeLeaseProvider.builder(store).singleProcess(true)
                 .build());

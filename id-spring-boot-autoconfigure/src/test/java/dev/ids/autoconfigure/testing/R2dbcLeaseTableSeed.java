@@ -3,6 +3,7 @@ package dev.ids.autoconfigure.testing;
 import dev.ids.IdScheme;
 import dev.ids.node.sql.LeaseTableSettings;
 import dev.ids.node.sql.LeaseTableSql;
+import dev.ids.testing.SeededLeaseRows;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.ConnectionFactory;
 import java.time.Duration;
@@ -86,9 +87,10 @@ public final class R2dbcLeaseTableSeed {
         return create.then(existing).flatMap(found -> {
             List<String> rows = new ArrayList<>();
             for (String namespace : namespaces) {
-                for (long identity = 0; identity < LeaseTableSeed.IDENTITIES; identity++) {
+                for (long identity = 0; identity < SeededLeaseRows.IDENTITIES; identity++) {
                     if (!found.contains(key(namespace, identity))) {
-                        rows.add("('" + namespace + "', " + identity + ", 'seed', 0, " + mark + ")");
+                        rows.add("('" + namespace + "', " + identity + ", '" + SeededLeaseRows.HOLDER + "', 0, "
+                                + mark + ")");
                     }
                 }
             }

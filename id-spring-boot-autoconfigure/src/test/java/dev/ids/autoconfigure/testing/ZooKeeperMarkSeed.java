@@ -1,6 +1,7 @@
 package dev.ids.autoconfigure.testing;
 
 import dev.ids.IdScheme;
+import dev.ids.testing.SeededLeaseRows;
 import java.nio.charset.StandardCharsets;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
@@ -44,7 +45,7 @@ public final class ZooKeeperMarkSeed {
      */
     public static void seed(CuratorFramework client, String root) {
         for (IdScheme scheme : IdScheme.values()) {
-            for (long identity = 0; identity < LeaseTableSeed.IDENTITIES; identity++) {
+            for (long identity = 0; identity < SeededLeaseRows.IDENTITIES; identity++) {
                 seed(client, root, scheme.schemeName(), identity);
             }
         }

@@ -3,6 +3,7 @@ package dev.ids.sample.r2dbc;
 import dev.ids.IdScheme;
 import dev.ids.node.sql.LeaseTableSettings;
 import dev.ids.node.sql.LeaseTableSql;
+import dev.ids.testing.SeededLeaseRows;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.ConnectionFactory;
 import java.time.Duration;
@@ -27,11 +28,11 @@ import reactor.core.publisher.Mono;
  */
 final class SeededLeaseTable implements ApplicationContextInitializer<ConfigurableApplicationContext> {
 
-    /** How many identities of each scheme's namespace are seeded, from 0. */
-    static final int IDENTITIES = 16;
+    /** How many identities of each scheme's namespace are seeded, from 0: as many as id-core's test seed. */
+    static final int IDENTITIES = SeededLeaseRows.IDENTITIES;
 
     /** The holder of the rows the seed made. */
-    static final String HOLDER = "seed";
+    static final String HOLDER = SeededLeaseRows.HOLDER;
 
     @Override
     public void initialize(ConfigurableApplicationContext context) {
