@@ -151,12 +151,28 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
             NodeLeaseStore.Claimed<P> claimed, IdClock clock, Duration renewalPeriod) {
         StoredNodeLease<P> lease = new StoredNodeLease<>(store, claim, claimed, clock);
         store.attach(lease.proof, lease);
+        if (lease.startedWithoutRecord) {
+            lease.recordStartMark();
+        }
         if (renewalPeriod != null) {
             lease.renewer = new RenewalSchedule("ids-node-lease-" + claim.namespace() + "-" + lease.identity,
                     renewalPeriod.toNanos(), lease::renew, lease.log, lease);
             lease.renewer.start();
         }
         return lease;
+    }
+
+    /**
+     * Writes the mark a lease without a stored one starts from, so that a claim of the identity after this lease
+     * (a re-claim after a lost session, an idle restart after a crash) starts from it rather than from a floor of its
+     * own, a step and the tolerance later. Not needed for safety: a failure leaves the next claim to its own floor.
+     */
+    private void recordStartMark() {
+        try {
+            highWaterMark.accumulateAndGet(store.writeMark(proof, startMark), Math::max);
+        } catch (Exception e) {
+            log.log(Level.DEBUG, () -> "Could not record the start mark of " + this + ": " + e.getMessage());
+        }
     }
 
     @Override

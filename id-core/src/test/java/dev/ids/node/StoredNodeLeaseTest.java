@@ -257,7 +257,8 @@ class StoredNodeLeaseTest {
         StoredNodeLease<Proof> lease = claim(store, "me#1");
 
         assertThat(lease.highWaterMarkMillis()).isGreaterThanOrEqualTo(formerHoldersLastMark);
-        assertThat(store.rows.get(0L).mark).as("nothing written for it").isZero();
+        assertThat(store.rows.get(0L).mark).as("recorded for the claims after this one")
+                .isEqualTo(lease.highWaterMarkMillis());
         assertThat(store.logged).singleElement().asString().startsWith("INFO ")
                 .contains("found no high-water mark in the store")
                 .contains("starts from " + Instant.ofEpochMilli(lease.highWaterMarkMillis()));

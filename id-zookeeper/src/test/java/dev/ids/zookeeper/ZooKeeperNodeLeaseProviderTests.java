@@ -232,10 +232,12 @@ class ZooKeeperNodeLeaseProviderTests {
      * where the re-claim starts; the delayed delete of its old znode, which the ended lease's close scheduled, then
      * must not take the new znode of the same session.
      *
-     * <p>Issue 33 (3): the re-claim finds no mark (none was written), so it starts beyond any time a former holder
-     * (here this very lease, in general any process whose znode vanished) may still issue IDs for: at least a step
-     * past that holder's clock. Before, it was held at once, from mark 0. The wall clock is a manual one, stepped
-     * past that start so that the test need not wait 20 s for it; the proofs and the release delay run in real time.
+     * <p>Issue 33 (3): the first claim found no mark, so it started beyond any time a former holder may still issue
+     * IDs for and recorded that start as the identity's mark; the outside delete takes the pool znode, not the mark,
+     * so the re-claim starts from the recorded mark, the bound of everything this lease could have issued. (A delete
+     * of the mark as well is the provider tests' aClaimAfterAnOperatorDeletedALiveLeasesZnodes... case.) The wall
+     * clock is a manual one, stepped past the first start so that the test need not wait 20 s for it; the proofs and
+     * the release delay run in real time.
      */
     @Test
     void aLableLeaseReclaimedAfterAnOutsideDeleteIsHeldOnceTheClockPassesItsStartAndThroughTheOldZnodesDelete()
@@ -252,15 +254,15 @@ class ZooKeeperNodeLeaseProviderTests {
         long firstCreation = plain.exists(path, false).getCzxid();
         // The first claim found no mark either: past its start, a generator on it would be issuing IDs.
         stepWallClockPast(clock, lease.highWaterMarkMillis());
-        long deletedAt = clock.wallTimeMillis();
+        // The first claim recorded where it started as the identity's mark, which outlives the pool znode.
+        long recorded = Long.parseLong(data(root + "/hwm/" + lease.identity()));
+        assertThat(recorded).isEqualTo(lease.highWaterMarkMillis());
 
         plain.delete(path, -1);
 
         await("the identity is claimed again", Duration.ofSeconds(5), () -> lease.reclaimCount() == 1);
-        assertThat(lease.highWaterMarkMillis()).as("beyond any mark the former holder could have written")
-                .isGreaterThanOrEqualTo(deletedAt + LeaseFence.STEP_MILLIS);
-        assertThat(data(root + "/hwm/" + lease.identity())).as("nothing stored for it").isEqualTo("0");
-        assertThat(lease.isHeld()).as("not held while the clock stands at or before it").isFalse();
+        assertThat(lease.highWaterMarkMillis()).as("from the mark the former holder recorded, its only bound")
+                .isGreaterThanOrEqualTo(recorded);
         stepWallClockPast(clock, lease.highWaterMarkMillis());
         assertThat(lease.isHeld()).as("held once the clock passed it").isTrue();
         Stat reclaimed = plain.exists(path, false);
@@ -448,16 +450,17 @@ class ZooKeeperNodeLeaseProviderTests {
     }
 
     /**
-     * The stored mark starts at 0 and only moves forward. The lease's own mark starts beyond now, where a claim that
-     * finds no mark starts (docs/LEASES.md, "A record that is lost"), and nothing is written for that.
+     * The stored mark only moves forward. The lease's own mark starts beyond now, where a claim that
+     * finds no mark starts (docs/LEASES.md, "A record that is lost"), and the claim records that as the mark.
      */
     @Test
-    void highWaterMarkStartsAtZeroSurvivesReleaseAndOnlyMovesForward() throws Exception {
+    void highWaterMarkStartsAtTheFloorSurvivesReleaseAndOnlyMovesForward() throws Exception {
         long claimedAt = System.currentTimeMillis();
         ZooKeeperNodeLease lease = provider().claim(new NodeClaim("sno", 0, 3));
-        assertThat(data(lease.highWaterMarkPath())).as("no mark stored yet").isEqualTo("0");
         assertThat(lease.highWaterMarkMillis()).as("where a claim that finds no mark starts")
                 .isGreaterThanOrEqualTo(claimedAt + LeaseFence.STEP_MILLIS);
+        assertThat(data(lease.highWaterMarkPath())).as("recorded as the mark")
+                .isEqualTo(String.valueOf(lease.highWaterMarkMillis()));
         long mark = aMinuteAhead();
 
         lease.advanceHighWaterMark(mark);
@@ -474,7 +477,8 @@ class ZooKeeperNodeLeaseProviderTests {
         assertThat(data(lease.highWaterMarkPath())).isEqualTo(String.valueOf(mark + 500));
         ZooKeeperNodeLease another = provider().claim(new NodeClaim("sno", 0, 3));
         assertThat(another.identity()).isNotEqualTo(lease.identity());
-        assertThat(data(another.highWaterMarkPath())).as("another identity has its own mark").isEqualTo("0");
+        assertThat(data(another.highWaterMarkPath())).as("another identity has its own mark")
+                .isEqualTo(String.valueOf(another.highWaterMarkMillis()));
         assertThat(another.highWaterMarkMillis()).isLessThan(mark);
     }
 
@@ -566,7 +570,8 @@ class ZooKeeperNodeLeaseProviderTests {
                 .claim(new NodeClaim("sno", 0, 3));
 
         assertThat(next.identity()).isEqualTo(former.identity());
-        assertThat(data(next.highWaterMarkPath())).as("no mark stored").isEqualTo("0");
+        assertThat(data(next.highWaterMarkPath())).as("its start, recorded")
+                .isEqualTo(String.valueOf(next.highWaterMarkMillis()));
         assertThat(next.highWaterMarkMillis()).as("where the new lease starts").isGreaterThanOrEqualTo(lastMark);
         SnoGenerator generator = SnoGenerator.builder().lease(next).clock(clock).maxWait(Duration.ZERO).build();
         assertThatThrownBy(generator::next).isInstanceOf(IdGenerationException.class)

@@ -387,7 +387,8 @@ abstract class JdbcNodeLeaseContract {
         assertThat(next.isHeld()).isTrue();
         assertThat(next.highWaterMarkMillis()).as("where the next holder starts: after the live holder's IDs")
                 .isGreaterThanOrEqualTo(issuedUpTo);
-        assertThat(storedHighWaterMark(0)).as("nothing was written for it: the floor is the claim's own").isZero();
+        assertThat(storedHighWaterMark(0)).as("the floor, recorded for the claims after this one")
+                .isEqualTo(next.highWaterMarkMillis());
         assertThatThrownBy(() -> live.advanceHighWaterMark(issuedUpTo + 1))
                 .as("the live holder stops at its next mark write, as before")
                 .isInstanceOf(IllegalStateException.class);
@@ -760,7 +761,8 @@ abstract class JdbcNodeLeaseContract {
     @Test
     void theHighWaterMarkOnlyMovesForwardSurvivesReleaseAndReachesTheNextHolder() throws SQLException {
         JdbcNodeLease first = claim(provider("first"), 63);
-        assertThat(storedHighWaterMark(0)).as("no mark stored yet").isZero();
+        assertThat(storedHighWaterMark(0)).as("the floor the first claim started from, recorded")
+                .isEqualTo(first.highWaterMarkMillis()).isLessThan(MARK);
         first.advanceHighWaterMark(MARK + 1000);
         first.advanceHighWaterMark(MARK + 500);
         assertThat(first.highWaterMarkMillis()).isEqualTo(MARK + 1000);

@@ -63,21 +63,22 @@ class LateMarkWriteH2Test {
     void aMarkWriteThatReachesTheDatabaseAfterTheReleaseChangesNothingAndFails() throws Exception {
         JdbcNodeLease lease = (JdbcNodeLease) provider().claim(new NodeClaim(namespace, 0, 3));
         toClose = lease;
-        long target = clock.instant().toEpochMilli() + 60_000; // beyond where a claim without a mark starts
+        long start = lease.highWaterMarkMillis(); // a claim without a mark records where it starts
+        long target = clock.instant().toEpochMilli() + 60_000; // beyond it
 
         // The write passes the held check, then waits for its connection while the lease is closed.
         dataSource.holdNext();
         CompletableFuture<Void> write = CompletableFuture.runAsync(() -> lease.advanceHighWaterMark(target));
         assertThat(dataSource.awaitHeld()).as("the write waits for its connection").isTrue();
         lease.close();
-        assertThat(storedMark(lease.identity())).isZero();
+        assertThat(storedMark(lease.identity())).isEqualTo(start);
         dataSource.release();
 
         assertThatThrownBy(() -> write.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("its row was released");
         assertThat(storedMark(lease.identity())).as("the released row's mark, which a re-claim reads as final")
-                .isZero();
-        assertThat(lease.highWaterMarkMillis()).isZero();
+                .isEqualTo(start);
+        assertThat(lease.highWaterMarkMillis()).isEqualTo(start);
     }
 
     @Test

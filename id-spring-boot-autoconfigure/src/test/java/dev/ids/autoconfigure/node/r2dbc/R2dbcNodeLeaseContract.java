@@ -295,7 +295,7 @@ abstract class R2dbcNodeLeaseContract {
         assertThat(next.highWaterMarkMillis()).as("where the next holder starts: after the live holder's IDs")
                 .isGreaterThanOrEqualTo(issuedUpTo);
         assertThat(row(provider("reader"), next.identity()).highWaterMarkMillis())
-                .as("nothing was written for it: the floor is the claim's own").isZero();
+                .as("the floor, recorded for the claims after this one").isEqualTo(next.highWaterMarkMillis());
         assertThatThrownBy(() -> live.advanceHighWaterMark(issuedUpTo + 1))
                 .as("the live holder stops at its next mark write, as before")
                 .isInstanceOf(IllegalStateException.class);
@@ -317,11 +317,11 @@ abstract class R2dbcNodeLeaseContract {
     void theHighWaterMarkOnlyMovesForwardSurvivesReleaseAndReachesTheNextHolder() {
         R2dbcNodeLease first = claim(provider("first"), 0);
         // Issue 33 (3): a claim that finds no mark starts beyond any time a former holder may still issue IDs for (a
-        // step plus the grace past the database's time), not from 0; nothing is written for it.
+        // step plus the grace past the database's time), not from 0; the claim records it as the mark.
         assertThat(first.highWaterMarkMillis()).isGreaterThanOrEqualTo(START_MILLIS + LeaseFence.STEP_MILLIS
                 + GRACE.toMillis()).isLessThan(MARK);
-        assertThat(provider("reader").rows(namespace).get(0).highWaterMarkMillis()).as("no mark stored yet")
-                .isZero();
+        assertThat(provider("reader").rows(namespace).get(0).highWaterMarkMillis()).as("the floor, recorded")
+                .isEqualTo(first.highWaterMarkMillis());
         first.advanceHighWaterMark(MARK + 9_000);
         first.advanceHighWaterMark(MARK + 4_000);
         assertThat(first.highWaterMarkMillis()).isEqualTo(MARK + 9_000);
@@ -363,7 +363,8 @@ abstract class R2dbcNodeLeaseContract {
         assertThat(refused).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("must not do").hasMessageContaining("boundedElastic");
         assertThat(lease.highWaterMarkMillis()).isLessThan(MARK + 5_000);
-        assertThat(provider("reader").rows(namespace).get(0).highWaterMarkMillis()).as("nothing written").isZero();
+        assertThat(provider("reader").rows(namespace).get(0).highWaterMarkMillis()).as("nothing written but the "
+                + "start mark").isEqualTo(lease.highWaterMarkMillis());
         Mono.fromRunnable(() -> lease.advanceHighWaterMark(MARK + 5_000))
                 .subscribeOn(Schedulers.boundedElastic()).block(Duration.ofSeconds(10));
         assertThat(lease.highWaterMarkMillis()).isEqualTo(MARK + 5_000);
