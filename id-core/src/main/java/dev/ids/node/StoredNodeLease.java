@@ -39,7 +39,10 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
     /** Up while the skew measured at the last claim or renewal exceeds the tolerance: kept and renewed, not held. */
     private final SkewFence skewFence;
     private final AtomicLong highWaterMark;
-    /** The mark read when the lease was claimed: an orderly close never lowers the stored mark below it. */
+    /**
+     * The mark the lease started from: the one the claim read, or {@link RecordlessStart}'s floor when it read none.
+     * An orderly close never lowers the stored mark below it.
+     */
     private final long startMark;
     /** Whether the store held no mark for the identity, so the lease started from {@link RecordlessStart}'s. */
     private final boolean startedWithoutRecord;
