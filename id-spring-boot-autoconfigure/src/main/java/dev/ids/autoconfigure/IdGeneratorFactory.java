@@ -77,11 +77,6 @@ final class IdGeneratorFactory {
     /** The lowest muid medallion leased: the specification's short forms drop a medallion of 0. */
     static final long LEASED_MEDALLION_MIN = 1;
 
-    /** Where else a node identity can come from, as the start-up failure for a missing one puts it. */
-    private static final String LEASE_CHOICES = "with a DataSource bean (or ids.node.provider=jdbc) from the "
-            + "application's database, with an R2DBC ConnectionFactory bean (or ids.node.provider=r2dbc) from its "
-            + "reactive database, or with ids.node.zookeeper.connect-string from ZooKeeper";
-
     private static final String CONFIGURED = "configured";
 
     /** The highest muid medallion leased: a range as large as the other schemes', far below the random ones. */
@@ -137,9 +132,9 @@ final class IdGeneratorFactory {
         identity.applyTo(generatorId, builder, value -> builder.generatorId(Math.toIntExact(value)));
         Integer clusterId = settings.getClusterId();
         if (clusterId == null && identity.value() == null && identity.leased() != null && clusterIds != null) {
-            // The store keeps the cluster id with the pool (ZooKeeper: <root>/cluster-id, as Lable's module does).
+            // A store that keeps the cluster id with its pool (LableClusterIds) is asked for it.
             long kept = clusterIds.clusterId(identity.leased().namespace());
-            apply(prefix + ".cluster-id (read from ZooKeeper, " + leases.description() + ")", kept,
+            apply(prefix + ".cluster-id (read from the lease store, " + leases.description() + ")", kept,
                     value -> builder.clusterId(Math.toIntExact(value)));
         }
         apply(prefix + ".cluster-id", clusterId, builder::clusterId);
@@ -263,15 +258,16 @@ final class IdGeneratorFactory {
         if (missing.size() == 1) {
             throw missingIdentity(failing);
         }
-        throw new IdsConfigurationException(missing.stream().map(IdGeneratorFactory::missingIdentity).toList(),
+        throw new IdsConfigurationException(missing.stream().map(this::missingIdentity).toList(),
                 "Set each of " + missing.stream().map(request -> request.property() + " (" + request.min() + " to "
                 + request.max() + ")").collect(Collectors.joining(", ")) + " to a value that no other running "
                 + "instance uses, or add a NodeIdentityProvider bean, or lease identities per instance: "
-                + LEASE_CHOICES + "; or set " + missing.stream().map(request -> enabledProperty(request) + "=false")
+                + leases.howToChooseAStore() + "; or set " + missing.stream()
+                .map(request -> enabledProperty(request) + "=false")
                 .collect(Collectors.joining(", ")) + " for the IDs you do not need.");
     }
 
-    private static IdsConfigurationException missingIdentity(NodeIdentityRequest request) {
+    private IdsConfigurationException missingIdentity(NodeIdentityRequest request) {
         String scheme = request.scheme().schemeName();
         return new IdsConfigurationException(request.property(), null, "the " + scheme + " generator '"
                 + request.generatorName() + "' needs a node identity, and neither a node-identity provider nor a "
@@ -279,8 +275,8 @@ final class IdGeneratorFactory {
                 + "the same identity issue the same IDs",
                 "Set " + request.property() + " to a value from " + request.min() + " to " + request.max()
                 + " that no other running instance uses, or add a NodeIdentityProvider bean, or lease identities "
-                + "per instance: " + LEASE_CHOICES + "; or set " + enabledProperty(request) + "=false if you do not "
-                + "need " + scheme + " IDs.");
+                + "per instance: " + leases.howToChooseAStore() + "; or set " + enabledProperty(request)
+                + "=false if you do not need " + scheme + " IDs.");
     }
 
     /** {@code ids.sno.enabled} for {@code ids.sno.partition}, {@code ids.sno.named.a.enabled} for a named one. */

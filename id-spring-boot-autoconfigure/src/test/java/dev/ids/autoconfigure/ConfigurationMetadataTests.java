@@ -24,6 +24,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.convert.DurationStyle;
+import org.springframework.core.io.support.SpringFactoriesLoader;
 
 /**
  * Checks the configuration metadata that IDEs complete from: every property described, and every default shown
@@ -72,7 +73,7 @@ class ConfigurationMetadataTests {
         List<JsonNode> enums = properties().values().stream()
                 .filter(property -> typeOf(property).map(Class::isEnum).orElse(false)).toList();
         assertThat(enums).extracting(property -> property.get("name").asText())
-                .contains("ids.lable.mode", "ids.gid.type", "ids.node.provider");
+                .contains("ids.lable.mode", "ids.gid.type");
         for (JsonNode property : enums) {
             String name = property.get("name").asText();
             List<String> constants = Stream.of(typeOf(property).orElseThrow().getEnumConstants())
@@ -81,6 +82,21 @@ class ConfigurationMetadataTests {
             assertThat(hints).as("hint of " + name).containsKey(name);
             assertThat(hintValues(hints.get(name))).as(name).containsExactlyInAnyOrderElementsOf(constants);
         }
+    }
+
+    /**
+     * {@code ids.node.provider} takes the name of any lease store on the class path, so it is a string; its hints
+     * offer the two sources that are no store and every store the starter ships, each a registered store.
+     */
+    @Test
+    void theProviderHintsStaticAutoAndEveryBuiltInStore() throws Exception {
+        assertThat(properties().get("ids.node.provider").path("type").asText()).isEqualTo("java.lang.String");
+        List<String> registered = new ArrayList<>(List.of("static", "auto"));
+        SpringFactoriesLoader.forDefaultResourceLocation(getClass().getClassLoader())
+                .load(dev.ids.autoconfigure.node.LeaseStoreKind.class).forEach(kind -> registered.add(kind.name()));
+        assertThat(hintValues(hints().get("ids.node.provider")))
+                .containsExactlyInAnyOrder("static", "auto", "jdbc", "r2dbc", "zookeeper");
+        assertThat(registered).contains("static", "auto", "jdbc", "r2dbc", "zookeeper");
     }
 
     @Test

@@ -3,6 +3,8 @@ package dev.ids.zookeeper;
 import dev.ids.clock.IdClock;
 import dev.ids.node.ClaimCandidates;
 import dev.ids.node.LeaseHolder;
+import dev.ids.node.LeaseListing;
+import dev.ids.node.ListedLease;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseProvider;
 import java.time.Duration;
@@ -61,7 +63,7 @@ import org.apache.curator.utils.PathUtils;
  * <p>Safe for use by many threads. {@link #close()} closes every lease still open and, when the provider created
  * the Curator client, the client too.
  */
-public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, AutoCloseable {
+public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, LeaseListing, AutoCloseable {
 
     /** The default root znode. */
     public static final String DEFAULT_ROOT_PATH = "/ids";
@@ -157,11 +159,25 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Auto
     }
 
     /**
+     * Lists the identities of one namespace as every store lists them ({@link #rows}).
+     *
+     * @param namespace the namespace, as in {@link NodeClaim#namespace()}
+     * @return the identities, ascending; empty when the namespace has none
+     * @throws IllegalStateException naming the znode when ZooKeeper cannot be read
+     */
+    @Override
+    public List<ListedLease> listLeases(String namespace) {
+        return rows(namespace).stream().map(row -> new ListedLease(row.namespace(), row.identity(), row.holder(),
+                row.held(), row.expiresAtMillis(), row.highWaterMarkMillis())).toList();
+    }
+
+    /**
      * Returns the holder id this provider writes into the pool znodes it creates, before {@code #} and the claim's
      * number: a random id, the host and the process id.
      *
      * @return the holder id
      */
+    @Override
     public String holderId() {
         return holderId;
     }

@@ -1,6 +1,8 @@
 package dev.ids.node.sql;
 
 import dev.ids.clock.IdClock;
+import dev.ids.node.LeaseListing;
+import dev.ids.node.ListedLease;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.node.NodeLeaseProvider;
@@ -14,7 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * auto-configuration): their settings as built ({@link LeaseTableSettings.Terms}), the holder value of each new
  * lease, and the operator's view of a namespace's rows.
  */
-public abstract class LeaseTableProvider implements NodeLeaseProvider {
+public abstract class LeaseTableProvider implements NodeLeaseProvider, LeaseListing {
 
     private final LeaseTableSettings.Terms terms;
     private final AtomicLong leaseNumbers = new AtomicLong();
@@ -37,6 +39,19 @@ public abstract class LeaseTableProvider implements NodeLeaseProvider {
      * @throws IllegalStateException naming the table when it cannot be read
      */
     public abstract List<LeaseRow> rows(String namespace);
+
+    /**
+     * Lists the rows of one namespace as every store lists its identities: a row whose expiry is 0 is released.
+     *
+     * @param namespace the namespace, for example {@code sno}
+     * @return the rows, ordered by identity
+     * @throws IllegalStateException naming the table when it cannot be read
+     */
+    @Override
+    public final List<ListedLease> listLeases(String namespace) {
+        return rows(namespace).stream().map(row -> new ListedLease(row.namespace(), row.identity(), row.holder(),
+                row.expiresAtMillis() != 0, row.expiresAtMillis(), row.highWaterMarkMillis())).toList();
+    }
 
     /**
      * Takes one identity from the holder a claimant judged by reading its row ({@link #rows}): a holder known to have
@@ -127,6 +142,7 @@ public abstract class LeaseTableProvider implements NodeLeaseProvider {
      *
      * @return the holder id
      */
+    @Override
     public final String holderId() {
         return terms.holderId();
     }

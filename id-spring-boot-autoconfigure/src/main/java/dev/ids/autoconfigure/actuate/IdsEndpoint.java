@@ -18,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.Set;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
@@ -41,8 +40,6 @@ public final class IdsEndpoint {
     /** The one path segment that lists the lease rows instead of decoding an ID. */
     public static final String LEASES = "leases";
 
-    /** The kinds of lease store whose identities {@code /actuator/ids/leases} lists. */
-    private static final Set<String> LISTED_STORES = Set.of("jdbc", "r2dbc", "zookeeper");
 
     private final IdGeneratorRegistry generators;
 
@@ -80,7 +77,7 @@ public final class IdsEndpoint {
      */
     @ReadOperation
     public GeneratorsDescriptor generators() {
-        return new GeneratorsDescriptor(generators.registrations().stream().map(IdsEndpoint::describe).toList());
+        return new GeneratorsDescriptor(generators.registrations().stream().map(this::describe).toList());
     }
 
     /**
@@ -114,8 +111,8 @@ public final class IdsEndpoint {
 
     /**
      * Lists every identity of the lease store in the namespaces this application holds identities in: its own and
-     * other instances' holders, expiries and marks, from the lease table (through JDBC or R2DBC) or ZooKeeper's
-     * pools. Another application's {@link dev.ids.node.NodeLeaseProvider} is not listed; the answer says so in its
+     * other instances' holders, expiries and marks, as the store lists them ({@link dev.ids.node.LeaseListing}).
+     * A provider of the application's that does not list its leases is not listed; the answer says so in its
      * note. A store that does not answer within {@link #LEASES_READ_TIMEOUT} is answered with a note too, and the
      * requests that arrive while its read is under way wait for that read rather than start another.
      *
@@ -125,9 +122,9 @@ public final class IdsEndpoint {
         if (leases == null || !leases.isActive()) {
             return new LeasesDescriptor("none", List.of(), "no node lease store is in use");
         }
-        if (!LISTED_STORES.contains(leases.kind())) {
-            return new LeasesDescriptor(leases.kind(), List.of(), "only a lease table (through JDBC or R2DBC) or "
-                    + "the starter's ZooKeeper leases are listed here; the leases are in " + leases.description());
+        if (!leases.listsLeases()) {
+            return new LeasesDescriptor(leases.kind(), List.of(), "only a store whose provider lists its leases "
+                    + "(dev.ids.node.LeaseListing) is listed here; the leases are in " + leases.description());
         }
         try {
             OptionalLong storeTime = leases.storeTimeMillis();
@@ -177,7 +174,7 @@ public final class IdsEndpoint {
         return Chars.quote(candidates.input()) + " is not an ID of any scheme (" + IdScheme.names() + "): " + reasons;
     }
 
-    private static GeneratorDescriptor describe(IdGeneratorRegistry.Registration registration) {
+    private GeneratorDescriptor describe(IdGeneratorRegistry.Registration registration) {
         MonitoredIdGenerator<?> generator = registration.generator();
         IdGeneratorStatistics statistics = registration.statistics();
         String problem = statistics.currentProblem().orElse(null);
@@ -185,11 +182,11 @@ public final class IdsEndpoint {
                 statistics.regressionCount(), statistics.refusalCount(), statistics.totalWait().toString(),
                 generator.lead().toString());
         return new GeneratorDescriptor(registration.name(), generator.scheme().schemeName(), generator.settings(),
-                statistics.nodeIdentity().map(IdsEndpoint::describe).orElse(null), problem == null ? "UP" : "DOWN",
+                statistics.nodeIdentity().map(this::describe).orElse(null), problem == null ? "UP" : "DOWN",
                 problem, counts);
     }
 
-    private static IdentityDescriptor describe(IdGeneratorStatistics.NodeIdentity identity) {
+    private IdentityDescriptor describe(IdGeneratorStatistics.NodeIdentity identity) {
         LeasedIdentity leased = identity.leased();
         if (leased == null) {
             return new IdentityDescriptor(identity.value(), identity.source(), null);
@@ -202,7 +199,7 @@ public final class IdsEndpoint {
                 leased.namespace(), leased.provider(), held, remaining.toString(),
                 held ? Instant.now().plus(remaining).toString() : null, mark,
                 mark == 0 ? null : Instant.ofEpochMilli(mark).toString(),
-                leased.store().equals("zookeeper") ? null : lease.clockSkew().toString()));
+                leases == null || leases.measuresClockSkew() ? lease.clockSkew().toString() : null));
     }
 
     private static LeaseRowDescriptor describe(StoredLease row, @Nullable Long storeNow) {

@@ -2,9 +2,6 @@ package dev.ids.autoconfigure.node;
 
 import dev.ids.IdScheme;
 import dev.ids.node.NodeLeaseProvider;
-import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
-import java.util.Locale;
-import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -14,50 +11,60 @@ import org.jspecify.annotations.Nullable;
  *
  * @param provider the provider, {@code null} when none is in use
  * @param origin where it came from
- * @param kind {@code jdbc}, {@code r2dbc}, {@code zookeeper}, {@code lease} (another provider of the application's) or {@code none}
+ * @param kind the kind of store the provider keeps its leases in; {@code null} when there is none or the
+ *     application's provider is of no kind the starter knows
  * @param description the provider and its settings, for logs, health and failure reports
- * @param dataSource the database of the starter's JDBC provider, named in the log once a lease is held; else
- *     {@code null}
+ * @param firstLease what the starter's store does once it holds the first lease
  * @param setting {@code ids.node.provider} as set, in lower case, for failure reports; {@code null} when unset
  */
-record ChosenLeaseProvider(@Nullable NodeLeaseProvider provider, Origin origin, String kind, String description,
-        @Nullable DataSource dataSource, @Nullable String setting) {
+record ChosenLeaseProvider(@Nullable NodeLeaseProvider provider, Origin origin, @Nullable LeaseStoreKind kind,
+        String description, StarterLeaseStore.FirstLease firstLease, @Nullable String setting) {
 
     /** Where the lease provider came from. */
     enum Origin { NONE, AUTO, EXPLICIT }
 
     /**
-     * Tells, by its class name alone, whether the provider is the R2DBC one, so that an application without R2DBC
-     * never loads that class.
-     */
-    static boolean isR2dbc(NodeLeaseProvider provider) {
-        return provider.getClass().getName().equals("dev.ids.autoconfigure.node.r2dbc.R2dbcNodeLeaseProvider");
-    }
-
-    /**
      * Takes the provider bean the conditions left.
      *
-     * @param settings the {@code ids.node} group
+     * @param setting {@code ids.node.provider} as set, normalized ({@link LeaseStoreKinds#normalize})
      * @param provider the {@link NodeLeaseProvider} bean, the starter's or the application's; {@code null} if none
      * @param starterStore the starter's description of its own provider; {@code null} when the provider is the
      *     application's or there is none
+     * @param kinds the kinds of store on the class path, to tell the kind of an application's provider
      */
-    static ChosenLeaseProvider of(IdsNodeProperties settings, @Nullable NodeLeaseProvider provider,
-            @Nullable StarterLeaseStore starterStore) {
-        IdsNodeProperties.Provider chosen = settings.getProvider();
-        String setting = chosen == null ? null : chosen.name().toLowerCase(Locale.ROOT);
-        if (chosen == IdsNodeProperties.Provider.STATIC || provider == null) {
-            return new ChosenLeaseProvider(null, Origin.NONE, "none", "none", null, setting);
+    static ChosenLeaseProvider of(@Nullable String setting, @Nullable NodeLeaseProvider provider,
+            @Nullable StarterLeaseStore starterStore, LeaseStoreKinds kinds) {
+        if (LeaseStoreKinds.STATIC.equals(setting) || provider == null) {
+            return new ChosenLeaseProvider(null, Origin.NONE, null, "none", () -> null, setting);
         }
         if (starterStore == null) {
-            String kind = provider instanceof JdbcNodeLeaseProvider ? "jdbc"
-                    : isR2dbc(provider) ? "r2dbc" : "lease";
-            return new ChosenLeaseProvider(provider, Origin.EXPLICIT, kind, "the application's NodeLeaseProvider "
-                    + provider, null, setting);
+            return new ChosenLeaseProvider(provider, Origin.EXPLICIT, kinds.recognizing(provider),
+                    "the application's NodeLeaseProvider " + provider, () -> null, setting);
         }
-        boolean auto = chosen == null || chosen == IdsNodeProperties.Provider.AUTO;
+        boolean auto = setting == null || setting.equals(LeaseStoreKinds.AUTO);
         return new ChosenLeaseProvider(provider, auto ? Origin.AUTO : Origin.EXPLICIT, starterStore.kind(),
-                starterStore.description(), starterStore.dataSource(), setting);
+                starterStore.description(), starterStore.firstLease(), setting);
+    }
+
+    /**
+     * Names the kind of store, as the {@code ids} endpoint shows it.
+     *
+     * @return the kind's name; {@code lease} for a provider of the application's of no known kind, {@code none}
+     *     without a provider
+     */
+    String kindName() {
+        return kind != null ? kind.name() : provider != null ? "lease" : "none";
+    }
+
+    /**
+     * Tells where the store's address is configured, for an action that asks to make it reachable.
+     *
+     * @return for example {@code  (the data source's URL, spring.datasource.url)}, with its leading space; empty
+     *     when no setting of the starter's locates the store
+     */
+    String address() {
+        String address = kind == null ? null : kind.address();
+        return address == null ? "" : " (" + address + ")";
     }
 
     /**

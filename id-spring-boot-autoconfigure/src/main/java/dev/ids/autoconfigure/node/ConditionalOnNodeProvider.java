@@ -8,22 +8,23 @@ import java.lang.annotation.Target;
 import org.springframework.context.annotation.Conditional;
 
 /**
- * Matches when {@code ids.node.provider} chooses the given lease provider: set to it, or unset (or {@code auto})
- * while the properties point to it, ZooKeeper when {@code ids.node.zookeeper.connect-string} is set and JDBC or
- * R2DBC otherwise. What else auto mode needs (a DataSource bean for JDBC, a ConnectionFactory bean and no DataSource
- * for R2DBC, no provider bean of the application's) is left to the bean conditions beside this one, so that the
- * condition report shows each reason apart.
+ * Matches when {@code ids.node.provider} may choose the named lease store: set to its name, or unset (or
+ * {@code auto}) unless auto mode goes to another store because that store's property is set
+ * ({@link LeaseStoreKind#autoProperty()}, as a ZooKeeper connect string), or set to the store's own such property.
+ * What else auto mode needs (a DataSource bean for JDBC, a ConnectionFactory bean and no DataSource for R2DBC, no
+ * provider bean of the application's) is left to the bean conditions beside this one, so that the condition report
+ * shows each reason apart.
  */
 @Target({ ElementType.TYPE, ElementType.METHOD })
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Conditional(OnNodeProviderCondition.class)
-@interface ConditionalOnNodeProvider {
+public @interface ConditionalOnNodeProvider {
 
     /**
-     * The provider to match.
+     * Names the lease store to match, as its {@link LeaseStoreKind#name()} does.
      *
-     * @return {@code JDBC}, {@code R2DBC}, {@code ZOOKEEPER} or {@code STATIC}
+     * @return the store's name, for example {@code jdbc}
      */
-    IdsNodeProperties.Provider value();
+    String value();
 }

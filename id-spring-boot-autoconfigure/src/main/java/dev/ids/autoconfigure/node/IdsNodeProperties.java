@@ -11,16 +11,16 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 @ConfigurationProperties("ids.node")
 public class IdsNodeProperties {
 
-    // This Javadoc is the configuration metadata, which the README's reference repeats word for word; AUTO, the same
-    // as unset, is documented on the constant so that the description users see does not change.
+    // This Javadoc is the configuration metadata, which the README's reference repeats word for word.
     /**
-     * Where node identities come from when their properties are unset: STATIC (properties and
-     * NodeIdentityProvider beans only), JDBC (a lease row in the application's DataSource), R2DBC (the same
-     * lease row through the application's R2DBC ConnectionFactory) or ZOOKEEPER (an ephemeral znode). Unset:
-     * ZOOKEEPER when ids.node.zookeeper.connect-string is set, else JDBC when there is a DataSource bean, else
-     * R2DBC when there is a ConnectionFactory bean, else STATIC.
+     * Where node identities come from when their properties are unset: static (properties and
+     * NodeIdentityProvider beans only), jdbc (a lease row in the application's DataSource), r2dbc (the same
+     * lease row through the application's R2DBC ConnectionFactory), zookeeper (an ephemeral znode), or the name
+     * of another lease store on the class path. Unset or auto: zookeeper when ids.node.zookeeper.connect-string
+     * is set, else jdbc when there is a DataSource bean, else r2dbc when there is a ConnectionFactory bean, else
+     * static.
      */
-    private Provider provider;
+    private String provider;
 
     /**
      * How often a leased identity is checked and, once its lease has ended for good (not renewed in time, its
@@ -33,12 +33,22 @@ public class IdsNodeProperties {
 
     private final ZooKeeper zookeeper = new ZooKeeper();
 
-    public Provider getProvider() {
+    public String getProvider() {
         return provider;
     }
 
-    public void setProvider(Provider provider) {
+    public void setProvider(String provider) {
         this.provider = provider;
+    }
+
+    /**
+     * Tells whether {@code ids.node.provider} names a store, in any case: chosen so, the store is taken knowingly.
+     *
+     * @param store the store's name, in lower case
+     * @return whether the property is set to it
+     */
+    public boolean names(String store) {
+        return store.equals(LeaseStoreKinds.normalize(provider));
     }
 
     public Duration getReclaimPeriod() {
@@ -55,28 +65,6 @@ public class IdsNodeProperties {
 
     public ZooKeeper getZookeeper() {
         return zookeeper;
-    }
-
-    /** The sources of node identities, for {@code ids.node.provider}. */
-    public enum Provider {
-
-        /** Node identities from properties and NodeIdentityProvider beans only; unset ones fail the start-up. */
-        STATIC,
-
-        /** Node identities leased from a table in the application's DataSource. */
-        JDBC,
-
-        /**
-         * Node identities leased from the JDBC lease table through the application's R2DBC ConnectionFactory, with
-         * the {@code ids.node.jdbc.*} settings.
-         */
-        R2DBC,
-
-        /** Node identities leased as ephemeral znodes in ZooKeeper (needs curator-framework). */
-        ZOOKEEPER,
-
-        /** Chosen from what the application has, as when {@code ids.node.provider} is unset. */
-        AUTO
     }
 
     /** Settings of the JDBC node lease provider, which the R2DBC one shares: both keep the same table. */

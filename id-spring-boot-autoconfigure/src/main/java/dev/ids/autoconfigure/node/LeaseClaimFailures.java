@@ -18,7 +18,6 @@ final class LeaseClaimFailures {
     static IdsConfigurationException noneLeased(String generatorName, String property, NodeClaim claim,
             ChosenLeaseProvider chosen, RuntimeException cause) {
         String store = chosen.description();
-        String kind = chosen.kind();
         if (cause instanceof LeaseStoreUnreachableException) {
             return unreachable(chosen, "the generator '" + generatorName + "' needs a node identity from " + claim.min()
                     + " to " + claim.max() + " (" + property + " is unset) from the node lease provider " + store,
@@ -27,7 +26,7 @@ final class LeaseClaimFailures {
         return new IdsConfigurationException(property, null, "the generator '" + generatorName + "' needs a "
                 + "node identity from " + claim.min() + " to " + claim.max() + " in namespace '"
                 + claim.namespace() + "', and the node lease provider " + store + " could not lease one: "
-                + cause.getMessage(), "Make the lease store reachable" + locatedBy(kind) + " or free an identity "
+                + cause.getMessage(), "Make the lease store reachable" + chosen.address() + " or free an identity "
                 + "(stop an instance), or set " + property + " to an identity no other instance uses, or set "
                 + "ids.node.provider.");
     }
@@ -47,7 +46,6 @@ final class LeaseClaimFailures {
     static IdsConfigurationException configuredNotHeld(String generatorName, String property, long identity,
             ChosenLeaseProvider chosen, RuntimeException cause) {
         String store = chosen.description();
-        String kind = chosen.kind();
         if (cause instanceof LeaseStoreUnreachableException) {
             return unreachable(chosen, "the generator '" + generatorName + "' is configured with node identity "
                     + identity + " (" + property + "), which must be held in the node lease provider " + store
@@ -57,33 +55,17 @@ final class LeaseClaimFailures {
         return new IdsConfigurationException(property, identity, "the generator '" + generatorName + "' is "
                 + "configured with node identity " + identity + ", which must be held in the node lease store "
                 + store + " so that no leasing instance takes it, and the claim failed: " + cause.getMessage(),
-                "Make the lease store reachable" + locatedBy(kind) + ", or set ids.node.provider=static if no "
+                "Make the lease store reachable" + chosen.address() + ", or set ids.node.provider=static if no "
                 + "instance leases identities from it.");
     }
 
     /** The store did not answer at all: its address or its state is at fault, whatever the generator asked. */
     private static IdsConfigurationException unreachable(ChosenLeaseProvider chosen, String need,
             RuntimeException cause, String alternative) {
-        String kind = chosen.kind();
         return new IdsConfigurationException("ids.node.provider", chosen.setting(), need
                 + ", and the store cannot be reached: " + cause.getMessage(), "Start the lease store, or correct "
-                + "where the application finds it" + address(kind) + ", then start the application again; without "
+                + "where the application finds it" + chosen.address() + ", then start the application again; without "
                 + "its lease an instance cannot know that no other instance issues IDs with the same identity."
                 + alternative);
-    }
-
-    /** The property that says where the starter's store of this kind is, for the action; empty if none does. */
-    private static String locatedBy(String kind) {
-        return kind.equals("zookeeper") ? address(kind) : "";
-    }
-
-    /** Where a store of this kind is configured, for the action; empty for a provider of the application's. */
-    private static String address(String kind) {
-        return switch (kind) {
-            case "jdbc" -> " (the data source's URL, spring.datasource.url)";
-            case "r2dbc" -> " (the connection factory's URL, spring.r2dbc.url)";
-            case "zookeeper" -> " (ids.node.zookeeper.connect-string)";
-            default -> "";
-        };
     }
 }

@@ -13,14 +13,15 @@ import org.springframework.context.annotation.Import;
 
 /**
  * The node leases of the starter's generators ({@link NodeLeases}) and the lease provider they come from: the
- * application's {@link NodeLeaseProvider} bean if it defines one, else the starter's JDBC, R2DBC or ZooKeeper provider,
- * each made by its own conditional configuration so that the condition report says which was chosen and why.
+ * application's {@link NodeLeaseProvider} bean if it defines one, else the provider of one of the starter's stores,
+ * each made by its own conditional configuration ({@link LeaseStoreKind#configuration()}) so that the condition
+ * report says which was chosen and why.
  * Imported by the generators' auto-configuration, which runs after the DataSource auto-configuration so that a
  * lease table in the application's database can find the DataSource.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(IdsNodeProperties.class)
-@Import({ JdbcLeaseConfiguration.class, R2dbcLeaseConfiguration.class, ZooKeeperLeaseConfiguration.class })
+@Import(LeaseStoreConfigurations.class)
 public class NodeLeaseConfiguration {
 
     static final String NODE_LEASES = "idNodeLeases";
@@ -32,6 +33,14 @@ public class NodeLeaseConfiguration {
     @Bean(NODE_LEASES)
     NodeLeases idNodeLeases(IdsNodeProperties properties, ObjectProvider<NodeLeaseProvider> providers,
             ObjectProvider<StarterLeaseStore> starterStores, ConfigurableListableBeanFactory beanFactory) {
+        LeaseStoreKinds kinds = LeaseStoreKinds.of(beanFactory.getBeanClassLoader());
+        String setting = LeaseStoreKinds.normalize(properties.getProvider());
+        if (!kinds.accepts(setting)) {
+            throw new IdsConfigurationException("ids.node.provider", properties.getProvider(), "the node identities "
+                    + "come from static settings, from auto mode, or from a lease store on the class path, and "
+                    + "none is named so", "Set ids.node.provider to one of " + kinds.values() + ", or add the "
+                    + "module of the store you meant to the application.");
+        }
         NodeLeaseProvider provider = providers.getIfUnique();
         if (provider != null) {
             // Looked up through an ObjectProvider, the bean is not recorded as a dependency unless said so.
@@ -39,8 +48,8 @@ public class NodeLeaseConfiguration {
                 beanFactory.registerDependentBean(name, NODE_LEASES);
             }
         }
-        return new NodeLeases(ChosenLeaseProvider.of(properties, provider, starterStores.getIfUnique()),
-                reclaimPeriod(properties.getReclaimPeriod()));
+        return new NodeLeases(ChosenLeaseProvider.of(setting, provider, starterStores.getIfUnique(), kinds),
+                reclaimPeriod(properties.getReclaimPeriod()), kinds);
     }
 
     /**

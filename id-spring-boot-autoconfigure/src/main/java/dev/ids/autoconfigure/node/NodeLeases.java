@@ -3,19 +3,21 @@ package dev.ids.autoconfigure.node;
 import dev.ids.IdScheme;
 import dev.ids.autoconfigure.IdsConfigurationException;
 import dev.ids.clock.IdClock;
+import dev.ids.node.LeaseListing;
+import dev.ids.node.ListedLease;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.ReclaimingNodeLease;
 import dev.ids.node.UnsafeLeaseStoreException;
-import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
 import dev.ids.node.sql.ConfiguredIdentityClaim;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.TreeMap;
 import org.apache.commons.logging.Log;
@@ -59,18 +61,22 @@ public final class NodeLeases implements DisposableBean {
 
     private final Duration releaseTimeout;
 
+    private final LeaseStoreKinds kinds;
+
     /**
      * Takes the lease provider the conditions chose.
      *
      * @param chosen the provider and where it came from
      * @param reclaimPeriod how often a lease that ended is claimed again
+     * @param kinds the kinds of store on the class path, named in the log and in failures
      */
-    NodeLeases(ChosenLeaseProvider chosen, Duration reclaimPeriod) {
-        this(chosen, reclaimPeriod, RELEASE_TIMEOUT);
+    NodeLeases(ChosenLeaseProvider chosen, Duration reclaimPeriod, LeaseStoreKinds kinds) {
+        this(chosen, reclaimPeriod, RELEASE_TIMEOUT, kinds);
     }
 
-    NodeLeases(ChosenLeaseProvider chosen, Duration reclaimPeriod, Duration releaseTimeout) {
+    NodeLeases(ChosenLeaseProvider chosen, Duration reclaimPeriod, Duration releaseTimeout, LeaseStoreKinds kinds) {
         this.chosen = chosen;
+        this.kinds = kinds;
         this.provider = chosen.provider();
         this.reclaimPeriod = reclaimPeriod;
         this.releaseTimeout = releaseTimeout;
@@ -105,40 +111,78 @@ public final class NodeLeases implements DisposableBean {
     /**
      * Names the kind of store the leases are kept in, for the {@code ids} endpoint.
      *
-     * @return {@code jdbc} for a {@link JdbcNodeLeaseProvider} and {@code r2dbc} for an R2DBC one (the starter's or
-     *     the application's), {@code zookeeper} for the starter's ZooKeeper provider, {@code lease} for another
-     *     provider of the application's, or {@code none}
+     * @return the name of the store's kind as {@code ids.node.provider} names it ({@code jdbc}, {@code zookeeper},
+     *     ...), for the starter's provider or an application's provider of a kind the starter knows; {@code lease}
+     *     for another provider of the application's, or {@code none}
      */
     public String kind() {
-        return chosen.kind();
+        return chosen.kindName();
+    }
+
+    /**
+     * Tells whether the provider can list its store's leases ({@link LeaseListing}), for the {@code ids} endpoint.
+     *
+     * @return whether {@link #leaseRows()} lists them
+     */
+    public boolean listsLeases() {
+        return provider instanceof LeaseListing;
+    }
+
+    /**
+     * Tells whether the leases measure the skew between this instance's clock and the store's; the {@code ids}
+     * endpoint shows it only then.
+     *
+     * @return {@code false} for a store whose leases do not expire by a time of the store's, as ZooKeeper's
+     */
+    public boolean measuresClockSkew() {
+        return chosen.kind() == null || chosen.kind().measuresClockSkew();
+    }
+
+    /**
+     * Tells how an application leases its node identities from each store on the class path, for the start-up
+     * failure of a generator left without one.
+     *
+     * @return for example {@code with a DataSource bean (or ids.node.provider=jdbc) from the application's database,
+     *     or with ids.node.zookeeper.connect-string from ZooKeeper}
+     */
+    public String howToChooseAStore() {
+        return kinds.howToChoose();
     }
 
     /**
      * Reads the lease store in every namespace this application holds identities in, for the {@code ids} endpoint:
      * its own leases and those of every other instance in the same namespaces, released ones included for their
-     * marks: the lease table's rows (through JDBC or R2DBC), or the identities of ZooKeeper's pools.
+     * marks, as the store lists them ({@link LeaseListing}).
      *
-     * @return the identities, by namespace then identity; empty unless the provider is a
-     *     {@link JdbcNodeLeaseProvider}, an R2DBC one or the starter's ZooKeeper provider
-     * @throws IllegalStateException naming the table or znode when the store cannot be read
+     * @return the identities, by namespace then identity; empty unless the provider lists its leases
+     * @throws IllegalStateException naming the store (a table, a znode) when it cannot be read
      */
     public List<StoredLease> leaseRows() {
-        List<String> namespaces = leased().stream().map(LeasedIdentity::namespace).distinct().sorted().toList();
-        if (provider != null && provider.getClass().getName().equals(ZooKeeperLeaseConfiguration.PROVIDER)) {
-            return ZooKeeperLeaseRows.rows(provider, namespaces); // loaded only when ZooKeeper is present
+        if (!(provider instanceof LeaseListing listing)) {
+            return List.of();
         }
-        return LeaseTableRows.rows(provider, namespaces);
+        List<String> namespaces = leased().stream().map(LeasedIdentity::namespace).distinct().sorted().toList();
+        List<StoredLease> rows = new ArrayList<>();
+        for (String namespace : namespaces) {
+            for (ListedLease lease : listing.listLeases(namespace)) {
+                rows.add(new StoredLease(lease.namespace(), lease.identity(), lease.holder(),
+                        lease.holderIs(listing.holderId()), !lease.held(), lease.expiresAtMillis(),
+                        lease.highWaterMarkMillis()));
+            }
+        }
+        return rows;
     }
 
     /**
      * Estimates the lease store's current time, against which the expiry of its rows is decided: this instance's
      * clock less the skew its leases measured against the store.
      *
-     * @return the store's time in milliseconds since the Unix epoch; empty for ZooKeeper, whose identities do not
-     *     expire by a time, and when no lease is held to measure the skew with
+     * @return the store's time in milliseconds since the Unix epoch; empty for a store whose identities do not
+     *     expire by a time of its own (ZooKeeper), for a provider of no kind the starter knows, and when no lease is
+     *     held to measure the skew with
      */
     public OptionalLong storeTimeMillis() {
-        if (!kind().equals("jdbc") && !kind().equals("r2dbc")) {
+        if (chosen.kind() == null || !chosen.kind().measuresClockSkew()) {
             return OptionalLong.empty();
         }
         return leased().stream().map(LeasedIdentity::lease).filter(NodeLease::isHeld).findFirst()
@@ -223,8 +267,7 @@ public final class NodeLeases implements DisposableBean {
             return ConfiguredIdentityClaim.claim(provider, claim, "ID generator '" + generatorName + "' (" + property
                     + ")", reclaimPeriod);
         } catch (NoFreeNodeIdentityException ex) {
-            throw LeaseClaimFailures.heldElsewhere(generatorName, property, claim,
-                    LeaseTableRows.heldBy(provider, claim.namespace(), claim.min()), description());
+            throw LeaseClaimFailures.heldElsewhere(generatorName, property, claim, heldBy(claim), description());
         }
     }
 
@@ -234,14 +277,25 @@ public final class NodeLeases implements DisposableBean {
             return;
         }
         announced = true;
-        if (chosen.dataSource() != null && provider instanceof JdbcNodeLeaseProvider jdbc) {
-            RenewalPoolCheck.warnIfPoolCanStarveRenewals(chosen.dataSource(), jdbc);
-        }
-        String url = UnsafeStoreReport.url(chosen.dataSource());
+        String location = chosen.firstLease().held();
         logger.info("ID generators lease their node identities from " + description()
-                + (url == null ? "" : " at " + url)
-                + (chosen.isAuto() ? "; chosen because ids.node.provider is unset (set it to static, "
-                + "jdbc, r2dbc or zookeeper to choose)" : ""));
+                + (location == null ? "" : " at " + location)
+                + (chosen.isAuto() ? "; chosen because ids.node.provider is unset (set it to "
+                + kinds.explicitValues() + " to choose)" : ""));
+    }
+
+    /** Who holds an identity, as far as the store tells: the holder it records (its host and process). */
+    private String heldBy(NodeClaim claim) {
+        if (!(provider instanceof LeaseListing listing)) {
+            return "another instance";
+        }
+        try {
+            return listing.listLeases(claim.namespace()).stream().filter(lease -> lease.identity() == claim.min())
+                    .map(ListedLease::holder).filter(Objects::nonNull).findFirst()
+                    .map(holder -> "the instance '" + holder + "'").orElse("another instance");
+        } catch (RuntimeException ex) {
+            return "another instance"; // the failure names the property and the number either way
+        }
     }
 
     private LeasedIdentity hold(String generatorName, String property, NodeClaim claim, NodeLease lease,

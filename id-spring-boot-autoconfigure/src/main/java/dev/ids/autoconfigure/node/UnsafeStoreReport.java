@@ -2,18 +2,12 @@ package dev.ids.autoconfigure.node;
 
 import dev.ids.autoconfigure.IdsConfigurationException;
 import dev.ids.node.UnsafeLeaseStoreException;
-import dev.ids.node.sql.LeaseStoreRules;
-import java.sql.Connection;
-import java.sql.SQLException;
-import javax.sql.DataSource;
-import org.jspecify.annotations.Nullable;
 
 /**
- * Words a lease store's refusal of its database ({@link UnsafeLeaseStoreException}, judged by the store itself, see
- * {@link dev.ids.node.sql.LeaseStoreRules}) for the start-up failure report: the problem as the store tells it, and
- * what to do in the starter's terms, naming {@code ids.node.provider}, the URL property and the identity properties.
- * The starter builds its own provider with {@code singleProcess(true)} when {@code ids.node.provider} names it, so a
- * private in-memory database reaches this report only in auto mode, or through a provider of the application's.
+ * Words a lease store's refusal of its own database ({@link UnsafeLeaseStoreException}, judged by the store itself)
+ * for the start-up failure report: the problem as the store tells it, and what to do in the starter's terms as the
+ * store's kind says it ({@link LeaseStoreKind#unsafeStoreAction}), naming {@code ids.node.provider} and the identity
+ * properties.
  */
 final class UnsafeStoreReport {
 
@@ -35,56 +29,22 @@ final class UnsafeStoreReport {
      */
     static IdsConfigurationException of(UnsafeLeaseStoreException refused, ChosenLeaseProvider chosen,
             String generatorName, String property) {
-        boolean r2dbc = chosen.kind().equals("r2dbc");
-        String url = r2dbc ? "the ConnectionFactory's URL" : "the DataSource's URL (spring.datasource.url)";
-        String identities = identityProperties(property);
         String problem = "the generator '" + generatorName + "' needs a node identity, and " + refused.problem();
         String value = chosen.isAuto() ? null : chosen.setting();
-        String action = switch (refused.reason()) {
-            case PRIVATE_IN_MEMORY -> chosen.isAuto()
-                    ? "Set ids.node.provider=" + chosen.kind() + " to lease from it knowingly (a single instance, "
-                    + "a test), or point " + (r2dbc ? "the ConnectionFactory" : "spring.datasource.url") + " at a "
-                    + "database the instances share, or set ids.node.zookeeper.connect-string, or set the identity "
-                    + "properties (" + identities + ") to values no other instance uses."
-                    : "Build the application's NodeLeaseProvider with singleProcess(true) to lease from it knowingly "
-                    + "(a single instance, a test), or point it at a database the instances share, or set "
-                    + "ids.node.provider=static and the identity properties (" + identities + ") to values no "
-                    + "other instance uses.";
-            case H2_WRITE_DELAY -> "Add ;WRITE_DELAY=0 to " + url + " so that H2 writes each commit before "
-                    + "acknowledging it, or keep the leases in a database server or in ZooKeeper "
-                    + "(ids.node.provider=zookeeper and ids.node.zookeeper.connect-string), or set "
-                    + "ids.node.provider=static and the identity properties (" + identities + ") to values no other "
-                    + "instance uses.";
-            case LAZY_LOG_FLUSH -> "Set innodb_flush_log_at_trx_commit to 1 on the database server (SET GLOBAL and "
-                    + "its configuration file; 2 also survives a crash of the server, though not of its host), or "
-                    + "keep the leases in another database or in ZooKeeper (ids.node.provider=zookeeper and "
-                    + "ids.node.zookeeper.connect-string), or set ids.node.provider=static and the identity "
-                    + "properties (" + identities + ") to values no other instance uses.";
-        };
+        String identities = identityProperties(property);
+        String action = chosen.kind() != null ? chosen.kind().unsafeStoreAction(refused, chosen.isAuto(), identities)
+                : keepElsewhere(identities);
         return new IdsConfigurationException("ids.node.provider", value, problem, action);
+    }
+
+    /** What to do about a store of no kind the starter knows, or of a kind with nothing better to say. */
+    static String keepElsewhere(String identities) {
+        return "Keep the leases in a store that keeps what it acknowledges, or set ids.node.provider=static and "
+                + "the identity properties (" + identities + ") to values no other instance uses.";
     }
 
     /** The properties that set the identities leased in auto mode, the given one first. */
     static String identityProperties(String property) {
         return property + IDENTITY_PROPERTIES.replace(", " + property, "");
-    }
-
-    /**
-     * The URL of the starter's JDBC store, for the log line that names the store once the first lease is held.
-     *
-     * @param dataSource the starter's DataSource, or {@code null}
-     * @return the URL as the driver reports it, its password masked; {@code null} without a DataSource or when it
-     *     cannot be read
-     */
-    static @Nullable String url(@Nullable DataSource dataSource) {
-        if (dataSource == null) {
-            return null;
-        }
-        try (Connection connection = dataSource.getConnection()) {
-            String url = connection.getMetaData().getURL();
-            return url == null ? null : LeaseStoreRules.shownUrl(url);
-        } catch (SQLException | RuntimeException ex) {
-            return null;
-        }
     }
 }

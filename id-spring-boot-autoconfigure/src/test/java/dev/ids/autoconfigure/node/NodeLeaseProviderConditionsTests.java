@@ -1,5 +1,9 @@
 package dev.ids.autoconfigure.node;
 
+import dev.ids.autoconfigure.node.zookeeper.ZooKeeperNodeLeaseProviderBuilderCustomizer;
+import dev.ids.autoconfigure.node.zookeeper.ZooKeeperLeaseConfiguration;
+import dev.ids.autoconfigure.node.jdbc.JdbcNodeLeaseProviderBuilderCustomizer;
+import dev.ids.autoconfigure.node.jdbc.JdbcLeaseConfiguration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ids.autoconfigure.IdGeneratorsAutoConfiguration;

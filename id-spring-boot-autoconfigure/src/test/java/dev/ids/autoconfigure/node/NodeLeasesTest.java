@@ -82,8 +82,8 @@ class NodeLeasesTest {
             HeldLease one = lease.apply(claim.min());
             made.add(one);
             return one;
-        }, ChosenLeaseProvider.Origin.EXPLICIT, "lease", "the test store", null, null);
-        return new NodeLeases(chosen, Duration.ofSeconds(1), releaseTimeout);
+        }, ChosenLeaseProvider.Origin.EXPLICIT, null, "the test store", () -> null, null);
+        return new NodeLeases(chosen, Duration.ofSeconds(1), releaseTimeout, LeaseStoreKinds.of(null));
     }
 
     /** A lease held until it is closed. */

@@ -1,5 +1,6 @@
 package dev.ids.autoconfigure.node;
 
+import dev.ids.autoconfigure.node.r2dbc.R2dbcNodeLeaseProviderBuilderCustomizer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

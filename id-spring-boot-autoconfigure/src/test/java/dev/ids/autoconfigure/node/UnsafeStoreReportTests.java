@@ -1,5 +1,6 @@
 package dev.ids.autoconfigure.node;
 
+import dev.ids.autoconfigure.node.jdbc.JdbcLeaseStoreKind;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -17,7 +18,8 @@ class UnsafeStoreReportTests {
 
     private static ChosenLeaseProvider starters(String setting) {
         return new ChosenLeaseProvider(claim -> null, setting == null ? ChosenLeaseProvider.Origin.AUTO
-                : ChosenLeaseProvider.Origin.EXPLICIT, "jdbc", "jdbc (table ids_node_lease)", null, setting);
+                : ChosenLeaseProvider.Origin.EXPLICIT, new JdbcLeaseStoreKind(), "jdbc (table ids_node_lease)",
+                () -> null, setting);
     }
 
     private static UnsafeLeaseStoreException refusal(Map<String, String> settings, String product, String url) {

@@ -1,8 +1,14 @@
-package dev.ids.autoconfigure.node;
+package dev.ids.autoconfigure.node.jdbc;
 
 import static dev.ids.autoconfigure.ConfiguredValue.apply;
 
 import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
+import dev.ids.autoconfigure.node.IdsNodeProperties;
+import dev.ids.autoconfigure.node.StarterLeaseStore;
+import dev.ids.node.sql.LeaseStoreRules;
+import java.sql.Connection;
+import java.sql.SQLException;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
 import javax.sql.DataSource;
@@ -22,10 +28,10 @@ import org.springframework.context.annotation.Configuration;
  * {@link NodeLeaseProvider} of its own.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnNodeProvider(IdsNodeProperties.Provider.JDBC)
+@ConditionalOnNodeProvider(JdbcLeaseStoreKind.NAME)
 @ConditionalOnMissingBean(NodeLeaseProvider.class)
 @Conditional(JdbcLeaseConfiguration.DataSourceOrChosen.class)
-class JdbcLeaseConfiguration {
+public class JdbcLeaseConfiguration {
 
     /**
      * The provider takes connections from the pool itself and runs each statement in auto-commit: never inside the
@@ -42,7 +48,7 @@ class JdbcLeaseConfiguration {
         apply("ids.node.jdbc.renewal-period", jdbc.getRenewalPeriod(), builder::renewalPeriod);
         apply("ids.node.jdbc.reclaim-grace", jdbc.getReclaimGrace(), builder::reclaimGrace);
         // Named by ids.node.provider, the database is taken knowingly, a private in-memory one too (a test).
-        builder.singleProcess(properties.getProvider() == IdsNodeProperties.Provider.JDBC);
+        builder.singleProcess(properties.names(JdbcLeaseStoreKind.NAME));
         customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
         try {
             return builder.build();
@@ -57,9 +63,22 @@ class JdbcLeaseConfiguration {
     @Bean
     StarterLeaseStore idsStarterLeaseStore(JdbcNodeLeaseProvider provider, ObjectProvider<DataSource> dataSources) {
         DataSource dataSource = dataSource(dataSources);
-        return new StarterLeaseStore("jdbc", "jdbc (table " + provider.tableName() + " in the "
+        return new StarterLeaseStore(new JdbcLeaseStoreKind(), "jdbc (table " + provider.tableName() + " in the "
                 + dataSource.getClass().getSimpleName() + " DataSource, lease " + provider.leaseLength()
-                + ", renewal " + provider.renewalPeriod() + ", grace " + provider.reclaimGrace() + ")", dataSource);
+                + ", renewal " + provider.renewalPeriod() + ", grace " + provider.reclaimGrace() + ")", () -> {
+                    RenewalPoolCheck.warnIfPoolCanStarveRenewals(dataSource, provider);
+                    return url(dataSource);
+                });
+    }
+
+    /** The URL as the driver reports it, its password masked; {@code null} when it cannot be read. */
+    private static String url(DataSource dataSource) {
+        try (Connection connection = dataSource.getConnection()) {
+            String url = connection.getMetaData().getURL();
+            return url == null ? null : LeaseStoreRules.shownUrl(url);
+        } catch (SQLException | RuntimeException ex) {
+            return null;
+        }
     }
 
     /** The one DataSource; chosen explicitly without one, the start-up fails saying what to configure. */
@@ -88,7 +107,7 @@ class JdbcLeaseConfiguration {
         static class OneDataSource {
         }
 
-        @ConditionalOnProperty(name = OnNodeProviderCondition.PROVIDER, havingValue = "jdbc")
+        @ConditionalOnProperty(name = "ids.node.provider", havingValue = JdbcLeaseStoreKind.NAME)
         static class ChosenExplicitly {
         }
     }

@@ -1,4 +1,4 @@
-package dev.ids.autoconfigure.node;
+package dev.ids.autoconfigure.node.zookeeper;
 
 import dev.ids.zookeeper.ZooKeeperNodeLeaseProvider;
 

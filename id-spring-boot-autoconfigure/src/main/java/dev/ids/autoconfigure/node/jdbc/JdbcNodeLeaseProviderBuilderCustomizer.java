@@ -1,4 +1,4 @@
-package dev.ids.autoconfigure.node;
+package dev.ids.autoconfigure.node.jdbc;
 
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
 

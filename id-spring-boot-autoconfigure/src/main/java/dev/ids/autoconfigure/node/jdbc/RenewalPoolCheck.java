@@ -1,5 +1,6 @@
-package dev.ids.autoconfigure.node;
+package dev.ids.autoconfigure.node.jdbc;
 
+import dev.ids.autoconfigure.node.NodeLeases;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
 import javax.sql.DataSource;
 import org.apache.commons.logging.Log;

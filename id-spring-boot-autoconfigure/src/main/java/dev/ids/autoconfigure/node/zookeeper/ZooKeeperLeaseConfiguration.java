@@ -1,8 +1,12 @@
-package dev.ids.autoconfigure.node;
+package dev.ids.autoconfigure.node.zookeeper;
 
 import static dev.ids.autoconfigure.ConfiguredValue.apply;
 
 import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
+import dev.ids.autoconfigure.node.IdsNodeProperties;
+import dev.ids.autoconfigure.node.LableClusterIds;
+import dev.ids.autoconfigure.node.StarterLeaseStore;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.zookeeper.ZooKeeperNodeLeaseProvider;
 import org.springframework.beans.factory.ObjectProvider;
@@ -23,9 +27,9 @@ import org.springframework.util.ClassUtils;
  * start-up fails saying what to add; the conditions name classes only, so that nothing here loads them before.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnNodeProvider(IdsNodeProperties.Provider.ZOOKEEPER)
+@ConditionalOnNodeProvider(ZooKeeperLeaseStoreKind.NAME)
 @ConditionalOnMissingBean(NodeLeaseProvider.class)
-class ZooKeeperLeaseConfiguration {
+public class ZooKeeperLeaseConfiguration {
 
     static final String CURATOR = "org.apache.curator.framework.CuratorFramework";
 
@@ -55,8 +59,8 @@ class ZooKeeperLeaseConfiguration {
             IdsNodeProperties.ZooKeeper settings = properties.getZookeeper();
             String root = settings.getRootPath() != null ? settings.getRootPath()
                     : ZooKeeperNodeLeaseProvider.DEFAULT_ROOT_PATH;
-            return new StarterLeaseStore("zookeeper", "zookeeper (" + settings.getConnectString() + ", root "
-                    + root + ")", null);
+            return new StarterLeaseStore(new ZooKeeperLeaseStoreKind(), "zookeeper (" + settings.getConnectString()
+                    + ", root " + root + ")");
         }
 
         /**
@@ -79,7 +83,7 @@ class ZooKeeperLeaseConfiguration {
         NodeLeaseProvider idsNodeLeaseProvider(IdsNodeProperties properties, ResourceLoader resourceLoader) {
             connectString(properties);
             String missing = missing(resourceLoader.getClassLoader());
-            if (properties.getProvider() == IdsNodeProperties.Provider.ZOOKEEPER) {
+            if (properties.names(ZooKeeperLeaseStoreKind.NAME)) {
                 throw new IdsConfigurationException("ids.node.provider", "zookeeper", "leasing node identities "
                         + "from ZooKeeper needs " + missing + ", which is not on the class path",
                         "Add " + missing + " to the application, or set ids.node.provider to jdbc or static.");

@@ -1,4 +1,4 @@
-package dev.ids.autoconfigure.node;
+package dev.ids.autoconfigure.node.r2dbc;
 
 import dev.ids.autoconfigure.node.r2dbc.R2dbcNodeLeaseProvider;
 

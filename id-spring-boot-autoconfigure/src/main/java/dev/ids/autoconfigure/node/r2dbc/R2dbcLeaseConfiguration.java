@@ -1,9 +1,11 @@
-package dev.ids.autoconfigure.node;
+package dev.ids.autoconfigure.node.r2dbc;
 
 import static dev.ids.autoconfigure.ConfiguredValue.apply;
 
 import dev.ids.autoconfigure.IdsConfigurationException;
-import dev.ids.autoconfigure.node.r2dbc.R2dbcNodeLeaseProvider;
+import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
+import dev.ids.autoconfigure.node.IdsNodeProperties;
+import dev.ids.autoconfigure.node.StarterLeaseStore;
 import dev.ids.node.NodeLeaseProvider;
 import io.r2dbc.spi.ConnectionFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -27,9 +29,9 @@ import org.springframework.context.annotation.Configuration;
  * ConnectionFactory, the start-up fails naming the ways out.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnNodeProvider(IdsNodeProperties.Provider.R2DBC)
+@ConditionalOnNodeProvider(R2dbcLeaseStoreKind.NAME)
 @ConditionalOnMissingBean(NodeLeaseProvider.class)
-class R2dbcLeaseConfiguration {
+public class R2dbcLeaseConfiguration {
 
     static final String CONNECTION_FACTORY = "io.r2dbc.spi.ConnectionFactory";
 
@@ -56,7 +58,7 @@ class R2dbcLeaseConfiguration {
             apply("ids.node.jdbc.lease-length", settings.getLeaseLength(), builder::leaseLength);
             apply("ids.node.jdbc.renewal-period", settings.getRenewalPeriod(), builder::renewalPeriod);
             apply("ids.node.jdbc.reclaim-grace", settings.getReclaimGrace(), builder::reclaimGrace);
-            builder.singleProcess(properties.getProvider() == IdsNodeProperties.Provider.R2DBC); // as with JDBC
+            builder.singleProcess(properties.names(R2dbcLeaseStoreKind.NAME)); // as with JDBC
             customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
             try {
                 return builder.build();
@@ -71,10 +73,10 @@ class R2dbcLeaseConfiguration {
         StarterLeaseStore idsStarterLeaseStore(R2dbcNodeLeaseProvider provider,
                 ObjectProvider<ConnectionFactory> connectionFactories) {
             ConnectionFactory connectionFactory = connectionFactory(connectionFactories);
-            return new StarterLeaseStore("r2dbc", "r2dbc (table " + provider.tableName() + " in the "
+            return new StarterLeaseStore(new R2dbcLeaseStoreKind(), "r2dbc (table " + provider.tableName() + " in the "
                     + connectionFactory.getMetadata().getName() + " ConnectionFactory, lease "
                     + provider.leaseLength() + ", renewal " + provider.renewalPeriod() + ", grace "
-                    + provider.reclaimGrace() + ")", null);
+                    + provider.reclaimGrace() + ")");
         }
 
         private static ConnectionFactory connectionFactory(ObjectProvider<ConnectionFactory> connectionFactories) {
@@ -92,7 +94,7 @@ class R2dbcLeaseConfiguration {
     /** Fails the start-up: R2DBC was chosen explicitly, and the classes it needs are missing. */
     @Configuration(proxyBeanMethods = false)
     @Conditional(R2dbcMissing.class)
-    @ConditionalOnProperty(name = OnNodeProviderCondition.PROVIDER, havingValue = "r2dbc")
+    @ConditionalOnProperty(name = "ids.node.provider", havingValue = R2dbcLeaseStoreKind.NAME)
     static class R2dbcAbsent {
 
         @Bean
@@ -118,7 +120,7 @@ class R2dbcLeaseConfiguration {
         static class ConnectionFactoryWithoutDataSource {
         }
 
-        @ConditionalOnProperty(name = OnNodeProviderCondition.PROVIDER, havingValue = "r2dbc")
+        @ConditionalOnProperty(name = "ids.node.provider", havingValue = R2dbcLeaseStoreKind.NAME)
         static class ChosenExplicitly {
         }
     }

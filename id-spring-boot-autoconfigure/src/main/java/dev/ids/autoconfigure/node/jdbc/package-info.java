@@ -1,0 +1,5 @@
+/**
+ * The starter's JDBC lease store: its kind ({@code ids.node.provider=jdbc}), its configuration over the application's
+ * DataSource, its builder customizers, and the check of the pool its renewals share.
+ */
+package dev.ids.autoconfigure.node.jdbc;
