@@ -1,9 +1,7 @@
 package dev.ids.autoconfigure.node.r2dbc;
 
-import dev.ids.autoconfigure.node.LeaseStoreKind;
-import dev.ids.autoconfigure.node.sql.SqlStoreActions;
+import dev.ids.autoconfigure.node.sql.SqlLeaseStoreKind;
 import dev.ids.node.NodeLeaseProvider;
-import dev.ids.node.UnsafeLeaseStoreException;
 import org.springframework.core.annotation.Order;
 
 /**
@@ -11,7 +9,7 @@ import org.springframework.core.annotation.Order;
  * the store auto mode chooses for an application with a ConnectionFactory bean and no DataSource bean.
  */
 @Order(200)
-public final class R2dbcLeaseStoreKind implements LeaseStoreKind {
+public final class R2dbcLeaseStoreKind extends SqlLeaseStoreKind {
 
     /** The name {@code ids.node.provider} chooses this store by. */
     public static final String NAME = "r2dbc";
@@ -19,12 +17,10 @@ public final class R2dbcLeaseStoreKind implements LeaseStoreKind {
     /** The provider's class, named as a string: R2DBC is optional. */
     static final String PROVIDER = "dev.ids.autoconfigure.node.r2dbc.R2dbcNodeLeaseProvider";
 
-    private static final SqlStoreActions ACTIONS = new SqlStoreActions(NAME, "the ConnectionFactory",
-            "the ConnectionFactory's URL");
-
-    @Override
-    public String name() {
-        return NAME;
+    /** Creates the kind; the starter reads it from {@code META-INF/spring.factories}. */
+    public R2dbcLeaseStoreKind() {
+        super(NAME, "the ConnectionFactory", "the ConnectionFactory's URL",
+                "the connection factory's URL, spring.r2dbc.url");
     }
 
     @Override
@@ -38,17 +34,7 @@ public final class R2dbcLeaseStoreKind implements LeaseStoreKind {
     }
 
     @Override
-    public String address() {
-        return "the connection factory's URL, spring.r2dbc.url";
-    }
-
-    @Override
     public boolean recognizes(NodeLeaseProvider provider) {
         return provider.getClass().getName().equals(PROVIDER);
-    }
-
-    @Override
-    public String unsafeStoreAction(UnsafeLeaseStoreException refused, boolean auto, String identityProperties) {
-        return ACTIONS.action(refused, auto, identityProperties);
     }
 }

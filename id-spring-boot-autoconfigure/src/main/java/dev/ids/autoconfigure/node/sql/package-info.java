@@ -1,4 +1,4 @@
 /**
- * What the starter's lease-table stores (JDBC and R2DBC) share: the words of their start-up failures.
+ * What the starter's lease-table stores (JDBC and R2DBC) share: what they are as kinds of store, and the words of their start-up failures.
  */
 package dev.ids.autoconfigure.node.sql;
