@@ -67,7 +67,7 @@ public final class ReclaimingNodeLease implements NodeLease {
     private final AtomicLong reclaims = new AtomicLong();
     private final AtomicLong failedReclaims = new AtomicLong();
     /** Re-claims failed since the last that succeeded (the counter above is a meter's, never reset). */
-    private final AtomicLong reclaimsFailedInARow = new AtomicLong();
+    private final OutageLog reclaimOutage = new OutageLog(LOG);
     /** The kind of the last failed re-claim, to warn again when the reason changes; used by the checker thread. */
     private Class<?> lastFailure;
 
@@ -337,14 +337,13 @@ public final class ReclaimingNodeLease implements NodeLease {
             next = provider.claim(sameIdentity);
         } catch (RuntimeException e) {
             failedReclaims.incrementAndGet();
-            long failures = reclaimsFailedInARow.incrementAndGet();
             // Warned about once an outage, and again when the reason changes: a store that answers again to say
             // that another process holds the identity now (it took the identity over meanwhile) is news.
             Class<?> reason = e.getClass();
-            Level level = failures == 1 || reason != lastFailure ? Level.WARNING : Level.DEBUG;
+            boolean news = reason != lastFailure;
             lastFailure = reason;
-            LOG.log(level, () -> "The lease on node identity " + identity + " in namespace '"
-                    + sameIdentity.namespace() + "' ended and cannot be claimed again yet (attempt " + failures
+            reclaimOutage.failed(news, attempt -> "The lease on node identity " + identity + " in namespace '"
+                    + sameIdentity.namespace() + "' ended and cannot be claimed again yet (attempt " + attempt
                     + "; generators on it refuse IDs until it is): " + e.getMessage());
             return false;
         }
@@ -363,7 +362,8 @@ public final class ReclaimingNodeLease implements NodeLease {
             current = next;
         }
         reclaims.incrementAndGet();
-        reclaimsFailedInARow.set(0); // the next outage is warned about again, its attempts counted from 1
+        reclaimOutage.ended(); // the next outage is warned about again, its attempts counted from 1; the claim is
+        // told below either way
         lastFailure = null;
         retryNanos = checkNanos;
         LOG.log(Level.INFO, () -> "Claimed node identity " + identity + " in namespace '" + sameIdentity.namespace()

@@ -49,20 +49,12 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
     private final AtomicLong renewals = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
     /** Renewals failed since the last that succeeded, so that an outage is warned about once. */
-    private final AtomicLong failedInARow = new AtomicLong();
-    /**
-     * Guards {@link #released} and {@link #failedReleases}; held only for state changes, never across a call into the
-     * store.
-     */
-    private final Object lock = new Object();
-    private volatile LongSupplier latestIssued;
-    private volatile boolean closed;
+    private final OutageLog renewalOutage;
+    /** The close: whether it has begun, and the release it writes. */
+    private final LeaseRelease<P> release;
     /** Set once the loss of the lease has been logged and counted. */
     private final AtomicBoolean lossReported = new AtomicBoolean();
-    /** Guarded by {@link #lock}: whether a release has been written (or is being written). */
-    private boolean released;
-    /** Guarded by {@link #lock}: releases that failed so far, so that an outage is warned about once. */
-    private int failedReleases;
+    /** Volatile: set by {@link #start} after the construction, read by a close on any thread. */
     private volatile RenewalSchedule renewer;
 
     private StoredNodeLease(NodeLeaseStore<P> store, NodeClaim claim, NodeLeaseStore.Claimed<P> claimed,
@@ -73,12 +65,14 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
         this.identity = claimed.identity();
         this.clock = clock;
         this.log = store.logger();
+        this.renewalOutage = new OutageLog(log);
         LeaseGrant grant = claimed.grant();
         long wall = clock.wallTimeMillis();
         this.startMark = RecordlessStart.startMark(claimed.highWaterMark(), wall, grant.skewMillis(),
                 store.skewToleranceMillis());
         this.startedWithoutRecord = claimed.highWaterMark() <= 0;
         this.highWaterMark = new AtomicLong(startMark);
+        this.release = new LeaseRelease<>(store, proof, highWaterMark, startMark, log);
         this.deadline = store.deadlineEndsLease()
                 ? LeaseDeadline.proven(clock, claimed.askedAtNanos(), grant.leaseNanos())
                 : LeaseDeadline.unproven(clock, store::fenceEpoch);
@@ -228,7 +222,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
 
     @Override
     public void lowerMarkOnClose(LongSupplier latestIssuedMillis) {
-        this.latestIssued = Objects.requireNonNull(latestIssuedMillis, "latestIssuedMillis");
+        release.lowerMarkOnClose(latestIssuedMillis);
     }
 
     @Override
@@ -264,7 +258,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      * @return what came of it
      */
     public Renewal renew() {
-        if (closed || deadline.state() == LeaseDeadline.State.ENDED) {
+        if (release.isClosed() || deadline.state() == LeaseDeadline.State.ENDED) {
             reportLossOnce();
             return Renewal.LOST;
         }
@@ -285,26 +279,21 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
-            if (closed) {
+            if (release.isClosed()) {
                 return Renewal.LOST; // close() interrupted the call: the lease is let go, not failing to renew
             }
             failures.incrementAndGet();
-            long inARow = failedInARow.incrementAndGet();
             // Retried every few seconds through an outage: warned about once, the attempts after at DEBUG.
-            log.log(inARow == 1 ? Level.WARNING : Level.DEBUG, () -> "Could not renew " + this
-                    + (inARow == 1 ? "" : " (attempt " + inARow + ")") + " (will retry until its deadline): "
-                    + e.getMessage());
+            renewalOutage.failed(attempt -> "Could not renew " + this + (attempt == 1 ? "" : " (attempt " + attempt
+                    + ")") + " (will retry until its deadline): " + e.getMessage());
             return Renewal.FAILED;
         }
         if (prove(start, epoch, grant)) {
-            long failedBefore = failedInARow.getAndSet(0);
-            if (failedBefore > 0) {
-                log.log(Level.INFO, () -> "Renewed " + this + " after " + attempts(failedBefore));
-            }
+            renewalOutage.ended(attempts -> "Renewed " + this + " after " + attempts);
             return Renewal.RENEWED;
         }
-        if (closed || deadline.isEnded()) {
-            if (!closed) {
+        if (release.isClosed() || deadline.isEnded()) {
+            if (!release.isClosed()) {
                 failures.incrementAndGet();
             }
             end("renewed only after its deadline");
@@ -320,7 +309,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
 
     @Override
     public boolean prove(long askedAtNanos, long epochWhenAsked, LeaseGrant grant) {
-        if (closed || !deadline.prove(askedAtNanos, epochWhenAsked, grant.leaseNanos())) {
+        if (release.isClosed() || !deadline.prove(askedAtNanos, epochWhenAsked, grant.leaseNanos())) {
             return false;
         }
         skewFence.record(grant.skewMillis(), this);
@@ -337,7 +326,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
     public void end(String reason) {
         // Logged even when a reader of isHeld() ended it first, seeing the deadline passed, which logs nothing.
         deadline.end(reason);
-        if (!closed && lossReported.compareAndSet(false, true)) {
+        if (!release.isClosed() && lossReported.compareAndSet(false, true)) {
             logLoss(reason);
         }
     }
@@ -349,7 +338,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      * lease closes the ended one within a second) reports it then.
      */
     private void reportLossOnce() {
-        if (!closed && deadline.state() == LeaseDeadline.State.ENDED && lossReported.compareAndSet(false, true)) {
+        if (!release.isClosed() && deadline.state() == LeaseDeadline.State.ENDED && lossReported.compareAndSet(false, true)) {
             failures.incrementAndGet();
             logLoss(deadline.endReason() != null ? deadline.endReason() : "not renewed before its deadline");
         }
@@ -394,67 +383,21 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      */
     @Override
     public void close() {
-        LongSupplier issued = latestIssued;
+        LongSupplier issued = release.latestIssued();
         // Lowering the mark is safe only while the record is ours: checked before the lease stops being held.
         boolean held = isHeld();
-        boolean lowerMark = issued != null && held;
         // A lease lost before it was closed keeps why (a re-claim closes the lapsed lease before each attempt, and
         // its generator's refusals would say "closed" for the rest of an outage).
         String lostBecause = held ? null : whyNotHeld();
         reportLossOnce();
-        synchronized (lock) {
-            if (released) {
-                return;
-            }
-            released = true;
-            closed = true;
-            if (lostBecause != null) {
-                deadline.end(lostBecause);
-            } else {
-                deadline.endOnClose();
-            }
+        if (!release.begin(deadline, lostBecause)) {
+            return;
         }
         RenewalSchedule schedule = renewer;
         if (schedule != null) {
             schedule.stop();
         }
-        // Asked whether held or not: the generator stops issuing, and lets go of its writer thread, either way.
-        long latest = issued != null ? issued.getAsLong() : -1;
-        // Never above the written mark: no ID went beyond it, while the answer may include calls that were refused.
-        long finalMark = lowerMark ? Math.max(startMark, Math.min(latest, highWaterMark.get())) : -1;
-        long stored;
-        try {
-            stored = store.release(proof, finalMark);
-            if (stored >= 0) {
-                highWaterMark.set(stored);
-            }
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            int failures;
-            synchronized (lock) {
-                released = false;
-                failures = ++failedReleases;
-            }
-            // A re-claim closes the ended lease before each attempt: once per outage is enough at WARNING.
-            log.log(failures == 1 ? Level.WARNING : Level.DEBUG, () -> "Could not release " + this
-                    + (failures == 1 ? "" : " (attempt " + failures + ")") + "; it becomes claimable after its "
-                    + "expiry plus the reclaim grace: " + e.getMessage());
-            return;
-        }
-        int failures;
-        synchronized (lock) {
-            failures = failedReleases;
-        }
-        if (failures > 0) {
-            // A negative answer: another holder took the record over while it could not be released.
-            log.log(Level.INFO, () -> (stored >= 0 ? "Released " + this : "Did not release " + this + ", as another "
-                    + "holder has taken its record over,") + " after " + attempts(failures));
-        }
-    }
-
-    private static String attempts(long failed) {
-        return failed == 1 ? "1 failed attempt" : failed + " failed attempts";
+        release.write(this, issued, issued != null && held);
     }
 
     /**
