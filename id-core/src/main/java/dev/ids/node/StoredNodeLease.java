@@ -338,7 +338,8 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      * lease closes the ended one within a second) reports it then.
      */
     private void reportLossOnce() {
-        if (!release.isClosed() && deadline.state() == LeaseDeadline.State.ENDED && lossReported.compareAndSet(false, true)) {
+        if (!release.isClosed() && deadline.state() == LeaseDeadline.State.ENDED
+                && lossReported.compareAndSet(false, true)) {
             failures.incrementAndGet();
             logLoss(deadline.endReason() != null ? deadline.endReason() : "not renewed before its deadline");
         }
