@@ -1,7 +1,6 @@
 package dev.ids.node;
 
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 /**
@@ -16,10 +15,8 @@ final class LeaseRelease<P> {
 
     private final NodeLeaseStore<P> store;
     private final P proof;
-    /** The lease's mark, shared with it: lowered by the release to what the store read back. */
-    private final AtomicLong highWaterMark;
-    /** The mark the lease started from: an orderly close never lowers the stored mark below it. */
-    private final long startMark;
+    /** The lease's mark: an orderly close never lowers it below the start; set to what the store read back. */
+    private final StoredMark<P> mark;
     private final OutageLog outage;
     /** Guards {@link #released}; held only for state changes, never across a call into the store. */
     private final Object lock = new Object();
@@ -33,11 +30,10 @@ final class LeaseRelease<P> {
     /** Volatile: registered by the generator's fence on its thread, read by a close on any thread. */
     private volatile LongSupplier latestIssued;
 
-    LeaseRelease(NodeLeaseStore<P> store, P proof, AtomicLong highWaterMark, long startMark, System.Logger log) {
+    LeaseRelease(NodeLeaseStore<P> store, P proof, StoredMark<P> mark, System.Logger log) {
         this.store = store;
         this.proof = proof;
-        this.highWaterMark = highWaterMark;
-        this.startMark = startMark;
+        this.mark = mark;
         this.outage = new OutageLog(log);
     }
 
@@ -90,12 +86,12 @@ final class LeaseRelease<P> {
         // Asked whether held or not: the generator stops issuing, and lets go of its writer thread, either way.
         long latest = issued != null ? issued.getAsLong() : -1;
         // Never above the written mark: no ID went beyond it, while the answer may include calls that were refused.
-        long finalMark = lowerMark ? Math.max(startMark, Math.min(latest, highWaterMark.get())) : -1;
+        long finalMark = lowerMark ? Math.max(mark.startMark(), Math.min(latest, mark.get())) : -1;
         long stored;
         try {
             stored = store.release(proof, finalMark);
             if (stored >= 0) {
-                highWaterMark.set(stored);
+                mark.set(stored);
             }
         } catch (RuntimeException e) {
             throw e;

@@ -1,11 +1,8 @@
 package dev.ids.node;
 
 import dev.ids.clock.IdClock;
-import java.lang.System.Logger.Level;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
@@ -38,22 +35,13 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
     private final LeaseDeadline deadline;
     /** Up while the skew measured at the last claim or renewal exceeds the tolerance: kept and renewed, not held. */
     private final SkewFence skewFence;
-    private final AtomicLong highWaterMark;
-    /**
-     * The mark the lease started from: the one the claim read, or {@link RecordlessStart}'s floor when it read none.
-     * An orderly close never lowers the stored mark below it.
-     */
-    private final long startMark;
-    /** Whether the store held no mark for the identity, so the lease started from {@link RecordlessStart}'s. */
-    private final boolean startedWithoutRecord;
+    private final StoredMark<P> mark;
+    /** Proofs of ownership recorded. Atomic: recorded by the renewal thread and the store's. */
     private final AtomicLong renewals = new AtomicLong();
-    private final AtomicLong failures = new AtomicLong();
-    /** Renewals failed since the last that succeeded, so that an outage is warned about once. */
-    private final OutageLog renewalOutage;
     /** The close: whether it has begun, and the release it writes. */
     private final LeaseRelease<P> release;
-    /** Set once the loss of the lease has been logged and counted. */
-    private final AtomicBoolean lossReported = new AtomicBoolean();
+    /** The renewals, their failures and the loss they may find. */
+    private final LeaseRenewal<P> renewal;
     /** Volatile: set by {@link #start} after the construction, read by a close on any thread. */
     private volatile RenewalSchedule renewer;
 
@@ -65,20 +53,19 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
         this.identity = claimed.identity();
         this.clock = clock;
         this.log = store.logger();
-        this.renewalOutage = new OutageLog(log);
         LeaseGrant grant = claimed.grant();
         long wall = clock.wallTimeMillis();
-        this.startMark = RecordlessStart.startMark(claimed.highWaterMark(), wall, grant.skewMillis(),
+        long startMark = RecordlessStart.startMark(claimed.highWaterMark(), wall, grant.skewMillis(),
                 store.skewToleranceMillis());
-        this.startedWithoutRecord = claimed.highWaterMark() <= 0;
-        this.highWaterMark = new AtomicLong(startMark);
-        this.release = new LeaseRelease<>(store, proof, highWaterMark, startMark, log);
+        this.mark = new StoredMark<>(store, proof, claim, identity, startMark, claimed.highWaterMark() <= 0);
+        this.release = new LeaseRelease<>(store, proof, mark, log);
         this.deadline = store.deadlineEndsLease()
                 ? LeaseDeadline.proven(clock, claimed.askedAtNanos(), grant.leaseNanos())
                 : LeaseDeadline.unproven(clock, store::fenceEpoch);
+        this.renewal = new LeaseRenewal<>(store, proof, clock, deadline, this, release, log);
         this.skewFence = new SkewFence(clock, store.skewToleranceMillis(), store.clockName(), log);
         skewFence.record(grant.skewMillis(), this);
-        if (startedWithoutRecord) {
+        if (mark.startedWithoutRecord()) {
             RecordlessStart.log(log, this, startMark, wall);
         }
     }
@@ -148,8 +135,8 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
             NodeLeaseStore.Claimed<P> claimed, IdClock clock, Duration renewalPeriod) {
         StoredNodeLease<P> lease = new StoredNodeLease<>(store, claim, claimed, clock);
         store.attach(lease.proof, lease);
-        if (lease.startedWithoutRecord) {
-            lease.recordStartMark();
+        if (lease.mark.startedWithoutRecord()) {
+            lease.mark.recordStart(lease, lease.log);
         }
         if (renewalPeriod != null) {
             lease.renewer = new RenewalSchedule("ids-node-lease-" + claim.namespace() + "-" + lease.identity,
@@ -157,19 +144,6 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
             lease.renewer.start();
         }
         return lease;
-    }
-
-    /**
-     * Writes the mark a lease without a stored one starts from, so that a claim of the identity after this lease
-     * (a re-claim after a lost session, an idle restart after a crash) starts from it rather than from a floor of its
-     * own, a step and the tolerance later. Not needed for safety: a failure leaves the next claim to its own floor.
-     */
-    private void recordStartMark() {
-        try {
-            highWaterMark.accumulateAndGet(store.writeMark(proof, startMark), Math::max);
-        } catch (Exception e) {
-            log.log(Level.DEBUG, () -> "Could not record the start mark of " + this + ": " + e.getMessage());
-        }
     }
 
     @Override
@@ -184,7 +158,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
 
     @Override
     public long highWaterMarkMillis() {
-        return highWaterMark.get();
+        return mark.get();
     }
 
     /**
@@ -212,7 +186,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
 
     @Override
     public long renewalFailureCount() {
-        return failures.get();
+        return renewal.failureCount();
     }
 
     @Override
@@ -227,27 +201,18 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
 
     @Override
     public void advanceHighWaterMark(long epochMillis) {
-        if (epochMillis <= highWaterMark.get()) {
+        if (epochMillis <= mark.get()) {
             return;
         }
         if (!isHeld()) {
             throw new IllegalStateException(notHeldMessage("cannot advance its high-water mark"));
         }
-        long stored;
         try {
-            stored = store.writeMark(proof, epochMillis);
+            mark.write(epochMillis);
         } catch (LeaseLostException e) {
             end(e.getMessage());
             throw new IllegalStateException(notHeldMessage("cannot advance its high-water mark"));
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException("Could not advance the high-water mark of node identity " + identity
-                    + " in namespace '" + claim.namespace() + "' to " + Instant.ofEpochMilli(epochMillis) + " "
-                    + store.location() + ": " + e.getMessage() + "; do not issue IDs beyond "
-                    + Instant.ofEpochMilli(highWaterMark.get()) + " until it succeeds", e);
         }
-        highWaterMark.accumulateAndGet(stored, Math::max);
     }
 
     /**
@@ -258,48 +223,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      * @return what came of it
      */
     public Renewal renew() {
-        if (release.isClosed() || deadline.state() == LeaseDeadline.State.ENDED) {
-            reportLossOnce();
-            return Renewal.LOST;
-        }
-        long epoch = deadline.epoch();
-        long start = clock.monotonicNanos();
-        if (store.deadlineEndsLease() && deadline.passedAt(start)) {
-            failures.incrementAndGet();
-            end("not renewed before its deadline");
-            return Renewal.LOST;
-        }
-        LeaseGrant grant;
-        try {
-            grant = store.renew(proof);
-        } catch (LeaseLostException e) {
-            failures.incrementAndGet();
-            end(e.getMessage());
-            return Renewal.LOST;
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            if (release.isClosed()) {
-                return Renewal.LOST; // close() interrupted the call: the lease is let go, not failing to renew
-            }
-            failures.incrementAndGet();
-            // Retried every few seconds through an outage: warned about once, the attempts after at DEBUG.
-            renewalOutage.failed(attempt -> "Could not renew " + this + (attempt == 1 ? "" : " (attempt " + attempt
-                    + ")") + " (will retry until its deadline): " + e.getMessage());
-            return Renewal.FAILED;
-        }
-        if (prove(start, epoch, grant)) {
-            renewalOutage.ended(attempts -> "Renewed " + this + " after " + attempts);
-            return Renewal.RENEWED;
-        }
-        if (release.isClosed() || deadline.isEnded()) {
-            if (!release.isClosed()) {
-                failures.incrementAndGet();
-            }
-            end("renewed only after its deadline");
-            return Renewal.LOST;
-        }
-        return Renewal.FAILED; // a suspension discarded this proof; the next one decides
+        return renewal.renew();
     }
 
     @Override
@@ -324,35 +248,12 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
 
     @Override
     public void end(String reason) {
-        // Logged even when a reader of isHeld() ended it first, seeing the deadline passed, which logs nothing.
-        deadline.end(reason);
-        if (!release.isClosed() && lossReported.compareAndSet(false, true)) {
-            logLoss(reason);
-        }
-    }
-
-    /**
-     * Logs and counts a loss that nobody has reported: a deadline seen passed by a reader of {@link #isHeld()} ends
-     * the lease without a word, on what is often a generating thread, while the renewal may still be waiting for the
-     * store (for a pooled connection, say). The renewal thread, when its call returns, or a close (a re-claiming
-     * lease closes the ended one within a second) reports it then.
-     */
-    private void reportLossOnce() {
-        if (!release.isClosed() && deadline.state() == LeaseDeadline.State.ENDED
-                && lossReported.compareAndSet(false, true)) {
-            failures.incrementAndGet();
-            logLoss(deadline.endReason() != null ? deadline.endReason() : "not renewed before its deadline");
-        }
-    }
-
-    private void logLoss(String reason) {
-        log.log(Level.WARNING, () -> "Lost " + this + ": " + reason + "; no ID is issued under it until the "
-                + "identity is claimed again");
+        renewal.end(reason);
     }
 
     @Override
     public void countFailure() {
-        failures.incrementAndGet();
+        renewal.countFailure();
     }
 
     private String notHeldMessage(String what) {
@@ -390,7 +291,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
         // A lease lost before it was closed keeps why (a re-claim closes the lapsed lease before each attempt, and
         // its generator's refusals would say "closed" for the rest of an outage).
         String lostBecause = held ? null : whyNotHeld();
-        reportLossOnce();
+        renewal.reportLossOnce();
         if (!release.begin(deadline, lostBecause)) {
             return;
         }
