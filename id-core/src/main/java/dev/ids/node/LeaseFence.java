@@ -19,9 +19,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * and then at most for the lease's remaining time (and the generator's maximum wait once a write has failed or has
  * been under way for {@link #WRITE_PATIENCE_MILLIS}). The fast path does not allocate.
  *
- * <p>The fence keeps the marks and decides when to write and when to wait; {@link StartMarkWait} waits for the
- * clock to pass the start mark, {@link MarkWriter} writes the marks on its thread and waits for a write with the
- * store's patience, and {@link FenceRefusals} words the refusals.
+ * <p>The fence keeps the marks and decides when to write and when to wait; {@code StartMarkWait}, {@code MarkWriter}
+ * and {@code FenceRefusals} wait for the start mark, write the marks (with the store's patience) and word refusals.
  *
  * <p>How the steps, the writer thread, the first call after a restart, an orderly close and a lease claimed again
  * by another holder fit together is explained in
@@ -41,6 +40,8 @@ public final class LeaseFence {
      * written the next step before any call needs it.
      */
     public static final long WRITE_PATIENCE_MILLIS = MARGIN_MILLIS;
+
+    private static final System.Logger LOG = System.getLogger(LeaseFence.class.getName());
 
     private final NodeLease lease;
     private final FenceRefusals refusals;
@@ -92,8 +93,9 @@ public final class LeaseFence {
         this.startMark = lease.highWaterMarkMillis();
         this.reservedUntil = startMark;
         this.foreignMark = startMark;
-        this.startMarkWait = new StartMarkWait(lease, description, watch, startMark, refusals);
-        this.writer = new MarkWriter(lease, description, watch, refusals, () -> reservedUntil, this::publish);
+        this.startMarkWait = new StartMarkWait(lease, description, LOG, watch, startMark, refusals);
+        this.writer = new MarkWriter(lease, description, LOG, watch, refusals, () -> reservedUntil,
+                this::publish);
         lease.lowerMarkOnClose(this::freezeAndReadLatest);
     }
 

@@ -24,8 +24,6 @@ import java.util.function.LongSupplier;
  */
 final class MarkWriter {
 
-    private static final System.Logger LOG = System.getLogger(LeaseFence.class.getName());
-
     /**
      * A write handed to the writer thread.
      *
@@ -39,6 +37,8 @@ final class MarkWriter {
 
     private final NodeLease lease;
     private final String description;
+    /** The fence's logger: a failed write is logged under its name. */
+    private final System.Logger log;
     private final FenceRefusals refusals;
     private final long maxWaitNanos;
     /** Reads the fence's written mark, for messages. */
@@ -55,10 +55,11 @@ final class MarkWriter {
      */
     private volatile boolean lastWriteFailed;
 
-    MarkWriter(NodeLease lease, String description, ClockWatch watch, FenceRefusals refusals, LongSupplier writtenMark,
-            LongConsumer publish) {
+    MarkWriter(NodeLease lease, String description, System.Logger log, ClockWatch watch, FenceRefusals refusals,
+            LongSupplier writtenMark, LongConsumer publish) {
         this.lease = lease;
         this.description = description;
+        this.log = log;
         this.refusals = refusals;
         this.maxWaitNanos = watch.maxWaitNanos();
         this.writtenMark = writtenMark;
@@ -164,7 +165,7 @@ final class MarkWriter {
         try {
             lease.advanceHighWaterMark(target);
         } catch (RuntimeException | Error e) {
-            LOG.log(System.Logger.Level.DEBUG, () -> description + ": writing the high-water mark " + target
+            log.log(System.Logger.Level.DEBUG, () -> description + ": writing the high-water mark " + target
                     + " failed: " + e);
             lastWriteFailed = true;
             done.completeExceptionally(e);

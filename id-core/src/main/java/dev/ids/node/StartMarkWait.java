@@ -12,10 +12,10 @@ import dev.ids.event.WaitCause;
  */
 final class StartMarkWait {
 
-    private static final System.Logger LOG = System.getLogger(LeaseFence.class.getName());
-
     private final NodeLease lease;
     private final String description;
+    /** The fence's logger: the wait is logged under its name. */
+    private final System.Logger log;
     private final ClockWatch watch;
     private final IdClock clock;
     private final long maxWaitNanos;
@@ -29,9 +29,11 @@ final class StartMarkWait {
     /** Volatile: whether a wait has been logged, so that the threads waiting together log it about once. */
     private volatile boolean waitLogged;
 
-    StartMarkWait(NodeLease lease, String description, ClockWatch watch, long startMark, FenceRefusals refusals) {
+    StartMarkWait(NodeLease lease, String description, System.Logger log, ClockWatch watch, long startMark,
+            FenceRefusals refusals) {
         this.lease = lease;
         this.description = description;
+        this.log = log;
         this.watch = watch;
         this.clock = watch.clock();
         this.maxWaitNanos = watch.maxWaitNanos();
@@ -80,7 +82,7 @@ final class StartMarkWait {
         }
         if (!waitLogged) {
             waitLogged = true;
-            LOG.log(System.Logger.Level.INFO, () -> description + ": waiting " + (behind + 1) + " ms before the "
+            log.log(System.Logger.Level.INFO, () -> description + ": waiting " + (behind + 1) + " ms before the "
                     + "first ID, as " + why);
         }
         long began = clock.monotonicNanos();

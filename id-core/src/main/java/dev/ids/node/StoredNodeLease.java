@@ -35,6 +35,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
     private final LeaseDeadline deadline;
     /** Up while the skew measured at the last claim or renewal exceeds the tolerance: kept and renewed, not held. */
     private final SkewFence skewFence;
+    /** The high-water mark: the one the lease started from, and the latest the store is known to hold. */
     private final StoredMark<P> mark;
     /** Proofs of ownership recorded. Atomic: recorded by the renewal thread and the store's. */
     private final AtomicLong renewals = new AtomicLong();
