@@ -3,20 +3,8 @@ package dev.ids.node;
 import dev.ids.IdGenerationException;
 import dev.ids.clock.ClockWatch;
 import dev.ids.clock.IdClock;
-import dev.ids.event.WaitCause;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.Map;
 import java.util.Objects;
-import java.util.WeakHashMap;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -30,6 +18,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * next step ahead of need. A generating thread waits for the store only when its time lies beyond the written mark,
  * and then at most for the lease's remaining time (and the generator's maximum wait once a write has failed or has
  * been under way for {@link #WRITE_PATIENCE_MILLIS}). The fast path does not allocate.
+ *
+ * <p>The fence keeps the marks and decides when to write and when to wait; {@code StartMarkWait}, {@code MarkWriter}
+ * and {@code FenceRefusals} wait for the start mark, write the marks (with the store's patience) and word refusals.
  *
  * <p>How the steps, the writer thread, the first call after a restart, an orderly close and a lease claimed again
  * by another holder fit together is explained in
@@ -50,44 +41,38 @@ public final class LeaseFence {
      */
     public static final long WRITE_PATIENCE_MILLIS = MARGIN_MILLIS;
 
-    /** The leases that serve a generator already: one generator per lease (weak keys). */
-    private static final Map<NodeLease, Boolean> FENCED = new WeakHashMap<>();
-
     private static final System.Logger LOG = System.getLogger(LeaseFence.class.getName());
 
     private final NodeLease lease;
-    private final String description;
-    private final ClockWatch watch;
-    private final Object advanceLock = new Object();
-    private final long startMark;
+    private final FenceRefusals refusals;
     private final IdClock clock;
     private final long maxWaitNanos;
-    /** The latest mark this generator knows to be written: no ID is issued for a later time. */
+    private final long startMark;
+    private final StartMarkWait startMarkWait;
+    /**
+     * Guards {@link #frozen}, {@link #foreignMark}, every change of {@link #reservedUntil}, and the writer's state:
+     * a decision to write or to wait sees them all at one moment. Never held across a call into the store.
+     */
+    private final Object advanceLock = new Object();
+    /** Writes the marks off the generating threads; its state is guarded by the advance lock. */
+    private final MarkWriter writer;
+    /**
+     * The latest mark this generator knows to be written: no ID is issued for a later time. Changed only under the
+     * advance lock; volatile, as the fast path reads it without the lock.
+     */
     private volatile long reservedUntil;
-    /** The latest time covered, so an ID for it may have been issued; 0 before the first. */
+    /**
+     * The latest time covered, so an ID for it may have been issued; 0 before the first. Atomic and lock-free: every
+     * call records its time before it reads the reserved mark, and the freeze reads it after setting that mark.
+     */
     private final AtomicLong latestCovered = new AtomicLong();
-    /** Set, under the advance lock, when the lease closes: from then on nothing is covered. */
+    /** Guarded by the advance lock: set when the lease closes; from then on nothing is covered. */
     private boolean frozen;
-    /** True until the wall clock has been seen past the start mark. */
-    private volatile boolean awaitingStartMark = true;
-    private volatile boolean waitLogged;
     /**
      * Guarded by the advance lock: the highest mark found in the lease that this generator did not write, so
      * another holder's (the lease lapsed and was claimed again meanwhile); the start mark until one is found.
      */
     private long foreignMark;
-    /** Guarded by the advance lock: the write under way or the latest one, and the mark it writes. */
-    private CompletableFuture<Long> pending;
-    private volatile long pendingTarget;
-    /**
-     * Guarded by the advance lock: since when ({@link System#nanoTime()}: the store's latency is real time, whatever
-     * clock the generator reads) a write of the mark has been outstanding, the pending one or one it is queued behind.
-     */
-    private long pendingSinceNanos;
-    /** Whether the latest write of the mark failed: the store is down, so calls wait no longer than the maximum. */
-    private volatile boolean lastWriteFailed;
-    /** Created, under the advance lock, at the first write: writes the marks off the generating threads. */
-    private ExecutorService writer;
 
     /**
      * Creates the fence of one generator; reads the lease's mark now, as the generator's start, and asks the lease
@@ -101,20 +86,16 @@ public final class LeaseFence {
      */
     public LeaseFence(NodeLease lease, String description, ClockWatch watch) {
         this.lease = Objects.requireNonNull(lease, "lease");
-        synchronized (FENCED) {
-            if (FENCED.put(lease, Boolean.TRUE) != null) {
-                throw new IllegalArgumentException("The lease " + lease + " serves another generator already; two "
-                        + "generators on one identity would issue the same IDs: claim a lease per generator ("
-                        + description + ")");
-            }
-        }
-        this.description = Objects.requireNonNull(description, "description");
-        this.watch = Objects.requireNonNull(watch, "watch");
+        FenceRefusals.claimForOneGenerator(lease, description);
+        this.refusals = new FenceRefusals(lease, description, watch); // checks the description and the watch
         this.clock = watch.clock();
         this.maxWaitNanos = watch.maxWaitNanos();
         this.startMark = lease.highWaterMarkMillis();
         this.reservedUntil = startMark;
         this.foreignMark = startMark;
+        this.startMarkWait = new StartMarkWait(lease, description, LOG, watch, startMark, refusals);
+        this.writer = new MarkWriter(lease, description, LOG, watch, refusals, () -> reservedUntil,
+                this::publish);
         lease.lowerMarkOnClose(this::freezeAndReadLatest);
     }
 
@@ -133,7 +114,7 @@ public final class LeaseFence {
      * @throws IdGenerationException when the lease is not held
      */
     public void checkHeld() {
-        requireHeld();
+        refusals.requireHeld();
         beforeSlot();
     }
 
@@ -145,46 +126,9 @@ public final class LeaseFence {
      * @throws IdGenerationException when the clock stands behind the mark by more than the maximum wait
      */
     public void beforeSlot() {
-        if (awaitingStartMark) {
-            awaitStartMark();
+        if (startMarkWait.awaiting()) {
+            startMarkWait.await();
         }
-    }
-
-    /**
-     * Waits until the wall clock passes the mark the generator started from: a holder before it (this application
-     * before a crash, or another process) may have issued IDs up to the mark.
-     */
-    private void awaitStartMark() {
-        long now = clock.wallTimeMillis();
-        if (now > startMark) {
-            awaitingStartMark = false;
-            return;
-        }
-        requireHeld(); // a lease not held is refused for that, not kept waiting for a mark it may never issue after
-        long behind = startMark - now;
-        long waitNanos = (behind + 1) * 1_000_000L;
-        String why = "the clock stands " + behind + " ms behind the high-water mark " + instant(startMark)
-                + " of node identity " + lease.identity() + ": an earlier holder (this "
-                + "application before a restart that did not release the lease, or another process) may have issued "
-                + "IDs up to it";
-        if (waitNanos > maxWaitNanos) {
-            throw refuse(description + ": " + why + ", and that is longer than the maximum wait of "
-                    + maxWaitNanos / 1_000_000 + " ms; refusing to issue IDs for another " + (behind + 1) + " ms, "
-                    + "until the clock passes the mark");
-        }
-        if (!waitLogged) {
-            waitLogged = true;
-            LOG.log(System.Logger.Level.INFO, () -> description + ": waiting " + (behind + 1) + " ms before the "
-                    + "first ID, as " + why);
-        }
-        long began = clock.monotonicNanos();
-        if (!watch.pauseUntil((startMark + 1) * 1_000L, began + maxWaitNanos)) {
-            // The wall clock did not move as expected (stepped back meanwhile): give up within the bound.
-            throw refuse(description + ": " + why + ", and the clock did not pass it within the maximum wait of "
-                    + maxWaitNanos / 1_000_000 + " ms; refusing to issue IDs until it does");
-        }
-        watch.reportWait(WaitCause.LEASE_MARK, began);
-        awaitingStartMark = false;
     }
 
     /**
@@ -195,15 +139,8 @@ public final class LeaseFence {
      * @throws IdGenerationException when the lease is not held
      */
     public boolean tryCheckHeld() {
-        requireHeld();
-        if (!awaitingStartMark) {
-            return true;
-        }
-        if (clock.wallTimeMillis() > startMark) {
-            awaitingStartMark = false;
-            return true;
-        }
-        return false;
+        refusals.requireHeld();
+        return !startMarkWait.awaiting() || startMarkWait.tryPass();
     }
 
     /**
@@ -231,14 +168,11 @@ public final class LeaseFence {
      */
     public boolean tryCover(long epochMillis) {
         // Recorded first, as in cover(long): a close that freezes the fence either sees the time or is seen here.
-        long latest = latestCovered.get();
-        while (epochMillis > latest && !latestCovered.compareAndSet(latest, epochMillis)) {
-            latest = latestCovered.get();
-        }
+        recordCovered(epochMillis);
         if (epochMillis > reservedUntil) {
             return false;
         }
-        requireHeld();
+        refusals.requireHeld();
         return true;
     }
 
@@ -261,7 +195,7 @@ public final class LeaseFence {
     private void noteForeignMark() {
         long stored = lease.highWaterMarkMillis();
         // A write under way may have stored its mark before publishing it here: that mark is this generator's own.
-        boolean ownWrite = pending != null && !pending.isDone() && stored <= pendingTarget;
+        boolean ownWrite = writer.mayHaveStored(stored);
         if (!frozen && !ownWrite && stored > reservedUntil && stored > foreignMark) {
             foreignMark = stored;
         }
@@ -272,12 +206,7 @@ public final class LeaseFence {
         synchronized (advanceLock) {
             frozen = true;
             reservedUntil = Long.MIN_VALUE / 2;
-            if (writer != null) {
-                // Nothing is asked of it after the freeze, so its thread ends now (after a write in progress or
-                // queued) instead of after its idle keep-alive: a closed application, or a web application its
-                // container undeployed, keeps no thread of ours and no class loader through it.
-                writer.shutdown();
-            }
+            writer.shutdown();
         }
         return latestCovered.get();
     }
@@ -314,10 +243,7 @@ public final class LeaseFence {
     public void cover(long epochMillis, long callDeadline) {
         // Recorded before the reserved mark is read: a close that freezes the fence after this either sees the
         // time, or this call sees the frozen mark and refuses.
-        long latest = latestCovered.get();
-        while (epochMillis > latest && !latestCovered.compareAndSet(latest, epochMillis)) {
-            latest = latestCovered.get();
-        }
+        recordCovered(epochMillis);
         long reserved = reservedUntil;
         if (epochMillis > reserved) {
             awaitMark(epochMillis, callDeadline == Long.MAX_VALUE ? maxWaitNanos
@@ -327,7 +253,7 @@ public final class LeaseFence {
         }
         // The last check before the ID is returned: the call may have waited since checkHeld (for its time unit,
         // a lock, the mark), and the lease may have lapsed meanwhile; no ID leaves after the lease's deadline.
-        requireHeld();
+        refusals.requireHeld();
     }
 
     /**
@@ -338,33 +264,16 @@ public final class LeaseFence {
      * @return the reason, or {@code null} while the store answers
      */
     public String storeTrouble() {
-        if (lastWriteFailed) {
+        if (writer.lastWriteFailed()) {
             return "the lease store's last write of the high-water mark (identity " + lease.identity() + ") failed";
         }
         long ageNanos;
         synchronized (advanceLock) {
-            if (pending == null || pending.isDone()) {
-                return null;
-            }
-            ageNanos = System.nanoTime() - pendingSinceNanos;
+            ageNanos = writer.outstandingNanos();
         }
-        return ageNanos < Math.min(WRITE_PATIENCE_MILLIS * 1_000_000, maxWaitNanos) ? null
+        return ageNanos < 0 || ageNanos < Math.min(WRITE_PATIENCE_MILLIS * 1_000_000, maxWaitNanos) ? null
                 : "the lease store has not answered a write of "
                 + "the high-water mark (identity " + lease.identity() + ") for " + ageNanos / 1_000_000 + " ms";
-    }
-
-    /** A mark or time in a message: an instant reads better than milliseconds since the epoch. */
-    private static String instant(long epochMillis) {
-        return Instant.ofEpochMilli(epochMillis).toString();
-    }
-
-    private void requireHeld() {
-        if (!lease.isHeld()) {
-            String reason = lease.notHeldReason();
-            throw refuse(description + ": the node identity lease is not held (identity " + lease.identity()
-                    + (reason == null ? "" : ": " + reason) + "); refusing to issue IDs until the lease is held "
-                    + "again, because another process may hold the identity now");
-        }
     }
 
     /** Within the margin: starts a write of the next step in the background unless one is under way. */
@@ -372,8 +281,8 @@ public final class LeaseFence {
         synchronized (advanceLock) {
             // Checked again under the lock: a call that read the reserved mark long ago (descheduled since) must
             // not write a step behind the marks written meanwhile.
-            if (!frozen && epochMillis > reservedUntil - MARGIN_MILLIS && (pending == null || pending.isDone())) {
-                pending = startWrite(epochMillis + STEP_MILLIS);
+            if (!frozen && epochMillis > reservedUntil - MARGIN_MILLIS && writer.idle()) {
+                writer.start(epochMillis + STEP_MILLIS);
             }
         }
     }
@@ -387,136 +296,55 @@ public final class LeaseFence {
      * with a maximum wait of zero, which is about the clock, not the store.
      */
     private void awaitMark(long epochMillis, long waitLeftNanos) {
-        requireHeld(); // a lease not held has no time left to wait for a write in: say so, not that the store hangs
+        // A lease not held has no time left to wait for a write in: say so, not that the store hangs.
+        refusals.requireHeld();
         Duration remaining = lease.remaining();
         long leaseNanos = remaining.isZero() && lease.isHeld() ? maxWaitNanos : remaining.toNanos();
         long startNanos = System.nanoTime();
         long leaseDeadline = startNanos + leaseNanos;
         long maxWaitDeadline = startNanos + waitLeftNanos;
         while (true) {
-            CompletableFuture<Long> write;
-            long target;
-            long writeSinceNanos;
+            MarkWriter.Write write;
             synchronized (advanceLock) {
                 if (epochMillis <= reservedUntil) {
                     break; // written meanwhile (by the writer this call or another waited for)
                 }
                 if (frozen) {
-                    throw refuse(description + ": the node identity lease (identity " + lease.identity() + ") was "
-                            + "closed; refusing to issue IDs");
+                    throw refusals.closed();
                 }
                 noteForeignMark();
                 if (epochMillis <= foreignMark) {
                     // Only reachable beyond the reserved mark, where another holder may have issued IDs (the lease
                     // was claimed again after it held the identity, then the clock stepped back below its mark).
-                    throw refuse(description + ": an ID for " + instant(epochMillis) + " lies at or before the "
-                            + "high-water mark " + instant(foreignMark) + " up to which another holder of node "
-                            + "identity " + lease.identity() + " may have issued IDs (the clock stands behind it); "
-                            + "refusing to issue IDs until the clock passes it");
+                    throw refusals.atOrBeforeForeignMark(epochMillis, foreignMark);
                 }
-                if (pending == null || pending.isDone() || pendingTarget < epochMillis) {
-                    pending = startWrite(epochMillis + STEP_MILLIS);
+                write = writer.pending();
+                if (writer.idle() || write.target() < epochMillis) {
+                    write = writer.start(epochMillis + STEP_MILLIS);
                 }
-                write = pending;
-                target = pendingTarget;
-                writeSinceNanos = pendingSinceNanos;
             }
-            boolean storeDown = lastWriteFailed;
-            long patienceDeadline = writeSinceNanos + WRITE_PATIENCE_MILLIS * 1_000_000;
-            long storeDeadline = storeDown ? maxWaitDeadline : Math.max(maxWaitDeadline, patienceDeadline);
-            long deadline = Math.min(leaseDeadline, storeDeadline);
-            try {
-                write.get(Math.max(deadline - System.nanoTime(), 0), TimeUnit.NANOSECONDS);
-            } catch (TimeoutException e) {
-                throw refuse(description + ": the node identity lease's high-water mark (identity "
-                        + lease.identity() + ") could not be advanced from " + instant(reservedUntil) + " to "
-                        + instant(target) + " within " + (deadline == leaseDeadline
-                        ? "the lease's remaining " + leaseNanos / 1_000_000 + " ms"
-                        : storeDown ? "the maximum wait of " + maxWaitNanos / 1_000_000 + " ms (the store's last "
-                        + "write failed)" : "the maximum wait of " + maxWaitNanos / 1_000_000 + " ms (the store has "
-                        + "not answered the write for " + (System.nanoTime() - writeSinceNanos) / 1_000_000
-                        + " ms)")
-                        + "; refusing to issue IDs beyond the written mark rather than wait longer");
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw refuse(description + ": interrupted while waiting for the node identity lease's high-water "
-                        + "mark (identity " + lease.identity() + ") to be advanced to cover " + instant(epochMillis)
-                        + "; refusing to issue IDs beyond the written mark");
-            } catch (ExecutionException e) {
-                Throwable cause = e.getCause();
-                IdGenerationException failure = new IdGenerationException(description
-                        + ": cannot advance the node identity lease's high-water mark (identity " + lease.identity()
-                        + ") from " + instant(reservedUntil) + " to " + instant(target) + " ("
-                        + (cause.getMessage() == null ? cause : cause.getMessage()) + "); refusing to issue IDs "
-                        + "beyond the written mark");
-                failure.initCause(cause);
-                throw watch.refuse(failure);
-            }
+            writer.await(write, epochMillis, leaseDeadline, leaseNanos, maxWaitDeadline);
         }
         if (!lease.isHeld()) {
             // The wait may have outlived the lease: another process may hold the identity by now.
-            throw refuse(description + ": the node identity lease (identity " + lease.identity() + ") was lost "
-                    + "while waiting for its high-water mark to be written; refusing to issue IDs");
+            throw refusals.lostWhileWaiting();
         }
     }
 
-    /**
-     * Under the advance lock: hands the write of a mark to the writer thread, so that no generating thread holds the
-     * lock, or blocks, while the store answers.
-     */
-    private CompletableFuture<Long> startWrite(long target) {
-        pendingTarget = target;
-        if (pending == null || pending.isDone()) {
-            // Only while no write is outstanding: one queued behind a hung write waits on the same silent store.
-            pendingSinceNanos = System.nanoTime();
+    /** Raises the latest time covered to the time, lock-free. */
+    private void recordCovered(long epochMillis) {
+        long latest = latestCovered.get();
+        while (epochMillis > latest && !latestCovered.compareAndSet(latest, epochMillis)) {
+            latest = latestCovered.get();
         }
-        CompletableFuture<Long> write = new CompletableFuture<>();
-        try {
-            writer().execute(() -> write(target, write));
-        } catch (RejectedExecutionException e) {
-            write.completeExceptionally(e);
-        }
-        return write;
     }
 
-    /** On the writer thread: writes the mark, publishes it to the generating threads, then completes the write. */
-    private void write(long target, CompletableFuture<Long> write) {
-        try {
-            lease.advanceHighWaterMark(target);
-        } catch (RuntimeException | Error e) {
-            LOG.log(System.Logger.Level.DEBUG, () -> description + ": writing the high-water mark " + target
-                    + " failed: " + e);
-            lastWriteFailed = true;
-            write.completeExceptionally(e);
-            return;
-        }
-        lastWriteFailed = false;
+    /** On the writer thread, once a mark is written: publishes it to the generating threads, unless frozen. */
+    private void publish(long writtenMark) {
         synchronized (advanceLock) {
-            if (!frozen && target > reservedUntil) {
-                reservedUntil = target;
+            if (!frozen && writtenMark > reservedUntil) {
+                reservedUntil = writtenMark;
             }
         }
-        write.complete(target);
-    }
-
-    private ExecutorService writer() {
-        ExecutorService w = writer;
-        if (w == null) {
-            String name = "ids-lease-mark-" + lease.identity();
-            ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 30, TimeUnit.SECONDS,
-                    new LinkedBlockingQueue<>(), task -> {
-                        Thread thread = new Thread(task, name);
-                        thread.setDaemon(true);
-                        return thread;
-                    });
-            // Idle generators keep no thread: one is started for the next write.
-            pool.allowCoreThreadTimeOut(true);
-            writer = w = pool;
-        }
-        return w;
-    }
-
-    private IdGenerationException refuse(String message) {
-        return watch.refuse(message);
     }
 }

@@ -5,10 +5,6 @@ import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
@@ -53,9 +49,9 @@ public final class ReclaimingNodeLease implements NodeLease {
     private final NodeClaim sameIdentity;
     private final long identity;
     private final IdClock clock;
-    private final long checkNanos;
-    private final long maxRetryNanos;
-    private final ScheduledExecutorService checker;
+    /** Checks on a thread of its own whether the lease has ended, and has it claimed again. */
+    private final ReclaimSchedule schedule;
+    /** Guards the change of the lease held, with its counts, against a close. */
     private final Object lock = new Object();
     /** The latest mark this holder knows the store to have: read at a claim or written by an advance. */
     private final AtomicLong knownMark = new AtomicLong();
@@ -67,17 +63,19 @@ public final class ReclaimingNodeLease implements NodeLease {
     private final AtomicLong reclaims = new AtomicLong();
     private final AtomicLong failedReclaims = new AtomicLong();
     /** Re-claims failed since the last that succeeded (the counter above is a meter's, never reset). */
-    private final AtomicLong reclaimsFailedInARow = new AtomicLong();
-    /** The kind of the last failed re-claim, to warn again when the reason changes; used by the checker thread. */
+    private final OutageLog reclaimOutage = new OutageLog(LOG);
+    /** The kind of the last failed re-claim, to warn again when the reason changes; confined to the checker thread. */
     private Class<?> lastFailure;
 
+    /** Volatile: read by every call, changed by the checker thread (under the lock) at a re-claim. */
     private volatile NodeLease current;
-    /** Renewals and failures of the leases held before the current one. */
+    /** Renewals and failures of the leases held before the current one: changed under the lock, read without it. */
     private volatile long pastRenewals;
     private volatile long pastFailures;
+    /** Volatile: registered by the generator's fence, read by a close on any thread. */
     private volatile LongSupplier latestIssued;
+    /** Set under the lock; volatile, as the checker thread and {@link #isEnded()} read it without. */
     private volatile boolean closed;
-    private long retryNanos;
 
     private ReclaimingNodeLease(NodeLeaseProvider provider, NodeLease first, NodeClaim claim, IdClock clock,
             Duration checkPeriod) {
@@ -85,18 +83,13 @@ public final class ReclaimingNodeLease implements NodeLease {
         this.identity = first.identity();
         this.sameIdentity = new NodeClaim(claim.namespace(), identity, identity);
         this.clock = clock;
-        this.checkNanos = checkPeriod.toNanos();
-        this.maxRetryNanos = Math.min(MAX_RETRY_PERIOD.toNanos(), Math.multiplyExact(checkNanos, 16));
-        this.retryNanos = checkNanos;
         this.current = first;
         this.knownMark.set(first.highWaterMarkMillis());
-        String name = "ids-node-lease-reclaim-" + claim.namespace() + "-" + identity;
-        this.checker = Executors.newSingleThreadScheduledExecutor(task -> {
-            Thread thread = new Thread(task, name);
-            thread.setDaemon(true);
-            return thread;
-        });
-        schedule(checkNanos);
+        long checkNanos = checkPeriod.toNanos();
+        this.schedule = new ReclaimSchedule("ids-node-lease-reclaim-" + claim.namespace() + "-" + identity,
+                checkNanos, Math.min(MAX_RETRY_PERIOD.toNanos(), Math.multiplyExact(checkNanos, 16)),
+                () -> closed, this::heldOrReclaimed);
+        schedule.start();
     }
 
     /**
@@ -131,7 +124,8 @@ public final class ReclaimingNodeLease implements NodeLease {
         Objects.requireNonNull(provider, "provider");
         Objects.requireNonNull(claim, "claim");
         Objects.requireNonNull(clock, "clock");
-        checkPeriod(checkPeriod); // before the claim: a lease claimed must not be left unwatched
+        // Before the claim: a lease claimed must not be left unwatched.
+        ReclaimSchedule.checkPeriod(checkPeriod, MAX_RETRY_PERIOD);
         return of(provider, Objects.requireNonNull(provider.claim(claim), "the provider returned no lease"), claim,
                 clock, checkPeriod);
     }
@@ -155,16 +149,8 @@ public final class ReclaimingNodeLease implements NodeLease {
         Objects.requireNonNull(first, "first");
         Objects.requireNonNull(claim, "claim");
         Objects.requireNonNull(clock, "clock");
-        checkPeriod(checkPeriod);
+        ReclaimSchedule.checkPeriod(checkPeriod, MAX_RETRY_PERIOD);
         return new ReclaimingNodeLease(provider, first, claim, clock, checkPeriod);
-    }
-
-    private static void checkPeriod(Duration checkPeriod) {
-        Objects.requireNonNull(checkPeriod, "checkPeriod");
-        if (checkPeriod.toMillis() < 1 || checkPeriod.compareTo(MAX_RETRY_PERIOD) > 0) {
-            throw new IllegalArgumentException("checkPeriod must be from 1 ms to " + MAX_RETRY_PERIOD + ": "
-                    + checkPeriod);
-        }
     }
 
     @Override
@@ -282,7 +268,7 @@ public final class ReclaimingNodeLease implements NodeLease {
             closed = true;
             lease = current;
         }
-        checker.shutdownNow();
+        schedule.stop();
         LongSupplier issued = latestIssued;
         if (issued != null) {
             if (lease.isHeld()) {
@@ -294,31 +280,10 @@ public final class ReclaimingNodeLease implements NodeLease {
         lease.close();
     }
 
-    private void schedule(long delayNanos) {
-        try {
-            checker.schedule(this::check, delayNanos, TimeUnit.NANOSECONDS);
-        } catch (RejectedExecutionException e) {
-            // Closed.
-        }
-    }
-
-    private void check() {
-        if (closed) {
-            return;
-        }
+    /** On the checker thread: whether the lease held has not ended, or was claimed again now. */
+    private boolean heldOrReclaimed() {
         NodeLease lease = current;
-        if (!lease.isEnded()) {
-            retryNanos = checkNanos;
-            schedule(checkNanos);
-            return;
-        }
-        schedule(reclaim(lease) ? checkNanos : nextRetry());
-    }
-
-    private long nextRetry() {
-        long delay = retryNanos;
-        retryNanos = Math.min(maxRetryNanos, delay * 2);
-        return delay;
+        return !lease.isEnded() || reclaim(lease);
     }
 
     /** Claims the identity again; true when it did (or the lease was closed meanwhile). */
@@ -337,14 +302,13 @@ public final class ReclaimingNodeLease implements NodeLease {
             next = provider.claim(sameIdentity);
         } catch (RuntimeException e) {
             failedReclaims.incrementAndGet();
-            long failures = reclaimsFailedInARow.incrementAndGet();
             // Warned about once an outage, and again when the reason changes: a store that answers again to say
             // that another process holds the identity now (it took the identity over meanwhile) is news.
             Class<?> reason = e.getClass();
-            Level level = failures == 1 || reason != lastFailure ? Level.WARNING : Level.DEBUG;
+            boolean news = reason != lastFailure;
             lastFailure = reason;
-            LOG.log(level, () -> "The lease on node identity " + identity + " in namespace '"
-                    + sameIdentity.namespace() + "' ended and cannot be claimed again yet (attempt " + failures
+            reclaimOutage.failed(news, attempt -> "The lease on node identity " + identity + " in namespace '"
+                    + sameIdentity.namespace() + "' ended and cannot be claimed again yet (attempt " + attempt
                     + "; generators on it refuse IDs until it is): " + e.getMessage());
             return false;
         }
@@ -363,9 +327,8 @@ public final class ReclaimingNodeLease implements NodeLease {
             current = next;
         }
         reclaims.incrementAndGet();
-        reclaimsFailedInARow.set(0); // the next outage is warned about again, its attempts counted from 1
+        reclaimOutage.ended(); // the next outage is warned about again; the claim is told below either way
         lastFailure = null;
-        retryNanos = checkNanos;
         LOG.log(Level.INFO, () -> "Claimed node identity " + identity + " in namespace '" + sameIdentity.namespace()
                 + "' again after its lease ended" + (mark > known ? "; its high-water mark " + mark + " ("
                 + Instant.ofEpochMilli(mark) + ") is ahead of the last this lease wrote (another process held it "

@@ -1,11 +1,8 @@
 package dev.ids.node;
 
 import dev.ids.clock.IdClock;
-import java.lang.System.Logger.Level;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
@@ -38,31 +35,15 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
     private final LeaseDeadline deadline;
     /** Up while the skew measured at the last claim or renewal exceeds the tolerance: kept and renewed, not held. */
     private final SkewFence skewFence;
-    private final AtomicLong highWaterMark;
-    /**
-     * The mark the lease started from: the one the claim read, or {@link RecordlessStart}'s floor when it read none.
-     * An orderly close never lowers the stored mark below it.
-     */
-    private final long startMark;
-    /** Whether the store held no mark for the identity, so the lease started from {@link RecordlessStart}'s. */
-    private final boolean startedWithoutRecord;
+    /** The high-water mark: the one the lease started from, and the latest the store is known to hold. */
+    private final StoredMark<P> mark;
+    /** Proofs of ownership recorded. Atomic: recorded by the renewal thread and the store's. */
     private final AtomicLong renewals = new AtomicLong();
-    private final AtomicLong failures = new AtomicLong();
-    /** Renewals failed since the last that succeeded, so that an outage is warned about once. */
-    private final AtomicLong failedInARow = new AtomicLong();
-    /**
-     * Guards {@link #released} and {@link #failedReleases}; held only for state changes, never across a call into the
-     * store.
-     */
-    private final Object lock = new Object();
-    private volatile LongSupplier latestIssued;
-    private volatile boolean closed;
-    /** Set once the loss of the lease has been logged and counted. */
-    private final AtomicBoolean lossReported = new AtomicBoolean();
-    /** Guarded by {@link #lock}: whether a release has been written (or is being written). */
-    private boolean released;
-    /** Guarded by {@link #lock}: releases that failed so far, so that an outage is warned about once. */
-    private int failedReleases;
+    /** The close: whether it has begun, and the release it writes. */
+    private final LeaseRelease<P> release;
+    /** The renewals, their failures and the loss they may find. */
+    private final LeaseRenewal<P> renewal;
+    /** Volatile: set by {@link #start} after the construction, read by a close on any thread. */
     private volatile RenewalSchedule renewer;
 
     private StoredNodeLease(NodeLeaseStore<P> store, NodeClaim claim, NodeLeaseStore.Claimed<P> claimed,
@@ -75,16 +56,17 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
         this.log = store.logger();
         LeaseGrant grant = claimed.grant();
         long wall = clock.wallTimeMillis();
-        this.startMark = RecordlessStart.startMark(claimed.highWaterMark(), wall, grant.skewMillis(),
+        long startMark = RecordlessStart.startMark(claimed.highWaterMark(), wall, grant.skewMillis(),
                 store.skewToleranceMillis());
-        this.startedWithoutRecord = claimed.highWaterMark() <= 0;
-        this.highWaterMark = new AtomicLong(startMark);
+        this.mark = new StoredMark<>(store, proof, claim, identity, startMark, claimed.highWaterMark() <= 0);
+        this.release = new LeaseRelease<>(store, proof, mark, log);
         this.deadline = store.deadlineEndsLease()
                 ? LeaseDeadline.proven(clock, claimed.askedAtNanos(), grant.leaseNanos())
                 : LeaseDeadline.unproven(clock, store::fenceEpoch);
+        this.renewal = new LeaseRenewal<>(store, proof, clock, deadline, this, release, log);
         this.skewFence = new SkewFence(clock, store.skewToleranceMillis(), store.clockName(), log);
         skewFence.record(grant.skewMillis(), this);
-        if (startedWithoutRecord) {
+        if (mark.startedWithoutRecord()) {
             RecordlessStart.log(log, this, startMark, wall);
         }
     }
@@ -154,8 +136,8 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
             NodeLeaseStore.Claimed<P> claimed, IdClock clock, Duration renewalPeriod) {
         StoredNodeLease<P> lease = new StoredNodeLease<>(store, claim, claimed, clock);
         store.attach(lease.proof, lease);
-        if (lease.startedWithoutRecord) {
-            lease.recordStartMark();
+        if (lease.mark.startedWithoutRecord()) {
+            lease.mark.recordStart(lease, lease.log);
         }
         if (renewalPeriod != null) {
             lease.renewer = new RenewalSchedule("ids-node-lease-" + claim.namespace() + "-" + lease.identity,
@@ -163,19 +145,6 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
             lease.renewer.start();
         }
         return lease;
-    }
-
-    /**
-     * Writes the mark a lease without a stored one starts from, so that a claim of the identity after this lease
-     * (a re-claim after a lost session, an idle restart after a crash) starts from it rather than from a floor of its
-     * own, a step and the tolerance later. Not needed for safety: a failure leaves the next claim to its own floor.
-     */
-    private void recordStartMark() {
-        try {
-            highWaterMark.accumulateAndGet(store.writeMark(proof, startMark), Math::max);
-        } catch (Exception e) {
-            log.log(Level.DEBUG, () -> "Could not record the start mark of " + this + ": " + e.getMessage());
-        }
     }
 
     @Override
@@ -190,7 +159,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
 
     @Override
     public long highWaterMarkMillis() {
-        return highWaterMark.get();
+        return mark.get();
     }
 
     /**
@@ -218,7 +187,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
 
     @Override
     public long renewalFailureCount() {
-        return failures.get();
+        return renewal.failureCount();
     }
 
     @Override
@@ -228,32 +197,23 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
 
     @Override
     public void lowerMarkOnClose(LongSupplier latestIssuedMillis) {
-        this.latestIssued = Objects.requireNonNull(latestIssuedMillis, "latestIssuedMillis");
+        release.lowerMarkOnClose(latestIssuedMillis);
     }
 
     @Override
     public void advanceHighWaterMark(long epochMillis) {
-        if (epochMillis <= highWaterMark.get()) {
+        if (epochMillis <= mark.get()) {
             return;
         }
         if (!isHeld()) {
             throw new IllegalStateException(notHeldMessage("cannot advance its high-water mark"));
         }
-        long stored;
         try {
-            stored = store.writeMark(proof, epochMillis);
+            mark.write(epochMillis);
         } catch (LeaseLostException e) {
             end(e.getMessage());
             throw new IllegalStateException(notHeldMessage("cannot advance its high-water mark"));
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException("Could not advance the high-water mark of node identity " + identity
-                    + " in namespace '" + claim.namespace() + "' to " + Instant.ofEpochMilli(epochMillis) + " "
-                    + store.location() + ": " + e.getMessage() + "; do not issue IDs beyond "
-                    + Instant.ofEpochMilli(highWaterMark.get()) + " until it succeeds", e);
         }
-        highWaterMark.accumulateAndGet(stored, Math::max);
     }
 
     /**
@@ -264,53 +224,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      * @return what came of it
      */
     public Renewal renew() {
-        if (closed || deadline.state() == LeaseDeadline.State.ENDED) {
-            reportLossOnce();
-            return Renewal.LOST;
-        }
-        long epoch = deadline.epoch();
-        long start = clock.monotonicNanos();
-        if (store.deadlineEndsLease() && deadline.passedAt(start)) {
-            failures.incrementAndGet();
-            end("not renewed before its deadline");
-            return Renewal.LOST;
-        }
-        LeaseGrant grant;
-        try {
-            grant = store.renew(proof);
-        } catch (LeaseLostException e) {
-            failures.incrementAndGet();
-            end(e.getMessage());
-            return Renewal.LOST;
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            if (closed) {
-                return Renewal.LOST; // close() interrupted the call: the lease is let go, not failing to renew
-            }
-            failures.incrementAndGet();
-            long inARow = failedInARow.incrementAndGet();
-            // Retried every few seconds through an outage: warned about once, the attempts after at DEBUG.
-            log.log(inARow == 1 ? Level.WARNING : Level.DEBUG, () -> "Could not renew " + this
-                    + (inARow == 1 ? "" : " (attempt " + inARow + ")") + " (will retry until its deadline): "
-                    + e.getMessage());
-            return Renewal.FAILED;
-        }
-        if (prove(start, epoch, grant)) {
-            long failedBefore = failedInARow.getAndSet(0);
-            if (failedBefore > 0) {
-                log.log(Level.INFO, () -> "Renewed " + this + " after " + attempts(failedBefore));
-            }
-            return Renewal.RENEWED;
-        }
-        if (closed || deadline.isEnded()) {
-            if (!closed) {
-                failures.incrementAndGet();
-            }
-            end("renewed only after its deadline");
-            return Renewal.LOST;
-        }
-        return Renewal.FAILED; // a suspension discarded this proof; the next one decides
+        return renewal.renew();
     }
 
     @Override
@@ -320,7 +234,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
 
     @Override
     public boolean prove(long askedAtNanos, long epochWhenAsked, LeaseGrant grant) {
-        if (closed || !deadline.prove(askedAtNanos, epochWhenAsked, grant.leaseNanos())) {
+        if (release.isClosed() || !deadline.prove(askedAtNanos, epochWhenAsked, grant.leaseNanos())) {
             return false;
         }
         skewFence.record(grant.skewMillis(), this);
@@ -335,34 +249,12 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
 
     @Override
     public void end(String reason) {
-        // Logged even when a reader of isHeld() ended it first, seeing the deadline passed, which logs nothing.
-        deadline.end(reason);
-        if (!closed && lossReported.compareAndSet(false, true)) {
-            logLoss(reason);
-        }
-    }
-
-    /**
-     * Logs and counts a loss that nobody has reported: a deadline seen passed by a reader of {@link #isHeld()} ends
-     * the lease without a word, on what is often a generating thread, while the renewal may still be waiting for the
-     * store (for a pooled connection, say). The renewal thread, when its call returns, or a close (a re-claiming
-     * lease closes the ended one within a second) reports it then.
-     */
-    private void reportLossOnce() {
-        if (!closed && deadline.state() == LeaseDeadline.State.ENDED && lossReported.compareAndSet(false, true)) {
-            failures.incrementAndGet();
-            logLoss(deadline.endReason() != null ? deadline.endReason() : "not renewed before its deadline");
-        }
-    }
-
-    private void logLoss(String reason) {
-        log.log(Level.WARNING, () -> "Lost " + this + ": " + reason + "; no ID is issued under it until the "
-                + "identity is claimed again");
+        renewal.end(reason);
     }
 
     @Override
     public void countFailure() {
-        failures.incrementAndGet();
+        renewal.countFailure();
     }
 
     private String notHeldMessage(String what) {
@@ -394,67 +286,21 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      */
     @Override
     public void close() {
-        LongSupplier issued = latestIssued;
+        LongSupplier issued = release.latestIssued();
         // Lowering the mark is safe only while the record is ours: checked before the lease stops being held.
         boolean held = isHeld();
-        boolean lowerMark = issued != null && held;
         // A lease lost before it was closed keeps why (a re-claim closes the lapsed lease before each attempt, and
         // its generator's refusals would say "closed" for the rest of an outage).
         String lostBecause = held ? null : whyNotHeld();
-        reportLossOnce();
-        synchronized (lock) {
-            if (released) {
-                return;
-            }
-            released = true;
-            closed = true;
-            if (lostBecause != null) {
-                deadline.end(lostBecause);
-            } else {
-                deadline.endOnClose();
-            }
+        renewal.reportLossOnce();
+        if (!release.begin(deadline, lostBecause)) {
+            return;
         }
         RenewalSchedule schedule = renewer;
         if (schedule != null) {
             schedule.stop();
         }
-        // Asked whether held or not: the generator stops issuing, and lets go of its writer thread, either way.
-        long latest = issued != null ? issued.getAsLong() : -1;
-        // Never above the written mark: no ID went beyond it, while the answer may include calls that were refused.
-        long finalMark = lowerMark ? Math.max(startMark, Math.min(latest, highWaterMark.get())) : -1;
-        long stored;
-        try {
-            stored = store.release(proof, finalMark);
-            if (stored >= 0) {
-                highWaterMark.set(stored);
-            }
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            int failures;
-            synchronized (lock) {
-                released = false;
-                failures = ++failedReleases;
-            }
-            // A re-claim closes the ended lease before each attempt: once per outage is enough at WARNING.
-            log.log(failures == 1 ? Level.WARNING : Level.DEBUG, () -> "Could not release " + this
-                    + (failures == 1 ? "" : " (attempt " + failures + ")") + "; it becomes claimable after its "
-                    + "expiry plus the reclaim grace: " + e.getMessage());
-            return;
-        }
-        int failures;
-        synchronized (lock) {
-            failures = failedReleases;
-        }
-        if (failures > 0) {
-            // A negative answer: another holder took the record over while it could not be released.
-            log.log(Level.INFO, () -> (stored >= 0 ? "Released " + this : "Did not release " + this + ", as another "
-                    + "holder has taken its record over,") + " after " + attempts(failures));
-        }
-    }
-
-    private static String attempts(long failed) {
-        return failed == 1 ? "1 failed attempt" : failed + " failed attempts";
+        release.write(this, issued, issued != null && held);
     }
 
     /**
