@@ -1,83 +1,21 @@
 package dev.ids.sno;
 
-import dev.ids.DecodedId;
-import dev.ids.IdDescriptor;
-import java.time.Instant;
-import java.util.Collections;
-import java.util.EnumSet;
-import java.util.Set;
+import dev.ids.AbstractIdDescriptor;
 
 /**
  * Describes {@link Sno}s to the integrations: 16 base32 characters, 10 bytes, stored as the bytes.
  */
-public final class SnoDescriptor implements IdDescriptor<Sno> {
+public final class SnoDescriptor extends AbstractIdDescriptor<Sno> {
 
     /** The descriptor; it holds no state. */
     public static final SnoDescriptor INSTANCE = new SnoDescriptor();
 
-    private static final Set<Form> FORMS = Collections.unmodifiableSet(EnumSet.of(Form.TEXT, Form.BYTES));
-
     /** For the service loader; use {@link #INSTANCE}. */
     public SnoDescriptor() {
-    }
-
-    @Override
-    public String schemeName() {
-        return Sno.SCHEME;
-    }
-
-    @Override
-    public Class<Sno> valueType() {
-        return Sno.class;
-    }
-
-    @Override
-    public int textLength() {
-        return SnoCodec.LENGTH;
-    }
-
-    @Override
-    public int byteLength() {
-        return Sno.BYTES;
-    }
-
-    @Override
-    public Set<Form> forms() {
-        return FORMS;
-    }
-
-    @Override
-    public Form column() {
-        return Form.BYTES;
-    }
-
-    @Override
-    public Sno parse(String text) {
-        return Sno.parse(text);
-    }
-
-    @Override
-    public boolean isValid(CharSequence text) {
-        return SnoCodec.isValid(text);
-    }
-
-    @Override
-    public byte[] toBytes(Sno value) {
-        return value.toBytes();
-    }
-
-    @Override
-    public Sno fromBytes(byte[] bytes) {
-        return Sno.fromBytes(bytes);
-    }
-
-    @Override
-    public Instant timestamp(Sno value) {
-        return value.timestamp();
-    }
-
-    @Override
-    public DecodedId decoded(Sno value) {
-        return value.decoded();
+        super(define(Sno.SCHEME, Sno.class)
+                .text(SnoCodec.LENGTH, Sno::parse, SnoCodec::isValid)
+                .bytes(Sno.BYTES, Sno::toBytes, Sno::fromBytes)
+                .column(Form.BYTES)
+                .decoding(Sno::timestamp, Sno::decoded));
     }
 }
