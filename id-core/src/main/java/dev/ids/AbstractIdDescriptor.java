@@ -13,8 +13,8 @@ import java.util.function.ToLongFunction;
 
 /**
  * The part every scheme's {@link IdDescriptor} shares: each answer is one of the value type's own methods or
- * constants, so a scheme's descriptor only names them, in a {@link Definition} it passes to this constructor, and
- * adds what its scheme does differently (a TraceId's column text).
+ * constants, or its generator's class, so a scheme's descriptor only names them, in a {@link Definition} it passes
+ * to this constructor, and adds what its scheme does differently (a TraceId's column text).
  *
  * @param <T> the scheme's value type
  */
@@ -44,6 +44,7 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
         private Form column;
         private Function<T, Instant> timestampOf;
         private Function<T, DecodedId> decodedOf;
+        private Class<? extends IdGenerator<T>> generatorType;
 
         private Definition(String schemeName, Class<T> valueType) {
             this.schemeName = Objects.requireNonNull(schemeName, "schemeName");
@@ -134,12 +135,24 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
             return this;
         }
 
+        /**
+         * Names the type of the scheme's generators.
+         *
+         * @param type the generator class, for example {@code SnoGenerator.class}
+         * @return this definition
+         */
+        public Definition<T> generatedBy(Class<? extends IdGenerator<T>> type) {
+            this.generatorType = type;
+            return this;
+        }
+
         /** Fails naming the first missing part, so that a new scheme's descriptor cannot half-load. */
         private void checkComplete() {
             require(forms.contains(Form.TEXT), "text(...)");
             require(forms.contains(Form.BYTES), "bytes(...)");
             require(column != null && forms.contains(column), "column(...) naming one of its forms");
             require(timestampOf != null && decodedOf != null, "decoding(...)");
+            require(generatorType != null, "generatedBy(...)");
         }
 
         private void require(boolean present, String part) {
@@ -186,6 +199,11 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
     @Override
     public final Class<T> valueType() {
         return definition.valueType;
+    }
+
+    @Override
+    public final Class<? extends IdGenerator<T>> generatorType() {
+        return definition.generatorType;
     }
 
     @Override

@@ -57,6 +57,14 @@ public interface IdDescriptor<T> {
     Class<T> valueType();
 
     /**
+     * Returns the type of the scheme's generators: the type a generator bean is looked up by and the Hibernate
+     * setting {@code ids.generator.<scheme>} holds.
+     *
+     * @return the class, for example {@code SnoGenerator.class}
+     */
+    Class<? extends IdGenerator<T>> generatorType();
+
+    /**
      * Returns the length of the text a column holds ({@link #toColumnText}): the canonical string's length, for a
      * TraceId the longest one's, 19.
      *

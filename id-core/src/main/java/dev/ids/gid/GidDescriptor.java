@@ -18,6 +18,7 @@ public final class GidDescriptor extends AbstractIdDescriptor<Gid> {
                 .bytes(Gid.BYTES, Gid::toBytes, Gid::fromBytes)
                 .uuids(Gid::toUuid, Gid::fromUuid)
                 .column(Form.UUID)
-                .decoding(Gid::timestamp, Gid::decoded));
+                .decoding(Gid::timestamp, Gid::decoded)
+                .generatedBy(GidGenerator.class));
     }
 }

@@ -18,6 +18,7 @@ public final class LableIdDescriptor extends AbstractIdDescriptor<LableId> {
                 .bytes(LableId.BYTES, LableId::toBytes, LableId::fromBytes)
                 .longs(LableId::toLong, LableId::fromLong)
                 .column(Form.LONG)
-                .decoding(LableId::timestamp, LableId::decoded));
+                .decoding(LableId::timestamp, LableId::decoded)
+                .generatedBy(LableIdGenerator.class));
     }
 }

@@ -18,6 +18,7 @@ public final class MuidDescriptor extends AbstractIdDescriptor<Muid> {
                 .bytes(Muid.BYTES, Muid::toBytes, Muid::fromBytes)
                 .uuids(Muid::toUuid, Muid::fromUuid)
                 .column(Form.UUID)
-                .decoding(Muid::timestamp, Muid::decoded));
+                .decoding(Muid::timestamp, Muid::decoded)
+                .generatedBy(MuidGenerator.class));
     }
 }

@@ -16,6 +16,7 @@ public final class SnoDescriptor extends AbstractIdDescriptor<Sno> {
                 .text(SnoCodec.LENGTH, Sno::parse, SnoCodec::isValid)
                 .bytes(Sno.BYTES, Sno::toBytes, Sno::fromBytes)
                 .column(Form.BYTES)
-                .decoding(Sno::timestamp, Sno::decoded));
+                .decoding(Sno::timestamp, Sno::decoded)
+                .generatedBy(SnoGenerator.class));
     }
 }

@@ -23,7 +23,8 @@ public final class TraceIdDescriptor extends AbstractIdDescriptor<TraceId> {
                 .bytes(TraceId.BYTES, TraceId::toBytes, TraceId::fromBytes)
                 .longs(TraceId::toLong, TraceId::fromLong)
                 .column(Form.LONG)
-                .decoding(TraceId::timestamp, TraceId::decoded));
+                .decoding(TraceId::timestamp, TraceId::decoded)
+                .generatedBy(TraceIdGenerator.class));
     }
 
     /**

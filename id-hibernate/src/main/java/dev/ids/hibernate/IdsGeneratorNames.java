@@ -166,12 +166,8 @@ public final class IdsGeneratorNames {
      * @return the scheme and name of the generator, or empty when the annotation is not a generator annotation
      */
     public static Optional<Reference> of(Annotation annotation) {
-        for (SchemeSupport support : SchemeSupport.values()) {
-            if (support.annotation() == annotation.annotationType()) {
-                return Optional.of(new Reference(support.scheme(), SchemeSupport.nameOf(annotation)));
-            }
-        }
-        return Optional.empty();
+        return SchemeSupport.find(annotation)
+                .map(support -> new Reference(support.scheme(), SchemeSupport.nameOf(annotation)));
     }
 
     /** Names that are not misspellings of a scheme name but still mean it. */
