@@ -3,18 +3,21 @@ package dev.ids;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.function.LongFunction;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 
 /**
  * The part every scheme's {@link IdDescriptor} shares: each answer is one of the value type's own methods or
- * constants, or its generator's class, so a scheme's descriptor only names them, in a {@link Definition} it passes
- * to this constructor, and adds what its scheme does differently (a TraceId's column text).
+ * constants, or its generator's class and settings, so a scheme's descriptor only names them, in a
+ * {@link Definition} it passes to this constructor, and adds what its scheme does differently (a TraceId's column
+ * text).
  *
  * @param <T> the scheme's value type
  */
@@ -45,6 +48,8 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
         private Function<T, Instant> timestampOf;
         private Function<T, DecodedId> decodedOf;
         private Class<? extends IdGenerator<T>> generatorType;
+        private Function<GeneratorSettings, Supplier<T>> idSupplier;
+        private List<String> settingNames;
 
         private Definition(String schemeName, Class<T> valueType) {
             this.schemeName = Objects.requireNonNull(schemeName, "schemeName");
@@ -146,6 +151,19 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
             return this;
         }
 
+        /**
+         * Names how a generator is built from settings, and the settings that takes.
+         *
+         * @param ids builds the generator and returns its IDs (see {@link IdDescriptor#idSupplier})
+         * @param names the names of the settings it reads, in the order a message lists them
+         * @return this definition
+         */
+        public Definition<T> settings(Function<GeneratorSettings, Supplier<T>> ids, String... names) {
+            this.idSupplier = ids;
+            this.settingNames = List.of(names);
+            return this;
+        }
+
         /** Fails naming the first missing part, so that a new scheme's descriptor cannot half-load. */
         private void checkComplete() {
             require(forms.contains(Form.TEXT), "text(...)");
@@ -153,6 +171,7 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
             require(column != null && forms.contains(column), "column(...) naming one of its forms");
             require(timestampOf != null && decodedOf != null, "decoding(...)");
             require(generatorType != null, "generatedBy(...)");
+            require(idSupplier != null, "settings(...)");
         }
 
         private void require(boolean present, String part) {
@@ -204,6 +223,16 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
     @Override
     public final Class<? extends IdGenerator<T>> generatorType() {
         return definition.generatorType;
+    }
+
+    @Override
+    public final List<String> settingNames() {
+        return definition.settingNames;
+    }
+
+    @Override
+    public final Supplier<T> idSupplier(GeneratorSettings settings) {
+        return definition.idSupplier.apply(settings);
     }
 
     @Override

@@ -1,8 +1,10 @@
 package dev.ids;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 /**
  * Everything the integrations need to know about one scheme's value type, in one place: its name, class, sizes, the
@@ -63,6 +65,23 @@ public interface IdDescriptor<T> {
      * @return the class, for example {@code SnoGenerator.class}
      */
     Class<? extends IdGenerator<T>> generatorType();
+
+    /**
+     * Returns the names of the settings {@link #idSupplier} reads, for refusing any other.
+     *
+     * @return the names, in the order a message lists them, for example {@code ["partition", "meta"]}
+     */
+    List<String> settingNames();
+
+    /**
+     * Builds a generator of the scheme from settings and returns the IDs it issues, as the command line's
+     * {@code generate} prints them.
+     *
+     * @param settings the settings, read only by the names of {@link #settingNames()}
+     * @return a new ID on each call
+     * @throws RuntimeException of the settings' kind when a setting is missing or out of range
+     */
+    Supplier<T> idSupplier(GeneratorSettings settings);
 
     /**
      * Returns the length of the text a column holds ({@link #toColumnText}): the canonical string's length, for a

@@ -1,6 +1,8 @@
 package dev.ids.gid;
 
 import dev.ids.AbstractIdDescriptor;
+import dev.ids.GeneratorSettings;
+import java.util.function.Supplier;
 
 /**
  * Describes {@link Gid}s to the integrations: 24 base58 characters, 16 bytes, a UUID, stored as a UUID where the
@@ -19,6 +21,11 @@ public final class GidDescriptor extends AbstractIdDescriptor<Gid> {
                 .uuids(Gid::toUuid, Gid::fromUuid)
                 .column(Form.UUID)
                 .decoding(Gid::timestamp, Gid::decoded)
-                .generatedBy(GidGenerator.class));
+                .generatedBy(GidGenerator.class)
+                .settings(GidDescriptor::ids, "type"));
+    }
+
+    private static Supplier<Gid> ids(GeneratorSettings settings) {
+        return GidGenerator.builder().type(settings.choice("type", GidType.VOLUME)).build()::next;
     }
 }

@@ -1,6 +1,8 @@
 package dev.ids.lable;
 
 import dev.ids.AbstractIdDescriptor;
+import dev.ids.GeneratorSettings;
+import java.util.function.Supplier;
 
 /**
  * Describes {@link LableId}s to the integrations: 16 hexadecimal digits, 8 bytes, a {@code long}, stored as a
@@ -19,6 +21,16 @@ public final class LableIdDescriptor extends AbstractIdDescriptor<LableId> {
                 .longs(LableId::toLong, LableId::fromLong)
                 .column(Form.LONG)
                 .decoding(LableId::timestamp, LableId::decoded)
-                .generatedBy(LableIdGenerator.class));
+                .generatedBy(LableIdGenerator.class)
+                .settings(LableIdDescriptor::ids, "generator", "cluster", "mode"));
+    }
+
+    private static Supplier<LableId> ids(GeneratorSettings settings) {
+        return LableIdGenerator.builder()
+                .generatorId((int) settings.nodeIdentity("generator", 0, LableId.MAX_GENERATOR_ID,
+                        "the generator id every ID carries, distinct for every process in a cluster"))
+                .clusterId((int) settings.number("cluster", 0, 0, LableId.MAX_CLUSTER_ID))
+                .mode(settings.choice("mode", LableMode.SPREAD))
+                .build()::next;
     }
 }

@@ -1,6 +1,8 @@
 package dev.ids.muid;
 
 import dev.ids.AbstractIdDescriptor;
+import dev.ids.GeneratorSettings;
+import java.util.function.Supplier;
 
 /**
  * Describes {@link Muid}s to the integrations: 34 characters of hexadecimal groups, 16 bytes, a UUID, stored as a
@@ -19,6 +21,16 @@ public final class MuidDescriptor extends AbstractIdDescriptor<Muid> {
                 .uuids(Muid::toUuid, Muid::fromUuid)
                 .column(Form.UUID)
                 .decoding(Muid::timestamp, Muid::decoded)
-                .generatedBy(MuidGenerator.class));
+                .generatedBy(MuidGenerator.class)
+                .settings(MuidDescriptor::ids, "medallion"));
+    }
+
+    /** Without a medallion the generator draws a random one, as a muid generator may. */
+    private static Supplier<Muid> ids(GeneratorSettings settings) {
+        MuidGenerator.Builder builder = MuidGenerator.builder();
+        if (settings.has("medallion")) {
+            builder.medallion(settings.number("medallion", 0, 0, Muid.MAX_MEDALLION));
+        }
+        return builder.build()::next;
     }
 }

@@ -1,6 +1,8 @@
 package dev.ids.sno;
 
 import dev.ids.AbstractIdDescriptor;
+import dev.ids.GeneratorSettings;
+import java.util.function.Supplier;
 
 /**
  * Describes {@link Sno}s to the integrations: 16 base32 characters, 10 bytes, stored as the bytes.
@@ -17,6 +19,16 @@ public final class SnoDescriptor extends AbstractIdDescriptor<Sno> {
                 .bytes(Sno.BYTES, Sno::toBytes, Sno::fromBytes)
                 .column(Form.BYTES)
                 .decoding(Sno::timestamp, Sno::decoded)
-                .generatedBy(SnoGenerator.class));
+                .generatedBy(SnoGenerator.class)
+                .settings(SnoDescriptor::ids, "partition", "meta"));
+    }
+
+    /** The metabyte is not the generator's but each call's; the command line gives every ID the same one. */
+    private static Supplier<Sno> ids(GeneratorSettings settings) {
+        SnoGenerator generator = SnoGenerator.builder()
+                .partition((int) settings.nodeIdentity("partition", 0, Sno.MAX_PARTITION,
+                        "the partition every sno carries, distinct for every process generating them")).build();
+        int metabyte = (int) settings.number("meta", 0, 0, 0xFF);
+        return () -> generator.next(metabyte);
     }
 }

@@ -1,6 +1,8 @@
 package dev.ids.traceid;
 
 import dev.ids.AbstractIdDescriptor;
+import dev.ids.GeneratorSettings;
+import java.util.function.Supplier;
 
 /**
  * Describes {@link TraceId}s to the integrations: decimal text, 8 bytes, a {@code long}, stored as a {@code BIGINT}.
@@ -24,7 +26,8 @@ public final class TraceIdDescriptor extends AbstractIdDescriptor<TraceId> {
                 .longs(TraceId::toLong, TraceId::fromLong)
                 .column(Form.LONG)
                 .decoding(TraceId::timestamp, TraceId::decoded)
-                .generatedBy(TraceIdGenerator.class));
+                .generatedBy(TraceIdGenerator.class)
+                .settings(TraceIdDescriptor::ids, "node"));
     }
 
     /**
@@ -62,5 +65,10 @@ public final class TraceIdDescriptor extends AbstractIdDescriptor<TraceId> {
             }
         }
         return true;
+    }
+
+    private static Supplier<TraceId> ids(GeneratorSettings settings) {
+        return TraceIdGenerator.builder().nodeNo((int) settings.nodeIdentity("node", 0, TraceId.MAX_NODE_NO,
+                "the node number every TraceId carries, distinct for every process generating them")).build()::next;
     }
 }
