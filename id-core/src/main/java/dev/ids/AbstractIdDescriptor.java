@@ -4,9 +4,11 @@ import java.time.Instant;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.BiPredicate;
 import java.util.function.Function;
 import java.util.function.LongFunction;
 import java.util.function.Predicate;
@@ -50,6 +52,8 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
         private Class<? extends IdGenerator<T>> generatorType;
         private Function<GeneratorSettings, Supplier<T>> idSupplier;
         private List<String> settingNames;
+        private String nodeIdentityRule;
+        private BiPredicate<Map<String, Object>, Map<String, Object>> nodeIdentityClash;
 
         private Definition(String schemeName, Class<T> valueType) {
             this.schemeName = Objects.requireNonNull(schemeName, "schemeName");
@@ -164,6 +168,20 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
             return this;
         }
 
+        /**
+         * Names what keeps two generators of the scheme apart.
+         *
+         * @param rule the description {@link IdDescriptor#nodeIdentityRule()} returns
+         * @param clash whether two generators' settings share a node identity (see {@link AbstractIdDescriptor#sameSettings})
+         * @return this definition
+         */
+        public Definition<T> nodeIdentity(String rule,
+                BiPredicate<Map<String, Object>, Map<String, Object>> clash) {
+            this.nodeIdentityRule = rule;
+            this.nodeIdentityClash = clash;
+            return this;
+        }
+
         /** Fails naming the first missing part, so that a new scheme's descriptor cannot half-load. */
         private void checkComplete() {
             require(forms.contains(Form.TEXT), "text(...)");
@@ -172,6 +190,7 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
             require(timestampOf != null && decodedOf != null, "decoding(...)");
             require(generatorType != null, "generatedBy(...)");
             require(idSupplier != null, "settings(...)");
+            require(nodeIdentityClash != null, "nodeIdentity(...)");
         }
 
         private void require(boolean present, String part) {
@@ -210,6 +229,18 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
         return new Definition<>(schemeName, valueType);
     }
 
+    /**
+     * Returns the clash of generators whose settings hold equal values under every key given: the usual
+     * {@link Definition#nodeIdentity} rule.
+     *
+     * @param keys the keys of {@link MonitoredIdGenerator#settings()} that together make the node identity
+     * @return the clash
+     */
+    protected static BiPredicate<Map<String, Object>, Map<String, Object>> sameSettings(String... keys) {
+        List<String> identity = List.of(keys);
+        return (one, other) -> identity.stream().allMatch(key -> Objects.equals(one.get(key), other.get(key)));
+    }
+
     @Override
     public final String schemeName() {
         return definition.schemeName;
@@ -233,6 +264,16 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
     @Override
     public final Supplier<T> idSupplier(GeneratorSettings settings) {
         return definition.idSupplier.apply(settings);
+    }
+
+    @Override
+    public final boolean shareNodeIdentity(Map<String, Object> one, Map<String, Object> other) {
+        return definition.nodeIdentityClash.test(one, other);
+    }
+
+    @Override
+    public final String nodeIdentityRule() {
+        return definition.nodeIdentityRule;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.ids;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Supplier;
@@ -82,6 +83,23 @@ public interface IdDescriptor<T> {
      * @throws RuntimeException of the settings' kind when a setting is missing or out of range
      */
     Supplier<T> idSupplier(GeneratorSettings settings);
+
+    /**
+     * Tells whether two generators of this scheme would issue the same IDs because they share a node identity.
+     *
+     * @param one the {@link MonitoredIdGenerator#settings()} of one generator
+     * @param other those of the other
+     * @return whether their IDs may repeat each other's; never for a scheme without node identities (GIDs)
+     */
+    boolean shareNodeIdentity(Map<String, Object> one, Map<String, Object> other);
+
+    /**
+     * Describes what keeps two generators of this scheme apart, in the names of the {@code ids.<scheme>} properties,
+     * for messages.
+     *
+     * @return for example {@code "medallion"}, or {@code "none needed"} for GIDs
+     */
+    String nodeIdentityRule();
 
     /**
      * Returns the length of the text a column holds ({@link #toColumnText}): the canonical string's length, for a

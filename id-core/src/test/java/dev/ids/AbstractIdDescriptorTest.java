@@ -3,6 +3,9 @@ package dev.ids;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ids.gid.GidDescriptor;
+import dev.ids.sno.SnoDescriptor;
+import dev.ids.traceid.TraceIdDescriptor;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -68,5 +71,20 @@ class AbstractIdDescriptorTest {
             assertThat(descriptor.generatorType().getSimpleName())
                     .isEqualTo(descriptor.valueType().getSimpleName() + "Generator");
         }
+    }
+
+    @Test
+    void twoGeneratorsClashWhenTheSettingsOfTheirNodeIdentityAgree() {
+        assertThat(TraceIdDescriptor.INSTANCE.shareNodeIdentity(Map.of("nodeNo", 1), Map.of("nodeNo", 1))).isTrue();
+        assertThat(TraceIdDescriptor.INSTANCE.shareNodeIdentity(Map.of("nodeNo", 1), Map.of("nodeNo", 2))).isFalse();
+        Map<String, Object> low = Map.of("partition", 7, "sequenceMin", 0, "sequenceMax", 99);
+        Map<String, Object> high = Map.of("partition", 7, "sequenceMin", 100, "sequenceMax", 199);
+        Map<String, Object> wide = Map.of("partition", 7, "sequenceMin", 50, "sequenceMax", 150);
+        Map<String, Object> other = Map.of("partition", 8, "sequenceMin", 0, "sequenceMax", 99);
+        assertThat(SnoDescriptor.INSTANCE.shareNodeIdentity(low, high)).isFalse();
+        assertThat(SnoDescriptor.INSTANCE.shareNodeIdentity(low, wide)).isTrue();
+        assertThat(SnoDescriptor.INSTANCE.shareNodeIdentity(low, other)).isFalse();
+        assertThat(GidDescriptor.INSTANCE.shareNodeIdentity(Map.of(), Map.of())).isFalse();
+        assertThat(GidDescriptor.INSTANCE.nodeIdentityRule()).isEqualTo("none needed");
     }
 }

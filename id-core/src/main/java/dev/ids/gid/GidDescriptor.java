@@ -22,7 +22,8 @@ public final class GidDescriptor extends AbstractIdDescriptor<Gid> {
                 .column(Form.UUID)
                 .decoding(Gid::timestamp, Gid::decoded)
                 .generatedBy(GidGenerator.class)
-                .settings(GidDescriptor::ids, "type"));
+                .settings(GidDescriptor::ids, "type")
+                .nodeIdentity("none needed", (one, other) -> false));
     }
 
     private static Supplier<Gid> ids(GeneratorSettings settings) {

@@ -22,7 +22,9 @@ public final class LableIdDescriptor extends AbstractIdDescriptor<LableId> {
                 .column(Form.LONG)
                 .decoding(LableId::timestamp, LableId::decoded)
                 .generatedBy(LableIdGenerator.class)
-                .settings(LableIdDescriptor::ids, "generator", "cluster", "mode"));
+                .settings(LableIdDescriptor::ids, "generator", "cluster", "mode")
+                .nodeIdentity("generator-id within a cluster-id",
+                        sameSettings("generatorId", "clusterId", "mode")));
     }
 
     private static Supplier<LableId> ids(GeneratorSettings settings) {

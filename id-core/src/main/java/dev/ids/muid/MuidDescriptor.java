@@ -22,7 +22,8 @@ public final class MuidDescriptor extends AbstractIdDescriptor<Muid> {
                 .column(Form.UUID)
                 .decoding(Muid::timestamp, Muid::decoded)
                 .generatedBy(MuidGenerator.class)
-                .settings(MuidDescriptor::ids, "medallion"));
+                .settings(MuidDescriptor::ids, "medallion")
+                .nodeIdentity("medallion", sameSettings("medallion")));
     }
 
     /** Without a medallion the generator draws a random one, as a muid generator may. */

@@ -2,6 +2,7 @@ package dev.ids.sno;
 
 import dev.ids.AbstractIdDescriptor;
 import dev.ids.GeneratorSettings;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -20,7 +21,9 @@ public final class SnoDescriptor extends AbstractIdDescriptor<Sno> {
                 .column(Form.BYTES)
                 .decoding(Sno::timestamp, Sno::decoded)
                 .generatedBy(SnoGenerator.class)
-                .settings(SnoDescriptor::ids, "partition", "meta"));
+                .settings(SnoDescriptor::ids, "partition", "meta")
+                .nodeIdentity("partition, or disjoint sequence-min..sequence-max within one partition",
+                        sameSettings("partition").and(SnoDescriptor::sequencesOverlap)));
     }
 
     /** The metabyte is not the generator's but each call's; the command line gives every ID the same one. */
@@ -30,5 +33,10 @@ public final class SnoDescriptor extends AbstractIdDescriptor<Sno> {
                         "the partition every sno carries, distinct for every process generating them")).build();
         int metabyte = (int) settings.number("meta", 0, 0, 0xFF);
         return () -> generator.next(metabyte);
+    }
+
+    private static boolean sequencesOverlap(Map<String, Object> one, Map<String, Object> other) {
+        return (Integer) one.get("sequenceMin") <= (Integer) other.get("sequenceMax")
+                && (Integer) other.get("sequenceMin") <= (Integer) one.get("sequenceMax");
     }
 }

@@ -27,7 +27,8 @@ public final class TraceIdDescriptor extends AbstractIdDescriptor<TraceId> {
                 .column(Form.LONG)
                 .decoding(TraceId::timestamp, TraceId::decoded)
                 .generatedBy(TraceIdGenerator.class)
-                .settings(TraceIdDescriptor::ids, "node"));
+                .settings(TraceIdDescriptor::ids, "node")
+                .nodeIdentity("node-no", sameSettings("nodeNo")));
     }
 
     /**

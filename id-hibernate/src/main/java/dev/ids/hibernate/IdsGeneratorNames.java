@@ -170,6 +170,17 @@ public final class IdsGeneratorNames {
                 .map(support -> new Reference(support.scheme(), SchemeSupport.nameOf(annotation)));
     }
 
+    /**
+     * Returns the name of a scheme's generator annotation, without loading it: for reflection hints, which name the
+     * annotations for a native image.
+     *
+     * @param scheme the scheme
+     * @return the annotation's fully qualified name, {@code dev.ids.hibernate.GeneratedSno} for {@code sno}
+     */
+    public static String annotationName(IdScheme scheme) {
+        return SchemeSupport.of(scheme).annotationName();
+    }
+
     /** Names that are not misspellings of a scheme name but still mean it. */
     private static final java.util.Map<String, IdScheme> ALIASES = java.util.Map.of("lable-id", IdScheme.LABLE,
             "lableid", IdScheme.LABLE, "traceid", IdScheme.TRACE_ID, "trace", IdScheme.TRACE_ID);
