@@ -95,7 +95,7 @@ final class SchemeSupport {
         return scheme;
     }
 
-    /** Returns the fully qualified name of the scheme's generator annotation, {@code dev.ids.hibernate.GeneratedSno}. */
+    /** Returns the full name of the scheme's generator annotation, {@code dev.ids.hibernate.GeneratedSno}. */
     String annotationName() {
         return ANNOTATION_PREFIX + descriptor.valueType().getSimpleName();
     }
