@@ -1,8 +1,11 @@
 package dev.ids;
 
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 /**
  * Everything the integrations need to know about one scheme's value type, in one place: its name, class, sizes, the
@@ -55,6 +58,48 @@ public interface IdDescriptor<T> {
      * @return the class, for example {@code Sno.class}
      */
     Class<T> valueType();
+
+    /**
+     * Returns the type of the scheme's generators: the type a generator bean is looked up by and the Hibernate
+     * setting {@code ids.generator.<scheme>} holds.
+     *
+     * @return the class, for example {@code SnoGenerator.class}
+     */
+    Class<? extends IdGenerator<T>> generatorType();
+
+    /**
+     * Returns the names of the settings {@link #idSupplier} reads, for refusing any other.
+     *
+     * @return the names, in the order a message lists them, for example {@code ["partition", "meta"]}
+     */
+    List<String> settingNames();
+
+    /**
+     * Builds a generator of the scheme from settings and returns the IDs it issues, as the command line's
+     * {@code generate} prints them.
+     *
+     * @param settings the settings, read only by the names of {@link #settingNames()}
+     * @return a new ID on each call
+     * @throws RuntimeException of the settings' kind when a setting is missing or out of range
+     */
+    Supplier<T> idSupplier(GeneratorSettings settings);
+
+    /**
+     * Tells whether two generators of this scheme would issue the same IDs because they share a node identity.
+     *
+     * @param one the {@link MonitoredIdGenerator#settings()} of one generator
+     * @param other those of the other
+     * @return whether their IDs may repeat each other's; never for a scheme without node identities (GIDs)
+     */
+    boolean shareNodeIdentity(Map<String, Object> one, Map<String, Object> other);
+
+    /**
+     * Describes what keeps two generators of this scheme apart, in the names of the {@code ids.<scheme>} properties,
+     * for messages.
+     *
+     * @return for example {@code "medallion"}, or {@code "none needed"} for GIDs
+     */
+    String nodeIdentityRule();
 
     /**
      * Returns the length of the text a column holds ({@link #toColumnText}): the canonical string's length, for a

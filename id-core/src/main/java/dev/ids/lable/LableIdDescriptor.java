@@ -1,94 +1,38 @@
 package dev.ids.lable;
 
-import dev.ids.DecodedId;
-import dev.ids.IdDescriptor;
-import java.time.Instant;
-import java.util.Collections;
-import java.util.EnumSet;
-import java.util.Set;
+import dev.ids.AbstractIdDescriptor;
+import dev.ids.GeneratorSettings;
+import java.util.function.Supplier;
 
 /**
  * Describes {@link LableId}s to the integrations: 16 hexadecimal digits, 8 bytes, a {@code long}, stored as a
  * {@code BIGINT}.
  */
-public final class LableIdDescriptor implements IdDescriptor<LableId> {
+public final class LableIdDescriptor extends AbstractIdDescriptor<LableId> {
 
     /** The descriptor; it holds no state. */
     public static final LableIdDescriptor INSTANCE = new LableIdDescriptor();
 
-    private static final Set<Form> FORMS = Collections.unmodifiableSet(EnumSet.of(Form.TEXT, Form.BYTES, Form.LONG));
-
     /** For the service loader; use {@link #INSTANCE}. */
     public LableIdDescriptor() {
+        super(define(LableId.SCHEME, LableId.class)
+                .text(LableCodec.LENGTH, LableId::parse, LableCodec::isValid)
+                .bytes(LableId.BYTES, LableId::toBytes, LableId::fromBytes)
+                .longs(LableId::toLong, LableId::fromLong)
+                .column(Form.LONG)
+                .decoding(LableId::timestamp, LableId::decoded)
+                .generatedBy(LableIdGenerator.class)
+                .settings(LableIdDescriptor::ids, "generator", "cluster", "mode")
+                .nodeIdentity("generator-id within a cluster-id",
+                        sameSettings("generatorId", "clusterId", "mode")));
     }
 
-    @Override
-    public String schemeName() {
-        return LableId.SCHEME;
-    }
-
-    @Override
-    public Class<LableId> valueType() {
-        return LableId.class;
-    }
-
-    @Override
-    public int textLength() {
-        return LableCodec.LENGTH;
-    }
-
-    @Override
-    public int byteLength() {
-        return LableId.BYTES;
-    }
-
-    @Override
-    public Set<Form> forms() {
-        return FORMS;
-    }
-
-    @Override
-    public Form column() {
-        return Form.LONG;
-    }
-
-    @Override
-    public LableId parse(String text) {
-        return LableId.parse(text);
-    }
-
-    @Override
-    public boolean isValid(CharSequence text) {
-        return LableCodec.isValid(text);
-    }
-
-    @Override
-    public byte[] toBytes(LableId value) {
-        return value.toBytes();
-    }
-
-    @Override
-    public LableId fromBytes(byte[] bytes) {
-        return LableId.fromBytes(bytes);
-    }
-
-    @Override
-    public long toLong(LableId value) {
-        return value.toLong();
-    }
-
-    @Override
-    public LableId fromLong(long value) {
-        return LableId.fromLong(value);
-    }
-
-    @Override
-    public Instant timestamp(LableId value) {
-        return value.timestamp();
-    }
-
-    @Override
-    public DecodedId decoded(LableId value) {
-        return value.decoded();
+    private static Supplier<LableId> ids(GeneratorSettings settings) {
+        return LableIdGenerator.builder()
+                .generatorId((int) settings.nodeIdentity("generator", 0, LableId.MAX_GENERATOR_ID,
+                        "the generator id every ID carries, distinct for every process in a cluster"))
+                .clusterId((int) settings.number("cluster", 0, 0, LableId.MAX_CLUSTER_ID))
+                .mode(settings.choice("mode", LableMode.SPREAD))
+                .build()::next;
     }
 }

@@ -1,83 +1,42 @@
 package dev.ids.sno;
 
-import dev.ids.DecodedId;
-import dev.ids.IdDescriptor;
-import java.time.Instant;
-import java.util.Collections;
-import java.util.EnumSet;
-import java.util.Set;
+import dev.ids.AbstractIdDescriptor;
+import dev.ids.GeneratorSettings;
+import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Describes {@link Sno}s to the integrations: 16 base32 characters, 10 bytes, stored as the bytes.
  */
-public final class SnoDescriptor implements IdDescriptor<Sno> {
+public final class SnoDescriptor extends AbstractIdDescriptor<Sno> {
 
     /** The descriptor; it holds no state. */
     public static final SnoDescriptor INSTANCE = new SnoDescriptor();
 
-    private static final Set<Form> FORMS = Collections.unmodifiableSet(EnumSet.of(Form.TEXT, Form.BYTES));
-
     /** For the service loader; use {@link #INSTANCE}. */
     public SnoDescriptor() {
+        super(define(Sno.SCHEME, Sno.class)
+                .text(SnoCodec.LENGTH, Sno::parse, SnoCodec::isValid)
+                .bytes(Sno.BYTES, Sno::toBytes, Sno::fromBytes)
+                .column(Form.BYTES)
+                .decoding(Sno::timestamp, Sno::decoded)
+                .generatedBy(SnoGenerator.class)
+                .settings(SnoDescriptor::ids, "partition", "meta")
+                .nodeIdentity("partition, or disjoint sequence-min..sequence-max within one partition",
+                        sameSettings("partition").and(SnoDescriptor::sequencesOverlap)));
     }
 
-    @Override
-    public String schemeName() {
-        return Sno.SCHEME;
+    /** The metabyte is not the generator's but each call's; the command line gives every ID the same one. */
+    private static Supplier<Sno> ids(GeneratorSettings settings) {
+        SnoGenerator generator = SnoGenerator.builder()
+                .partition((int) settings.nodeIdentity("partition", 0, Sno.MAX_PARTITION,
+                        "the partition every sno carries, distinct for every process generating them")).build();
+        int metabyte = (int) settings.number("meta", 0, 0, 0xFF);
+        return () -> generator.next(metabyte);
     }
 
-    @Override
-    public Class<Sno> valueType() {
-        return Sno.class;
-    }
-
-    @Override
-    public int textLength() {
-        return SnoCodec.LENGTH;
-    }
-
-    @Override
-    public int byteLength() {
-        return Sno.BYTES;
-    }
-
-    @Override
-    public Set<Form> forms() {
-        return FORMS;
-    }
-
-    @Override
-    public Form column() {
-        return Form.BYTES;
-    }
-
-    @Override
-    public Sno parse(String text) {
-        return Sno.parse(text);
-    }
-
-    @Override
-    public boolean isValid(CharSequence text) {
-        return SnoCodec.isValid(text);
-    }
-
-    @Override
-    public byte[] toBytes(Sno value) {
-        return value.toBytes();
-    }
-
-    @Override
-    public Sno fromBytes(byte[] bytes) {
-        return Sno.fromBytes(bytes);
-    }
-
-    @Override
-    public Instant timestamp(Sno value) {
-        return value.timestamp();
-    }
-
-    @Override
-    public DecodedId decoded(Sno value) {
-        return value.decoded();
+    private static boolean sequencesOverlap(Map<String, Object> one, Map<String, Object> other) {
+        return (Integer) one.get("sequenceMin") <= (Integer) other.get("sequenceMax")
+                && (Integer) other.get("sequenceMin") <= (Integer) one.get("sequenceMax");
     }
 }

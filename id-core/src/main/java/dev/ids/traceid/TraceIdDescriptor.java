@@ -1,11 +1,8 @@
 package dev.ids.traceid;
 
-import dev.ids.DecodedId;
-import dev.ids.IdDescriptor;
-import java.time.Instant;
-import java.util.Collections;
-import java.util.EnumSet;
-import java.util.Set;
+import dev.ids.AbstractIdDescriptor;
+import dev.ids.GeneratorSettings;
+import java.util.function.Supplier;
 
 /**
  * Describes {@link TraceId}s to the integrations: decimal text, 8 bytes, a {@code long}, stored as a {@code BIGINT}.
@@ -14,57 +11,24 @@ import java.util.Set;
  * canonical text has 1 to 19 digits, and {@code "19" > "100"}); {@code CAST(column AS BIGINT)} still gives the value.
  * Reading a column accepts that text or the canonical one.
  */
-public final class TraceIdDescriptor implements IdDescriptor<TraceId> {
+public final class TraceIdDescriptor extends AbstractIdDescriptor<TraceId> {
 
     /** The descriptor; it holds no state. */
     public static final TraceIdDescriptor INSTANCE = new TraceIdDescriptor();
-
-    private static final Set<Form> FORMS = Collections.unmodifiableSet(EnumSet.of(Form.TEXT, Form.BYTES, Form.LONG));
 
     private static final String ZEROS = "0".repeat(TraceIdCodec.LENGTH);
 
     /** For the service loader; use {@link #INSTANCE}. */
     public TraceIdDescriptor() {
-    }
-
-    @Override
-    public String schemeName() {
-        return TraceId.SCHEME;
-    }
-
-    @Override
-    public Class<TraceId> valueType() {
-        return TraceId.class;
-    }
-
-    @Override
-    public int textLength() {
-        return TraceIdCodec.LENGTH;
-    }
-
-    @Override
-    public int byteLength() {
-        return TraceId.BYTES;
-    }
-
-    @Override
-    public Set<Form> forms() {
-        return FORMS;
-    }
-
-    @Override
-    public Form column() {
-        return Form.LONG;
-    }
-
-    @Override
-    public TraceId parse(String text) {
-        return TraceId.parse(text);
-    }
-
-    @Override
-    public boolean isValid(CharSequence text) {
-        return TraceIdCodec.isValid(text);
+        super(define(TraceId.SCHEME, TraceId.class)
+                .text(TraceIdCodec.LENGTH, TraceId::parse, TraceIdCodec::isValid)
+                .bytes(TraceId.BYTES, TraceId::toBytes, TraceId::fromBytes)
+                .longs(TraceId::toLong, TraceId::fromLong)
+                .column(Form.LONG)
+                .decoding(TraceId::timestamp, TraceId::decoded)
+                .generatedBy(TraceIdGenerator.class)
+                .settings(TraceIdDescriptor::ids, "node")
+                .nodeIdentity("node-no", sameSettings("nodeNo")));
     }
 
     /**
@@ -104,33 +68,8 @@ public final class TraceIdDescriptor implements IdDescriptor<TraceId> {
         return true;
     }
 
-    @Override
-    public byte[] toBytes(TraceId value) {
-        return value.toBytes();
-    }
-
-    @Override
-    public TraceId fromBytes(byte[] bytes) {
-        return TraceId.fromBytes(bytes);
-    }
-
-    @Override
-    public long toLong(TraceId value) {
-        return value.toLong();
-    }
-
-    @Override
-    public TraceId fromLong(long value) {
-        return TraceId.fromLong(value);
-    }
-
-    @Override
-    public Instant timestamp(TraceId value) {
-        return value.timestamp();
-    }
-
-    @Override
-    public DecodedId decoded(TraceId value) {
-        return value.decoded();
+    private static Supplier<TraceId> ids(GeneratorSettings settings) {
+        return TraceIdGenerator.builder().nodeNo((int) settings.nodeIdentity("node", 0, TraceId.MAX_NODE_NO,
+                "the node number every TraceId carries, distinct for every process generating them")).build()::next;
     }
 }

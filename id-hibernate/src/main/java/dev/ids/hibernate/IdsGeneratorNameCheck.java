@@ -148,7 +148,7 @@ public final class IdsGeneratorNameCheck implements AdditionalMappingContributor
     }
 
     private static String whyNotRegistered(InFlightMetadataCollector metadata, Reference reference) {
-        String annotation = "@" + SchemeSupport.of(reference.scheme()).annotation().getSimpleName();
+        String annotation = "@" + SchemeSupport.of(reference.scheme()).annotationSimpleName();
         Object xmlMappings = metadata.getBootstrapContext().getServiceRegistry()
                 .requireService(ConfigurationService.class).getSettings().get(XML_MAPPING_ENABLED);
         if (xmlMappings != null && "false".equalsIgnoreCase(xmlMappings.toString().strip())) {

@@ -166,12 +166,19 @@ public final class IdsGeneratorNames {
      * @return the scheme and name of the generator, or empty when the annotation is not a generator annotation
      */
     public static Optional<Reference> of(Annotation annotation) {
-        for (SchemeSupport support : SchemeSupport.values()) {
-            if (support.annotation() == annotation.annotationType()) {
-                return Optional.of(new Reference(support.scheme(), SchemeSupport.nameOf(annotation)));
-            }
-        }
-        return Optional.empty();
+        return SchemeSupport.find(annotation)
+                .map(support -> new Reference(support.scheme(), SchemeSupport.nameOf(annotation)));
+    }
+
+    /**
+     * Returns the name of a scheme's generator annotation, without loading it: for reflection hints, which name the
+     * annotations for a native image.
+     *
+     * @param scheme the scheme
+     * @return the annotation's fully qualified name, {@code dev.ids.hibernate.GeneratedSno} for {@code sno}
+     */
+    public static String annotationName(IdScheme scheme) {
+        return SchemeSupport.of(scheme).annotationName();
     }
 
     /** Names that are not misspellings of a scheme name but still mean it. */

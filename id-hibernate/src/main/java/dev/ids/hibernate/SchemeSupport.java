@@ -4,95 +4,90 @@ import dev.ids.IdDescriptor;
 import dev.ids.IdDescriptor.Form;
 import dev.ids.IdGenerator;
 import dev.ids.IdScheme;
-import dev.ids.gid.GidDescriptor;
-import dev.ids.gid.GidGenerator;
-import dev.ids.lable.LableIdDescriptor;
-import dev.ids.lable.LableIdGenerator;
-import dev.ids.muid.MuidDescriptor;
-import dev.ids.muid.MuidGenerator;
-import dev.ids.sno.SnoDescriptor;
-import dev.ids.sno.SnoGenerator;
-import dev.ids.traceid.TraceIdDescriptor;
-import dev.ids.traceid.TraceIdGenerator;
 import java.lang.annotation.Annotation;
+import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 
 /**
- * What the Hibernate integration knows about each scheme: its annotation, generator type, its {@link IdDescriptor}
- * (value type, lengths, conversions), and which attribute types a generated value may be stored in: the value type,
- * {@code String}, and the forms listed here (a 64-bit ID as a {@code Long}, not as its bytes).
+ * What the Hibernate integration knows about a scheme, all of it read from the scheme's {@link IdDescriptor} (value
+ * type, generator type, lengths, conversions), so that the schemes are listed once, by {@link IdScheme} and the
+ * descriptors it loads.
+ *
+ * <p>Two rules of this module complete the descriptor. A scheme's generator annotation is the one of this package
+ * named {@code Generated} and the value type's simple name ({@link GeneratedSno} for {@code Sno}), and has a
+ * {@code name()}; a name rather than a list of classes, so that a new scheme's annotation needs no edit here. And
+ * a generated value may be stored in the value type, {@code String} and the descriptor's other forms, except that
+ * a 64-bit ID is stored as a {@code Long}, not as its bytes.
  */
-enum SchemeSupport {
+final class SchemeSupport {
 
-    TRACE_ID(TraceIdDescriptor.INSTANCE, GeneratedTraceId.class, TraceIdGenerator.class, Form.LONG),
+    private static final String ANNOTATION_PREFIX = SchemeSupport.class.getPackageName() + ".Generated";
 
-    LABLE(LableIdDescriptor.INSTANCE, GeneratedLableId.class, LableIdGenerator.class, Form.LONG),
-
-    GID(GidDescriptor.INSTANCE, GeneratedGid.class, GidGenerator.class, Form.UUID, Form.BYTES),
-
-    SNO(SnoDescriptor.INSTANCE, GeneratedSno.class, SnoGenerator.class, Form.BYTES),
-
-    MUID(MuidDescriptor.INSTANCE, GeneratedMuid.class, MuidGenerator.class, Form.UUID, Form.BYTES);
+    private static final Map<IdScheme, SchemeSupport> BY_SCHEME = load();
 
     private final IdScheme scheme;
     private final IdDescriptor<?> descriptor;
-    private final Class<? extends Annotation> annotation;
-    private final Class<? extends IdGenerator<?>> generatorType;
     /** The forms a generated value may be stored in besides the value type itself. */
     private final Set<Form> attributeForms;
 
-    SchemeSupport(IdDescriptor<?> descriptor, Class<? extends Annotation> annotation,
-            Class<? extends IdGenerator<?>> generatorType, Form... forms) {
-        this.scheme = IdScheme.of(descriptor.schemeName());
-        this.descriptor = descriptor;
-        this.annotation = annotation;
-        this.generatorType = generatorType;
-        this.attributeForms = Collections.unmodifiableSet(EnumSet.of(Form.TEXT, forms));
+    private SchemeSupport(IdScheme scheme) {
+        this.scheme = scheme;
+        this.descriptor = scheme.descriptor();
+        Set<Form> forms = EnumSet.copyOf(descriptor.forms());
+        if (forms.contains(Form.LONG)) {
+            forms.remove(Form.BYTES);
+        }
+        this.attributeForms = Collections.unmodifiableSet(forms);
+    }
+
+    private static Map<IdScheme, SchemeSupport> load() {
+        Map<IdScheme, SchemeSupport> supports = new EnumMap<>(IdScheme.class);
+        for (IdScheme scheme : IdScheme.values()) {
+            supports.put(scheme, new SchemeSupport(scheme));
+        }
+        return supports;
     }
 
     static SchemeSupport of(IdScheme scheme) {
-        for (SchemeSupport support : values()) {
-            if (support.scheme == scheme) {
-                return support;
-            }
-        }
-        throw new IllegalArgumentException("No Hibernate support for scheme " + scheme);
+        return BY_SCHEME.get(scheme);
     }
 
     static SchemeSupport of(Annotation annotation) {
-        for (SchemeSupport support : values()) {
-            if (support.annotation == annotation.annotationType()) {
-                return support;
-            }
-        }
-        throw new IllegalArgumentException("@" + annotation.annotationType().getName()
-                + " is not one of the ids generator annotations");
+        return find(annotation).orElseThrow(() -> notOurs(annotation));
     }
 
-    /** Returns the {@code name()} of one of the five generator annotations. */
+    /**
+     * Returns the scheme whose generator annotation this is.
+     *
+     * @return the scheme's support, or empty when the annotation is not one of the generator annotations
+     */
+    static Optional<SchemeSupport> find(Annotation annotation) {
+        String type = annotation.annotationType().getName();
+        return BY_SCHEME.values().stream().filter(support -> support.annotationName().equals(type)).findFirst();
+    }
+
+    /** Returns the {@code name()} of one of the generator annotations. */
     static String nameOf(Annotation annotation) {
-        if (annotation instanceof GeneratedTraceId a) {
-            return a.name();
+        of(annotation);
+        try {
+            return (String) annotation.annotationType().getMethod("name").invoke(annotation);
+        } catch (NoSuchMethodException | IllegalAccessException | InvocationTargetException e) {
+            throw new IllegalStateException("@" + annotation.annotationType().getName() + " has no readable "
+                    + "String name(), which every ids generator annotation declares", e);
         }
-        if (annotation instanceof GeneratedLableId a) {
-            return a.name();
-        }
-        if (annotation instanceof GeneratedGid a) {
-            return a.name();
-        }
-        if (annotation instanceof GeneratedSno a) {
-            return a.name();
-        }
-        if (annotation instanceof GeneratedMuid a) {
-            return a.name();
-        }
-        throw new IllegalArgumentException("@" + annotation.annotationType().getName()
+    }
+
+    private static IllegalArgumentException notOurs(Annotation annotation) {
+        return new IllegalArgumentException("@" + annotation.annotationType().getName()
                 + " is not one of the ids generator annotations");
     }
 
@@ -100,8 +95,14 @@ enum SchemeSupport {
         return scheme;
     }
 
-    Class<? extends Annotation> annotation() {
-        return annotation;
+    /** Returns the full name of the scheme's generator annotation, {@code dev.ids.hibernate.GeneratedSno}. */
+    String annotationName() {
+        return ANNOTATION_PREFIX + descriptor.valueType().getSimpleName();
+    }
+
+    /** Returns the simple name of the scheme's generator annotation, {@code GeneratedSno}. */
+    String annotationSimpleName() {
+        return annotationName().substring(annotationName().lastIndexOf('.') + 1);
     }
 
     Class<?> valueType() {
@@ -109,7 +110,7 @@ enum SchemeSupport {
     }
 
     Class<? extends IdGenerator<?>> generatorType() {
-        return generatorType;
+        return descriptor.generatorType();
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.ids.autoconfigure.aot;
 
-import java.util.List;
+import dev.ids.IdScheme;
+import dev.ids.hibernate.IdsGeneratorNames;
 import org.springframework.aot.hint.MemberCategory;
 import org.springframework.aot.hint.RuntimeHints;
 import org.springframework.aot.hint.TypeReference;
@@ -12,7 +13,7 @@ import org.springframework.util.ClassUtils;
  * model, and by the Spring Data JDBC callback ({@code GenerationRequest}), which reads {@code @GeneratedValue}'s
  * {@code generator} through Spring's merged annotations. They are registered whenever {@code id-hibernate} is on the
  * class path, with or without Hibernate: a Data JDBC application needs the annotations but not Hibernate.
- * The names are strings so that nothing here loads them.
+ * {@link IdsGeneratorNames#annotationName} gives their names for every scheme, so that nothing here loads them.
  */
 final class GenerationAnnotationHints {
 
@@ -24,9 +25,6 @@ final class GenerationAnnotationHints {
      */
     static final String NAMES = PACKAGE + "IdsGeneratorNames";
 
-    static final List<String> ANNOTATIONS = List.of(PACKAGE + "GeneratedTraceId", PACKAGE + "GeneratedLableId",
-            PACKAGE + "GeneratedGid", PACKAGE + "GeneratedSno", PACKAGE + "GeneratedMuid");
-
     /** JPA's annotation, which names a generator as {@code generator = "sno:payments"}. */
     static final String GENERATED_VALUE = "jakarta.persistence.GeneratedValue";
 
@@ -37,8 +35,9 @@ final class GenerationAnnotationHints {
         if (!ClassUtils.isPresent(NAMES, loader)) {
             return;
         }
-        for (String annotation : ANNOTATIONS) {
-            hints.reflection().registerType(TypeReference.of(annotation), MemberCategory.INVOKE_PUBLIC_METHODS);
+        for (IdScheme scheme : IdScheme.values()) {
+            hints.reflection().registerType(TypeReference.of(IdsGeneratorNames.annotationName(scheme)),
+                    MemberCategory.INVOKE_PUBLIC_METHODS);
         }
         if (ClassUtils.isPresent(GENERATED_VALUE, loader)) {
             hints.reflection().registerType(TypeReference.of(GENERATED_VALUE), MemberCategory.INVOKE_PUBLIC_METHODS);

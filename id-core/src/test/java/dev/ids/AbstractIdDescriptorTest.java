@@ -1,0 +1,90 @@
+package dev.ids;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ids.gid.GidDescriptor;
+import dev.ids.sno.SnoDescriptor;
+import dev.ids.traceid.TraceIdDescriptor;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the shared descriptor shape adds to each scheme's: a definition that lacks a part fails when the descriptor
+ * is made, naming the part; and every scheme builds a generator from settings read only by the names it lists.
+ */
+class AbstractIdDescriptorTest {
+
+    /** A descriptor of a value type that only names some parts. */
+    static final class Incomplete extends AbstractIdDescriptor<String> {
+
+        Incomplete() {
+            super(define("test", String.class).text(3, text -> text, text -> true).column(Form.TEXT));
+        }
+    }
+
+    @Test
+    void aDefinitionWithoutAPartFailsNamingIt() {
+        assertThatThrownBy(Incomplete::new).isInstanceOf(IllegalStateException.class)
+                .hasMessage("The test descriptor's definition lacks bytes(...)");
+    }
+
+    /** Settings that record the names read and answer with the smallest value or the default. */
+    static final class RecordingSettings implements GeneratorSettings {
+
+        final Map<String, Object> read = new HashMap<>();
+
+        @Override
+        public long nodeIdentity(String name, long min, long max, String meaning) {
+            read.put(name, min + 1);
+            return min + 1;
+        }
+
+        @Override
+        public long number(String name, long defaultValue, long min, long max) {
+            read.put(name, defaultValue);
+            return defaultValue;
+        }
+
+        @Override
+        public boolean has(String name) {
+            read.put(name, false);
+            return false;
+        }
+
+        @Override
+        public <E extends Enum<E>> E choice(String name, E defaultValue) {
+            read.put(name, defaultValue);
+            return defaultValue;
+        }
+    }
+
+    @Test
+    void everySchemeReadsOnlyTheSettingsItNames() {
+        for (IdScheme scheme : IdScheme.values()) {
+            IdDescriptor<?> descriptor = scheme.descriptor();
+            RecordingSettings settings = new RecordingSettings();
+            Object id = descriptor.idSupplier(settings).get();
+            assertThat(id).isInstanceOf(descriptor.valueType());
+            assertThat(descriptor.settingNames()).containsExactlyInAnyOrderElementsOf(settings.read.keySet());
+            assertThat(descriptor.generatorType().getSimpleName())
+                    .isEqualTo(descriptor.valueType().getSimpleName() + "Generator");
+        }
+    }
+
+    @Test
+    void twoGeneratorsClashWhenTheSettingsOfTheirNodeIdentityAgree() {
+        assertThat(TraceIdDescriptor.INSTANCE.shareNodeIdentity(Map.of("nodeNo", 1), Map.of("nodeNo", 1))).isTrue();
+        assertThat(TraceIdDescriptor.INSTANCE.shareNodeIdentity(Map.of("nodeNo", 1), Map.of("nodeNo", 2))).isFalse();
+        Map<String, Object> low = Map.of("partition", 7, "sequenceMin", 0, "sequenceMax", 99);
+        Map<String, Object> high = Map.of("partition", 7, "sequenceMin", 100, "sequenceMax", 199);
+        Map<String, Object> wide = Map.of("partition", 7, "sequenceMin", 50, "sequenceMax", 150);
+        Map<String, Object> other = Map.of("partition", 8, "sequenceMin", 0, "sequenceMax", 99);
+        assertThat(SnoDescriptor.INSTANCE.shareNodeIdentity(low, high)).isFalse();
+        assertThat(SnoDescriptor.INSTANCE.shareNodeIdentity(low, wide)).isTrue();
+        assertThat(SnoDescriptor.INSTANCE.shareNodeIdentity(low, other)).isFalse();
+        assertThat(GidDescriptor.INSTANCE.shareNodeIdentity(Map.of(), Map.of())).isFalse();
+        assertThat(GidDescriptor.INSTANCE.nodeIdentityRule()).isEqualTo("none needed");
+    }
+}
