@@ -8,7 +8,7 @@ import java.util.Objects;
 
 /**
  * The settings every store of the lease table shares, with their defaults and checks: the builders of the JDBC
- * provider ({@link dev.ids.node.jdbc.JdbcNodeLeaseProvider.Builder}) and of the starter's R2DBC provider extend it,
+ * provider ({@link dev.ids.node.jdbc.JdbcNodeLeaseProvider.Builder}) and of id-r2dbc's R2DBC provider extend it,
  * so that one table is configured the same way whichever API reaches it.
  *
  * @param <B> the concrete builder, which every setter returns

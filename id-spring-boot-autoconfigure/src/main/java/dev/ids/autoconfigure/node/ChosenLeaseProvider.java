@@ -31,7 +31,7 @@ record ChosenLeaseProvider(@Nullable NodeLeaseProvider provider, Origin origin, 
      * never loads that class.
      */
     static boolean isR2dbc(NodeLeaseProvider provider) {
-        return provider.getClass().getName().equals("dev.ids.autoconfigure.node.r2dbc.R2dbcNodeLeaseProvider");
+        return provider.getClass().getName().equals("dev.ids.r2dbc.R2dbcNodeLeaseProvider");
     }
 
     /**

@@ -3,8 +3,8 @@ package dev.ids.autoconfigure.node;
 import static dev.ids.autoconfigure.ConfiguredValue.apply;
 
 import dev.ids.autoconfigure.IdsConfigurationException;
-import dev.ids.autoconfigure.node.r2dbc.R2dbcNodeLeaseProvider;
 import dev.ids.node.NodeLeaseProvider;
+import dev.ids.r2dbc.R2dbcNodeLeaseProvider;
 import io.r2dbc.spi.ConnectionFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.AllNestedConditions;

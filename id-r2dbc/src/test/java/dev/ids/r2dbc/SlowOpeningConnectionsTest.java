@@ -1,4 +1,4 @@
-package dev.ids.autoconfigure.node.r2dbc;
+package dev.ids.r2dbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

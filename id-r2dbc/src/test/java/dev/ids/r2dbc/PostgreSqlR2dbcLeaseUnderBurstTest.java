@@ -1,9 +1,8 @@
-package dev.ids.autoconfigure.node.r2dbc;
+package dev.ids.r2dbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ids.IdGenerationException;
-import dev.ids.autoconfigure.testing.R2dbcLeaseTableSeed;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.reactor.ReactiveIdGenerator;
@@ -81,7 +80,7 @@ class PostgreSqlR2dbcLeaseUnderBurstTest {
         try {
             // Start-up: the provider claims (as the starter does), the generator is built with the default wait.
             String namespace = "burst-" + suffix;
-            R2dbcLeaseTableSeed.seed(connectionFactory, leaseTable, namespace);
+            SeededR2dbcLeaseRows.seed(connectionFactory, leaseTable, namespace);
             R2dbcNodeLeaseProvider provider = R2dbcNodeLeaseProvider.builder(connectionFactory).tableName(leaseTable)
                     .build();
             NodeLease lease = provider.claim(new NodeClaim(namespace, 0, 1023));

@@ -1,8 +1,7 @@
-package dev.ids.autoconfigure.node.r2dbc;
+package dev.ids.r2dbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ids.autoconfigure.testing.R2dbcLeaseTableSeed;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.Renewal;
 import io.r2dbc.pool.ConnectionPool;
@@ -30,7 +29,7 @@ class H2R2dbcLeaseBeneathAPoolTest {
                 + ";DB_CLOSE_DELAY=-1");
         // Released rows with a past mark, before the pool exists: a claim that found no mark would start about 20 s
         // ahead (docs/LEASES.md, "A record that is lost"), and this test is about the pool, not that.
-        R2dbcLeaseTableSeed.seed(database, TABLE, "sno");
+        SeededR2dbcLeaseRows.seed(database, TABLE, "sno");
         ConnectionPool pool = new ConnectionPool(ConnectionPoolConfiguration.builder(database)
                 .initialSize(1).maxSize(1).maxAcquireTime(Duration.ofSeconds(2)).build());
         Connection applications = Mono.from(pool.create()).block(Duration.ofSeconds(10));

@@ -1,9 +1,8 @@
-package dev.ids.autoconfigure.node;
+package dev.ids.r2dbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.ids.autoconfigure.node.r2dbc.R2dbcNodeLeaseProvider;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
 import dev.ids.node.UnsafeLeaseStoreException;

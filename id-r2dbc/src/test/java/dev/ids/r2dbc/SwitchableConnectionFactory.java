@@ -1,4 +1,4 @@
-package dev.ids.autoconfigure.node.r2dbc;
+package dev.ids.r2dbc;
 
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.ConnectionFactory;

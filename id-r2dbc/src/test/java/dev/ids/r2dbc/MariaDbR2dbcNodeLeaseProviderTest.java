@@ -1,4 +1,4 @@
-package dev.ids.autoconfigure.node.r2dbc;
+package dev.ids.r2dbc;
 
 import dev.ids.testing.RequiresDatabase;
 import dev.ids.testing.TestDatabase;

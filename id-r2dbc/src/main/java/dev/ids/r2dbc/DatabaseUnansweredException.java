@@ -1,4 +1,4 @@
-package dev.ids.autoconfigure.node.r2dbc;
+package dev.ids.r2dbc;
 
 /**
  * The database could not answer a call of the R2DBC lease store (unreachable, timed out, a statement failed): a

@@ -1,4 +1,4 @@
-package dev.ids.autoconfigure.node.r2dbc;
+package dev.ids.r2dbc;
 
 /**
  * The proof of ownership of a lease on the lease table: the row's key and the holder value the lease wrote into it,
