@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 
 /**
  * The databases a lease table must not live in, judged once for every store over the table (the JDBC store and the
- * starter's R2DBC store each ask their database and hand the answers here), before the store's first claim writes
+ * R2DBC store of id-r2dbc each ask their database and hand the answers here), before the store's first claim writes
  * anything:
  * <ul>
  * <li>a private in-memory database (H2 {@code mem:}, HSQLDB {@code mem:}, Derby {@code memory:}), unless the

@@ -12,9 +12,9 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What the lease-table providers share whichever way they reach the table (JDBC in id-core, R2DBC in the Spring Boot
- * auto-configuration): their settings as built ({@link LeaseTableSettings.Terms}), the holder value of each new
- * lease, and the operator's view of a namespace's rows.
+ * What the lease-table providers share whichever way they reach the table (JDBC in id-core, R2DBC in id-r2dbc):
+ * their settings as built ({@link LeaseTableSettings.Terms}), the holder value of each new lease, and the operator's
+ * view of a namespace's rows.
  */
 public abstract class LeaseTableProvider implements NodeLeaseProvider, LeaseListing {
 

@@ -29,7 +29,7 @@ class StartupFootprintTests {
 
     /** The ids modules, as reactor directories or jars: what "without the starter" leaves out. */
     private static final List<String> IDS_MODULES = List.of("id-core", "id-spring-boot-autoconfigure",
-            "id-hibernate", "id-zookeeper");
+            "id-hibernate", "id-zookeeper", "id-r2dbc");
 
     /**
      * Packages of XML parsing and binding machinery: the JAXB runtime, the StAX and SAX parsers, Hibernate's

@@ -3,8 +3,8 @@ package dev.ids.sample.r2dbc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ids.autoconfigure.node.NodeLeases;
-import dev.ids.autoconfigure.node.r2dbc.R2dbcNodeLeaseProvider;
 import dev.ids.node.NodeLeaseProvider;
+import dev.ids.r2dbc.R2dbcNodeLeaseProvider;
 import dev.ids.sno.Sno;
 import dev.ids.sno.SnoGenerator;
 import dev.ids.testing.RequiresDatabase;

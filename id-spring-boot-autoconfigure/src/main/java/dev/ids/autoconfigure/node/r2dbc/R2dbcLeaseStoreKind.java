@@ -15,7 +15,7 @@ public final class R2dbcLeaseStoreKind extends SqlLeaseStoreKind {
     public static final String NAME = "r2dbc";
 
     /** The provider's class, named as a string: R2DBC is optional. */
-    static final String PROVIDER = "dev.ids.autoconfigure.node.r2dbc.R2dbcNodeLeaseProvider";
+    static final String PROVIDER = "dev.ids.r2dbc.R2dbcNodeLeaseProvider";
 
     /** Creates the kind; the starter reads it from {@code META-INF/spring.factories}. */
     public R2dbcLeaseStoreKind() {

@@ -1,6 +1,6 @@
 package dev.ids.autoconfigure.node.r2dbc;
 
-import dev.ids.autoconfigure.node.r2dbc.R2dbcNodeLeaseProvider;
+import dev.ids.r2dbc.R2dbcNodeLeaseProvider;
 
 /**
  * Customizes the builder of the starter's {@link R2dbcNodeLeaseProvider} after the {@code ids.node.jdbc.*} settings

@@ -1,11 +1,6 @@
 /**
- * Node identities leased from the lease table in the application's R2DBC database
- * ({@link dev.ids.autoconfigure.node.r2dbc.R2dbcNodeLeaseProvider}): the JDBC store's table and statements, rendered
- * from {@link dev.ids.node.sql.LeaseTableSql} with the driver's bind markers, under the shared lease lifecycle
- * ({@link dev.ids.node.StoredNodeLease}). Each call into the database blocks on the thread that makes it (the
- * lease's own renewal thread, the claim at start-up), never on an event loop. Works on H2, PostgreSQL and MariaDB.
+ * The starter's R2DBC lease store: its kind ({@code ids.node.provider=r2dbc}), its configuration over the
+ * application's ConnectionFactory, and its builder customizers. The store itself is the {@code id-r2dbc} module's
+ * ({@link dev.ids.r2dbc.R2dbcNodeLeaseProvider}).
  */
-@NullMarked
 package dev.ids.autoconfigure.node.r2dbc;
-
-import org.jspecify.annotations.NullMarked;

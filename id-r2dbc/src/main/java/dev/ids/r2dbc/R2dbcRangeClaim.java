@@ -1,0 +1,92 @@
+package dev.ids.r2dbc;
+
+import dev.ids.node.NodeClaim;
+import dev.ids.node.sql.BoundSql;
+import dev.ids.node.sql.LeaseRow;
+import dev.ids.node.sql.LeaseTableCalls;
+import dev.ids.node.sql.TableClaim;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * One claim on the lease table over R2DBC: {@link TableClaim} decides what to read and write, this runs it, each
+ * piece of work on a connection of the store's own. The loser of an insert race sees an integrity violation. Not
+ * thread-safe; one instance per claim.
+ */
+final class R2dbcRangeClaim extends TableClaim {
+
+    private final R2dbcLeaseTable table;
+    private final R2dbcConnections connections;
+
+    private R2dbcRangeClaim(R2dbcLeaseTable table, Terms terms, NodeClaim claim, String holder, List<long[]> rows) {
+        super(terms, claim, holder, rows);
+        this.table = table;
+        this.connections = table.connections();
+    }
+
+    private R2dbcRangeClaim(R2dbcLeaseTable table, Terms terms, LeaseRow judged, String holder) {
+        super(terms, judged, holder);
+        this.table = table;
+        this.connections = table.connections();
+    }
+
+    /** Prepares to take the judged row's identity from its holder, while the row is as judged; reads nothing. */
+    static R2dbcRangeClaim takeOver(R2dbcLeaseTable table, Terms terms, LeaseRow judged, String holder) {
+        return new R2dbcRangeClaim(table, terms, judged, holder);
+    }
+
+    /** Reads the claim's range and prepares to take one of its free identities. */
+    static R2dbcRangeClaim start(R2dbcLeaseTable table, Terms terms, NodeClaim claim, String holder)
+            throws DatabaseUnansweredException {
+        return new R2dbcRangeClaim(table, terms, claim, holder, readRange(table, claim));
+    }
+
+    @Override
+    protected @Nullable Taken insert(BoundSql insert) throws DatabaseUnansweredException {
+        return connections.withConnection(connection -> connections.measureSkew(connection)
+                .flatMap(skewMillis -> connections.write(connection, connections.prepare(connection, insert))
+                        .thenReturn(new Taken(0L, skewMillis))
+                        // another claimant inserted this identity first
+                        .onErrorResume(R2dbcConnections::isIntegrityViolation, e -> Mono.empty())));
+    }
+
+    @Override
+    protected @Nullable Taken takeOver(BoundSql takeOver, BoundSql selectMark) throws DatabaseUnansweredException {
+        // Nothing: renewed by its holder or taken by another claimant since the read.
+        return connections.withConnection(connection -> connections.measureSkew(connection)
+                .flatMap(skewMillis -> connections.write(connection, connections.prepare(connection, takeOver))
+                        // Read the mark after taking the row: from now on no earlier holder can raise it.
+                        .flatMap(count -> count != 1 ? Mono.<Taken>empty() : table.firstLong(connection, selectMark)
+                                .map(mark -> new Taken(mark, skewMillis)))));
+    }
+
+    @Override
+    protected LeaseTableCalls calls() {
+        return table.calls();
+    }
+
+    @Override
+    protected List<long[]> readRange() throws DatabaseUnansweredException {
+        return readRange(table, claim());
+    }
+
+    /** The database's failures and a thread that must not block are reported with the table's name alone. */
+    @Override
+    protected boolean describesUncheckedFailure() {
+        return true;
+    }
+
+    /** Reads the range's rows in order: identity, expiry, and the database's time of the read. */
+    private static List<long[]> readRange(R2dbcLeaseTable table, NodeClaim claim)
+            throws DatabaseUnansweredException {
+        R2dbcConnections connections = table.connections();
+        List<long[]> rows = connections.withConnection(connection -> Flux.from(connections.prepare(connection,
+                table.calls().selectRange(claim)).execute())
+                .concatMap(result -> result.map(row -> new long[] {R2dbcConnections.longAt(row, 0),
+                        R2dbcConnections.longAt(row, 1), R2dbcConnections.longAt(row, 2)}))
+                .collectList());
+        return rows == null ? List.of() : rows;
+    }
+}
