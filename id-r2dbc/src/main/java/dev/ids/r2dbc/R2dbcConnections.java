@@ -1,6 +1,8 @@
 package dev.ids.r2dbc;
 
 import dev.ids.clock.IdClock;
+import dev.ids.node.sql.BoundSql;
+import dev.ids.node.sql.LeaseTableCalls;
 import dev.ids.node.sql.LeaseTableSql;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.ConnectionFactory;
@@ -51,10 +53,10 @@ final class R2dbcConnections implements AutoCloseable {
      *
      * @param product the product name the driver reports
      * @param now the expression for the database's time in epoch milliseconds
-     * @param statements the lease table's statements with the driver's markers
+     * @param statements the lease table's statements with the driver's markers, and their parameters
      * @param postgreSql whether it is PostgreSQL, whose lease writes raise {@code synchronous_commit}
      */
-    record Dialect(String product, String now, LeaseTableSql statements, boolean postgreSql) {
+    record Dialect(String product, String now, LeaseTableCalls statements, boolean postgreSql) {
     }
 
     R2dbcConnections(ConnectionFactory connectionFactory, Duration timeout, IdClock clock,
@@ -170,6 +172,11 @@ final class R2dbcConnections implements AutoCloseable {
                         .then(Mono.error(failure)));
     }
 
+    /** Reads the first column of the first row of a lease-table query as a long; empty when there is no row. */
+    Mono<Long> firstLong(Connection connection, BoundSql query) {
+        return first(prepare(connection, query), row -> longAt(row, 0));
+    }
+
     /** Runs one query and maps its first row, if any. */
     static <T> Mono<T> first(Statement statement, Function<io.r2dbc.spi.Readable, T> mapper) {
         return Flux.from(statement.execute()).concatMap(result -> result.map(mapper::apply)).next();
@@ -202,8 +209,8 @@ final class R2dbcConnections implements AutoCloseable {
         if (testDatabaseClock != null) {
             now = "{test_now}";
         }
-        known = new Dialect(product, now, LeaseTableSql.render(tableName, now,
-                dollar ? position -> "$" + position : position -> "?"), postgreSql);
+        known = new Dialect(product, now, new LeaseTableCalls(LeaseTableSql.render(tableName, now,
+                dollar ? position -> "$" + position : position -> "?")), postgreSql);
         dialect = known;
         return known;
     }
@@ -213,6 +220,15 @@ final class R2dbcConnections implements AutoCloseable {
         String statement = testDatabaseClock == null ? sql
                 : sql.replace("{test_now}", Long.toString(testDatabaseClock.wallTimeMillis()));
         return connection.createStatement(statement);
+    }
+
+    /** Makes a statement of the lease table, as {@link #prepare(Connection, String)} does, its parameters bound. */
+    Statement prepare(Connection connection, BoundSql bound) {
+        Statement statement = prepare(connection, bound.sql());
+        for (int index = 0; index < bound.parameters().size(); index++) {
+            statement.bind(index, bound.parameters().get(index));
+        }
+        return statement;
     }
 
     /**

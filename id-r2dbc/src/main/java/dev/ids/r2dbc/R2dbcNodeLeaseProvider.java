@@ -11,12 +11,10 @@ import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
 import dev.ids.node.sql.LeaseRow;
 import dev.ids.node.sql.LeaseTableProvider;
 import dev.ids.node.sql.LeaseTableSettings;
-import dev.ids.node.sql.LeaseTableSql;
 import io.r2dbc.spi.ConnectionFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Leases node identities from the lease table in a database reached through an R2DBC {@link ConnectionFactory}, for
@@ -43,18 +41,18 @@ public final class R2dbcNodeLeaseProvider extends LeaseTableProvider implements 
     private final R2dbcLeaseTable table;
     private final boolean backgroundRenewal;
 
-    private R2dbcNodeLeaseProvider(Builder builder, LeaseTableSettings.Terms terms) {
+    private R2dbcNodeLeaseProvider(Builder builder, LeaseTableSettings.Terms terms,
+            LeaseTableSettings.StoreOptions options) {
         super(terms);
         this.connectionFactory = builder.connectionFactory;
-        this.backgroundRenewal = builder.backgroundRenewal;
+        this.backgroundRenewal = options.backgroundRenewal();
         // About one renewal period, at least a second: a call stuck longer cannot save the lease in time anyway.
         Duration renewal = terms.renewalPeriod();
         Duration timeout = renewal.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : renewal;
         this.connections = new R2dbcConnections(builder.connectionFactory, timeout, terms.clock(),
-                builder.testDatabaseClock, terms.tableName());
-        this.table = new R2dbcLeaseTable(terms.tableName(), terms.createTable(), builder.singleProcess,
-                connections, new R2dbcRangeClaim.Terms(connections, terms.clock(), terms.leaseLength(),
-                        terms.reclaimGrace()));
+                options.testDatabaseClock(), terms.tableName());
+        this.table = new R2dbcLeaseTable(terms.tableName(), terms.createTable(), options.singleProcess(),
+                connections, terms.clock(), terms.leaseLength(), terms.reclaimGrace());
     }
 
     /**
@@ -108,16 +106,8 @@ public final class R2dbcNodeLeaseProvider extends LeaseTableProvider implements 
             throw new LeaseStoreUnreachableException("Could not claim a node identity in namespace '"
                     + claim.namespace() + "' over R2DBC: " + e.getMessage(), e.getCause());
         } catch (Exception e) {
-            if (e instanceof DatabaseUnansweredException && R2dbcConnections.isConnectionFailure(e)) {
-                throw new LeaseStoreUnreachableException("Could not claim a node identity in namespace '"
-                        + claim.namespace() + "' from table " + table.name() + " over R2DBC: the database cannot "
-                        + "be reached (" + e.getMessage() + "); check the ConnectionFactory's URL and that the "
-                        + "database is up", e);
-            }
-            throw new IllegalStateException("Could not claim a node identity in namespace '" + claim.namespace()
-                    + "' from table " + table.name() + " over R2DBC: " + e.getMessage() + (table.createsTable() ? ""
-                    : " (createTable is off: create the table with " + LeaseTableSql.DDL_RESOURCE + ")")
-                    + "; check the ConnectionFactory and the database", e);
+            throw table.claimFailed(claim, e, e instanceof DatabaseUnansweredException
+                    && R2dbcConnections.isConnectionFailure(e));
         }
     }
 
@@ -127,8 +117,7 @@ public final class R2dbcNodeLeaseProvider extends LeaseTableProvider implements 
         try {
             return table.rows(namespace);
         } catch (DatabaseUnansweredException | RuntimeException e) {
-            throw new IllegalStateException("Could not read namespace '" + namespace + "' of the node lease table "
-                    + table.name() + " over R2DBC: " + e.getMessage(), e);
+            throw table.unreadable(namespace, e);
         }
     }
 
@@ -157,9 +146,6 @@ public final class R2dbcNodeLeaseProvider extends LeaseTableProvider implements 
     public static final class Builder extends LeaseTableSettings<Builder> {
 
         private final ConnectionFactory connectionFactory;
-        private boolean backgroundRenewal = true;
-        private boolean singleProcess;
-        private @Nullable IdClock testDatabaseClock;
 
         private Builder(ConnectionFactory connectionFactory) {
             this.connectionFactory = Objects.requireNonNull(connectionFactory, "connectionFactory");
@@ -170,31 +156,14 @@ public final class R2dbcNodeLeaseProvider extends LeaseTableProvider implements 
             return this;
         }
 
-        /**
-         * Declares that every lease of the table is taken in this one process (a test, a single instance), which
-         * lets the table live in a private in-memory database (H2 in memory); default {@code false}, so that the
-         * first claim on such a database fails with an {@link dev.ids.node.UnsafeLeaseStoreException}, as with
-         * {@link JdbcNodeLeaseProvider.Builder#singleProcess(boolean)}. It changes nothing else: a database that
-         * loses acknowledged commits is refused all the same.
-         *
-         * @param singleProcess whether only this process leases from the table
-         * @return this builder
-         */
-        public Builder singleProcess(boolean singleProcess) {
-            this.singleProcess = singleProcess;
-            return this;
-        }
-
-        /** For tests: whether leases renew themselves on a background thread. */
+        /** For tests: see {@link LeaseTableSettings#renewingInBackground}. */
         Builder backgroundRenewal(boolean backgroundRenewal) {
-            this.backgroundRenewal = backgroundRenewal;
-            return this;
+            return renewingInBackground(backgroundRenewal);
         }
 
-        /** For tests: the statements use this clock's wall time, as a literal, in place of the database's. */
+        /** For tests: see {@link LeaseTableSettings#readingDatabaseTimeFrom}. */
         Builder databaseClock(IdClock databaseClock) {
-            this.testDatabaseClock = Objects.requireNonNull(databaseClock, "databaseClock");
-            return this;
+            return readingDatabaseTimeFrom(databaseClock);
         }
 
         /**
@@ -204,7 +173,7 @@ public final class R2dbcNodeLeaseProvider extends LeaseTableProvider implements 
          * @throws IllegalArgumentException when the renewal period is not shorter than the lease length
          */
         public R2dbcNodeLeaseProvider build() {
-            return new R2dbcNodeLeaseProvider(this, terms());
+            return new R2dbcNodeLeaseProvider(this, terms(), storeOptions());
         }
     }
 }

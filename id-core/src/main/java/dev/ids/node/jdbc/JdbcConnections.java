@@ -2,6 +2,7 @@ package dev.ids.node.jdbc;
 
 import dev.ids.clock.IdClock;
 import dev.ids.node.UnsafeLeaseStoreException;
+import dev.ids.node.sql.BoundSql;
 import dev.ids.node.sql.LeaseStoreRules;
 import dev.ids.node.sql.LeaseTableSql;
 import java.sql.Connection;
@@ -158,6 +159,35 @@ final class JdbcConnections {
         PreparedStatement statement = connection.prepareStatement(now == null ? sql : now.sql(sql));
         statement.setQueryTimeout(queryTimeoutSeconds);
         return statement;
+    }
+
+    /**
+     * Prepares a statement of the lease table, as {@link #prepare(Connection, String)} does, and binds its
+     * parameters in order: strings as strings, numbers as longs.
+     */
+    PreparedStatement prepare(Connection connection, BoundSql bound) throws SQLException {
+        PreparedStatement statement = prepare(connection, bound.sql());
+        try {
+            int index = 1;
+            for (Object value : bound.parameters()) {
+                if (value instanceof String text) {
+                    statement.setString(index++, text);
+                } else {
+                    statement.setLong(index++, ((Number) value).longValue());
+                }
+            }
+            return statement;
+        } catch (SQLException | RuntimeException e) {
+            statement.close();
+            throw e;
+        }
+    }
+
+    /** Reads the first column of the first row of a query as a long; {@code null} when there is no row. */
+    Long firstLong(Connection connection, BoundSql query) throws SQLException {
+        try (PreparedStatement select = prepare(connection, query); ResultSet result = select.executeQuery()) {
+            return result.next() ? result.getLong(1) : null;
+        }
     }
 
     /** Runs a statement without parameters (the DDL, a probe), with the query timeout. */

@@ -2,7 +2,6 @@ package dev.ids.node.jdbc;
 
 import dev.ids.clock.IdClock;
 import dev.ids.node.ClaimCandidates;
-import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
@@ -76,20 +75,21 @@ public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
     final String insertSql;
     final String takeOverSql;
 
-    private JdbcNodeLeaseProvider(Builder builder, LeaseTableSettings.Terms terms) {
+    private JdbcNodeLeaseProvider(Builder builder, LeaseTableSettings.Terms terms,
+            LeaseTableSettings.StoreOptions options) {
         super(terms);
-        this.backgroundRenewal = builder.backgroundRenewal;
+        this.backgroundRenewal = options.backgroundRenewal();
         // About one renewal period: a renewal stuck longer than that cannot save the lease in time anyway, and the
         // retry that follows gets its own chance before the deadline.
         long renewalMillis = terms.renewalPeriod().toMillis();
         int queryTimeoutSeconds = (int) Math.max(1, Math.min(Integer.MAX_VALUE, (renewalMillis + 999) / 1000));
         this.connections = new JdbcConnections(builder.dataSource, queryTimeoutSeconds, terms.clock(),
-                builder.testDatabaseClock, terms.tableName());
-        this.table = new LeaseTable(terms.tableName(), terms.createTable(), builder.singleProcess, connections,
+                options.testDatabaseClock(), terms.tableName());
+        this.table = new LeaseTable(terms.tableName(), terms.createTable(), options.singleProcess(), connections,
                 terms.clock(), terms.leaseLength(), terms.reclaimGrace());
-        this.selectRangeSql = table.sql.selectRangeSql;
-        this.insertSql = table.sql.insertSql;
-        this.takeOverSql = table.sql.takeOverSql;
+        this.selectRangeSql = table.sql.sql().selectRange();
+        this.insertSql = table.sql.sql().insert();
+        this.takeOverSql = table.sql.sql().takeOver();
     }
 
     /**
@@ -148,15 +148,8 @@ public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
-            if (e instanceof SQLException sql && JdbcConnections.isConnectionFailure(sql)) {
-                throw new LeaseStoreUnreachableException("Could not claim a node identity in namespace '"
-                        + claim.namespace() + "' from table " + table.name() + ": the database cannot be reached ("
-                        + e.getMessage() + "); check the data source's URL and that the database is up", e);
-            }
-            throw new IllegalStateException("Could not claim a node identity in namespace '" + claim.namespace()
-                    + "' from table " + table.name() + ": " + e.getMessage() + (table.createsTable() ? ""
-                    : " (createTable is off: create the table with " + DDL_RESOURCE + ")")
-                    + "; check the data source and the database", e);
+            boolean unreachable = e instanceof SQLException sql && JdbcConnections.isConnectionFailure(sql);
+            throw table.claimFailed(claim, e, unreachable);
         }
     }
 
@@ -172,8 +165,7 @@ public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
             return table.rows(namespace, (identity, holder, expiresAt, mark) -> new LeaseRow(namespace, identity,
                     holder, expiresAt, mark));
         } catch (SQLException e) {
-            throw new IllegalStateException("Could not read namespace '" + namespace + "' of the node lease table "
-                    + table.name() + ": " + e.getMessage(), e);
+            throw table.unreadable(namespace, e);
         }
     }
 
@@ -188,9 +180,6 @@ public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
     public static final class Builder extends LeaseTableSettings<Builder> {
 
         private final DataSource dataSource;
-        private boolean backgroundRenewal = true;
-        private boolean singleProcess;
-        private IdClock testDatabaseClock;
 
         private Builder(DataSource dataSource) {
             this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
@@ -201,36 +190,14 @@ public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
             return this;
         }
 
-        /**
-         * Declares that every lease of the table is taken in this one process (a test, a single instance, several
-         * providers in one JVM), which lets the table live in a private in-memory database (H2 {@code mem:}, HSQLDB
-         * {@code mem:}, Derby {@code memory:}); default {@code false}, so that the first claim on such a database
-         * fails with an {@link dev.ids.node.UnsafeLeaseStoreException}: a second process would lease the same
-         * identities from a database of its own and issue the same IDs. It changes nothing else: a database that
-         * loses acknowledged commits is refused all the same.
-         *
-         * @param singleProcess whether only this process leases from the table
-         * @return this builder
-         */
-        public Builder singleProcess(boolean singleProcess) {
-            this.singleProcess = singleProcess;
-            return this;
-        }
-
-        /** For tests: whether leases renew themselves on a background thread (they renew when told otherwise). */
+        /** For tests: see {@link LeaseTableSettings#renewingInBackground}. */
         Builder backgroundRenewal(boolean backgroundRenewal) {
-            this.backgroundRenewal = backgroundRenewal;
-            return this;
+            return renewingInBackground(backgroundRenewal);
         }
 
-        /**
-         * For tests: the statements use this clock's wall time, as a literal, in place of the database's current
-         * time. A real server's clock cannot be set, and an offset added to it would drift by the milliseconds
-         * between writing a statement and running it, too much for tests of the exact moment a lease lapses.
-         */
+        /** For tests: see {@link LeaseTableSettings#readingDatabaseTimeFrom}. */
         Builder databaseClock(IdClock databaseClock) {
-            this.testDatabaseClock = Objects.requireNonNull(databaseClock, "databaseClock");
-            return this;
+            return readingDatabaseTimeFrom(databaseClock);
         }
 
         /**
@@ -240,7 +207,7 @@ public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
          * @throws IllegalArgumentException when the renewal period is not shorter than the lease length
          */
         public JdbcNodeLeaseProvider build() {
-            return new JdbcNodeLeaseProvider(this, terms());
+            return new JdbcNodeLeaseProvider(this, terms(), storeOptions());
         }
     }
 }

@@ -37,6 +37,10 @@ public abstract class LeaseTableSettings<B extends LeaseTableSettings<B>> {
     /** Null means a random UUID, the host name and the process id. */
     private String holderId;
     private IdClock clock = IdClock.system();
+    private boolean singleProcess;
+    private boolean backgroundRenewal = true;
+    /** Null means the database's own clock. */
+    private IdClock testDatabaseClock;
 
     /** Starts with every default. */
     protected LeaseTableSettings() {
@@ -154,6 +158,57 @@ public abstract class LeaseTableSettings<B extends LeaseTableSettings<B>> {
     }
 
     /**
+     * Declares that every lease of the table is taken in this one process (a test, a single instance, several
+     * providers in one JVM), which lets the table live in a private in-memory database (H2 {@code mem:}, HSQLDB
+     * {@code mem:}, Derby {@code memory:}); default {@code false}, so that the first claim on such a database
+     * fails with an {@link dev.ids.node.UnsafeLeaseStoreException}: a second process would lease the same
+     * identities from a database of its own and issue the same IDs. It changes nothing else: a database that
+     * loses acknowledged commits is refused all the same.
+     *
+     * @param singleProcess whether only this process leases from the table
+     * @return this builder
+     */
+    public B singleProcess(boolean singleProcess) {
+        this.singleProcess = singleProcess;
+        return self();
+    }
+
+    /**
+     * For the stores' tests, through a seam of each builder: whether leases renew themselves on a background thread
+     * (they renew when told otherwise); default {@code true}.
+     *
+     * @param backgroundRenewal whether leases renew on their own thread
+     * @return this builder
+     */
+    protected final B renewingInBackground(boolean backgroundRenewal) {
+        this.backgroundRenewal = backgroundRenewal;
+        return self();
+    }
+
+    /**
+     * For the stores' tests, through a seam of each builder: the statements use this clock's wall time, as a
+     * literal, in place of the database's current time. A real server's clock cannot be set, and an offset added to
+     * it would drift by the milliseconds between writing a statement and running it, too much for tests of the
+     * exact moment a lease lapses.
+     *
+     * @param databaseClock the clock the database's time is read from
+     * @return this builder
+     */
+    protected final B readingDatabaseTimeFrom(IdClock databaseClock) {
+        this.testDatabaseClock = Objects.requireNonNull(databaseClock, "databaseClock");
+        return self();
+    }
+
+    /**
+     * Returns how the store is to run, for the builder to hand to its provider.
+     *
+     * @return the options as set
+     */
+    protected final StoreOptions storeOptions() {
+        return new StoreOptions(singleProcess, backgroundRenewal, testDatabaseClock);
+    }
+
+    /**
      * Returns the settings as a provider uses them: the defaults of the unset ones filled in, and checked together.
      *
      * @return the settings
@@ -191,5 +246,15 @@ public abstract class LeaseTableSettings<B extends LeaseTableSettings<B>> {
      */
     public record Terms(String tableName, boolean createTable, Duration leaseLength, Duration renewalPeriod,
             Duration reclaimGrace, String holderId, IdClock clock) {
+    }
+
+    /**
+     * How a store of the table runs, beyond the table's terms.
+     *
+     * @param singleProcess whether every lease of the table is taken in this process ({@link #singleProcess})
+     * @param backgroundRenewal whether leases renew themselves on a background thread; {@code false} in some tests
+     * @param testDatabaseClock the clock that stands in for the database's in tests; {@code null} for the database's
+     */
+    public record StoreOptions(boolean singleProcess, boolean backgroundRenewal, IdClock testDatabaseClock) {
     }
 }

@@ -1,0 +1,61 @@
+package dev.ids.node.sql;
+
+import dev.ids.node.ForwardingNodeLease;
+import dev.ids.node.Renewal;
+import dev.ids.node.StoredNodeLease;
+
+/**
+ * A node identity held through a row of the lease table: the shared lease lifecycle ({@link StoredNodeLease}) over
+ * a store of the table. Each store's lease type extends it, so that its tests reach the same seams by its own name:
+ * a renewal by hand, the row's holder value, and why the lease was lost or is fenced.
+ */
+public abstract class TableNodeLease extends ForwardingNodeLease {
+
+    private final StoredNodeLease<HeldRow> lease;
+
+    /**
+     * Wraps the lifecycle of a lease on the table.
+     *
+     * @param lease the lifecycle, its proof the row held
+     */
+    protected TableNodeLease(StoredNodeLease<HeldRow> lease) {
+        super(lease);
+        this.lease = lease;
+    }
+
+    /**
+     * Renews the lease once, as its renewal thread does; see {@link StoredNodeLease#renew()}.
+     *
+     * @return what the renewal did
+     */
+    public Renewal renew() {
+        return lease.renew();
+    }
+
+    /**
+     * Returns the holder value written to the row: the provider's holder id, {@code #} and this lease's number.
+     *
+     * @return the holder value
+     */
+    public String holder() {
+        return lease.proof().holder();
+    }
+
+    /**
+     * Returns why the lease was lost or closed.
+     *
+     * @return the reason; {@code null} while held
+     */
+    public String lossReason() {
+        return lease.lossReason();
+    }
+
+    /**
+     * Returns why the lease is fenced for clock skew.
+     *
+     * @return the reason; {@code null} while the clocks agree within the grace
+     */
+    public String skewFence() {
+        return lease.skewFenceReason();
+    }
+}
