@@ -172,6 +172,11 @@ final class R2dbcConnections implements AutoCloseable {
                         .then(Mono.error(failure)));
     }
 
+    /** Reads the first column of the first row of a lease-table query as a long; empty when there is no row. */
+    Mono<Long> firstLong(Connection connection, BoundSql query) {
+        return first(prepare(connection, query), row -> longAt(row, 0));
+    }
+
     /** Runs one query and maps its first row, if any. */
     static <T> Mono<T> first(Statement statement, Function<io.r2dbc.spi.Readable, T> mapper) {
         return Flux.from(statement.execute()).concatMap(result -> result.map(mapper::apply)).next();

@@ -110,7 +110,7 @@ final class R2dbcLeaseTable extends LeaseTableStore {
 
     @Override
     public R2dbcRangeClaim startClaim(NodeClaim claim, String holder) throws DatabaseUnansweredException {
-        return R2dbcRangeClaim.start(this, terms, claim, holder);
+        return R2dbcRangeClaim.start(connections, terms, claim, holder);
     }
 
     /**
@@ -118,7 +118,7 @@ final class R2dbcLeaseTable extends LeaseTableStore {
      * that may be negative: a row not expired yet but last renewed more than the lease length plus the grace ago.
      */
     R2dbcRangeClaim startTakeOver(LeaseRow judged, String holder, Duration grace) {
-        return R2dbcRangeClaim.takeOver(this, terms.withGrace(grace), judged, holder);
+        return R2dbcRangeClaim.takeOver(connections, terms.withGrace(grace), judged, holder);
     }
 
     /** Extends the row's expiry under the holder condition, measuring the skew on the same connection. */
@@ -156,14 +156,9 @@ final class R2dbcLeaseTable extends LeaseTableStore {
     public long release(HeldRow lease, long lowerTo) throws DatabaseUnansweredException {
         Long mark = connections.withConnection(connection -> connections.write(connection,
                 connections.prepare(connection, calls().release(lease, lowerTo)))
-                .then(firstLong(connection, calls().selectHighWaterMark(lease)))
+                .then(connections.firstLong(connection, calls().selectHighWaterMark(lease)))
                 .defaultIfEmpty(-1L)); // -1: another holder has the row
         return mark == null ? -1L : mark;
-    }
-
-    /** Reads the first column of the first row of a query as a long; empty when there is no row. */
-    Mono<Long> firstLong(Connection connection, BoundSql query) {
-        return R2dbcConnections.first(connections.prepare(connection, query), row -> R2dbcConnections.longAt(row, 0));
     }
 
     /** The result of a renewal: why the row is not this lease's, if it is not, and the skew measured. */
@@ -197,9 +192,5 @@ final class R2dbcLeaseTable extends LeaseTableStore {
                         R2dbcConnections.longAt(row, 3))))
                 .collectList());
         return rows == null ? List.of() : rows;
-    }
-
-    R2dbcConnections connections() {
-        return connections;
     }
 }

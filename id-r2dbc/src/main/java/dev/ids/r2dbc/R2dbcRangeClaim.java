@@ -17,30 +17,28 @@ import reactor.core.publisher.Mono;
  */
 final class R2dbcRangeClaim extends TableClaim {
 
-    private final R2dbcLeaseTable table;
     private final R2dbcConnections connections;
 
-    private R2dbcRangeClaim(R2dbcLeaseTable table, Terms terms, NodeClaim claim, String holder, List<long[]> rows) {
+    private R2dbcRangeClaim(R2dbcConnections connections, Terms terms, NodeClaim claim, String holder,
+            List<long[]> rows) {
         super(terms, claim, holder, rows);
-        this.table = table;
-        this.connections = table.connections();
+        this.connections = connections;
     }
 
-    private R2dbcRangeClaim(R2dbcLeaseTable table, Terms terms, LeaseRow judged, String holder) {
+    private R2dbcRangeClaim(R2dbcConnections connections, Terms terms, LeaseRow judged, String holder) {
         super(terms, judged, holder);
-        this.table = table;
-        this.connections = table.connections();
+        this.connections = connections;
     }
 
     /** Prepares to take the judged row's identity from its holder, while the row is as judged; reads nothing. */
-    static R2dbcRangeClaim takeOver(R2dbcLeaseTable table, Terms terms, LeaseRow judged, String holder) {
-        return new R2dbcRangeClaim(table, terms, judged, holder);
+    static R2dbcRangeClaim takeOver(R2dbcConnections connections, Terms terms, LeaseRow judged, String holder) {
+        return new R2dbcRangeClaim(connections, terms, judged, holder);
     }
 
     /** Reads the claim's range and prepares to take one of its free identities. */
-    static R2dbcRangeClaim start(R2dbcLeaseTable table, Terms terms, NodeClaim claim, String holder)
+    static R2dbcRangeClaim start(R2dbcConnections connections, Terms terms, NodeClaim claim, String holder)
             throws DatabaseUnansweredException {
-        return new R2dbcRangeClaim(table, terms, claim, holder, readRange(table, claim));
+        return new R2dbcRangeClaim(connections, terms, claim, holder, readRange(connections, claim));
     }
 
     @Override
@@ -58,18 +56,19 @@ final class R2dbcRangeClaim extends TableClaim {
         return connections.withConnection(connection -> connections.measureSkew(connection)
                 .flatMap(skewMillis -> connections.write(connection, connections.prepare(connection, takeOver))
                         // Read the mark after taking the row: from now on no earlier holder can raise it.
-                        .flatMap(count -> count != 1 ? Mono.<Taken>empty() : table.firstLong(connection, selectMark)
-                                .map(mark -> new Taken(mark, skewMillis)))));
+                        .flatMap(count -> count != 1 ? Mono.<Taken>empty()
+                                : connections.firstLong(connection, selectMark)
+                                        .map(mark -> new Taken(mark, skewMillis)))));
     }
 
     @Override
     protected LeaseTableCalls calls() {
-        return table.calls();
+        return connections.dialect().statements();
     }
 
     @Override
     protected List<long[]> readRange() throws DatabaseUnansweredException {
-        return readRange(table, claim());
+        return readRange(connections, claim());
     }
 
     /** The database's failures and a thread that must not block are reported with the table's name alone. */
@@ -79,11 +78,10 @@ final class R2dbcRangeClaim extends TableClaim {
     }
 
     /** Reads the range's rows in order: identity, expiry, and the database's time of the read. */
-    private static List<long[]> readRange(R2dbcLeaseTable table, NodeClaim claim)
+    private static List<long[]> readRange(R2dbcConnections connections, NodeClaim claim)
             throws DatabaseUnansweredException {
-        R2dbcConnections connections = table.connections();
         List<long[]> rows = connections.withConnection(connection -> Flux.from(connections.prepare(connection,
-                table.calls().selectRange(claim)).execute())
+                connections.dialect().statements().selectRange(claim)).execute())
                 .concatMap(result -> result.map(row -> new long[] {R2dbcConnections.longAt(row, 0),
                         R2dbcConnections.longAt(row, 1), R2dbcConnections.longAt(row, 2)}))
                 .collectList());

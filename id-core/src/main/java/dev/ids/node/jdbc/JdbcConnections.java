@@ -183,6 +183,13 @@ final class JdbcConnections {
         }
     }
 
+    /** Reads the first column of the first row of a query as a long; {@code null} when there is no row. */
+    Long firstLong(Connection connection, BoundSql query) throws SQLException {
+        try (PreparedStatement select = prepare(connection, query); ResultSet result = select.executeQuery()) {
+            return result.next() ? result.getLong(1) : null;
+        }
+    }
+
     /** Runs a statement without parameters (the DDL, a probe), with the query timeout. */
     void execute(Connection connection, String sql) throws SQLException {
         try (Statement statement = connection.createStatement()) {

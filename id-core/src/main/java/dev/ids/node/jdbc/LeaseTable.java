@@ -114,7 +114,7 @@ final class LeaseTable extends LeaseTableStore {
     /** Starts a claim of the range that may take over rows expired more than the reclaim grace ago. */
     @Override
     public RangeClaim startClaim(NodeClaim claim, String holder) throws SQLException {
-        return RangeClaim.start(this, terms, claim, holder);
+        return RangeClaim.start(connections, sql, terms, claim, holder);
     }
 
     /**
@@ -122,7 +122,7 @@ final class LeaseTable extends LeaseTableStore {
      * expired yet but last renewed more than the lease length plus the grace ago.
      */
     RangeClaim startTakeOver(LeaseRow judged, String holder, Duration grace) throws SQLException {
-        return RangeClaim.takeOver(this, terms.withGrace(grace), judged, holder);
+        return RangeClaim.takeOver(connections, sql, terms.withGrace(grace), judged, holder);
     }
 
     /** Extends the row's expiry under the holder condition, measuring the skew on the same connection. */
@@ -161,17 +161,9 @@ final class LeaseTable extends LeaseTableStore {
             try (PreparedStatement release = connections.prepare(connection, sql.release(lease, lowerTo))) {
                 connections.executeUpdate(connection, release);
             }
-            Long mark = firstLong(connection, sql.selectHighWaterMark(lease));
+            Long mark = connections.firstLong(connection, sql.selectHighWaterMark(lease));
             return mark == null ? -1L : mark; // -1: another holder has the row
         });
-    }
-
-    /** Reads the first column of the first row of a query as a long; {@code null} when there is no row. */
-    Long firstLong(Connection connection, BoundSql query) throws SQLException {
-        try (PreparedStatement select = connections.prepare(connection, query);
-                ResultSet result = select.executeQuery()) {
-            return result.next() ? result.getLong(1) : null;
-        }
     }
 
     /**
@@ -210,9 +202,5 @@ final class LeaseTable extends LeaseTableStore {
             }
             return rows;
         });
-    }
-
-    JdbcConnections connections() {
-        return connections;
     }
 }

@@ -17,31 +17,35 @@ import java.util.List;
  */
 final class RangeClaim extends TableClaim {
 
-    private final LeaseTable table;
     private final JdbcConnections connections;
+    private final LeaseTableCalls calls;
 
-    private RangeClaim(LeaseTable table, Terms terms, NodeClaim claim, String holder, List<long[]> rows) {
+    private RangeClaim(JdbcConnections connections, LeaseTableCalls calls, Terms terms, NodeClaim claim,
+            String holder, List<long[]> rows) {
         super(terms, claim, holder, rows);
-        this.table = table;
-        this.connections = table.connections();
+        this.connections = connections;
+        this.calls = calls;
     }
 
-    private RangeClaim(LeaseTable table, Terms terms, LeaseRow judged, String holder) {
+    private RangeClaim(JdbcConnections connections, LeaseTableCalls calls, Terms terms, LeaseRow judged,
+            String holder) {
         super(terms, judged, holder);
-        this.table = table;
-        this.connections = table.connections();
+        this.connections = connections;
+        this.calls = calls;
     }
 
     /** Prepares to take the judged row's identity from its holder, while the row is as judged; reads nothing. */
-    static RangeClaim takeOver(LeaseTable table, Terms terms, LeaseRow judged, String holder) throws SQLException {
-        table.connections().ensureDatabaseClock();
-        return new RangeClaim(table, terms, judged, holder);
+    static RangeClaim takeOver(JdbcConnections connections, LeaseTableCalls calls, Terms terms, LeaseRow judged,
+            String holder) throws SQLException {
+        connections.ensureDatabaseClock();
+        return new RangeClaim(connections, calls, terms, judged, holder);
     }
 
     /** Reads the claim's range and prepares to take one of its free identities. */
-    static RangeClaim start(LeaseTable table, Terms terms, NodeClaim claim, String holder) throws SQLException {
-        table.connections().ensureDatabaseClock();
-        return new RangeClaim(table, terms, claim, holder, readRange(table, claim));
+    static RangeClaim start(JdbcConnections connections, LeaseTableCalls calls, Terms terms, NodeClaim claim,
+            String holder) throws SQLException {
+        connections.ensureDatabaseClock();
+        return new RangeClaim(connections, calls, terms, claim, holder, readRange(connections, calls, claim));
     }
 
     @Override
@@ -69,27 +73,27 @@ final class RangeClaim extends TableClaim {
                     return null; // renewed by its holder or taken by another claimant since the read
                 }
             }
-            Long mark = table.firstLong(connection, selectMark);
+            Long mark = connections.firstLong(connection, selectMark);
             return mark == null ? null : new Taken(mark, skewMillis);
         });
     }
 
     @Override
     protected LeaseTableCalls calls() {
-        return table.sql;
+        return calls;
     }
 
     @Override
     protected List<long[]> readRange() throws SQLException {
-        return readRange(table, claim());
+        return readRange(connections, calls, claim());
     }
 
     /** Reads the range's rows in order: identity, expiry, and the database's time of the read. */
-    private static List<long[]> readRange(LeaseTable table, NodeClaim claim) throws SQLException {
-        JdbcConnections connections = table.connections();
+    private static List<long[]> readRange(JdbcConnections connections, LeaseTableCalls calls, NodeClaim claim)
+            throws SQLException {
         return connections.withConnection(connection -> {
             List<long[]> rows = new ArrayList<>();
-            try (PreparedStatement select = connections.prepare(connection, table.sql.selectRange(claim));
+            try (PreparedStatement select = connections.prepare(connection, calls.selectRange(claim));
                     ResultSet result = select.executeQuery()) {
                 while (result.next()) {
                     rows.add(new long[] {result.getLong(1), result.getLong(2), result.getLong(3)});
