@@ -38,11 +38,14 @@ public class R2dbcLeaseConfiguration {
 
     static final String REACTOR = "reactor.core.publisher.Mono";
 
+    /** The store itself, in the optional module dev.ids:id-r2dbc. */
+    static final String PROVIDER = "dev.ids.r2dbc.R2dbcNodeLeaseProvider";
+
     static final String WAYS_OUT = "set ids.node.provider to jdbc (with a DataSource), zookeeper (with "
             + "ids.node.zookeeper.connect-string) or static (with the identity properties set)";
 
     @Configuration(proxyBeanMethods = false)
-    @ConditionalOnClass(name = { CONNECTION_FACTORY, REACTOR })
+    @ConditionalOnClass(name = { CONNECTION_FACTORY, REACTOR, PROVIDER })
     @Conditional(ConnectionFactoryOrChosen.class)
     static class R2dbcPresent {
 
@@ -101,8 +104,8 @@ public class R2dbcLeaseConfiguration {
         @Bean
         NodeLeaseProvider idsNodeLeaseProvider() {
             throw new IdsConfigurationException("ids.node.provider", "r2dbc", "leasing node identities over R2DBC "
-                    + "needs the R2DBC SPI (io.r2dbc:r2dbc-spi), Reactor (io.projectreactor:reactor-core) and a "
-                    + "driver, which are not on the class path", "Add an R2DBC driver (such as "
+                    + "needs the R2DBC SPI (io.r2dbc:r2dbc-spi), Reactor (io.projectreactor:reactor-core), a "
+                    + "driver and the ids R2DBC module (dev.ids:id-r2dbc), which are not all on the class path", "Add an R2DBC driver (such as "
                     + "org.postgresql:r2dbc-postgresql) to the application, or " + WAYS_OUT + ".");
         }
     }
@@ -149,7 +152,7 @@ public class R2dbcLeaseConfiguration {
             super(ConfigurationPhase.PARSE_CONFIGURATION);
         }
 
-        @ConditionalOnClass(name = { CONNECTION_FACTORY, REACTOR })
+        @ConditionalOnClass(name = { CONNECTION_FACTORY, REACTOR, PROVIDER })
         static class BothPresent {
         }
     }

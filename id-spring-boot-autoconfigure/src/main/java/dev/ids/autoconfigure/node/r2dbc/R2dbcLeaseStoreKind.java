@@ -14,9 +14,6 @@ public final class R2dbcLeaseStoreKind extends SqlLeaseStoreKind {
     /** The name {@code ids.node.provider} chooses this store by. */
     public static final String NAME = "r2dbc";
 
-    /** The provider's class, named as a string: R2DBC is optional. */
-    static final String PROVIDER = "dev.ids.r2dbc.R2dbcNodeLeaseProvider";
-
     /** Creates the kind; the starter reads it from {@code META-INF/spring.factories}. */
     public R2dbcLeaseStoreKind() {
         super(NAME, "the ConnectionFactory", "the ConnectionFactory's URL",
@@ -35,6 +32,6 @@ public final class R2dbcLeaseStoreKind extends SqlLeaseStoreKind {
 
     @Override
     public boolean recognizes(NodeLeaseProvider provider) {
-        return provider.getClass().getName().equals(PROVIDER);
+        return provider.getClass().getName().equals(R2dbcLeaseConfiguration.PROVIDER);
     }
 }
