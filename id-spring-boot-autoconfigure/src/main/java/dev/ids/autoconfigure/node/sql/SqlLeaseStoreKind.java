@@ -68,6 +68,8 @@ public abstract class SqlLeaseStoreKind implements LeaseStoreKind {
                     + "keep the leases in another database or in ZooKeeper (ids.node.provider=zookeeper and "
                     + "ids.node.zookeeper.connect-string), or set ids.node.provider=static and the identity "
                     + "properties (" + identities + ") to values no other instance uses.";
+            // A reason another kind of store gives: nothing a database setting of ours would change.
+            default -> LeaseStoreKind.super.unsafeStoreAction(refused, auto, identities);
         };
     }
 }
