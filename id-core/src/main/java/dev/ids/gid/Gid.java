@@ -4,15 +4,12 @@ import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
 import dev.ids.SerializedId;
 import dev.ids.internal.BigEndian;
-import dev.ids.internal.Checks;
-import dev.ids.internal.Hex;
 import dev.ids.internal.SerialForms;
 import dev.ids.internal.TwoWords;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.Serializable;
 import java.time.Instant;
-import java.util.Objects;
 import java.util.UUID;
 
 /**
@@ -45,20 +42,18 @@ import java.util.UUID;
 public final class Gid implements Comparable<Gid>, Serializable {
 
     /** The scheme name used in messages and the decoded view. */
-    public static final String SCHEME = "gid";
+    public static final String SCHEME = GidLayout.SCHEME;
 
     /** Size of a GID in bytes. */
-    public static final int BYTES = 16;
+    public static final int BYTES = GidLayout.BYTES;
 
     /** Size of the random part (bytes 7..15) in bytes. */
-    public static final int RANDOM_BYTES = 9;
+    public static final int RANDOM_BYTES = GidLayout.RANDOM_BYTES;
 
     /** The largest timestamp a GID can hold: 2^48 - 1 ms, in the year 10889. */
-    public static final long MAX_TIMESTAMP_MILLIS = (1L << 48) - 1;
+    public static final long MAX_TIMESTAMP_MILLIS = GidLayout.MAX_TIMESTAMP_MILLIS;
 
-    private static final Instant TIME_LIMIT = Instant.ofEpochMilli(MAX_TIMESTAMP_MILLIS + 1);
-
-    /** How {@link GidCodec} builds a parsed GID: from the checked words, with no other allocation. */
+    /** How the layout and the text decoder build a GID: from the checked words, with no other allocation. */
     private static final TwoWords<Gid> OF = Gid::new;
 
     private static final long serialVersionUID = 1L;
@@ -103,19 +98,7 @@ public final class Gid implements Comparable<Gid>, Serializable {
      * @throws IllegalArgumentException naming the component when a value is out of range
      */
     public static Gid of(GidType type, long timestampMillis, byte[] random) {
-        Objects.requireNonNull(type, "type");
-        Objects.requireNonNull(random, "random");
-        Checks.inRange("timestamp (ms)", timestampMillis, 0, MAX_TIMESTAMP_MILLIS);
-        if (random.length != RANDOM_BYTES) {
-            throw new IllegalArgumentException("random must be " + RANDOM_BYTES + " bytes (bytes 7..15), got "
-                    + random.length);
-        }
-        Checks.inRange("random[0] (byte 7, its top bit must be set)", random[0] & 0xFF, 0x80, 0xFF);
-        long low = 0;
-        for (int i = 1; i < RANDOM_BYTES; i++) {
-            low = low << 8 | (random[i] & 0xFF);
-        }
-        return new Gid(pack(type.prefix(), timestampMillis, random[0] & 0xFF), low);
+        return GidLayout.withRandom(type, timestampMillis, random, OF);
     }
 
     /**
@@ -128,9 +111,7 @@ public final class Gid implements Comparable<Gid>, Serializable {
      * @throws IllegalArgumentException when the timestamp is out of range
      */
     public static Gid of(GidType type, long timestampMillis, long random64) {
-        Objects.requireNonNull(type, "type");
-        Checks.inRange("timestamp (ms)", timestampMillis, 0, MAX_TIMESTAMP_MILLIS);
-        return new Gid(pack(type.prefix(), timestampMillis, type.prefix()), random64);
+        return new Gid(GidLayout.originalHigh(type, timestampMillis), random64);
     }
 
     /**
@@ -143,8 +124,7 @@ public final class Gid implements Comparable<Gid>, Serializable {
      * @throws IllegalArgumentException when the instant lies outside that range
      */
     public static Gid min(GidType type, Instant instant) {
-        Objects.requireNonNull(type, "type");
-        return new Gid(pack(type.prefix(), millisOf(instant), 0x80), 0L);
+        return new Gid(GidLayout.highAt(type, instant, 0x80), 0L);
     }
 
     /**
@@ -157,8 +137,7 @@ public final class Gid implements Comparable<Gid>, Serializable {
      * @throws IllegalArgumentException when the instant lies outside that range
      */
     public static Gid max(GidType type, Instant instant) {
-        Objects.requireNonNull(type, "type");
-        return new Gid(pack(type.prefix(), millisOf(instant), 0xFF), -1L);
+        return new Gid(GidLayout.highAt(type, instant, 0xFF), -1L);
     }
 
     /**
@@ -182,24 +161,7 @@ public final class Gid implements Comparable<Gid>, Serializable {
      * @throws InvalidIdException as {@link #fromBytes(byte[])}, and when the GID has another type
      */
     public static Gid fromBytes(byte[] bytes, GidType expected) {
-        if (bytes == null) {
-            throw new InvalidIdException(SCHEME, "null", "the bytes are null");
-        }
-        if (bytes.length != BYTES) {
-            throw new InvalidIdException(SCHEME, Hex.excerpt(bytes),
-                    "must be " + BYTES + " bytes, got " + bytes.length);
-        }
-        long high = 0;
-        long low = 0;
-        for (int i = 0; i < 8; i++) {
-            high = high << 8 | (bytes[i] & 0xFF);
-            low = low << 8 | (bytes[i + 8] & 0xFF);
-        }
-        String problem = GidCodec.problem(high, expected);
-        if (problem != null) {
-            throw new InvalidIdException(SCHEME, Hex.of(bytes), problem);
-        }
-        return new Gid(high, low);
+        return GidLayout.fromBytes(bytes, expected, OF);
     }
 
     /**
@@ -212,14 +174,7 @@ public final class Gid implements Comparable<Gid>, Serializable {
      *     UUID's string
      */
     public static Gid fromUuid(UUID uuid) {
-        if (uuid == null) {
-            throw new InvalidIdException(SCHEME, "null", "the UUID is null");
-        }
-        String problem = GidCodec.problem(uuid.getMostSignificantBits(), null);
-        if (problem != null) {
-            throw new InvalidIdException(SCHEME, uuid.toString(), problem);
-        }
-        return new Gid(uuid.getMostSignificantBits(), uuid.getLeastSignificantBits());
+        return GidLayout.fromUuid(uuid, OF);
     }
 
     /**
@@ -232,7 +187,7 @@ public final class Gid implements Comparable<Gid>, Serializable {
      *     or a byte 7 without its top bit; the message holds the text
      */
     public static Gid parse(String text) {
-        return GidCodec.decode(text, null, OF, true);
+        return GidText.decode(text, null, OF, true);
     }
 
     /**
@@ -244,7 +199,7 @@ public final class Gid implements Comparable<Gid>, Serializable {
      * @throws InvalidIdException as {@link #parse(String)}, and when the GID has another type
      */
     public static Gid parse(String text, GidType expected) {
-        return GidCodec.decode(text, expected, OF, true);
+        return GidText.decode(text, expected, OF, true);
     }
 
     /**
@@ -254,7 +209,7 @@ public final class Gid implements Comparable<Gid>, Serializable {
      * @return whether it is the canonical string of a GID
      */
     public static boolean isValid(String text) {
-        return GidCodec.decode(text, null, OF, false) != null;
+        return GidText.decode(text, null, OF, false) != null;
     }
 
     /**
@@ -265,7 +220,7 @@ public final class Gid implements Comparable<Gid>, Serializable {
      * @return whether it is the canonical string of a GID of that type
      */
     public static boolean isValid(String text, GidType expected) {
-        return GidCodec.decode(text, expected, OF, false) != null;
+        return GidText.decode(text, expected, OF, false) != null;
     }
 
     /**
@@ -283,7 +238,7 @@ public final class Gid implements Comparable<Gid>, Serializable {
      * @return {@code 0x80}, {@code 0xA0} or {@code 0xC0}
      */
     public int prefix() {
-        return (int) (high >>> 56);
+        return GidLayout.prefix(high);
     }
 
     /**
@@ -292,7 +247,7 @@ public final class Gid implements Comparable<Gid>, Serializable {
      * @return milliseconds since the Unix epoch, 0 to 2^48 - 1
      */
     public long timestampMillis() {
-        return (high >>> 8) & MAX_TIMESTAMP_MILLIS;
+        return GidLayout.timestampMillis(high);
     }
 
     /**
@@ -310,10 +265,7 @@ public final class Gid implements Comparable<Gid>, Serializable {
      * @return a new array of 9 bytes, the first with its top bit set
      */
     public byte[] randomBytes() {
-        byte[] out = new byte[RANDOM_BYTES];
-        out[0] = (byte) high;
-        BigEndian.write(out, 1, low);
-        return out;
+        return GidLayout.randomBytes(high, low);
     }
 
     /**
@@ -374,15 +326,7 @@ public final class Gid implements Comparable<Gid>, Serializable {
      * @return the decoded view
      */
     public DecodedId decoded() {
-        return DecodedId.builder(SCHEME, toString(), Hex.of(toBytes()), timestamp())
-                .component("prefix", prefix())
-                .component("type", type().displayName())
-                .component("timestamp", timestampMillis())
-                .component("random", Hex.of(randomBytes()))
-                .field("prefix", 8, prefix())
-                .field("timestamp", 48, timestampMillis())
-                .field("random", RANDOM_BYTES * 8, Hex.of(randomBytes()))
-                .build();
+        return GidLayout.decoded(toString(), high, low);
     }
 
     /**
@@ -415,21 +359,5 @@ public final class Gid implements Comparable<Gid>, Serializable {
     @Override
     public String toString() {
         return GidCodec.encode(high, low);
-    }
-
-    // --------------------------------------------------------------------------------------------------------
-
-    /** Packs bytes 0..7: prefix, 48-bit timestamp, byte 7. */
-    static long pack(int prefix, long timestampMillis, int byte7) {
-        return (long) prefix << 56 | timestampMillis << 8 | byte7;
-    }
-
-    private static long millisOf(Instant instant) {
-        Objects.requireNonNull(instant, "instant");
-        if (instant.isBefore(Instant.EPOCH) || !instant.isBefore(TIME_LIMIT)) {
-            throw new IllegalArgumentException("instant out of range [" + Instant.EPOCH + ", "
-                    + TIME_LIMIT + "): " + instant);
-        }
-        return instant.toEpochMilli();
     }
 }

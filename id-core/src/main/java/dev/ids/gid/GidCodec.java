@@ -2,9 +2,7 @@ package dev.ids.gid;
 
 import dev.ids.InvalidIdException;
 import dev.ids.internal.BigEndian;
-import dev.ids.internal.Chars;
 import dev.ids.internal.Hex;
-import dev.ids.internal.Latin1Digits;
 import dev.ids.internal.TwoWords;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -33,23 +31,26 @@ import java.util.Arrays;
  * width of each group, a known prefix, the top bit of byte 7), so {@link #isValid(CharSequence)} accepts exactly
  * the strings {@link Gid#isValid(String)} accepts. The codec works on bits and never refers to {@link Gid}: the
  * value type parses through a {@link TwoWords} factory.
+ *
+ * <p>This class writes the digits; reading them back, with the messages for a text that is not a GID, is
+ * {@code GidText}'s, and the checks on the bytes are {@code GidLayout}'s, which the value type shares.
  */
 public final class GidCodec {
 
     /** The Bitcoin base58 alphabet, in ascending order of value and of ASCII code. */
-    public static final String ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+    public static final String ALPHABET = GidText.ALPHABET;
 
     /** Length of the canonical string. */
-    public static final int LENGTH = 24;
+    public static final int LENGTH = GidText.LENGTH;
     /** Digits of the timestamp group (bytes 0..6). */
-    public static final int TIME_DIGITS = 10;
+    public static final int TIME_DIGITS = GidText.TIME_DIGITS;
     /** Index of the {@code '-'} between the groups. */
-    public static final int SEPARATOR_INDEX = 10;
+    public static final int SEPARATOR_INDEX = GidText.SEPARATOR_INDEX;
     /** Digits of the random group (bytes 7..15). */
-    public static final int RANDOM_DIGITS = 13;
+    public static final int RANDOM_DIGITS = GidText.RANDOM_DIGITS;
 
     /** 58^7: the random group is {@code high * 58^7 + low} with {@code low < 58^7}. */
-    static final long POW58_7 = 2_207_984_167_552L;
+    static final long POW58_7 = GidText.POW58_7;
     /** 58^5: the time group is {@code high * 58^5 + low}, two chunks of five digits. */
     static final long POW58_5 = 656_356_768L;
     /** 58^3. */
@@ -72,8 +73,6 @@ public final class GidCodec {
      * {@code 63} needs no bounds check.
      */
     private static final byte[] DIGIT_CODES = Arrays.copyOf(ALPHABET.getBytes(StandardCharsets.US_ASCII), 64);
-    /** The value of each Latin-1 character as a base58 digit, or -1. */
-    private static final byte[] VALUES = Latin1Digits.table(ALPHABET);
 
     /** 58^2: the number of pairs of digits. */
     private static final int PAIRS = 58 * 58;
@@ -146,14 +145,14 @@ public final class GidCodec {
      *     or unknown prefix, or byte 7 without its top bit)
      */
     public static String encode(byte[] bytes) {
-        if (bytes == null || bytes.length != Gid.BYTES) {
-            throw new InvalidIdException(Gid.SCHEME, Hex.excerpt(bytes),
-                    "must be " + Gid.BYTES + " bytes, got " + (bytes == null ? "null" : bytes.length));
+        if (bytes == null || bytes.length != GidLayout.BYTES) {
+            throw new InvalidIdException(GidLayout.SCHEME, Hex.excerpt(bytes),
+                    "must be " + GidLayout.BYTES + " bytes, got " + (bytes == null ? "null" : bytes.length));
         }
         long high = BigEndian.read(bytes, 0);
-        String problem = problem(high, null);
+        String problem = GidLayout.problem(high, null);
         if (problem != null) {
-            throw new InvalidIdException(Gid.SCHEME, Hex.of(bytes), problem);
+            throw new InvalidIdException(GidLayout.SCHEME, Hex.of(bytes), problem);
         }
         return encode(high, BigEndian.read(bytes, 8));
     }
@@ -296,7 +295,7 @@ public final class GidCodec {
      * @return its value 0 to 57, or -1 when it is not in the alphabet
      */
     public static int digit(char c) {
-        return Latin1Digits.value(VALUES, c);
+        return GidText.digit(c);
     }
 
     /**
@@ -310,46 +309,7 @@ public final class GidCodec {
      * @throws IndexOutOfBoundsException when the text is shorter than {@code to}
      */
     public static long decodeDigits(CharSequence text, int from, int to) {
-        if (to - from > TIME_DIGITS) {
-            throw new IllegalArgumentException("at most " + TIME_DIGITS + " base58 digits fit a long: " + (to - from));
-        }
-        // No test per digit: a character outside the alphabet reads as -1, which the or keeps, and only then are
-        // the digits read again to find it.
-        long value = 0;
-        int invalid = 0;
-        for (int i = from; i < to; i++) {
-            int digit = Latin1Digits.value(VALUES, text.charAt(i));
-            invalid |= digit;
-            value = value * 58 + digit;
-        }
-        if (invalid >= 0) {
-            return value;
-        }
-        for (int i = from; i < to; i++) {
-            if (Latin1Digits.value(VALUES, text.charAt(i)) < 0) {
-                return -1L - i;
-            }
-        }
-        throw new IllegalStateException("the text changed while it was read");
-    }
-
-    /** Returns what makes bytes 0..7 invalid, or {@code null}. */
-    static String problem(long high, GidType expected) {
-        int prefix = (int) (high >>> 56);
-        String problem = GidType.prefixProblem(prefix);
-        if (problem != null) {
-            return problem;
-        }
-        int byte7 = (int) high & 0xFF;
-        if (byte7 < 0x80) {
-            return "byte 7 (" + GidType.hexByte(byte7) + ") lacks its top bit (0x80), which every GID sets so that"
-                    + " its random part has 13 base58 digits";
-        }
-        if (expected != null && GidType.ofValidPrefix(prefix) != expected) {
-            return "is a " + GidType.ofValidPrefix(prefix).displayName() + " GID, expected a "
-                    + expected.displayName() + " GID";
-        }
-        return null;
+        return GidText.digits(text, from, to);
     }
 
     /**
@@ -360,7 +320,7 @@ public final class GidCodec {
      * @throws InvalidIdException naming the text and what is wrong with it, as {@link Gid#parse(String)}
      */
     public static byte[] decode(CharSequence text) {
-        return decode(text, null, BigEndian::twoWords, true);
+        return GidText.decode(text, null, BigEndian::twoWords, true);
     }
 
     /**
@@ -370,67 +330,6 @@ public final class GidCodec {
      * @return whether {@link #decode(CharSequence)} would accept it
      */
     public static boolean isValid(CharSequence text) {
-        return decode(text, null, VALID, false) != null;
-    }
-
-    /**
-     * Decodes a text into whatever {@code result} builds from the two words; the value type's parse passes its
-     * constructor, so nothing but the result is allocated.
-     *
-     * @param expected the type the GID must have, or {@code null} for any
-     * @param throwing whether to throw on invalid text, or return {@code null}
-     */
-    static <R> R decode(CharSequence text, GidType expected, TwoWords<R> result, boolean throwing) {
-        if (text == null) {
-            return reject(throwing, "null", "the string is null");
-        }
-        if (text.length() != LENGTH) {
-            return reject(throwing, text, "must be " + LENGTH + " characters, got " + text.length());
-        }
-        if (text.charAt(SEPARATOR_INDEX) != '-') {
-            return reject(throwing, text, "must have '-' at index " + SEPARATOR_INDEX
-                    + " (10 base58 digits, '-', 13 base58 digits), found " + Chars.describe(text, SEPARATOR_INDEX));
-        }
-        long time = decodeDigits(text, 0, TIME_DIGITS);
-        if (time < 0) {
-            return reject(throwing, text, badCharacter(text, (int) (-1 - time)));
-        }
-        if (time >>> 56 != 0) {
-            return reject(throwing, text, "the part before '-' is larger than 7 bytes");
-        }
-        int start = SEPARATOR_INDEX + 1;
-        long upper = decodeDigits(text, start, start + 6);
-        if (upper < 0) {
-            return reject(throwing, text, badCharacter(text, (int) (-1 - upper)));
-        }
-        long lower = decodeDigits(text, start + 6, LENGTH);
-        if (lower < 0) {
-            return reject(throwing, text, badCharacter(text, (int) (-1 - lower)));
-        }
-        // value = upper * 58^7 + lower, below 58^13 < 2^77: 128-bit arithmetic on two longs.
-        long productLow = upper * POW58_7;
-        long low = productLow + lower;
-        long first = Math.multiplyHigh(upper, POW58_7) + (Long.compareUnsigned(low, productLow) < 0 ? 1 : 0);
-        if (first > 0xFF) {
-            return reject(throwing, text, "the part after '-' is larger than 9 bytes");
-        }
-        long high = time << 8 | first;
-        String problem = problem(high, expected);
-        if (problem != null) {
-            return reject(throwing, text, problem);
-        }
-        return result.of(high, low);
-    }
-
-    private static String badCharacter(CharSequence text, int index) {
-        return Chars.describeAt(text, index)
-                + " is not in the base58 alphabet (digits and letters without 0, O, I, l)";
-    }
-
-    private static <R> R reject(boolean throwing, CharSequence input, String reason) {
-        if (throwing) {
-            throw new InvalidIdException(Gid.SCHEME, input.toString(), reason);
-        }
-        return null;
+        return GidText.decode(text, null, VALID, false) != null;
     }
 }
