@@ -393,7 +393,7 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
      */
     @Override
     public String toString() {
-        return TraceIdCodec.decimal(raw);
+        return TraceIdDecimal.of(raw);
     }
 
     static long wrap(long epochSecond) {
