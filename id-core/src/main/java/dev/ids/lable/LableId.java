@@ -3,13 +3,11 @@ package dev.ids.lable;
 import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
 import dev.ids.SerializedId;
-import dev.ids.internal.Checks;
 import dev.ids.internal.SerialForms;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.Serializable;
 import java.time.Instant;
-import java.util.Objects;
 
 /**
  * A Lable eight-byte identifier (LableOrg java-uniqueid): a millisecond timestamp, a sequence number within the
@@ -51,25 +49,19 @@ public final class LableId implements Comparable<LableId>, Serializable {
     public static final String SCHEME = "lable";
 
     /** The length of the binary form in bytes. */
-    public static final int BYTES = 8;
+    public static final int BYTES = LableLayout.BYTES;
 
     /** The largest timestamp, in milliseconds since the Unix epoch: 2^42 - 1 (2109-05-15T07:35:11.103Z). */
-    public static final long MAX_TIMESTAMP = (1L << 42) - 1;
+    public static final long MAX_TIMESTAMP = LableLayout.MAX_TIMESTAMP;
 
     /** The largest sequence number within one millisecond. */
-    public static final int MAX_SEQUENCE = 63;
+    public static final int MAX_SEQUENCE = LableLayout.MAX_SEQUENCE;
 
     /** The largest generator id. */
-    public static final int MAX_GENERATOR_ID = 63;
+    public static final int MAX_GENERATOR_ID = LableLayout.MAX_GENERATOR_ID;
 
     /** The largest cluster id. */
-    public static final int MAX_CLUSTER_ID = 15;
-
-    private static final int TIMESTAMP_SHIFT = 22;
-    private static final long TIMESTAMP_FIELD = -1L << TIMESTAMP_SHIFT;
-    private static final int SEQUENCE_SHIFT = 16;
-    private static final long MODE_BIT = 1L << 12;
-    private static final int GENERATOR_SHIFT = 4;
+    public static final int MAX_CLUSTER_ID = LableLayout.MAX_CLUSTER_ID;
 
     private static final long serialVersionUID = 1L;
 
@@ -111,12 +103,7 @@ public final class LableId implements Comparable<LableId>, Serializable {
      * @throws IllegalArgumentException naming the component, its range and the value when one is out of range
      */
     public static LableId of(long timestampMs, int sequence, int generatorId, int clusterId, LableMode mode) {
-        Checks.inRange("timestamp (ms)", timestampMs, 0, MAX_TIMESTAMP);
-        Checks.inRange("sequence", sequence, 0, MAX_SEQUENCE);
-        Checks.inRange("generator id", generatorId, 0, MAX_GENERATOR_ID);
-        Checks.inRange("cluster id", clusterId, 0, MAX_CLUSTER_ID);
-        Objects.requireNonNull(mode, "mode");
-        return new LableId(compose(timestampMs, sequence, lowBits(generatorId, clusterId, mode), mode));
+        return new LableId(LableLayout.pack(timestampMs, sequence, generatorId, clusterId, mode));
     }
 
     /**
@@ -151,8 +138,8 @@ public final class LableId implements Comparable<LableId>, Serializable {
      *     instant lies before 1970 or after 2^42-1 ms
      */
     public static LableId min(Instant instant, LableMode mode) {
-        requireTimeOrdered(mode);
-        return new LableId(compose(millisOf(instant), 0, MODE_BIT, LableMode.TIME_SEQUENTIAL));
+        LableTimeRanges.requireTimeOrdered(mode);
+        return new LableId(LableLayout.lowestTimeSequential(LableTimeRanges.millisOf(instant)));
     }
 
     /**
@@ -166,9 +153,8 @@ public final class LableId implements Comparable<LableId>, Serializable {
      *     the instant lies before 1970 or after 2^42-1 ms
      */
     public static LableId max(Instant instant, LableMode mode) {
-        requireTimeOrdered(mode);
-        long low = lowBits(MAX_GENERATOR_ID, MAX_CLUSTER_ID, LableMode.TIME_SEQUENTIAL);
-        return new LableId(compose(millisOf(instant), MAX_SEQUENCE, low, LableMode.TIME_SEQUENTIAL));
+        LableTimeRanges.requireTimeOrdered(mode);
+        return new LableId(LableLayout.highestTimeSequential(LableTimeRanges.millisOf(instant)));
     }
 
     /**
@@ -221,8 +207,7 @@ public final class LableId implements Comparable<LableId>, Serializable {
      * @return 0 to 2^42-1
      */
     public long timestampMillis() {
-        long field = bits & TIMESTAMP_FIELD;
-        return (bits & MODE_BIT) == 0 ? Long.reverse(field) : field >>> TIMESTAMP_SHIFT;
+        return LableLayout.timestampMillis(bits);
     }
 
     /**
@@ -240,7 +225,7 @@ public final class LableId implements Comparable<LableId>, Serializable {
      * @return 0 to 63
      */
     public int sequence() {
-        return (int) (bits >>> SEQUENCE_SHIFT) & MAX_SEQUENCE;
+        return LableLayout.sequence(bits);
     }
 
     /**
@@ -249,7 +234,7 @@ public final class LableId implements Comparable<LableId>, Serializable {
      * @return 0 to 63
      */
     public int generatorId() {
-        return (int) (bits >>> GENERATOR_SHIFT) & MAX_GENERATOR_ID;
+        return LableLayout.generatorId(bits);
     }
 
     /**
@@ -258,7 +243,7 @@ public final class LableId implements Comparable<LableId>, Serializable {
      * @return 0 to 15
      */
     public int clusterId() {
-        return (int) bits & MAX_CLUSTER_ID;
+        return LableLayout.clusterId(bits);
     }
 
     /**
@@ -267,7 +252,7 @@ public final class LableId implements Comparable<LableId>, Serializable {
      * @return the mode
      */
     public LableMode mode() {
-        return (bits & MODE_BIT) == 0 ? LableMode.SPREAD : LableMode.TIME_SEQUENTIAL;
+        return LableLayout.mode(bits);
     }
 
     /**
@@ -276,13 +261,7 @@ public final class LableId implements Comparable<LableId>, Serializable {
      * @return a new array of eight bytes
      */
     public byte[] toBytes() {
-        byte[] out = new byte[BYTES];
-        long value = bits;
-        for (int i = BYTES - 1; i >= 0; i--) {
-            out[i] = (byte) value;
-            value >>>= 8;
-        }
-        return out;
+        return LableLayout.toBytes(bits);
     }
 
     /**
@@ -304,21 +283,7 @@ public final class LableId implements Comparable<LableId>, Serializable {
      */
     public DecodedId decoded() {
         String text = toString();
-        return DecodedId.builder(SCHEME, text, text, timestamp())
-                .component("timestamp", timestampMillis())
-                .component("sequence", sequence())
-                .component("generatorId", generatorId())
-                .component("clusterId", clusterId())
-                .component("mode", mode().name())
-                // in SPREAD mode the timestamp field holds the time's bits in reverse order
-                .field("timestamp", 42, bits >>> TIMESTAMP_SHIFT)
-                .field("sequence", 6, sequence())
-                .field("reserved", 3, (bits >>> 13) & 0x7)
-                .field("mode", 1, (bits & MODE_BIT) == 0 ? 0 : 1)
-                .field("reserved", 2, (bits >>> 10) & 0x3)
-                .field("generatorId", 6, generatorId())
-                .field("clusterId", 4, clusterId())
-                .build();
+        return LableLayout.describe(DecodedId.builder(SCHEME, text, text, timestamp()), bits).build();
     }
 
     /**
@@ -363,40 +328,8 @@ public final class LableId implements Comparable<LableId>, Serializable {
         return LableCodec.encode(bits);
     }
 
-    /** Packs the components; the caller has checked their ranges. {@code low} holds mode, generator and cluster. */
-    static long compose(long timestampMs, int sequence, long low, LableMode mode) {
-        long time = mode == LableMode.SPREAD ? Long.reverse(timestampMs) : timestampMs << TIMESTAMP_SHIFT;
-        return time | (long) sequence << SEQUENCE_SHIFT | low;
-    }
-
-    /** Returns bytes 6 and 7 for a mode, generator id and cluster id; the caller has checked their ranges. */
-    static long lowBits(int generatorId, int clusterId, LableMode mode) {
-        return (mode == LableMode.TIME_SEQUENTIAL ? MODE_BIT : 0) | (long) generatorId << GENERATOR_SHIFT | clusterId;
-    }
-
     /** Creates an ID from bits the caller has built from checked components. */
     static LableId ofTrustedBits(long bits) {
         return new LableId(bits);
-    }
-
-    /** Why SPREAD IDs have no time range, and the settings that give time-ordered IDs. */
-    static String spreadHasNoTimeRange() {
-        return "SPREAD IDs are not ordered by time (the timestamp is stored bit-reversed), so a range between two of "
-                + "them selects unrelated IDs instead of those of a time range. Time-range queries need "
-                + "TIME_SEQUENTIAL IDs: set ids.lable.mode=time-sequential (Spring Boot) or "
-                + "LableIdGenerator.builder().mode(LableMode.TIME_SEQUENTIAL); IDs already issued in SPREAD mode "
-                + "stay outside every time range";
-    }
-
-    private static void requireTimeOrdered(LableMode mode) {
-        if (Objects.requireNonNull(mode, "mode") == LableMode.SPREAD) {
-            throw new IllegalArgumentException("No time-range bound for SPREAD Lable IDs: " + spreadHasNoTimeRange());
-        }
-    }
-
-    private static long millisOf(Instant instant) {
-        Checks.inRange("instant (epoch seconds)", Objects.requireNonNull(instant, "instant").getEpochSecond(), 0,
-                MAX_TIMESTAMP / 1000 + 1);
-        return Checks.inRange("timestamp (ms)", instant.toEpochMilli(), 0, MAX_TIMESTAMP);
     }
 }

@@ -53,7 +53,7 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
         this.generatorId = generatorId;
         this.clusterId = builder.clusterId;
         this.mode = builder.mode;
-        this.lowBits = LableId.lowBits(generatorId, clusterId, mode);
+        this.lowBits = LableLayout.lowBits(generatorId, clusterId, mode);
         String description = "lable generator (generator id " + generatorId + ", cluster id " + clusterId + ")";
         this.sequence = LeasedSequence.build(TimeSequence.builder(description)
                 .clock(builder.clock())
@@ -224,7 +224,8 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
 
     private LableMode timeOrderedMode() {
         if (mode == LableMode.SPREAD) {
-            throw new IllegalStateException("No time-range bound from " + this + ": " + LableId.spreadHasNoTimeRange());
+            throw new IllegalStateException(
+                    "No time-range bound from " + this + ": " + LableTimeRanges.spreadHasNoTimeRange());
         }
         return mode;
     }
@@ -232,7 +233,7 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
     private LableId idAt(long slot, int offset) {
         long millis = sequence.sequence().unitOf(slot);
         int number = sequence.sequence().sequenceOf(slot) + offset;
-        return LableId.ofTrustedBits(LableId.compose(millis, number, lowBits, mode));
+        return LableId.ofTrustedBits(LableLayout.compose(millis, number, lowBits, mode));
     }
 
     /** Configures a {@link LableIdGenerator}; only the generator id is required. */

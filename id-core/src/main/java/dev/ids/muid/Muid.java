@@ -4,7 +4,6 @@ import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
 import dev.ids.SerializedId;
 import dev.ids.internal.BigEndian;
-import dev.ids.internal.Checks;
 import dev.ids.internal.Hex;
 import dev.ids.internal.SerialForms;
 import dev.ids.internal.TwoWords;
@@ -60,17 +59,10 @@ public final class Muid implements Comparable<Muid>, Serializable {
     private static final TwoWords<Muid> OF = Muid::new;
 
     /** The largest timestamp component an ordinary (not global) muid can hold: 2^52 - 2 µs, in the year 2112. */
-    public static final long MAX_TIMESTAMP = (1L << 52) - 2;
+    public static final long MAX_TIMESTAMP = MuidLayout.MAX_TIMESTAMP;
 
     /** The largest medallion an ordinary (not global) muid can hold: 2^44 - 2. */
-    public static final long MAX_MEDALLION = (1L << 44) - 2;
-
-    static final long TIMESTAMP_MASK = (1L << 52) - 1;
-    static final long MEDALLION_MASK = (1L << 44) - 1;
-    static final long OFFSET_MASK = 0xFFFF_FFFFL;
-
-    private static final long MIN_OFFSET_INPUT = Integer.MIN_VALUE;
-    private static final long MAX_OFFSET_INPUT = (1L << 32) - 1;
+    public static final long MAX_MEDALLION = MuidLayout.MAX_MEDALLION;
 
     private static final long serialVersionUID = 1L;
 
@@ -115,17 +107,12 @@ public final class Muid implements Comparable<Muid>, Serializable {
      * @throws IllegalArgumentException naming the component, its range and value when one is out of range
      */
     public static Muid of(long timestamp, long medallion, long offset) {
-        Checks.inRange("timestamp", timestamp, -1, TIMESTAMP_MASK);
-        Checks.inRange("medallion", medallion, -1, MEDALLION_MASK);
-        Checks.inRange("offset", offset, MIN_OFFSET_INPUT, MAX_OFFSET_INPUT);
-        return pack(timestamp, medallion, (int) offset);
+        return pack(timestamp, medallion, MuidLayout.checkComponents(timestamp, medallion, offset));
     }
 
     /** Packs components already known to be in range (-1 allowed for timestamp and medallion). */
     static Muid pack(long timestamp, long medallion, int offset) {
-        long ts = timestamp & TIMESTAMP_MASK;
-        long med = medallion & MEDALLION_MASK;
-        return new Muid(ts << 12 | med >>> 32, (med & OFFSET_MASK) << 32 | (offset & OFFSET_MASK));
+        return new Muid(MuidLayout.high(timestamp, medallion), MuidLayout.low(medallion, offset));
     }
 
     /**
@@ -191,7 +178,7 @@ public final class Muid implements Comparable<Muid>, Serializable {
      * @throws IllegalArgumentException when the instant lies outside that range
      */
     public static Muid min(Instant instant) {
-        return new Muid(micros(instant) << 12, 0L);
+        return new Muid(MuidLayout.lowestHigh(MuidLayout.micros(instant)), 0L);
     }
 
     /**
@@ -203,23 +190,7 @@ public final class Muid implements Comparable<Muid>, Serializable {
      * @throws IllegalArgumentException when the instant lies outside that range
      */
     public static Muid max(Instant instant) {
-        return new Muid(micros(instant) << 12 | 0xFFFL, -1L);
-    }
-
-    private static long micros(Instant instant) {
-        Objects.requireNonNull(instant, "instant");
-        long seconds = instant.getEpochSecond();
-        long maxSeconds = MAX_TIMESTAMP / 1_000_000L;
-        if (seconds < 0 || seconds > maxSeconds) {
-            throw new IllegalArgumentException(Checks.outOfRange("instant", seconds, 0, maxSeconds)
-                    + " seconds since the Unix epoch (" + instant + ")");
-        }
-        long micros = seconds * 1_000_000L + instant.getNano() / 1_000;
-        if (micros > MAX_TIMESTAMP) {
-            throw new IllegalArgumentException(Checks.outOfRange("instant", micros, 0, MAX_TIMESTAMP)
-                    + " µs since the Unix epoch (" + instant + ")");
-        }
-        return micros;
+        return new Muid(MuidLayout.highestHigh(MuidLayout.micros(instant)), -1L);
     }
 
     /**
@@ -230,8 +201,7 @@ public final class Muid implements Comparable<Muid>, Serializable {
      * @return the timestamp in microseconds, 0 to 2^52 - 2, or -1
      */
     public long timestampMicros() {
-        long ts = high >>> 12;
-        return ts == TIMESTAMP_MASK ? -1 : ts;
+        return MuidLayout.timestamp(high);
     }
 
     /**
@@ -240,8 +210,7 @@ public final class Muid implements Comparable<Muid>, Serializable {
      * @return the medallion, 0 to 2^44 - 2, or -1
      */
     public long medallion() {
-        long med = (high & 0xFFFL) << 32 | low >>> 32;
-        return med == MEDALLION_MASK ? -1 : med;
+        return MuidLayout.medallion(high, low);
     }
 
     /**
@@ -291,7 +260,7 @@ public final class Muid implements Comparable<Muid>, Serializable {
      * @return a muid of the same transaction
      */
     Muid withOffset(int offset) {
-        return new Muid(high, (low & ~OFFSET_MASK) | (offset & OFFSET_MASK));
+        return new Muid(high, MuidLayout.withOffset(low, offset));
     }
 
     long high() {
@@ -310,13 +279,7 @@ public final class Muid implements Comparable<Muid>, Serializable {
      * @return the decoded view
      */
     public DecodedId decoded() {
-        return DecodedId.builder(SCHEME, toString(), Hex.of(toBytes()), timestamp())
-                .component("timestamp", timestampMicros())
-                .component("medallion", medallion())
-                .component("offset", offset())
-                .field("timestamp", 52, high >>> 12)
-                .field("medallion", 44, (high & 0xFFFL) << 32 | low >>> 32)
-                .field("offset", 32, Integer.toUnsignedLong(offset()))
+        return MuidLayout.describe(DecodedId.builder(SCHEME, toString(), Hex.of(toBytes()), timestamp()), high, low)
                 .build();
     }
 

@@ -3,7 +3,6 @@ package dev.ids.traceid;
 import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
 import dev.ids.SerializedId;
-import dev.ids.internal.Checks;
 import dev.ids.internal.Hex;
 import dev.ids.internal.SerialForms;
 import java.io.InvalidObjectException;
@@ -11,28 +10,15 @@ import java.io.ObjectInputStream;
 import java.io.Serializable;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Objects;
 
 /**
  * An elfo TraceId: a positive 63-bit value, written as plain decimal.
  *
- * <pre>
- *   bit 63  62 .......................... 38  37 ........... 22  21 ...... 10  9 ..... 0
- *  +------+---------------------------------+-------------------+--------------+----------+
- *  |  0   |  timestamp: Unix seconds mod    |  node_no          |  chunk_no    | counter  |
- *  |      |  2^25 (25 bits, 0..33554431)    |  (16 bits)        |  (12 bits)   | (1..1023)|
- *  +------+---------------------------------+-------------------+--------------+----------+
- *
- *  raw = timestamp &lt;&lt; 38 | node_no &lt;&lt; 22 | chunk_no &lt;&lt; 10 | counter
- * </pre>
- *
- * <ul>
- *   <li>The timestamp counts seconds and wraps every 2<sup>25</sup> s (about 388 days): turning it back into an
- *       {@link Instant} needs a reference time, see {@link #timestamp(Instant)}. IDs are unique only within one such
- *       period.</li>
- *   <li>{@code node_no} names the process (0 means unknown); {@code chunk_no} is a block of 1023 counters handed to
- *       one thread within one second; the counter runs from 1 to 1023, so a TraceId is never 0.</li>
- * </ul>
+ * <p>From the top, its 63 bits are a zero bit, the timestamp (Unix seconds modulo 2<sup>25</sup>, 25 bits), the node
+ * number (16 bits), the chunk number (12 bits) and the counter (10 bits, 1 to 1023, so never 0); the
+ * {@linkplain dev.ids.traceid package description} draws the layout and says what each component means. The
+ * timestamp wraps every 2<sup>25</sup> s (about 388 days): IDs are unique only within one such period, and turning
+ * one back into an {@link Instant} needs a reference time, see {@link #timestamp(Instant)}.
  *
  * <p>The natural order ({@link #compareTo}) is the order of the 63-bit value, which is also the order of
  * {@link #toBytes()} (big-endian, unsigned). It follows time <em>only within one 2<sup>25</sup>-second
@@ -50,28 +36,22 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
     public static final String SCHEME = "trace-id";
 
     /** The length of the binary form ({@link #toBytes()}). */
-    public static final int BYTES = 8;
+    public static final int BYTES = TraceIdLayout.BYTES;
 
     /** The largest timestamp: 2<sup>25</sup> - 1. */
-    public static final long MAX_TIMESTAMP = (1L << 25) - 1;
+    public static final long MAX_TIMESTAMP = TraceIdLayout.MAX_TIMESTAMP;
 
     /** The largest node number. */
-    public static final int MAX_NODE_NO = 0xFFFF;
+    public static final int MAX_NODE_NO = TraceIdLayout.MAX_NODE_NO;
 
     /** The largest chunk number. */
-    public static final int MAX_CHUNK_NO = 0xFFF;
+    public static final int MAX_CHUNK_NO = TraceIdLayout.MAX_CHUNK_NO;
 
     /** The largest counter (the smallest is 1). */
-    public static final int MAX_COUNTER = 0x3FF;
+    public static final int MAX_COUNTER = TraceIdLayout.MAX_COUNTER;
 
     /** The period after which the timestamp repeats: 2<sup>25</sup> seconds, about 388 days. */
-    public static final Duration WRAP_PERIOD = Duration.ofSeconds(1L << 25);
-
-    static final int TIMESTAMP_SHIFT = 38;
-    static final int NODE_NO_SHIFT = 22;
-    static final int CHUNK_NO_SHIFT = 10;
-
-    private static final long WRAP_SECONDS = 1L << 25;
+    public static final Duration WRAP_PERIOD = Duration.ofSeconds(WrappedSeconds.PERIOD);
 
     private static final long serialVersionUID = 1L;
 
@@ -117,12 +97,7 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
      * @throws IllegalArgumentException naming the component, its range and the value when one is out of range
      */
     public static TraceId of(long timestamp, int nodeNo, int chunkNo, int counter) {
-        Checks.inRange("timestamp", timestamp, 0, MAX_TIMESTAMP);
-        Checks.inRange("nodeNo", nodeNo, 0, MAX_NODE_NO);
-        Checks.inRange("chunkNo", chunkNo, 0, MAX_CHUNK_NO);
-        Checks.inRange("counter", counter, 1, MAX_COUNTER);
-        return new TraceId(timestamp << TIMESTAMP_SHIFT | (long) nodeNo << NODE_NO_SHIFT
-                | (long) chunkNo << CHUNK_NO_SHIFT | counter);
+        return new TraceId(TraceIdLayout.pack(timestamp, nodeNo, chunkNo, counter));
     }
 
     /**
@@ -181,7 +156,7 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
      * @return the lowest TraceId of its second
      */
     public static TraceId min(Instant instant) {
-        return new TraceId(wrap(Objects.requireNonNull(instant, "instant").getEpochSecond()) << TIMESTAMP_SHIFT | 1);
+        return new TraceId(TraceIdLayout.lowest(WrappedSeconds.wrap(instant)));
     }
 
     /**
@@ -192,8 +167,7 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
      * @return the highest TraceId of its second
      */
     public static TraceId max(Instant instant) {
-        long second = Objects.requireNonNull(instant, "instant").getEpochSecond();
-        return new TraceId(wrap(second) << TIMESTAMP_SHIFT | (1L << TIMESTAMP_SHIFT) - 1);
+        return new TraceId(TraceIdLayout.highest(WrappedSeconds.wrap(instant)));
     }
 
     /**
@@ -203,7 +177,7 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
      * @return 0 to {@value #MAX_TIMESTAMP}
      */
     public long timestampSeconds() {
-        return raw >>> TIMESTAMP_SHIFT;
+        return TraceIdLayout.timestamp(raw);
     }
 
     /**
@@ -212,7 +186,7 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
      * @return 0 to {@value #MAX_NODE_NO}; 0 means unknown
      */
     public int nodeNo() {
-        return (int) (raw >>> NODE_NO_SHIFT) & MAX_NODE_NO;
+        return TraceIdLayout.nodeNo(raw);
     }
 
     /**
@@ -221,7 +195,7 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
      * @return 0 to {@value #MAX_CHUNK_NO}
      */
     public int chunkNo() {
-        return (int) (raw >>> CHUNK_NO_SHIFT) & MAX_CHUNK_NO;
+        return TraceIdLayout.chunkNo(raw);
     }
 
     /**
@@ -230,7 +204,7 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
      * @return 1 to {@value #MAX_COUNTER}
      */
     public int counter() {
-        return (int) raw & MAX_COUNTER;
+        return TraceIdLayout.counter(raw);
     }
 
     /**
@@ -260,9 +234,7 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
      * @return the instant, in {@code (reference - 2^25 s, reference]}
      */
     public Instant timestamp(Instant reference) {
-        long referenceSecond = Objects.requireNonNull(reference, "reference").getEpochSecond();
-        long behind = Math.floorMod(referenceSecond - timestampSeconds(), WRAP_SECONDS);
-        return Instant.ofEpochSecond(referenceSecond - behind);
+        return WrappedSeconds.atOrBefore(timestampSeconds(), reference);
     }
 
     /**
@@ -273,9 +245,7 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
      * @return the instant, in {@code [reference second - 2^24 s, reference second + 2^24 s)}
      */
     public Instant timestampNear(Instant reference) {
-        long referenceSecond = Objects.requireNonNull(reference, "reference").getEpochSecond();
-        long ahead = Math.floorMod(timestampSeconds() - referenceSecond, WRAP_SECONDS);
-        return Instant.ofEpochSecond(referenceSecond + (ahead >= WRAP_SECONDS / 2 ? ahead - WRAP_SECONDS : ahead));
+        return WrappedSeconds.nearest(timestampSeconds(), reference);
     }
 
     /**
@@ -289,12 +259,7 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
      * @return whether the timestamp lies within {@code maxLag} of {@code now}
      */
     public boolean isFresh(Instant now, Duration maxLag) {
-        Objects.requireNonNull(now, "now");
-        if (Objects.requireNonNull(maxLag, "maxLag").isNegative()) {
-            throw new IllegalArgumentException("maximum lag must not be negative: " + maxLag);
-        }
-        long behind = Math.floorMod(now.getEpochSecond() - timestampSeconds(), WRAP_SECONDS);
-        return Math.min(behind, WRAP_SECONDS - behind) <= maxLag.getSeconds();
+        return WrappedSeconds.isWithin(timestampSeconds(), now, maxLag);
     }
 
     /**
@@ -312,13 +277,7 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
      * @return a new array of 8 bytes
      */
     public byte[] toBytes() {
-        byte[] bytes = new byte[BYTES];
-        long value = raw;
-        for (int i = 7; i >= 0; i--) {
-            bytes[i] = (byte) value;
-            value >>>= 8;
-        }
-        return bytes;
+        return TraceIdLayout.toBytes(raw);
     }
 
     /**
@@ -340,16 +299,7 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
      * @return the decoded view
      */
     public DecodedId decoded(Instant reference) {
-        return DecodedId.builder(SCHEME, toString(), Hex.of(raw), timestamp(reference))
-                .component("timestamp", timestampSeconds())
-                .component("nodeNo", nodeNo())
-                .component("chunkNo", chunkNo())
-                .component("counter", counter())
-                .field("reserved", 1, 0)
-                .field("timestamp", 25, timestampSeconds())
-                .field("nodeNo", 16, nodeNo())
-                .field("chunkNo", 12, chunkNo())
-                .field("counter", 10, counter())
+        return TraceIdLayout.describe(DecodedId.builder(SCHEME, toString(), Hex.of(raw), timestamp(reference)), raw)
                 .build();
     }
 
@@ -393,10 +343,6 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
      */
     @Override
     public String toString() {
-        return TraceIdCodec.decimal(raw);
-    }
-
-    static long wrap(long epochSecond) {
-        return epochSecond & MAX_TIMESTAMP;
+        return TraceIdDecimal.of(raw);
     }
 }

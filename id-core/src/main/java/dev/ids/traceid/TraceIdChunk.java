@@ -51,8 +51,8 @@ final class TraceIdChunk {
      * @param nodeBits the node number, in place
      */
     static TraceIdChunk leased(long second, int chunkNo, long nodeBits) {
-        return new TraceIdChunk(TraceId.wrap(second) << TraceId.TIMESTAMP_SHIFT | nodeBits
-                | (long) chunkNo << TraceId.CHUNK_NO_SHIFT, (second + 1) * 1000, 2);
+        return new TraceIdChunk(WrappedSeconds.wrap(second) << TraceIdLayout.TIMESTAMP_SHIFT | nodeBits
+                | (long) chunkNo << TraceIdLayout.CHUNK_NO_SHIFT, (second + 1) * 1000, 2);
     }
 
     /**

@@ -62,7 +62,7 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
 
     private TraceIdGenerator(Builder builder, int nodeNo) {
         this.nodeNo = nodeNo;
-        this.nodeBits = (long) nodeNo << TraceId.NODE_NO_SHIFT;
+        this.nodeBits = (long) nodeNo << TraceIdLayout.NODE_NO_SHIFT;
         this.clock = builder.clock();
         this.description = "trace-id generator (node " + nodeNo + ")";
         this.maxWaitNanos = builder.maxWait().toNanos();

@@ -59,10 +59,10 @@ public record TraceIdRange(TraceId min, TraceId max) {
                     + "TraceId window of 2^25 seconds (" + WINDOW.toDays() + " days): TraceIds of seconds 2^25 apart "
                     + "cannot be told apart, so query a shorter interval");
         }
-        if (TraceId.wrap(first) <= TraceId.wrap(last)) {
+        if (WrappedSeconds.wrap(first) <= WrappedSeconds.wrap(last)) {
             return List.of(new TraceIdRange(TraceId.min(from), TraceId.max(to)));
         }
-        Instant windowStart = Instant.ofEpochSecond(last - TraceId.wrap(last));
+        Instant windowStart = Instant.ofEpochSecond(last - WrappedSeconds.wrap(last));
         return List.of(new TraceIdRange(TraceId.min(from), TraceId.max(windowStart.minusSeconds(1))),
                 new TraceIdRange(TraceId.min(windowStart), TraceId.max(to)));
     }

@@ -66,12 +66,12 @@ class TraceIdCodecTest {
             // Long.toString below 19 digits, and each side of where the 19-digit path starts
             99_999_999_999_999_999L, 100_000_000_000_000_000L, 999_999_999_999_999_998L, 123_456_789_012_345_678L};
         for (long raw : edges) {
-            assertThat(TraceIdCodec.decimal(raw)).isEqualTo(Long.toString(raw));
+            assertThat(TraceIdDecimal.of(raw)).isEqualTo(Long.toString(raw));
         }
         java.util.SplittableRandom random = new java.util.SplittableRandom(17);
         for (int i = 0; i < 100_000; i++) {
             long raw = random.nextLong() >>> 1 >>> random.nextInt(8);
-            assertThat(TraceIdCodec.decimal(raw)).isEqualTo(Long.toString(raw));
+            assertThat(TraceIdDecimal.of(raw)).isEqualTo(Long.toString(raw));
         }
     }
 
@@ -82,7 +82,7 @@ class TraceIdCodecTest {
     @Test
     void theFixedPointReadsEveryGroupOfNineDigitsExactly() {
         for (long group = 0; group < 1_000_000_000L; group++) {
-            long fixed = group * TraceIdCodec.NINE_DIGITS_SCALE;
+            long fixed = group * TraceIdDecimal.NINE_DIGITS_SCALE;
             long value = 0;
             for (int triple = 0; triple < 3; triple++) {
                 long digits = fixed >>> 54;
@@ -90,7 +90,7 @@ class TraceIdCodecTest {
                     assertThat(digits).as("triple %d of %d", triple, group).isLessThan(1_000);
                 }
                 value = value * 1_000 + digits;
-                fixed = (fixed & TraceIdCodec.FRACTION) * 1_000;
+                fixed = (fixed & TraceIdDecimal.FRACTION) * 1_000;
             }
             if (value != group) {
                 assertThat(value).as("the triples of %d", group).isEqualTo(group);
