@@ -13,24 +13,8 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * A Graft Identifier (GID): 16 bytes naming a Volume, Log or Segment, sortable by creation time.
- *
- * <pre>
- *  byte   0        1        2        3        4        5        6        7        8 ... 15
- *      +--------+--------+--------+--------+--------+--------+--------+--------+------------+
- *      | prefix |        Unix time in milliseconds, 48 bits, big-endian  |1xxxxxxx|  random    |
- *      +--------+--------+--------+--------+--------+--------+--------+--------+------------+
- *      |&lt;-- type: 0x80 Volume, 0xA0 Log, 0xC0 Segment              |&lt;- 72 bits: top bit 1 -&gt;|
- *
- *  string: base58(bytes 0..6) "-" base58(bytes 7..15)   e.g. 74gfrC8X75-4Fwt5S13qxVrN
- *          10 characters          13 characters           (Bitcoin alphabet, case-sensitive)
- * </pre>
- *
- * <p>Byte 7 must have its top bit set. Graft's original layout repeats the prefix there and fills bytes 8..15
- * with 64 random bits ({@link #of(GidType, long, long)}); its later code fills bytes 7..15 with 72 random bits and
- * sets the top bit of byte 7 ({@link #of(GidType, long, byte[])}, what {@link GidGenerator} does). Both parse. The
- * top bit makes the random group a 9-byte number of exactly 13 base58 digits, so every GID has a 24-character
- * string, and strings sort like the bytes: by type, then by time, then by the random bits.
+ * A Graft Identifier (GID): 16 bytes naming a Volume, Log or Segment, sortable by creation time (its layout: the
+ * {@linkplain dev.ids.gid package description}).
  *
  * <p>Values are immutable and ordered by their bytes as unsigned numbers; {@link #equals(Object)} agrees with that
  * order. Parsing is strict: every string {@link #parse(String)} accepts is the {@link #toString()} of the result,
@@ -313,9 +297,7 @@ public final class Gid implements Comparable<Gid>, Serializable {
      * @return the 13 characters after the {@code '-'} of {@link #toString()}
      */
     public String toShortString() {
-        char[] out = new char[GidCodec.RANDOM_DIGITS];
-        GidCodec.encodeRandom((int) high & 0xFF, low, out, 0);
-        return new String(out);
+        return GidCodec.encodeRandom((int) high & 0xFF, low);
     }
 
     /**

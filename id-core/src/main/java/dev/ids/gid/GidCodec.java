@@ -238,6 +238,19 @@ public final class GidCodec {
     }
 
     /**
+     * Encodes a 9-byte value as its 13 base58 digits, as the second group of a GID's string.
+     *
+     * @param firstByte the most significant byte, 0 to 255
+     * @param rest the other 8 bytes, big-endian
+     * @return the 13 digits
+     */
+    public static String encodeRandom(int firstByte, long rest) {
+        char[] out = new char[RANDOM_DIGITS];
+        encodeRandom(firstByte, rest, out, 0);
+        return new String(out);
+    }
+
+    /**
      * Writes the 13 base58 digits of a 9-byte value.
      *
      * @param firstByte the most significant byte, 0 to 255
