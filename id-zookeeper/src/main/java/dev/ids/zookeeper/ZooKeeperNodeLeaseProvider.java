@@ -81,8 +81,8 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
      */
     public static final double LEASE_FRACTION = 2.0 / 3.0;
 
-    private final CuratorFramework client;
-    private final boolean ownsClient;
+    /** The client, whether the provider owns it, and whether the provider is closed. */
+    private final ProviderClient client;
     private final Znodes znodes;
     private final ZooKeeperLeaseStore store;
     private final ZnodeRows rows;
@@ -90,12 +90,10 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
     private final String holderId = LeaseHolder.ofThisProcess().id();
     /** Numbers this provider's claims: their holder texts differ, and so do the points they spread from. */
     private final AtomicLong claimNumbers = new AtomicLong();
-    private volatile boolean closed;
 
     private ZooKeeperNodeLeaseProvider(ProviderSettings settings) {
-        this.client = settings.openClient();
-        this.ownsClient = settings.ownsClient();
-        this.znodes = new Znodes(client, settings.rootPath(), settings.lableNamespace());
+        this.client = new ProviderClient(settings.openClient(), settings.ownsClient());
+        this.znodes = new Znodes(client.curator(), settings.rootPath(), settings.lableNamespace());
         this.store = new ZooKeeperLeaseStore(znodes, settings.clock(), settings.lableReleaseDelay().toNanos());
         this.rows = new ZnodeRows(znodes, settings.clock(), store.openZnodes());
         store.start();
@@ -114,7 +112,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
     @Override
     public ZooKeeperNodeLease claim(NodeClaim claim) {
         Objects.requireNonNull(claim, "claim");
-        ensureOpen();
+        client.ensureOpen();
         return new ZooKeeperNodeLease(store.claim(claim, holderId + "#" + claimNumbers.incrementAndGet()), store);
     }
 
@@ -128,7 +126,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
      * @throws IllegalStateException when ZooKeeper cannot be read or the znode does not hold a decimal number
      */
     public long clusterId(String namespace) {
-        ensureOpen();
+        client.ensureOpen();
         return rows.clusterId(namespace);
     }
 
@@ -142,7 +140,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
      * @throws IllegalStateException naming the znode when ZooKeeper cannot be read
      */
     public List<LeaseRow> rows(String namespace) {
-        ensureOpen();
+        client.ensureOpen();
         return rows.rows(namespace);
     }
 
@@ -214,7 +212,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
      * @return the client
      */
     public CuratorFramework client() {
-        return client;
+        return client.curator();
     }
 
     /**
@@ -223,25 +221,12 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
      */
     @Override
     public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        store.close();
-        if (ownsClient) {
-            client.close();
-        }
+        client.close(store::close); // the leases' znodes are deleted on the client, before it may be closed
     }
 
     /** Writes a lease's mark as {@link ZooKeeperNodeLease#advanceHighWaterMark} does, minus its checks: for tests. */
     ZnodeMarks.StoredMark writeHighWaterMark(ZooKeeperNodeLease lease, long epochMillis, int version) {
         return store.writeMark(lease.stored(), epochMillis, version);
-    }
-
-    private void ensureOpen() {
-        if (closed) {
-            throw new IllegalStateException("The ZooKeeper node lease provider is closed; build a new one");
-        }
     }
 
     /** Configures a {@link ZooKeeperNodeLeaseProvider}; every default is set here. */
