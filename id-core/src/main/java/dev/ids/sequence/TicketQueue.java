@@ -81,7 +81,7 @@ final class TicketQueue {
         long last = layout.tickOf(current);
         boolean ahead = layout.isAhead(current);
         int sequence = layout.sequenceOf(current);
-        boolean restOfLast = sequence < layout.maxSequence(); // only when ahead of the clock: see TimeSequence
+        boolean restOfLast = sequence < layout.maxSequence(); // only when ahead of the clock: see SlotIssuer
         long unit = layout.unitOfTick(last) + (restOfLast ? 0 : 1);
         int first = restOfLast ? sequence + 1 : layout.minSequence();
         long start = layout.startOfUnit(unit);

@@ -35,7 +35,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>The state is one {@link AtomicLong} (the latest time used, whether it is a reading or a ticket, the last
  * sequence number taken), updated with compare-and-set: lock-free, and free of allocation on the fast path. How the
- * pieces fit ({@link SlotLayout} packs the state, {@link TicketQueue} queues the calls that wait) is set out in
+ * pieces fit ({@link SlotIssuer} holds the state and takes slots on the fast path, {@link SlotLayout} packs the
+ * state, {@link TicketQueue} queues the calls that wait) is set out in
  * <a href="https://github.com/dev-ids/ids/blob/main/docs/TIME-SEQUENCE.md">docs/TIME-SEQUENCE.md</a>.
  */
 public final class TimeSequence implements SlotSequence {
@@ -54,35 +55,16 @@ public final class TimeSequence implements SlotSequence {
         MICROS
     }
 
-    /** {@link #takeAtOnce}'s answer when another thread changed the state first. */
-    private static final long LOST_RACE = -2;
-
-    private final IdClock clock;
-    private final ClockWatch watch;
     private final SlotLayout layout;
-    private final SlotRefusals refusals;
-    private final TicketQueue queue;
-    /** {@code time << timeShift | ahead << sequenceBits | last sequence taken}, as {@link SlotLayout} packs it. */
-    private final AtomicLong state;
+    /** The state and the algorithm that issues slots from it. */
+    private final SlotIssuer issuer;
 
     private TimeSequence(Builder builder) {
-        this.clock = builder.clock;
-        this.watch = builder.watch();
+        ClockWatch watch = builder.watch();
         this.layout = new SlotLayout(builder.resolution == Resolution.MICROS, builder.epoch, builder.unitTicks,
                 builder.maxUnit, builder.minSequence, builder.maxSequence);
-        this.refusals = new SlotRefusals(builder.description, layout, watch);
-        long markUnit;
-        if (builder.notBefore == Long.MIN_VALUE || builder.notBefore - layout.epoch() < 0) {
-            // Nothing issued yet: the unit before the epoch, used up.
-            markUnit = Long.MIN_VALUE;
-            this.state = new AtomicLong(layout.pack(-layout.unitTicks(), layout.maxSequence()));
-        } else {
-            // The mark's unit, used up; its time is no reading of this clock, so a clock behind it is no regression.
-            long markTick = Math.min(builder.notBefore - layout.epoch(), layout.maxTick());
-            markUnit = layout.unitOfTick(markTick);
-            this.state = new AtomicLong(layout.packAhead(markTick, layout.maxSequence()));
-        }
-        this.queue = new TicketQueue(state, layout, watch, refusals, markUnit);
+        this.issuer = new SlotIssuer(layout, watch, new SlotRefusals(builder.description, layout, watch),
+                builder.notBefore);
     }
 
     /**
@@ -105,7 +87,7 @@ public final class TimeSequence implements SlotSequence {
      */
     @Override
     public long next() {
-        return reserve(1);
+        return issuer.take(1, TicketQueue.NO_DEADLINE);
     }
 
     /**
@@ -120,7 +102,7 @@ public final class TimeSequence implements SlotSequence {
      *     maximum wait
      */
     public long nextBefore(long deadlineNanos) {
-        return reserve(1, deadlineNanos);
+        return issuer.take(1, deadlineNanos);
     }
 
     /**
@@ -134,27 +116,8 @@ public final class TimeSequence implements SlotSequence {
      * @throws IdGenerationException as {@link #next()}
      */
     public long reserve(int wanted) {
-        return reserve(wanted, TicketQueue.NO_DEADLINE);
-    }
-
-    /** {@code deadlineNanos}: a monotonic reading, or {@link TicketQueue#NO_DEADLINE} for the maximum wait. */
-    private long reserve(int wanted, long deadlineNanos) {
         Checks.inRange("slots wanted", wanted, 1, Integer.MAX_VALUE);
-        while (true) {
-            long current = state.get();
-            long latestReading = queue.latestReading(current);
-            long now = readTicks();
-            long slot = takeAtOnce(current, now, wanted);
-            if (slot >= 0) {
-                return slot;
-            }
-            if (slot == WOULD_WAIT) {
-                slot = queue.take(current, now, latestReading, wanted, deadlineNanos);
-                if (slot != -1) {
-                    return slot;
-                }
-            }
-        }
+        return issuer.take(wanted, TicketQueue.NO_DEADLINE);
     }
 
     /**
@@ -168,40 +131,7 @@ public final class TimeSequence implements SlotSequence {
      */
     @Override
     public long tryNext() {
-        while (true) {
-            long current = state.get();
-            long slot = takeAtOnce(current, readTicks(), 1);
-            if (slot != LOST_RACE) {
-                return slot;
-            }
-        }
-    }
-
-    /**
-     * The fast path: takes slots of the clock's unit, or the rest of the latest unit used, from the state the
-     * caller read; returns the first, {@link #WOULD_WAIT} when the call must queue, or {@link #LOST_RACE}.
-     */
-    private long takeAtOnce(long current, long now, int wanted) {
-        SlotLayout layout = this.layout;
-        long last = layout.tickOf(current);
-        int sequence = layout.sequenceOf(current);
-        long lastUnit = layout.unitOfTick(last);
-        long nowUnit = layout.unitOfTick(now);
-        if (nowUnit > lastUnit) {
-            int first = layout.minSequence();
-            return state.compareAndSet(current, layout.pack(now, layout.lastTaken(first, wanted)))
-                    ? layout.pack(now, first) : LOST_RACE;
-        }
-        if (sequence < layout.maxSequence() && (nowUnit == lastUnit || !layout.isAhead(current))) {
-            // The clock reads the latest unit used, or stepped back behind a reading: go on from its sequence.
-            if (now < last) {
-                watch.reportRegression(last, now, layout.readingUnit());
-            }
-            long tick = Math.max(now, last);
-            return state.compareAndSet(current, layout.pack(tick, layout.lastTaken(sequence + 1, wanted)))
-                    ? layout.pack(tick, sequence + 1) : LOST_RACE;
-        }
-        return WOULD_WAIT;
+        return issuer.tryTake();
     }
 
     /**
@@ -224,15 +154,6 @@ public final class TimeSequence implements SlotSequence {
         return layout.sequenceOf(slot);
     }
 
-    private long readTicks() {
-        long reading = layout.read(clock);
-        long tick = reading - layout.epoch();
-        if (tick < 0 || tick > layout.maxTick()) {
-            throw refusals.outsideRange(reading);
-        }
-        return tick;
-    }
-
     /**
      * Returns how far the wall clock now stands behind the latest time this sequence read from it (or went on
      * from): zero unless the clock stepped back. Slots reserved ahead of the clock for waiting calls do not count:
@@ -242,8 +163,7 @@ public final class TimeSequence implements SlotSequence {
      */
     @Override
     public Duration lead() {
-        long latest = queue.latestSeen();
-        return ClockWatch.lead(latest, layout.read(clock) - layout.epoch(), layout.readingUnit());
+        return issuer.lead();
     }
 
     /**

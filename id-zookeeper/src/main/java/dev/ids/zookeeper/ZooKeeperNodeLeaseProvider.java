@@ -13,8 +13,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.imps.CuratorFrameworkState;
-import org.apache.curator.utils.PathUtils;
 
 /**
  * Claims node identities as ephemeral znodes in ZooKeeper, through Apache Curator: an identity of a range whose
@@ -83,8 +81,8 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
      */
     public static final double LEASE_FRACTION = 2.0 / 3.0;
 
-    private final CuratorFramework client;
-    private final boolean ownsClient;
+    /** The client, whether the provider owns it, and whether the provider is closed. */
+    private final ProviderClient client;
     private final Znodes znodes;
     private final ZooKeeperLeaseStore store;
     private final ZnodeRows rows;
@@ -92,24 +90,12 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
     private final String holderId = LeaseHolder.ofThisProcess().id();
     /** Numbers this provider's claims: their holder texts differ, and so do the points they spread from. */
     private final AtomicLong claimNumbers = new AtomicLong();
-    private volatile boolean closed;
 
-    private ZooKeeperNodeLeaseProvider(Builder builder) {
-        if (builder.client != null) {
-            if (builder.client.getState() != CuratorFrameworkState.STARTED) {
-                throw new IllegalArgumentException("The CuratorFramework given to the ZooKeeper node lease provider "
-                        + "is " + builder.client.getState() + "; start it before building the provider (or give a "
-                        + "connection string and let the provider own the client)");
-            }
-            this.client = builder.client;
-            this.ownsClient = false;
-        } else {
-            this.client = Znodes.connect(builder.connectString, builder.sessionTimeout, builder.connectionTimeout);
-            this.ownsClient = true;
-        }
-        this.znodes = new Znodes(client, builder.rootPath, builder.lableNamespace);
-        this.store = new ZooKeeperLeaseStore(znodes, builder.clock, builder.lableReleaseDelay.toNanos());
-        this.rows = new ZnodeRows(znodes, builder.clock, store.openZnodes());
+    private ZooKeeperNodeLeaseProvider(ProviderSettings settings) {
+        this.client = new ProviderClient(settings.openClient(), settings.ownsClient());
+        this.znodes = new Znodes(client.curator(), settings.rootPath(), settings.lableNamespace());
+        this.store = new ZooKeeperLeaseStore(znodes, settings.clock(), settings.lableReleaseDelay().toNanos());
+        this.rows = new ZnodeRows(znodes, settings.clock(), store.openZnodes());
         store.start();
     }
 
@@ -126,7 +112,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
     @Override
     public ZooKeeperNodeLease claim(NodeClaim claim) {
         Objects.requireNonNull(claim, "claim");
-        ensureOpen();
+        client.ensureOpen();
         return new ZooKeeperNodeLease(store.claim(claim, holderId + "#" + claimNumbers.incrementAndGet()), store);
     }
 
@@ -140,7 +126,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
      * @throws IllegalStateException when ZooKeeper cannot be read or the znode does not hold a decimal number
      */
     public long clusterId(String namespace) {
-        ensureOpen();
+        client.ensureOpen();
         return rows.clusterId(namespace);
     }
 
@@ -154,7 +140,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
      * @throws IllegalStateException naming the znode when ZooKeeper cannot be read
      */
     public List<LeaseRow> rows(String namespace) {
-        ensureOpen();
+        client.ensureOpen();
         return rows.rows(namespace);
     }
 
@@ -226,7 +212,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
      * @return the client
      */
     public CuratorFramework client() {
-        return client;
+        return client.curator();
     }
 
     /**
@@ -235,14 +221,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
      */
     @Override
     public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        store.close();
-        if (ownsClient) {
-            client.close();
-        }
+        client.close(store::close); // the leases' znodes are deleted on the client, before it may be closed
     }
 
     /** Writes a lease's mark as {@link ZooKeeperNodeLease#advanceHighWaterMark} does, minus its checks: for tests. */
@@ -250,23 +229,12 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
         return store.writeMark(lease.stored(), epochMillis, version);
     }
 
-    private void ensureOpen() {
-        if (closed) {
-            throw new IllegalStateException("The ZooKeeper node lease provider is closed; build a new one");
-        }
-    }
-
     /** Configures a {@link ZooKeeperNodeLeaseProvider}; every default is set here. */
     public static final class Builder {
 
-        private CuratorFramework client;
-        private String connectString;
-        private Duration sessionTimeout = DEFAULT_SESSION_TIMEOUT;
-        private Duration connectionTimeout = DEFAULT_CONNECTION_TIMEOUT;
-        private String rootPath = DEFAULT_ROOT_PATH;
-        private String lableNamespace = DEFAULT_LABLE_NAMESPACE;
-        private IdClock clock = IdClock.system();
-        private Duration lableReleaseDelay = DEFAULT_LABLE_RELEASE_DELAY;
+        /** The settings as given so far, starting from the defaults; checked as they are set. */
+        private final ProviderSettings settings = new ProviderSettings(DEFAULT_SESSION_TIMEOUT,
+                DEFAULT_CONNECTION_TIMEOUT, DEFAULT_ROOT_PATH, DEFAULT_LABLE_NAMESPACE, DEFAULT_LABLE_RELEASE_DELAY);
 
         private Builder() {
         }
@@ -281,11 +249,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
          * @return this builder
          */
         public Builder lableReleaseDelay(Duration lableReleaseDelay) {
-            Objects.requireNonNull(lableReleaseDelay, "lableReleaseDelay");
-            if (lableReleaseDelay.isNegative()) {
-                throw new IllegalArgumentException("lableReleaseDelay must not be negative: " + lableReleaseDelay);
-            }
-            this.lableReleaseDelay = lableReleaseDelay;
+            settings.lableReleaseDelay(lableReleaseDelay);
             return this;
         }
 
@@ -296,7 +260,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
          * @return this builder
          */
         public Builder client(CuratorFramework client) {
-            this.client = Objects.requireNonNull(client, "client");
+            settings.client(client);
             return this;
         }
 
@@ -307,12 +271,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
          * @return this builder
          */
         public Builder connectString(String connectString) {
-            Objects.requireNonNull(connectString, "connectString");
-            if (connectString.isBlank()) {
-                throw new IllegalArgumentException("ZooKeeper connection string must not be blank; give host:port "
-                        + "pairs such as zk1:2181,zk2:2181");
-            }
-            this.connectString = connectString;
+            settings.connectString(connectString);
             return this;
         }
 
@@ -324,7 +283,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
          * @return this builder
          */
         public Builder sessionTimeout(Duration sessionTimeout) {
-            this.sessionTimeout = positive("sessionTimeout", sessionTimeout);
+            settings.sessionTimeout(sessionTimeout);
             return this;
         }
 
@@ -337,7 +296,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
          * @return this builder
          */
         public Builder connectionTimeout(Duration connectionTimeout) {
-            this.connectionTimeout = positive("connectionTimeout", connectionTimeout);
+            settings.connectionTimeout(connectionTimeout);
             return this;
         }
 
@@ -348,14 +307,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
          * @return this builder
          */
         public Builder rootPath(String rootPath) {
-            Objects.requireNonNull(rootPath, "rootPath");
-            try {
-                PathUtils.validatePath(rootPath);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("ZooKeeper root path '" + rootPath + "' is not a valid znode "
-                        + "path (" + e.getMessage() + "); give an absolute path such as /ids", e);
-            }
-            this.rootPath = rootPath;
+            settings.rootPath(rootPath);
             return this;
         }
 
@@ -368,8 +320,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
          * @return this builder
          */
         public Builder lableNamespace(String lableNamespace) {
-            Znodes.checkNamespace(lableNamespace);
-            this.lableNamespace = lableNamespace;
+            settings.lableNamespace(lableNamespace);
             return this;
         }
 
@@ -380,7 +331,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
          * @return this builder
          */
         public Builder clock(IdClock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
+            settings.clock(clock);
             return this;
         }
 
@@ -392,20 +343,8 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
          * @throws IllegalStateException when neither or both of a client and a connection string were given
          */
         public ZooKeeperNodeLeaseProvider build() {
-            if ((client == null) == (connectString == null)) {
-                throw new IllegalStateException("Give the ZooKeeper node lease provider either a started "
-                        + "CuratorFramework (client) or a connection string (connectString), not "
-                        + (client == null ? "neither" : "both"));
-            }
-            return new ZooKeeperNodeLeaseProvider(this);
-        }
-
-        private static Duration positive(String name, Duration value) {
-            Objects.requireNonNull(value, name);
-            if (value.isNegative() || value.isZero() || value.toMillis() > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException(name + " must be positive and below 24 days: " + value);
-            }
-            return value;
+            settings.checkClientGiven();
+            return new ZooKeeperNodeLeaseProvider(settings);
         }
     }
 }
