@@ -1,5 +1,6 @@
 package dev.ids.autoconfigure.node;
 
+import java.util.List;
 import org.springframework.beans.factory.BeanClassLoaderAware;
 import org.springframework.context.annotation.ImportSelector;
 import org.springframework.core.type.AnnotationMetadata;
@@ -20,7 +21,11 @@ class LeaseStoreConfigurations implements ImportSelector, BeanClassLoaderAware {
 
     @Override
     public String[] selectImports(AnnotationMetadata importingClassMetadata) {
-        return LeaseStoreKinds.of(classLoader).all().stream().map(LeaseStoreKind::configuration)
-                .toArray(String[]::new);
+        List<LeaseStoreKind> kinds = LeaseStoreKinds.of(classLoader).all();
+        String[] configurations = new String[kinds.size()];
+        for (int i = 0; i < configurations.length; i++) {
+            configurations[i] = kinds.get(i).configuration();
+        }
+        return configurations;
     }
 }

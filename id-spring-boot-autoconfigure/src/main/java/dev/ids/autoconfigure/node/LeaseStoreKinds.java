@@ -1,6 +1,7 @@
 package dev.ids.autoconfigure.node;
 
 import dev.ids.node.NodeLeaseProvider;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -34,18 +35,34 @@ record LeaseStoreKinds(List<LeaseStoreKind> all) {
      */
     static LeaseStoreKinds of(@Nullable ClassLoader classLoader) {
         ClassLoader loader = classLoader != null ? classLoader : LeaseStoreKinds.class.getClassLoader();
-        return loaded.computeIfAbsent(loader, key -> new LeaseStoreKinds(List.copyOf(
-                SpringFactoriesLoader.forDefaultResourceLocation(key).load(LeaseStoreKind.class))));
+        LeaseStoreKinds kinds = loaded.get(loader);
+        if (kinds == null) {
+            // A loop, not a lambda: this runs at every start-up, and each lambda is a class loaded (the footprint).
+            kinds = new LeaseStoreKinds(List.copyOf(SpringFactoriesLoader.forDefaultResourceLocation(loader)
+                    .load(LeaseStoreKind.class)));
+            loaded.put(loader, kinds);
+        }
+        return kinds;
     }
 
     /** The kind of that name, if one is registered. */
     @Nullable LeaseStoreKind named(String name) {
-        return all.stream().filter(kind -> kind.name().equals(name)).findFirst().orElse(null);
+        for (LeaseStoreKind kind : all) {
+            if (kind.name().equals(name)) {
+                return kind;
+            }
+        }
+        return null;
     }
 
     /** The kind that recognizes a provider as its own, if one does. */
     @Nullable LeaseStoreKind recognizing(NodeLeaseProvider provider) {
-        return all.stream().filter(kind -> kind.recognizes(provider)).findFirst().orElse(null);
+        for (LeaseStoreKind kind : all) {
+            if (kind.recognizes(provider)) {
+                return kind;
+            }
+        }
+        return null;
     }
 
     /**
@@ -91,6 +108,12 @@ record LeaseStoreKinds(List<LeaseStoreKind> all) {
 
     /** The properties whose presence chooses a store in auto mode, in order. */
     List<String> autoProperties() {
-        return all.stream().map(LeaseStoreKind::autoProperty).filter(Objects::nonNull).toList();
+        List<String> properties = new ArrayList<>();
+        for (LeaseStoreKind kind : all) {
+            if (kind.autoProperty() != null) {
+                properties.add(kind.autoProperty());
+            }
+        }
+        return properties;
     }
 }

@@ -2,7 +2,6 @@ package dev.ids.autoconfigure.node;
 
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.springframework.boot.autoconfigure.condition.ConditionMessage;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
@@ -34,15 +33,19 @@ class OnNodeProviderCondition extends SpringBootCondition {
         }
         LeaseStoreKinds kinds = LeaseStoreKinds.of(context.getClassLoader());
         List<String> autoProperties = kinds.autoProperties();
-        LeaseStoreKind byProperty = kinds.all().stream()
-                .filter(kind -> kind.autoProperty() != null && isSet(binder, kind.autoProperty()))
-                .findFirst().orElse(null);
+        LeaseStoreKind byProperty = null;
+        for (LeaseStoreKind kind : kinds.all()) {
+            if (byProperty == null && kind.autoProperty() != null && isSet(binder, kind.autoProperty())) {
+                byProperty = kind;
+            }
+        }
         String found = PROVIDER + " is unset or auto";
         if (byProperty != null) {
             found += " and " + byProperty.autoProperty() + " is set";
         } else {
-            found += autoProperties.stream().map(property -> " and " + property + " is unset")
-                    .collect(Collectors.joining());
+            for (String property : autoProperties) {
+                found += " and " + property + " is unset";
+            }
         }
         // Without such a property, every store chosen by a bean stays a candidate: its bean conditions decide.
         boolean matches = byProperty != null ? byProperty.name().equals(wanted)
