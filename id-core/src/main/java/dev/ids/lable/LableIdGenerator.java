@@ -6,6 +6,7 @@ import dev.ids.IdScheme;
 import dev.ids.MonitoredIdGenerator;
 import dev.ids.generator.WaitingGeneratorBuilder;
 import dev.ids.internal.Checks;
+import dev.ids.internal.Classes;
 import dev.ids.internal.OrderedMap;
 import dev.ids.sequence.LeasedSequence;
 import dev.ids.sequence.SlotSequence;
@@ -54,6 +55,7 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
         this.clusterId = builder.clusterId;
         this.mode = builder.mode;
         this.lowBits = LableLayout.lowBits(generatorId, clusterId, mode);
+        Classes.initialise(LableId.class, LableLayout.class); // see Classes: not left to the first next()
         String description = "lable generator (generator id " + generatorId + ", cluster id " + clusterId + ")";
         this.sequence = LeasedSequence.build(TimeSequence.builder(description)
                 .clock(builder.clock())

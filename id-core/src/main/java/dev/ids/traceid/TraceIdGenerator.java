@@ -73,7 +73,8 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
                 .timeBase(TimeSequence.Resolution.MILLIS, 0, MILLIS_PER_SECOND)
                 .sequence(0, TraceId.MAX_CHUNK_NO)
                 .maxWait(builder.maxWait()), builder.lease());
-        Classes.initialise(TraceId.class); // see Classes: not left to the first next()
+        // see Classes: not left to the first next(); TraceId's layout and wrapped seconds are classes of their own
+        Classes.initialise(TraceId.class, TraceIdLayout.class, WrappedSeconds.class);
     }
 
     /**
