@@ -4,9 +4,7 @@ import dev.ids.node.NodeLeaseProvider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.core.io.support.SpringFactoriesLoader;
@@ -25,24 +23,17 @@ record LeaseStoreKinds(List<LeaseStoreKind> all) {
 
     static final String AUTO = "auto";
 
-    private static final Map<ClassLoader, LeaseStoreKinds> loaded = new ConcurrentHashMap<>();
-
     /**
-     * Reads the kinds registered for a class loader, once.
+     * Reads the kinds registered for a class loader. Spring's loader keeps the names it read per class loader (and
+     * lets the class loader go), so a kind is only made again, a small object with no state.
      *
      * @param classLoader the application's class loader, or {@code null} for this class's
      * @return the kinds
      */
     static LeaseStoreKinds of(@Nullable ClassLoader classLoader) {
         ClassLoader loader = classLoader != null ? classLoader : LeaseStoreKinds.class.getClassLoader();
-        LeaseStoreKinds kinds = loaded.get(loader);
-        if (kinds == null) {
-            // A loop, not a lambda: this runs at every start-up, and each lambda is a class loaded (the footprint).
-            kinds = new LeaseStoreKinds(List.copyOf(SpringFactoriesLoader.forDefaultResourceLocation(loader)
-                    .load(LeaseStoreKind.class)));
-            loaded.put(loader, kinds);
-        }
-        return kinds;
+        return new LeaseStoreKinds(List.copyOf(SpringFactoriesLoader.forDefaultResourceLocation(loader)
+                .load(LeaseStoreKind.class)));
     }
 
     /** The kind of that name, if one is registered. */

@@ -1,6 +1,7 @@
 package dev.ids.autoconfigure.node;
 
 import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.internal.Chars;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.ReclaimingNodeLease;
 import java.time.Duration;
@@ -36,9 +37,9 @@ public class NodeLeaseConfiguration {
         LeaseStoreKinds kinds = LeaseStoreKinds.of(beanFactory.getBeanClassLoader());
         String setting = LeaseStoreKinds.normalize(properties.getProvider());
         if (!kinds.accepts(setting)) {
-            throw new IdsConfigurationException("ids.node.provider", properties.getProvider(), "the node identities "
-                    + "come from static settings, from auto mode, or from a lease store on the class path, and "
-                    + "none is named so", "Set ids.node.provider to one of " + kinds.values() + ", or add the "
+            throw new IdsConfigurationException("ids.node.provider", Chars.quote(properties.getProvider()),
+                    "the node identities come from static settings, from auto mode, or from a lease store on the "
+                    + "class path, and none is named so", "Set ids.node.provider to one of " + kinds.values() + ", or add the "
                     + "module of the store you meant to the application.");
         }
         NodeLeaseProvider provider = providers.getIfUnique();

@@ -48,8 +48,9 @@ class OnNodeProviderCondition extends SpringBootCondition {
             }
         }
         // Without such a property, every store chosen by a bean stays a candidate: its bean conditions decide.
-        boolean matches = byProperty != null ? byProperty.name().equals(wanted)
-                : kinds.named(wanted) != null && kinds.named(wanted).autoProperty() == null;
+        LeaseStoreKind wantedKind = kinds.named(wanted);
+        boolean matches = byProperty != null ? byProperty == wantedKind
+                : wantedKind != null && wantedKind.autoProperty() == null;
         return matches ? ConditionOutcome.match(message.because(found))
                 : ConditionOutcome.noMatch(message.because(found));
     }
