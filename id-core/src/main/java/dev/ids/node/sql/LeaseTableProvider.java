@@ -1,11 +1,10 @@
 package dev.ids.node.sql;
 
 import dev.ids.clock.IdClock;
-import dev.ids.node.LeaseListing;
+import dev.ids.node.IdentityTakeOver;
 import dev.ids.node.ListedLease;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
-import dev.ids.node.NodeLeaseProvider;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -13,10 +12,10 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What the lease-table providers share whichever way they reach the table (JDBC in id-core, R2DBC in id-r2dbc):
- * their settings as built ({@link LeaseTableSettings.Terms}), the holder value of each new lease, and the operator's
- * view of a namespace's rows.
+ * their settings as built ({@link LeaseTableSettings.Terms}), the holder value of each new lease, the operator's
+ * view of a namespace's rows, and the takeover of a row from a silent holder ({@link IdentityTakeOver}).
  */
-public abstract class LeaseTableProvider implements NodeLeaseProvider, LeaseListing {
+public abstract class LeaseTableProvider implements IdentityTakeOver {
 
     private final LeaseTableSettings.Terms terms;
     private final AtomicLong leaseNumbers = new AtomicLong();
@@ -75,12 +74,31 @@ public abstract class LeaseTableProvider implements NodeLeaseProvider, LeaseList
     public abstract NodeLease takeOver(LeaseRow judged, Duration silence);
 
     /**
+     * Takes one identity from the holder judged by reading its row through {@link #listLeases}: {@link
+     * #takeOver(LeaseRow, Duration)} with the row as listed.
+     *
+     * @param judged the row as listed, naming the holder to take the identity from
+     * @param silence how long the holder must have gone without renewing: zero or more
+     * @return the lease, renewed in the background until closed or lost
+     * @throws dev.ids.node.NoFreeNodeIdentityException when the row is no longer as judged or its holder renewed
+     *     within the silence
+     * @throws IllegalStateException when the store cannot be reached or the table is missing
+     * @throws IllegalArgumentException when the silence is negative
+     */
+    @Override
+    public final NodeLease takeOver(ListedLease judged, Duration silence) {
+        return takeOver(new LeaseRow(judged.namespace(), judged.identity(), judged.holder(),
+                judged.expiresAtMillis(), judged.highWaterMarkMillis()), silence);
+    }
+
+    /**
      * Returns how long a holder must have gone without renewing its lease before {@link #takeOver} takes its
      * identity: one renewal period plus the reclaim grace, which a running holder lets pass only when it
      * cannot reach the store.
      *
      * @return the silence
      */
+    @Override
     public final Duration silenceBeforeTakeOver() {
         return renewalPeriod().plus(reclaimGrace());
     }

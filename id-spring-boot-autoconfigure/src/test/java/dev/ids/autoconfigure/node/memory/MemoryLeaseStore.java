@@ -28,6 +28,8 @@ final class MemoryLeaseStore implements NodeLeaseStore<MemoryLeaseStore.Proof> {
         String holder;
         boolean released;
         long mark;
+        /** When the lease expires unless renewed, on this JVM's wall clock: a store records it, it is not counted. */
+        long expiresAt;
     }
 
     private final Map<String, Map<Long, Row>> namespaces = new TreeMap<>();
@@ -66,6 +68,7 @@ final class MemoryLeaseStore implements NodeLeaseStore<MemoryLeaseStore.Proof> {
                     }
                     row.holder = holder;
                     row.released = false;
+                    row.expiresAt = System.currentTimeMillis() + LEASE.toMillis();
                     return new Claimed<>(new Proof(claim.namespace(), identity, holder), identity, asked, row.mark,
                             LeaseGrant.of(LEASE));
                 }
@@ -95,7 +98,7 @@ final class MemoryLeaseStore implements NodeLeaseStore<MemoryLeaseStore.Proof> {
 
     @Override
     public synchronized LeaseGrant renew(Proof proof) throws Exception {
-        ours(proof);
+        ours(proof).expiresAt = System.currentTimeMillis() + LEASE.toMillis();
         return LeaseGrant.of(LEASE);
     }
 
@@ -117,6 +120,7 @@ final class MemoryLeaseStore implements NodeLeaseStore<MemoryLeaseStore.Proof> {
             row.mark = lowerTo;
         }
         row.released = true;
+        row.expiresAt = 0;
         return row.mark;
     }
 
@@ -132,6 +136,35 @@ final class MemoryLeaseStore implements NodeLeaseStore<MemoryLeaseStore.Proof> {
 
     synchronized List<ListedLease> list(String namespace) {
         return rows(namespace).entrySet().stream().map(entry -> new ListedLease(namespace, entry.getKey(),
-                entry.getValue().holder, !entry.getValue().released, 0, entry.getValue().mark)).toList();
+                entry.getValue().holder, !entry.getValue().released, entry.getValue().expiresAt,
+                entry.getValue().mark)).toList();
+    }
+
+    /**
+     * Takes an identity from the holder judged, only while its record is as listed and it has not renewed for the
+     * silence: the conditional write an {@link dev.ids.node.IdentityTakeOver} store makes.
+     */
+    synchronized Claimed<Proof> takeOver(ListedLease judged, Duration silence, String holder) throws IOException {
+        reachable();
+        long asked = System.nanoTime();
+        Row row = rows(judged.namespace()).get(judged.identity());
+        boolean asJudged = row != null && !row.released && row.holder.equals(judged.holder())
+                && row.expiresAt == judged.expiresAtMillis() && row.mark == judged.highWaterMarkMillis();
+        if (!asJudged || row.expiresAt - LEASE.toMillis() > System.currentTimeMillis() - silence.toMillis()) {
+            return null;
+        }
+        row.holder = holder;
+        row.expiresAt = System.currentTimeMillis() + LEASE.toMillis();
+        return new Claimed<>(new Proof(judged.namespace(), judged.identity(), holder), judged.identity(), asked,
+                row.mark, LeaseGrant.of(LEASE));
+    }
+
+    /** Records an identity as held by a holder that then never renews: a run killed without releasing it. */
+    synchronized void heldBySilentHolder(String namespace, long identity, String holder) {
+        Row row = new Row();
+        row.holder = holder;
+        row.mark = initialMark;
+        row.expiresAt = System.currentTimeMillis() + LEASE.toMillis();
+        rows(namespace).put(identity, row);
     }
 }

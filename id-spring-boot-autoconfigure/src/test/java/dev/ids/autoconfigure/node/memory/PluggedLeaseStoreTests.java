@@ -9,8 +9,11 @@ import dev.ids.autoconfigure.actuate.IdsEndpoint.LeaseRowDescriptor;
 import dev.ids.autoconfigure.actuate.IdsEndpointAutoConfiguration;
 import dev.ids.autoconfigure.node.NodeLeases;
 import dev.ids.autoconfigure.node.jdbc.JdbcLeaseConfiguration;
+import dev.ids.node.NodeClaim;
+import dev.ids.node.NodeLease;
 import dev.ids.sno.SnoGenerator;
 import dev.ids.testing.TestDatabase;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
@@ -111,6 +114,43 @@ class PluggedLeaseStoreTests {
             assertThat(((IdsConfigurationException) rootCause(context.getStartupFailure())).getAction())
                     .contains("static, jdbc, r2dbc, zookeeper, memory or auto");
         });
+    }
+
+    @Test
+    void aConfiguredIdentityThatASilentHolderKeepsIsTakenOverThroughTheSeam() {
+        MemoryLeaseStore store = new MemoryLeaseStore();
+        store.heldBySilentHolder("sno", 5, "killed-run#1");
+        long started = System.nanoTime();
+        runner().withBean(MemoryNodeLeaseProvider.class, () -> new MemoryNodeLeaseProvider(store))
+                .withPropertyValues("ids.node.provider=memory", "ids.sno.partition=5").run(context -> {
+                    assertThat(context).hasNotFailed();
+                    assertThat(Duration.ofNanos(System.nanoTime() - started)).as("watched the silent holder first")
+                            .isGreaterThanOrEqualTo(MemoryNodeLeaseProvider.SILENCE);
+                    assertThat(context.getBean(SnoGenerator.class).partition()).isEqualTo(5);
+                    String holderId = context.getBean(MemoryNodeLeaseProvider.class).holderId();
+                    assertThat(store.list("sno")).singleElement().satisfies(record -> {
+                        assertThat(record.holderIs(holderId)).as("taken over: %s", record).isTrue();
+                        assertThat(record.held()).isTrue();
+                    });
+                });
+    }
+
+    @Test
+    void aConfiguredIdentityThatARunningInstanceRenewsIsNotTakenOver() {
+        MemoryLeaseStore store = new MemoryLeaseStore();
+        MemoryNodeLeaseProvider other = new MemoryNodeLeaseProvider(store);
+        try (NodeLease running = other.claim(new NodeClaim("sno", 5, 5))) {
+            runner().withBean(MemoryNodeLeaseProvider.class, () -> new MemoryNodeLeaseProvider(store))
+                    .withPropertyValues("ids.node.provider=memory", "ids.sno.partition=5").run(context -> {
+                        assertThat(context).hasFailed();
+                        assertThat(context.getStartupFailure()).rootCause()
+                                .isInstanceOf(IdsConfigurationException.class)
+                                .hasMessageContaining("ids.sno.partition").hasMessageContaining(other.holderId());
+                    });
+            assertThat(running.isHeld()).as("the running holder keeps its identity").isTrue();
+            assertThat(store.list("sno")).singleElement()
+                    .satisfies(record -> assertThat(record.holderIs(other.holderId())).isTrue());
+        }
     }
 
     private static Throwable rootCause(Throwable failure) {

@@ -1,11 +1,6 @@
-package dev.ids.node.sql;
+package dev.ids.node;
 
 import dev.ids.clock.IdClock;
-import dev.ids.node.NoFreeNodeIdentityException;
-import dev.ids.node.NodeClaim;
-import dev.ids.node.NodeLease;
-import dev.ids.node.NodeLeaseProvider;
-import dev.ids.node.ReclaimingNodeLease;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.Objects;
@@ -13,24 +8,25 @@ import java.util.Objects;
 /**
  * Claims the one identity an instance is configured with, and takes it over when a previous run of that instance
  * still holds it. Killed ({@code kill -9}, the OOM killer), that run released nothing, and its lease would fail every
- * restart until it expires plus the grace (70 s by default): a crash loop. So when the identity is held, its row is
- * read and its holder judged:
+ * restart until it expires plus the grace (70 s by default): a crash loop. So when the identity is held in a store
+ * whose records outlive their holders ({@link IdentityTakeOver}), its record is read and its holder judged:
  * <ul>
- * <li>a holder proven ended ({@link dev.ids.node.LeaseHolder#isProvablyEnded()}: same boot, same PID namespace, its
- *     process gone) is taken over at once;</li>
- * <li>any other holder's row is watched for {@link LeaseTableProvider#silenceBeforeTakeOver()}: a holder that renews
- *     is another instance configured with the same identity, and the claim fails; one whose row stays unchanged for
- *     the whole watch is taken over, if its expiry also says it has not renewed for the silence.</li>
+ * <li>a holder proven ended ({@link LeaseHolder#isProvablyEnded()}: same boot, same PID namespace, its process gone)
+ *     is taken over at once;</li>
+ * <li>any other holder's record is watched for {@link IdentityTakeOver#silenceBeforeTakeOver()}: a holder that renews
+ *     is another instance configured with the same identity, and the claim fails; one whose record stays unchanged
+ *     for the whole watch is taken over, if the store also finds that it has not renewed for the silence.</li>
  * </ul>
- * Every takeover is conditional on the row as judged ({@link LeaseTableProvider#takeOver}), so two restarts racing for
- * one identity cannot both win, and a holder that renewed after it was judged keeps its lease. Safe whoever the holder
- * is: the new lease's IDs start after the holder's high-water mark.
+ * Every takeover is conditional on the record as judged ({@link IdentityTakeOver#takeOver}), so two restarts racing
+ * for one identity cannot both win, and a holder that renewed after it was judged keeps its lease. Safe whoever the
+ * holder is: the new lease's IDs start after the holder's high-water mark. Whatever the store, the rule is this one
+ * class: a store only reads and conditionally takes its records.
  */
 public final class ConfiguredIdentityClaim {
 
     private static final System.Logger LOG = System.getLogger(ConfiguredIdentityClaim.class.getName());
 
-    /** How often the holder's row is read while waiting for it to renew or stay silent. */
+    /** How often the holder's record is read while waiting for it to renew or stay silent. */
     static final Duration POLL = Duration.ofMillis(500);
 
     private ConfiguredIdentityClaim() {
@@ -38,7 +34,7 @@ public final class ConfiguredIdentityClaim {
 
     /**
      * Claims a configured identity, claimed again whenever its lease ends; when another holder has it, takes it over
-     * as the class description says, if the provider keeps its leases in a table ({@link LeaseTableProvider}).
+     * as the class description says, if the provider's records outlive their holders ({@link IdentityTakeOver}).
      *
      * @param provider the provider
      * @param claim the namespace and the one identity configured
@@ -55,10 +51,10 @@ public final class ConfiguredIdentityClaim {
         try {
             return ReclaimingNodeLease.claim(provider, claim, IdClock.system(), reclaimPeriod);
         } catch (NoFreeNodeIdentityException held) {
-            if (!(provider instanceof LeaseTableProvider table)) {
+            if (!(provider instanceof IdentityTakeOver store)) {
                 throw held;
             }
-            NodeLease lease = takeOver(table, claim, configuredBy, reclaimPeriod);
+            NodeLease lease = takeOver(store, claim, configuredBy, reclaimPeriod);
             if (lease == null) {
                 throw held;
             }
@@ -67,28 +63,28 @@ public final class ConfiguredIdentityClaim {
     }
 
     /** Judges the holder and takes the identity over from it; {@code null} when a running holder has it. */
-    private static NodeLease takeOver(LeaseTableProvider table, NodeClaim claim, String configuredBy,
+    private static NodeLease takeOver(IdentityTakeOver store, NodeClaim claim, String configuredBy,
             Duration reclaimPeriod) {
-        LeaseRow seen = row(table, claim);
-        if (seen == null) {
+        ListedLease seen = record(store, claim);
+        if (seen == null || seen.leaseHolder().isEmpty()) {
             return null;
         }
-        if (seen.leaseHolder().isProvablyEnded()) {
+        if (seen.leaseHolder().get().isProvablyEnded()) {
             try {
-                return take(table, seen, Duration.ZERO, configuredBy, "a process of this host and PID namespace "
+                return take(store, seen, Duration.ZERO, configuredBy, "a process of this host and PID namespace "
                         + "that has ended without releasing it", reclaimPeriod);
             } catch (NoFreeNodeIdentityException changed) {
                 return null; // renewed or taken by another claimant since it was read: a running holder has it
             }
         }
-        Duration silence = table.silenceBeforeTakeOver();
+        Duration silence = store.silenceBeforeTakeOver();
         LOG.log(Level.INFO, () -> configuredBy + " is configured with node identity " + claim.min() + ", which '"
-                + seen.holder() + "' holds in namespace '" + claim.namespace() + "'; watching its row for "
+                + seen.holder() + "' holds in namespace '" + claim.namespace() + "'; watching its record for "
                 + silence.toSeconds() + " s to see whether that holder renews its lease (another instance: the "
                 + "claim fails) or stays silent (a previous run of this instance that ended without releasing it: "
                 + "the identity is taken over)");
-        // The row's expiry alone cannot tell how long ago its holder renewed: that holder's lease length may not be
-        // this provider's. So the row must be seen unchanged for the whole silence here, and then the takeover's own
+        // The record's expiry alone cannot tell how long ago its holder renewed: that holder's lease length may not
+        // be this provider's. So the record must be seen unchanged for the whole silence here, and then the takeover's own
         // condition (no renewal for the silence, had the holder this provider's lease length) must hold as well.
         long watchedSince = System.nanoTime();
         while (System.nanoTime() - watchedSince < silence.toNanos()) {
@@ -98,12 +94,12 @@ public final class ConfiguredIdentityClaim {
                 Thread.currentThread().interrupt();
                 return null;
             }
-            if (!seen.equals(row(table, claim))) {
+            if (!seen.equals(record(store, claim))) {
                 return null; // renewed, released or taken by another: a running instance has it
             }
         }
         try {
-            return take(table, seen, silence, configuredBy, "whose row did not change for " + silence.toSeconds()
+            return take(store, seen, silence, configuredBy, "whose record did not change for " + silence.toSeconds()
                     + " s: a previous run of this instance that ended without releasing it, or an instance cut off "
                     + "from the lease store", reclaimPeriod);
         } catch (NoFreeNodeIdentityException held) {
@@ -112,17 +108,18 @@ public final class ConfiguredIdentityClaim {
     }
 
     /** Takes the identity from the holder judged, says so, and keeps claiming it again. */
-    private static NodeLease take(LeaseTableProvider table, LeaseRow judged, Duration silence, String configuredBy,
-            String why, Duration reclaimPeriod) {
-        NodeLease first = table.takeOver(judged, silence);
+    private static NodeLease take(IdentityTakeOver store, ListedLease judged, Duration silence,
+            String configuredBy, String why, Duration reclaimPeriod) {
+        NodeLease first = store.takeOver(judged, silence);
         LOG.log(Level.WARNING, () -> configuredBy + " took node identity " + judged.identity() + " in namespace '"
                 + judged.namespace() + "' over from '" + judged.holder() + "', " + why + "; its IDs start after "
                 + "that holder's high-water mark");
-        return ReclaimingNodeLease.of(table, first, judged.claim(), IdClock.system(), reclaimPeriod);
+        NodeClaim one = new NodeClaim(judged.namespace(), judged.identity(), judged.identity());
+        return ReclaimingNodeLease.of(store, first, one, IdClock.system(), reclaimPeriod);
     }
 
-    private static LeaseRow row(LeaseTableProvider table, NodeClaim claim) {
-        return table.rows(claim.namespace()).stream().filter(row -> row.identity() == claim.min()).findFirst()
-                .orElse(null);
+    private static ListedLease record(IdentityTakeOver store, NodeClaim claim) {
+        return store.listLeases(claim.namespace()).stream().filter(listed -> listed.identity() == claim.min())
+                .findFirst().orElse(null);
     }
 }
