@@ -6,6 +6,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.BiPredicate;
@@ -95,6 +96,11 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
     @Override
     public final String nodeIdentityRule() {
         return definition.nodeIdentityRule;
+    }
+
+    @Override
+    public final Optional<NodeIdentityField> nodeIdentityField() {
+        return Optional.ofNullable(definition.nodeIdentityField);
     }
 
     @Override

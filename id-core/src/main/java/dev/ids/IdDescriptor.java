@@ -3,6 +3,7 @@ package dev.ids;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Supplier;
@@ -100,6 +101,15 @@ public interface IdDescriptor<T> {
      * @return for example {@code "medallion"}, or {@code "none needed"} for GIDs
      */
     String nodeIdentityRule();
+
+    /**
+     * Returns the field of this scheme's IDs that keeps its generators apart, as integrations configure and lease it.
+     *
+     * @return the field; empty for a scheme whose generators need no identity (GIDs)
+     */
+    default Optional<NodeIdentityField> nodeIdentityField() {
+        return Optional.empty();
+    }
 
     /**
      * Returns the length of the text a column holds ({@link #toColumnText}): the canonical string's length, for a

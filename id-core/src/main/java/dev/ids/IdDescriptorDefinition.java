@@ -46,6 +46,7 @@ public final class IdDescriptorDefinition<T> {
     List<String> settingNames;
     String nodeIdentityRule;
     BiPredicate<Map<String, Object>, Map<String, Object>> nodeIdentityClash;
+    NodeIdentityField nodeIdentityField;
 
     IdDescriptorDefinition(String schemeName, Class<T> valueType) {
         this.schemeName = Objects.requireNonNull(schemeName, "schemeName");
@@ -172,6 +173,17 @@ public final class IdDescriptorDefinition<T> {
             BiPredicate<Map<String, Object>, Map<String, Object>> clash) {
         this.nodeIdentityRule = rule;
         this.nodeIdentityClash = clash;
+        return this;
+    }
+
+    /**
+     * Names the field of the scheme's IDs that keeps its generators apart; left out for a scheme that has none.
+     *
+     * @param field the setting, its range and its leased range
+     * @return this definition
+     */
+    public IdDescriptorDefinition<T> identityField(NodeIdentityField field) {
+        this.nodeIdentityField = Objects.requireNonNull(field, "field");
         return this;
     }
 

@@ -87,4 +87,34 @@ class AbstractIdDescriptorTest {
         assertThat(GidDescriptor.INSTANCE.shareNodeIdentity(Map.of(), Map.of())).isFalse();
         assertThat(GidDescriptor.INSTANCE.nodeIdentityRule()).isEqualTo("none needed");
     }
+
+    /**
+     * The identity fields as the schemes define them: elfo reads node 0 as "unknown", so it is never leased; leased
+     * medallions lie below the muid specification's random range [0x10000000000, 0x1FFFFFFFFFF].
+     */
+    @Test
+    void eachSchemeNamesItsIdentityFieldAndLeasedRange() {
+        assertThat(IdScheme.TRACE_ID.descriptor().nodeIdentityField()).hasValue(
+                new NodeIdentityField("node-no", 0, 65_535, 1, 65_535, true));
+        assertThat(IdScheme.LABLE.descriptor().nodeIdentityField()).hasValue(
+                new NodeIdentityField("generator-id", 0, 63, 0, 63, true));
+        assertThat(IdScheme.SNO.descriptor().nodeIdentityField()).hasValue(
+                new NodeIdentityField("partition", 0, 65_535, 0, 65_535, true));
+        assertThat(IdScheme.MUID.descriptor().nodeIdentityField()).hasValueSatisfying(medallion -> {
+            assertThat(medallion.required()).isFalse();
+            assertThat(medallion.max()).isEqualTo((1L << 44) - 2);
+            assertThat(medallion.leasedMin()).isEqualTo(1);
+            assertThat(medallion.leasedMax()).isLessThan(0x100_0000_0000L);
+        });
+        assertThat(IdScheme.GID.descriptor().nodeIdentityField()).isEmpty();
+    }
+
+    @Test
+    void anIdentityFieldWhoseLeasedRangeLeavesItsRangeIsRefused() {
+        assertThatThrownBy(() -> new NodeIdentityField("node", 1, 10, 0, 10, true))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("node")
+                .hasMessageContaining("1, 0, 10, 10");
+        assertThatThrownBy(() -> new NodeIdentityField("node", 0, 10, 5, 11, true))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
 }

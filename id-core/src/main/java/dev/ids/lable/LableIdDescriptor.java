@@ -2,6 +2,7 @@ package dev.ids.lable;
 
 import dev.ids.AbstractIdDescriptor;
 import dev.ids.GeneratorSettings;
+import dev.ids.NodeIdentityField;
 import java.util.function.Supplier;
 
 /**
@@ -23,6 +24,7 @@ public final class LableIdDescriptor extends AbstractIdDescriptor<LableId> {
                 .decoding(LableId::timestamp, LableId::decoded)
                 .generatedBy(LableIdGenerator.class)
                 .settings(LableIdDescriptor::ids, "generator", "cluster", "mode")
+                .identityField(NodeIdentityField.required("generator-id", LableId.MAX_GENERATOR_ID))
                 .nodeIdentity("generator-id within a cluster-id",
                         sameSettings("generatorId", "clusterId", "mode")));
     }

@@ -2,6 +2,7 @@ package dev.ids.muid;
 
 import dev.ids.AbstractIdDescriptor;
 import dev.ids.GeneratorSettings;
+import dev.ids.NodeIdentityField;
 import java.util.function.Supplier;
 
 /**
@@ -9,6 +10,16 @@ import java.util.function.Supplier;
  * UUID where the database compares UUIDs by bytes and as 16 bytes elsewhere.
  */
 public final class MuidDescriptor extends AbstractIdDescriptor<Muid> {
+
+    /**
+     * The medallion: optional, as the muid specification draws a random one from [0x10000000000, 0x1FFFFFFFFFF]
+     * and allows any configured value up to 2^44-2. Leased medallions stay far below the random range (1 to 65535,
+     * as large a range as the other schemes'), so a leased medallion never equals the random medallion of a node that
+     * does not lease (a Gink node, a generator with a random medallion); 0 is left out because the specification's
+     * short forms drop a zero medallion. Leased medallions render as {@code 000000xxxxx} in the string form.
+     */
+    private static final NodeIdentityField MEDALLION = new NodeIdentityField("medallion", 0, Muid.MAX_MEDALLION, 1,
+            65_535, false);
 
     /** The descriptor; it holds no state. */
     public static final MuidDescriptor INSTANCE = new MuidDescriptor();
@@ -23,6 +34,7 @@ public final class MuidDescriptor extends AbstractIdDescriptor<Muid> {
                 .decoding(Muid::timestamp, Muid::decoded)
                 .generatedBy(MuidGenerator.class)
                 .settings(MuidDescriptor::ids, "medallion")
+                .identityField(MEDALLION)
                 .nodeIdentity("medallion", sameSettings("medallion")));
     }
 

@@ -2,6 +2,7 @@ package dev.ids.sno;
 
 import dev.ids.AbstractIdDescriptor;
 import dev.ids.GeneratorSettings;
+import dev.ids.NodeIdentityField;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -22,6 +23,7 @@ public final class SnoDescriptor extends AbstractIdDescriptor<Sno> {
                 .decoding(Sno::timestamp, Sno::decoded)
                 .generatedBy(SnoGenerator.class)
                 .settings(SnoDescriptor::ids, "partition", "meta")
+                .identityField(NodeIdentityField.required("partition", Sno.MAX_PARTITION))
                 .nodeIdentity("partition, or disjoint sequence-min..sequence-max within one partition",
                         sameSettings("partition").and(SnoDescriptor::sequencesOverlap)));
     }

@@ -2,6 +2,7 @@ package dev.ids.traceid;
 
 import dev.ids.AbstractIdDescriptor;
 import dev.ids.GeneratorSettings;
+import dev.ids.NodeIdentityField;
 import java.util.function.Supplier;
 
 /**
@@ -12,6 +13,10 @@ import java.util.function.Supplier;
  * Reading a column accepts that text or the canonical one.
  */
 public final class TraceIdDescriptor extends AbstractIdDescriptor<TraceId> {
+
+    /** Node numbers are leased from 1: elfo reads node number 0 as "unknown node". */
+    private static final NodeIdentityField NODE_NO = new NodeIdentityField("node-no", 0, TraceId.MAX_NODE_NO, 1,
+            TraceId.MAX_NODE_NO, true);
 
     /** The descriptor; it holds no state. */
     public static final TraceIdDescriptor INSTANCE = new TraceIdDescriptor();
@@ -28,6 +33,7 @@ public final class TraceIdDescriptor extends AbstractIdDescriptor<TraceId> {
                 .decoding(TraceId::timestamp, TraceId::decoded)
                 .generatedBy(TraceIdGenerator.class)
                 .settings(TraceIdDescriptor::ids, "node")
+                .identityField(NODE_NO)
                 .nodeIdentity("node-no", sameSettings("nodeNo")));
     }
 

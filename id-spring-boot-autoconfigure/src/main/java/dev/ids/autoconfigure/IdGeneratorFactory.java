@@ -4,20 +4,18 @@ import static dev.ids.autoconfigure.ConfiguredValue.apply;
 
 import dev.ids.IdScheme;
 import dev.ids.MonitoredIdGenerator;
+import dev.ids.NodeIdentityField;
 import dev.ids.autoconfigure.node.LableClusterIds;
 import dev.ids.autoconfigure.node.LeasedIdentity;
 import dev.ids.autoconfigure.node.NodeLeases;
 import dev.ids.generator.GeneratorBuilder;
 import dev.ids.generator.WaitingGeneratorBuilder;
 import dev.ids.gid.GidGenerator;
-import dev.ids.lable.LableId;
 import dev.ids.lable.LableIdGenerator;
-import dev.ids.muid.Muid;
 import dev.ids.muid.MuidGenerator;
 import dev.ids.node.NodeClaim;
 import dev.ids.sno.Sno;
 import dev.ids.sno.SnoGenerator;
-import dev.ids.traceid.TraceId;
 import dev.ids.traceid.TraceIdGenerator;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
@@ -41,14 +39,9 @@ import org.apache.commons.logging.LogFactory;
  * <p>A node identity comes from, in order: its property; the {@link NodeIdentityProvider} beans; a lease claimed
  * from the {@link NodeLeases} provider (namespace the scheme's name, one lease per generator); otherwise the
  * start-up fails (muid: the random medallion of its specification, unless the lease provider was chosen
- * explicitly). Leased ranges: elfo node numbers {@value #LEASED_NODE_NO_MIN} to 65535 (0 means "unknown node" to
- * elfo), Lable generator ids 0 to 63, sno partitions 0 to 65535, muid medallions {@value #LEASED_MEDALLION_MIN}
- * to {@value #LEASED_MEDALLION_MAX}, which lie below the random medallions, so a leased medallion never equals a
- * random one. The muid specification draws medallions from [0x10000000000, 0x1FFFFFFFFFF] by default and allows any
- * configured value up to 2^44-2; a leased block inside the random range could equal the random medallion of a node
- * that does not lease (a Gink node, a generator with a random medallion), so the leases stay below it. Medallion 0
- * is left out because the specification's short forms drop a zero medallion. Leased medallions render as
- * {@code 000000xxxxx} in the string form, and are logged.
+ * explicitly). Each scheme's descriptor names the identity's property, its range and the range leased
+ * ({@link dev.ids.IdDescriptor#nodeIdentityField()}): elfo node numbers from 1 (0 means "unknown node" to elfo), muid
+ * medallions 1 to 65535, below the specification's random medallions; a leased medallion is logged.
  *
  * <p>Where the starter leases a scheme's identities, a configured identity of that scheme is held in the same store
  * too, as a lease of exactly that identity: a leasing instance of a mixed fleet (a rolling migration from configured
@@ -71,16 +64,7 @@ final class IdGeneratorFactory {
 
     private final RequiredNodeIdentities requiredIdentities;
 
-    /** The lowest elfo node number leased: elfo reads node number 0 as "unknown". */
-    static final int LEASED_NODE_NO_MIN = 1;
-
-    /** The lowest muid medallion leased: the specification's short forms drop a medallion of 0. */
-    static final long LEASED_MEDALLION_MIN = 1;
-
     private static final String CONFIGURED = "configured";
-
-    /** The highest muid medallion leased: a range as large as the other schemes', far below the random ones. */
-    static final long LEASED_MEDALLION_MAX = 65_535;
 
     IdGeneratorFactory(List<NodeIdentityProvider> identityProviders, List<IdGeneratorBuilderCustomizer> customizers,
             IdGeneratorRegistry registry, NodeLeases leases, LableClusterIds clusterIds,
@@ -97,7 +81,7 @@ final class IdGeneratorFactory {
      * A node identity: a value (set or provided), or a lease, or both (a configured value held in the lease store);
      * neither for a muid generator's random medallion.
      */
-    private record Identity(Long value, String source, LeasedIdentity leased) {
+    private record Identity(String property, Long value, String source, LeasedIdentity leased) {
 
         /** What the statistics report: the value and its source, for the {@code ids} endpoint. */
         IdGeneratorStatistics.NodeIdentity describe() {
@@ -105,7 +89,7 @@ final class IdGeneratorFactory {
                     leased);
         }
 
-        void applyTo(String property, WaitingGeneratorBuilder<?> builder, Consumer<Long> setter) {
+        void applyTo(WaitingGeneratorBuilder<?> builder, Consumer<Long> setter) {
             if (leased != null) {
                 builder.lease(leased.lease());
             } else {
@@ -116,20 +100,16 @@ final class IdGeneratorFactory {
 
     TraceIdGenerator traceId(String beanName, String prefix, IdsProperties.TraceId settings) {
         TraceIdGenerator.Builder builder = TraceIdGenerator.builder();
-        String nodeNo = prefix + ".node-no";
-        Identity identity = required(IdScheme.TRACE_ID, beanName, nodeNo, settings.getNodeNo(), 0,
-                TraceId.MAX_NODE_NO, LEASED_NODE_NO_MIN, TraceId.MAX_NODE_NO);
-        identity.applyTo(nodeNo, builder, value -> builder.nodeNo(Math.toIntExact(value)));
+        Identity identity = required(IdScheme.TRACE_ID, beanName, prefix, settings);
+        identity.applyTo(builder, value -> builder.nodeNo(Math.toIntExact(value)));
         return build(beanName, IdScheme.TRACE_ID, prefix, settings.getMaxWait(), builder, builder::build,
                 identity);
     }
 
     LableIdGenerator lable(String beanName, String prefix, IdsProperties.Lable settings) {
         LableIdGenerator.Builder builder = LableIdGenerator.builder();
-        String generatorId = prefix + ".generator-id";
-        Identity identity = required(IdScheme.LABLE, beanName, generatorId, settings.getGeneratorId(), 0,
-                LableId.MAX_GENERATOR_ID, 0, LableId.MAX_GENERATOR_ID);
-        identity.applyTo(generatorId, builder, value -> builder.generatorId(Math.toIntExact(value)));
+        Identity identity = required(IdScheme.LABLE, beanName, prefix, settings);
+        identity.applyTo(builder, value -> builder.generatorId(Math.toIntExact(value)));
         Integer clusterId = settings.getClusterId();
         if (clusterId == null && identity.value() == null && identity.leased() != null && clusterIds != null) {
             // A store that keeps the cluster id with its pool (LableClusterIds) is asked for it.
@@ -156,10 +136,8 @@ final class IdGeneratorFactory {
 
     SnoGenerator sno(String beanName, String prefix, IdsProperties.Sno settings) {
         SnoGenerator.Builder builder = SnoGenerator.builder();
-        String partition = prefix + ".partition";
-        Identity identity = required(IdScheme.SNO, beanName, partition, settings.getPartition(), 0,
-                Sno.MAX_PARTITION, 0, Sno.MAX_PARTITION);
-        identity.applyTo(partition, builder, value -> builder.partition(Math.toIntExact(value)));
+        Identity identity = required(IdScheme.SNO, beanName, prefix, settings);
+        identity.applyTo(builder, value -> builder.partition(Math.toIntExact(value)));
         if (settings.getSequenceMin() != null || settings.getSequenceMax() != null) {
             int min = settings.getSequenceMin() == null ? 0 : settings.getSequenceMin();
             int max = settings.getSequenceMax() == null ? Sno.MAX_SEQUENCE : settings.getSequenceMax();
@@ -181,10 +159,9 @@ final class IdGeneratorFactory {
     MuidGenerator muid(String beanName, String prefix, IdsProperties.Muid settings) {
         MuidGenerator.Builder builder = MuidGenerator.builder();
         String medallion = prefix + ".medallion";
-        Identity identity = identity(IdScheme.MUID, beanName, medallion, settings.getMedallion(), 0,
-                Muid.MAX_MEDALLION, LEASED_MEDALLION_MIN, LEASED_MEDALLION_MAX);
+        Identity identity = identity(IdScheme.MUID, beanName, prefix, settings);
         if (identity != null) {
-            identity.applyTo(medallion, builder, builder::medallion);
+            identity.applyTo(builder, builder::medallion);
         }
         MuidGenerator generator = build(beanName, IdScheme.MUID, prefix, settings.getMaxWait(), builder,
                 builder::build, identity);
@@ -239,14 +216,14 @@ final class IdGeneratorFactory {
      * The configured identity, a provided one or a lease; when there is none, fails naming the property, and the
      * properties of every other generator still to be made that has none either.
      */
-    private Identity required(IdScheme scheme, String beanName, String property, Integer configured, long min,
-            long max, long leaseMin, long leaseMax) {
-        Identity identity = identity(scheme, beanName, property, configured == null ? null : configured.longValue(),
-                min, max, leaseMin, leaseMax);
+    private Identity required(IdScheme scheme, String beanName, String prefix, IdsProperties.SchemeGroup<?> settings) {
+        Identity identity = identity(scheme, beanName, prefix, settings);
         if (identity != null) {
             return identity;
         }
-        NodeIdentityRequest failing = new NodeIdentityRequest(scheme, beanName, property, min, max);
+        NodeIdentityField field = field(scheme);
+        NodeIdentityRequest failing = new NodeIdentityRequest(scheme, beanName, prefix + "." + field.setting(),
+                field.min(), field.max());
         List<NodeIdentityRequest> missing = new ArrayList<>(List.of(failing));
         for (RequiredNodeIdentities.Required other : requiredIdentities.notYetMade()) {
             NodeIdentityRequest request = other.request();
@@ -284,32 +261,37 @@ final class IdGeneratorFactory {
         return request.property().substring(0, request.property().lastIndexOf('.')) + ".enabled";
     }
 
-    /** The configured identity, or one from the providers, or a lease; {@code null} when there is none. */
-    private Identity identity(IdScheme scheme, String beanName, String property, Long configured, long min,
-            long max, long leaseMin, long leaseMax) {
+    /**
+     * The configured identity, or one from the providers, or a lease; {@code null} when there is none. Where the
+     * starter leases the scheme's identities, a configured or provided one is held in the store too, as a lease of
+     * exactly that identity, so that no leasing instance of a mixed fleet takes it.
+     */
+    private Identity identity(IdScheme scheme, String beanName, String prefix, IdsProperties.SchemeGroup<?> settings) {
+        NodeIdentityField field = field(scheme);
+        String property = prefix + "." + field.setting();
+        boolean leased = leases.isActive() && leases.leases(scheme);
+        Long configured = settings.configuredNodeIdentity();
         if (configured != null) {
-            if (configured >= min && configured <= max && leases.isActive() && leases.leases(scheme)) {
-                // Held in the store like a lease, so that no leasing instance of a mixed fleet takes it.
-                return new Identity(configured, CONFIGURED, leases.claimConfigured(beanName, property,
-                        scheme.schemeName(), configured));
-            }
-            return new Identity(configured, CONFIGURED, null);
+            boolean inRange = configured >= field.min() && configured <= field.max();
+            return new Identity(property, configured, CONFIGURED, inRange && leased
+                    ? leases.claimConfigured(beanName, property, scheme.schemeName(), configured) : null);
         }
-        Long provided = provided(new NodeIdentityRequest(scheme, beanName, property, min, max));
+        Long provided = provided(new NodeIdentityRequest(scheme, beanName, property, field.min(), field.max()));
         if (provided != null) {
-            if (leases.isActive() && leases.leases(scheme)) {
-                // Chosen outside the store like a configured one, so held in it for the same reason.
-                return new Identity(provided, "provider", leases.claimConfigured(beanName, property,
-                        scheme.schemeName(), provided));
-            }
-            return new Identity(provided, "provider", null);
+            return new Identity(property, provided, "provider", leased
+                    ? leases.claimConfigured(beanName, property, scheme.schemeName(), provided) : null);
         }
-        if (leases.isActive() && leases.leases(scheme)) {
+        if (leased) {
             // All generators of a scheme claim in one namespace: two of them with one identity issue the same IDs.
-            return new Identity(null, leases.kind(), leases.claim(beanName, property,
-                    new NodeClaim(scheme.schemeName(), leaseMin, leaseMax)));
+            return new Identity(property, null, leases.kind(), leases.claim(beanName, property,
+                    new NodeClaim(scheme.schemeName(), field.leasedMin(), field.leasedMax())));
         }
         return null;
+    }
+
+    private static NodeIdentityField field(IdScheme scheme) {
+        return scheme.descriptor().nodeIdentityField().orElseThrow(() -> new IllegalStateException("The "
+                + scheme.schemeName() + " scheme's generators need no node identity"));
     }
 
     private Long provided(NodeIdentityRequest request) {

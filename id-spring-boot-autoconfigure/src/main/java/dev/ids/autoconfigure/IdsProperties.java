@@ -1,5 +1,8 @@
 package dev.ids.autoconfigure;
 
+import dev.ids.IdDescriptor;
+import dev.ids.IdScheme;
+import dev.ids.MonitoredIdGenerator;
 import dev.ids.gid.GidType;
 import dev.ids.lable.LableMode;
 import java.time.Duration;
@@ -72,6 +75,22 @@ public class IdsProperties {
     }
 
     /**
+     * Returns the group of one scheme: the only list of the schemes here, as each group is typed for the metadata.
+     *
+     * @param scheme the scheme
+     * @return its group, for example {@link #getSno()} for {@link IdScheme#SNO}
+     */
+    SchemeGroup<?> group(IdScheme scheme) {
+        return switch (scheme) {
+            case TRACE_ID -> traceId;
+            case LABLE -> lable;
+            case GID -> gid;
+            case SNO -> sno;
+            case MUID -> muid;
+        };
+    }
+
+    /**
      * What every scheme's group has: a switch and named generators, each with the group's own settings type.
      *
      * @param <S> the group's type, which is also the type of its named generators' settings
@@ -98,10 +117,26 @@ public class IdsProperties {
         public Map<String, S> getNamed() {
             return named;
         }
+
+        /** The node identity set in this group ({@link IdDescriptor#nodeIdentityField()}), or null. */
+        abstract Long configuredNodeIdentity();
+
+        /** Makes this group's generator through the factory's method for its scheme. */
+        abstract MonitoredIdGenerator<?> newGenerator(IdGeneratorFactory factory, String beanName, String prefix);
     }
 
     /** Settings of an elfo TraceId generator. */
     public static class TraceId extends SchemeGroup<TraceId> {
+
+        @Override
+        Long configuredNodeIdentity() {
+            return nodeNo == null ? null : nodeNo.longValue();
+        }
+
+        @Override
+        MonitoredIdGenerator<?> newGenerator(IdGeneratorFactory factory, String beanName, String prefix) {
+            return factory.traceId(beanName, prefix, this);
+        }
 
         /**
          * Node number every TraceId carries, 0 to 65535 (0 means "unknown" to elfo); distinct for every instance.
@@ -134,6 +169,16 @@ public class IdsProperties {
 
     /** Settings of a Lable eight-byte ID generator. */
     public static class Lable extends SchemeGroup<Lable> {
+
+        @Override
+        Long configuredNodeIdentity() {
+            return generatorId == null ? null : generatorId.longValue();
+        }
+
+        @Override
+        MonitoredIdGenerator<?> newGenerator(IdGeneratorFactory factory, String beanName, String prefix) {
+            return factory.lable(beanName, prefix, this);
+        }
 
         /**
          * Generator id every ID carries, 0 to 63; distinct for every instance within a cluster. Required unless a
@@ -192,6 +237,16 @@ public class IdsProperties {
     /** Settings of a Graft GID generator. */
     public static class Gid extends SchemeGroup<Gid> {
 
+        @Override
+        Long configuredNodeIdentity() {
+            return null;
+        }
+
+        @Override
+        MonitoredIdGenerator<?> newGenerator(IdGeneratorFactory factory, String beanName, String prefix) {
+            return factory.gid(beanName, prefix, this);
+        }
+
         /** Type of the GIDs, which sets their prefix byte: VOLUME (0x80), LOG (0xA0) or SEGMENT (0xC0). */
         private GidType type;
 
@@ -221,6 +276,16 @@ public class IdsProperties {
 
     /** Settings of a sno generator. */
     public static class Sno extends SchemeGroup<Sno> {
+
+        @Override
+        Long configuredNodeIdentity() {
+            return partition == null ? null : partition.longValue();
+        }
+
+        @Override
+        MonitoredIdGenerator<?> newGenerator(IdGeneratorFactory factory, String beanName, String prefix) {
+            return factory.sno(beanName, prefix, this);
+        }
 
         /**
          * Partition every sno carries, 0 to 65535; distinct for every instance, or shared by instances with
@@ -275,6 +340,16 @@ public class IdsProperties {
 
     /** Settings of a Gink muid generator. */
     public static class Muid extends SchemeGroup<Muid> {
+
+        @Override
+        Long configuredNodeIdentity() {
+            return medallion;
+        }
+
+        @Override
+        MonitoredIdGenerator<?> newGenerator(IdGeneratorFactory factory, String beanName, String prefix) {
+            return factory.muid(beanName, prefix, this);
+        }
 
         /**
          * Medallion every muid carries, 0 to 17592186044414; distinct for every instance. Unset: a random

@@ -33,18 +33,13 @@ final class NamedIdGenerators {
      */
     Object create(IdScheme scheme, String name, String beanName) {
         String prefix = "ids." + scheme.schemeName() + ".named." + name;
-        return switch (scheme) {
-            case TRACE_ID -> factory.traceId(beanName, prefix, settings(properties.getTraceId(), name, prefix));
-            case LABLE -> factory.lable(beanName, prefix, settings(properties.getLable(), name, prefix));
-            case GID -> factory.gid(beanName, prefix, settings(properties.getGid(), name, prefix));
-            case SNO -> factory.sno(beanName, prefix, settings(properties.getSno(), name, prefix));
-            case MUID -> factory.muid(beanName, prefix, settings(properties.getMuid(), name, prefix));
-        };
+        return settings(properties.group(scheme), name, prefix).newGenerator(factory, beanName, prefix);
     }
 
     /** The named group's settings; gone only when AOT processing saw properties the start-up no longer has. */
-    private static <S extends IdsProperties.SchemeGroup<S>> S settings(S group, String name, String prefix) {
-        S settings = group.getNamed().get(name);
+    private static IdsProperties.SchemeGroup<?> settings(IdsProperties.SchemeGroup<?> group, String name,
+            String prefix) {
+        IdsProperties.SchemeGroup<?> settings = group.getNamed().get(name);
         if (settings == null) {
             throw new IdsConfigurationException(prefix, null, "the named generator '" + name + "' was configured "
                     + "when the application was processed ahead of time (its bean exists), but the start-up's "

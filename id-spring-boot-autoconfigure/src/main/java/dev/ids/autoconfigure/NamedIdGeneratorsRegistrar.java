@@ -1,11 +1,6 @@
 package dev.ids.autoconfigure;
 
 import dev.ids.IdScheme;
-import dev.ids.gid.GidGenerator;
-import dev.ids.lable.LableIdGenerator;
-import dev.ids.muid.MuidGenerator;
-import dev.ids.sno.SnoGenerator;
-import dev.ids.traceid.TraceIdGenerator;
 import java.util.Map;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.BeanFactoryAware;
@@ -46,15 +41,13 @@ class NamedIdGeneratorsRegistrar implements ImportBeanDefinitionRegistrar, Envir
     @Override
     public void registerBeanDefinitions(AnnotationMetadata metadata, BeanDefinitionRegistry registry) {
         IdsProperties properties = Binder.get(environment).bindOrCreate("ids", IdsProperties.class);
-        register(registry, IdScheme.TRACE_ID, properties.getTraceId(), TraceIdGenerator.class);
-        register(registry, IdScheme.LABLE, properties.getLable(), LableIdGenerator.class);
-        register(registry, IdScheme.GID, properties.getGid(), GidGenerator.class);
-        register(registry, IdScheme.SNO, properties.getSno(), SnoGenerator.class);
-        register(registry, IdScheme.MUID, properties.getMuid(), MuidGenerator.class);
+        for (IdScheme scheme : IdScheme.values()) {
+            register(registry, scheme, properties.group(scheme), scheme.descriptor().generatorType());
+        }
     }
 
     private <S extends IdsProperties.SchemeGroup<S>> void register(BeanDefinitionRegistry registry,
-            IdScheme scheme, S group, Class<?> type) {
+            IdScheme scheme, IdsProperties.SchemeGroup<S> group, Class<?> type) {
         if (!group.isEnabled()) {
             return;
         }

@@ -1,30 +1,26 @@
 package dev.ids.autoconfigure;
 
+import dev.ids.IdDescriptor;
 import dev.ids.IdScheme;
-import dev.ids.lable.LableId;
-import dev.ids.lable.LableIdGenerator;
-import dev.ids.sno.Sno;
-import dev.ids.sno.SnoGenerator;
-import dev.ids.traceid.TraceId;
-import dev.ids.traceid.TraceIdGenerator;
+import dev.ids.NodeIdentityField;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import org.springframework.beans.factory.annotation.AnnotatedBeanDefinition;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 
 /**
- * The node identities that the generators this context is about to make require (TraceId, Lable and sno; the
- * default generator of each scheme unless the application replaced it, and the named ones), read from the bean
+ * The node identities that the generators this context is about to make require (those of every scheme whose
+ * {@linkplain NodeIdentityField#required() identity field is required}; the default generator of each scheme unless
+ * the application replaced it, and the named ones), read from the bean
  * definitions and the properties without making any generator. A start-up that fails for a missing identity asks
  * for all of them, so that one report names every property to set.
  */
 final class RequiredNodeIdentities {
 
     /** One generator still to be made that needs a node identity, and the value its property sets, if any. */
-    record Required(NodeIdentityRequest request, Integer configured) {
+    record Required(NodeIdentityRequest request, Long configured) {
     }
 
     private final ConfigurableListableBeanFactory beans;
@@ -39,35 +35,36 @@ final class RequiredNodeIdentities {
     /** The generators not made yet, in the order of the schemes, each default generator before its named ones. */
     List<Required> notYetMade() {
         List<Required> required = new ArrayList<>();
-        add(required, IdScheme.TRACE_ID, properties.getTraceId(), TraceIdGenerator.class, "node-no",
-                TraceId.MAX_NODE_NO, IdsProperties.TraceId::getNodeNo);
-        add(required, IdScheme.LABLE, properties.getLable(), LableIdGenerator.class, "generator-id",
-                LableId.MAX_GENERATOR_ID, IdsProperties.Lable::getGeneratorId);
-        add(required, IdScheme.SNO, properties.getSno(), SnoGenerator.class, "partition", Sno.MAX_PARTITION,
-                IdsProperties.Sno::getPartition);
+        for (IdScheme scheme : IdScheme.values()) {
+            IdDescriptor<?> descriptor = scheme.descriptor();
+            descriptor.nodeIdentityField().filter(NodeIdentityField::required).ifPresent(field -> add(required,
+                    scheme, properties.group(scheme), descriptor.generatorType(), field));
+        }
         return required;
     }
 
-    private <S extends IdsProperties.SchemeGroup<S>> void add(List<Required> required, IdScheme scheme, S group,
-            Class<?> type, String identity, long max, Function<S, Integer> configured) {
+    private void add(List<Required> required, IdScheme scheme, IdsProperties.SchemeGroup<?> group, Class<?> type,
+            NodeIdentityField field) {
         String prefix = "ids." + scheme.schemeName();
         String defaultName = Character.toLowerCase(type.getSimpleName().charAt(0)) + type.getSimpleName().substring(1);
         if (isDefaultGenerator(defaultName)) {
-            add(required, scheme, defaultName, prefix + "." + identity, max, configured.apply(group));
+            add(required, scheme, defaultName, prefix + "." + field.setting(), field,
+                    group.configuredNodeIdentity());
         }
-        for (Map.Entry<String, S> named : group.getNamed().entrySet()) {
+        for (Map.Entry<String, ? extends IdsProperties.SchemeGroup<?>> named : group.getNamed().entrySet()) {
             String beanName = named.getKey() + type.getSimpleName();
             if (beans.containsBeanDefinition(beanName)) {
-                add(required, scheme, beanName, prefix + ".named." + named.getKey() + "." + identity, max,
-                        configured.apply(named.getValue()));
+                add(required, scheme, beanName, prefix + ".named." + named.getKey() + "." + field.setting(), field,
+                        named.getValue().configuredNodeIdentity());
             }
         }
     }
 
-    private void add(List<Required> required, IdScheme scheme, String beanName, String property, long max,
-            Integer configured) {
+    private void add(List<Required> required, IdScheme scheme, String beanName, String property,
+            NodeIdentityField field, Long configured) {
         if (!beans.containsSingleton(beanName)) {
-            required.add(new Required(new NodeIdentityRequest(scheme, beanName, property, 0, max), configured));
+            required.add(new Required(new NodeIdentityRequest(scheme, beanName, property, field.min(), field.max()),
+                    configured));
         }
     }
 

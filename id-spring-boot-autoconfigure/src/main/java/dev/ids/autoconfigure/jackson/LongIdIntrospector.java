@@ -1,7 +1,10 @@
 package dev.ids.autoconfigure.jackson;
 
+import dev.ids.IdDescriptor;
 import dev.ids.IdScheme;
 import java.lang.annotation.Annotation;
+import java.util.Arrays;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.cfg.MapperConfig;
@@ -31,6 +34,11 @@ final class LongIdIntrospector extends NopAnnotationIntrospector {
     private static final String HIBERNATE_PACKAGE = "dev.ids.hibernate.";
 
     private static final String GENERATED_VALUE = "jakarta.persistence.GeneratedValue";
+
+    /** The schemes whose IDs are longs, which JavaScript's numbers cannot all hold. */
+    private static final List<IdDescriptor<?>> LONG_SCHEMES = Arrays.stream(IdScheme.values())
+            .<IdDescriptor<?>>map(IdScheme::descriptor)
+            .filter(descriptor -> descriptor.forms().contains(IdDescriptor.Form.LONG)).toList();
 
     /** Whether properties whose values come from an ids generator qualify without {@link IdAsString}. */
     private final boolean generatedIds;
@@ -68,22 +76,26 @@ final class LongIdIntrospector extends NopAnnotationIntrospector {
                 || generatedIds && member.annotations().anyMatch(LongIdIntrospector::generatesLongId);
     }
 
+    /**
+     * Whether the annotation asks for the generator of a scheme whose IDs are longs (its descriptor has the long
+     * form): the scheme's Hibernate annotation ({@code GeneratedTraceId}, named {@code Generated} and the value
+     * type's simple name) or {@code @GeneratedValue} naming the scheme.
+     */
     private static boolean generatesLongId(Annotation annotation) {
         String name = annotation.annotationType().getName();
-        if (name.equals(HIBERNATE_PACKAGE + "GeneratedTraceId")
-                || name.equals(HIBERNATE_PACKAGE + "GeneratedLableId")) {
-            return true;
-        }
-        if (name.equals(GENERATED_VALUE)) {
-            String generator = JpaGeneratedValue.generatorOf(annotation);
-            return isScheme(generator, IdScheme.TRACE_ID) || isScheme(generator, IdScheme.LABLE);
+        String generator = name.equals(GENERATED_VALUE) ? JpaGeneratedValue.generatorOf(annotation) : null;
+        for (IdDescriptor<?> scheme : LONG_SCHEMES) {
+            if (name.equals(HIBERNATE_PACKAGE + "Generated" + scheme.valueType().getSimpleName())
+                    || generator != null && isScheme(generator, scheme.schemeName())) {
+                return true;
+            }
         }
         return false;
     }
 
     /** Whether a generator name is a scheme's name, alone or with a named generator ({@code lable:accounts}). */
-    private static boolean isScheme(String generator, IdScheme scheme) {
-        return generator.equals(scheme.schemeName()) || generator.startsWith(scheme.schemeName() + ":");
+    private static boolean isScheme(String generator, String scheme) {
+        return generator.equals(scheme) || generator.startsWith(scheme + ":");
     }
 
     /**

@@ -68,15 +68,13 @@ record ChosenLeaseProvider(@Nullable NodeLeaseProvider provider, Origin origin, 
     }
 
     /**
-     * Tells whether a scheme's identities are leased when their properties are unset: muid medallions only when the
-     * provider was chosen explicitly, as auto mode keeps the random medallion the muid specification prescribes.
+     * Tells whether a scheme's identities are leased when their properties are unset: none for a scheme without
+     * node identities (GID); an optional one (a muid medallion) only when the provider was chosen explicitly, as auto
+     * mode keeps the random medallion the muid specification prescribes.
      */
     boolean leases(IdScheme scheme) {
-        return switch (scheme) {
-            case GID -> false;
-            case MUID -> origin == Origin.EXPLICIT;
-            default -> origin != Origin.NONE;
-        };
+        return scheme.descriptor().nodeIdentityField()
+                .map(field -> field.required() ? origin != Origin.NONE : origin == Origin.EXPLICIT).orElse(false);
     }
 
     boolean isAuto() {
