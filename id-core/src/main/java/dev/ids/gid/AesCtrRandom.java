@@ -1,5 +1,6 @@
 package dev.ids.gid;
 
+import dev.ids.internal.BigEndian;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.Arrays;
@@ -87,11 +88,7 @@ final class AesCtrRandom implements RandomGenerator {
     @Override
     public long nextLong() {
         nextBytes(scratch);
-        long value = 0;
-        for (byte b : scratch) {
-            value = value << 8 | (b & 0xFF);
-        }
-        return value;
+        return BigEndian.read(scratch, 0);
     }
 
     private void keystream(byte[] out, int offset, int length) {

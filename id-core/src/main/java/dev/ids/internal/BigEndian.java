@@ -36,6 +36,18 @@ public final class BigEndian {
     }
 
     /**
+     * Returns the 8 bytes of one word, for the 64-bit schemes.
+     *
+     * @param word the word
+     * @return a new array of 8 bytes
+     */
+    public static byte[] oneWord(long word) {
+        byte[] bytes = new byte[8];
+        write(bytes, 0, word);
+        return bytes;
+    }
+
+    /**
      * Returns the 16 bytes of two words, for the 128-bit schemes.
      *
      * @param high bytes 0..7

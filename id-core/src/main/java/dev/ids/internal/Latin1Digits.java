@@ -42,4 +42,18 @@ public final class Latin1Digits {
     public static int value(byte[] table, char c) {
         return c > 0xFF ? -1 : table[c];
     }
+
+    /**
+     * Returns the value of four digits of a base-16 alphabet, the first most significant, in straight-line code: a
+     * character that is not a digit makes the result negative, so that several groups are checked with one test.
+     *
+     * @param table a table from {@link #table(String)} of a 16-digit alphabet
+     * @param text the text
+     * @param index where the four digits start
+     * @return their value, 0 to 65535, or a negative number when any is not a digit
+     */
+    public static int hex4(byte[] table, CharSequence text, int index) {
+        return value(table, text.charAt(index)) << 12 | value(table, text.charAt(index + 1)) << 8
+                | value(table, text.charAt(index + 2)) << 4 | value(table, text.charAt(index + 3));
+    }
 }

@@ -1,6 +1,7 @@
 package dev.ids.lable;
 
 import dev.ids.InvalidIdException;
+import dev.ids.internal.BigEndian;
 import dev.ids.internal.Chars;
 import dev.ids.internal.Hex;
 import dev.ids.internal.Latin1Digits;
@@ -70,13 +71,7 @@ public final class LableCodec {
      * @throws InvalidIdException naming the text and what is wrong with it
      */
     public static byte[] decode(CharSequence text) {
-        long bits = decodeLong(text);
-        byte[] bytes = new byte[LableId.BYTES];
-        for (int i = LableId.BYTES - 1; i >= 0; i--) {
-            bytes[i] = (byte) bits;
-            bits >>>= 8;
-        }
-        return bytes;
+        return BigEndian.oneWord(decodeLong(text));
     }
 
     /** The valid value of eight big-endian bytes; rejects any other array naming it in hex. */
@@ -85,11 +80,7 @@ public final class LableCodec {
             throw new InvalidIdException(LableId.SCHEME, Hex.excerpt(bytes),
                     "expected 8 bytes, got " + (bytes == null ? "null" : bytes.length + " bytes"));
         }
-        long bits = 0;
-        for (byte b : bytes) {
-            bits = bits << 8 | (b & 0xFF);
-        }
-        return check(bits);
+        return check(BigEndian.read(bytes, 0));
     }
 
     /** The 16 hex digits of any value, without checking the layout (for messages about values outside it). */
@@ -149,8 +140,7 @@ public final class LableCodec {
 
     /** The value of four lower-case hex digits from {@code index}, or a negative number if any is not one. */
     private static int hex4(CharSequence text, int index) {
-        return hex1(text, index) << 12 | hex1(text, index + 1) << 8 | hex1(text, index + 2) << 4
-                | hex1(text, index + 3);
+        return Latin1Digits.hex4(NIBBLES, text, index);
     }
 
     /** The value of one lower-case hex digit, or -1. */

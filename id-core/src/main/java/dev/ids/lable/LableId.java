@@ -3,6 +3,7 @@ package dev.ids.lable;
 import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
 import dev.ids.SerializedId;
+import dev.ids.internal.BigEndian;
 import dev.ids.internal.SerialForms;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
@@ -261,7 +262,7 @@ public final class LableId implements Comparable<LableId>, Serializable {
      * @return a new array of eight bytes
      */
     public byte[] toBytes() {
-        return LableLayout.toBytes(bits);
+        return BigEndian.oneWord(bits);
     }
 
     /**

@@ -86,10 +86,7 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
      */
     @Override
     public LableId next() {
-        long slot = sequence.next();
-        LableId id = idAt(slot, 0);
-        generated.increment();
-        return id;
+        return issue(sequence.next());
     }
 
     /**
@@ -105,12 +102,7 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
     @Override
     public LableId tryNext() {
         long slot = sequence.tryNext();
-        if (slot == SlotSequence.WOULD_WAIT) {
-            return null;
-        }
-        LableId id = idAt(slot, 0);
-        generated.increment();
-        return id;
+        return slot == SlotSequence.WOULD_WAIT ? null : issue(slot);
     }
 
     /**
@@ -230,6 +222,13 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
                     "No time-range bound from " + this + ": " + LableTimeRanges.spreadHasNoTimeRange());
         }
         return mode;
+    }
+
+    /** Issues the ID of a slot taken by {@link #next()} or {@link #tryNext()}, counting it. */
+    private LableId issue(long slot) {
+        LableId id = idAt(slot, 0);
+        generated.increment();
+        return id;
     }
 
     private LableId idAt(long slot, int offset) {

@@ -88,16 +88,6 @@ final class LableLayout {
         return (bits & MODE_BIT) == 0 ? LableMode.SPREAD : LableMode.TIME_SEQUENTIAL;
     }
 
-    /** The eight bytes, big-endian. */
-    static byte[] toBytes(long bits) {
-        byte[] out = new byte[BYTES];
-        for (int i = BYTES - 1; i >= 0; i--) {
-            out[i] = (byte) bits;
-            bits >>>= 8;
-        }
-        return out;
-    }
-
     /** Adds the components and the raw bit fields, reserved ones included, to a decoded view. */
     static DecodedId.Builder describe(DecodedId.Builder builder, long bits) {
         return builder

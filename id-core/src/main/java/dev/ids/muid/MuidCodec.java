@@ -262,8 +262,7 @@ public final class MuidCodec {
 
     /** The value of four upper-case hex digits from {@code index}, or a negative number if any is not one. */
     private static int hex4(CharSequence text, int index) {
-        return hex1(text, index) << 12 | hex1(text, index + 1) << 8 | hex1(text, index + 2) << 4
-                | hex1(text, index + 3);
+        return Latin1Digits.hex4(NIBBLES, text, index);
     }
 
     /** The value of one upper-case hex digit, or -1. */

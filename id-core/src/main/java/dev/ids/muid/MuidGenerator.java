@@ -98,10 +98,7 @@ public final class MuidGenerator implements MonitoredIdGenerator<Muid> {
      */
     @Override
     public Muid next() {
-        long micros = sequence.sequence().unitOf(sequence.next());
-        Muid id = new Muid(micros << 12 | prefix, low);
-        generated.increment();
-        return id;
+        return issue(sequence.next());
     }
 
     /**
@@ -117,9 +114,11 @@ public final class MuidGenerator implements MonitoredIdGenerator<Muid> {
     @Override
     public Muid tryNext() {
         long slot = sequence.tryNext();
-        if (slot == SlotSequence.WOULD_WAIT) {
-            return null;
-        }
+        return slot == SlotSequence.WOULD_WAIT ? null : issue(slot);
+    }
+
+    /** Issues the muid of a slot taken by {@link #next()} or {@link #tryNext()}, counting it. */
+    private Muid issue(long slot) {
         Muid id = new Muid(sequence.sequence().unitOf(slot) << 12 | prefix, low);
         generated.increment();
         return id;

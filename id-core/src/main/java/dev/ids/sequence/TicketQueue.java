@@ -27,12 +27,8 @@ final class TicketQueue {
     private final SlotRefusals refusals;
     /** The unit of the reading the sequence starts after; Long.MIN_VALUE without one. */
     private final long markUnit;
-    /**
-     * The latest clock reading a queuing call saw or overwrote with a ticket: while the state's time is a ticket,
-     * the latest reading the sequence has seen. Never above the state's time when that is a reading, since a
-     * reading written after a ticket lies in the ticket's unit or later.
-     */
-    private final AtomicLong latestQueuedReading = new AtomicLong(Long.MIN_VALUE);
+    /** The latest clock reading a queuing call saw or overwrote with a ticket. */
+    private final QueuedReadings readings = new QueuedReadings();
 
     /**
      * Creates the queue of one sequence.
@@ -56,14 +52,13 @@ final class TicketQueue {
      * queued calls saw. Read before the clock, as the state is, so that no reading here is later than the caller's.
      */
     long latestReading(long current) {
-        return layout.isAhead(current) ? latestQueuedReading.get() : layout.tickOf(current);
+        return readings.latestReading(layout.isAhead(current), layout.tickOf(current));
     }
 
     /** Returns the latest reading the sequence has seen or gone on from, tickets left out. */
     long latestSeen() {
         long current = state.get();
-        long latest = latestQueuedReading.get();
-        return layout.isAhead(current) ? latest : Math.max(latest, layout.tickOf(current));
+        return readings.latestSeen(layout.isAhead(current), layout.tickOf(current));
     }
 
     /**
@@ -101,10 +96,7 @@ final class TicketQueue {
         if (aheadNanos > allowedNanos) {
             throw refusals.beyondMaxWait(cause, start, now, latestReading, aheadNanos, allowedNanos);
         }
-        long seen = Math.max(now, ahead ? Long.MIN_VALUE : last);
-        if (seen > latestQueuedReading.get()) {
-            latestQueuedReading.accumulateAndGet(seen, Math::max);
-        }
+        readings.queuing(now, ahead, last);
         long ticket = layout.packAhead(start, layout.lastTaken(first, wanted));
         if (!state.compareAndSet(current, ticket)) {
             return -1;

@@ -94,10 +94,7 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
      */
     public Sno next(int metabyte) {
         Checks.inRange("metabyte", metabyte, 0, 255);
-        long slot = sequence.next();
-        generated.increment();
-        return Sno.create(TickTockSlots.unitsOf(slot), TickTockSlots.tickTockOf(slot), metabyte, partition,
-                TickTockSlots.sequenceOf(slot));
+        return issue(sequence.next(), metabyte);
     }
 
     /**
@@ -127,9 +124,11 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
     public Sno tryNext(int metabyte) {
         Checks.inRange("metabyte", metabyte, 0, 255);
         long slot = sequence.tryNext();
-        if (slot == SlotSequence.WOULD_WAIT) {
-            return null;
-        }
+        return slot == SlotSequence.WOULD_WAIT ? null : issue(slot, metabyte);
+    }
+
+    /** Issues the sno of a slot taken by {@link #next(int)} or {@link #tryNext(int)}, counting it. */
+    private Sno issue(long slot, int metabyte) {
         generated.increment();
         return Sno.create(TickTockSlots.unitsOf(slot), TickTockSlots.tickTockOf(slot), metabyte, partition,
                 TickTockSlots.sequenceOf(slot));

@@ -2,6 +2,7 @@ package dev.ids.sno;
 
 import dev.ids.clock.ClockWatch;
 import dev.ids.event.WaitCause;
+import dev.ids.sequence.QueuedReadings;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -27,10 +28,9 @@ final class TickTockWaits {
     private final long markUnit;
     /**
      * The latest clock reading (milliseconds since 2010) a queuing call saw or overwrote with a ticket, since the
-     * last flip: while the state's time is a ticket, the latest reading of the current timeline; never above the
-     * state's time when that is a reading.
+     * last flip: while the state's time is a ticket, the latest reading of the current timeline.
      */
-    private final AtomicLong latestQueuedReading = new AtomicLong(Long.MIN_VALUE);
+    private final QueuedReadings readings = new QueuedReadings();
 
     TickTockWaits(AtomicLong state, ClockWatch watch, TickTockRefusals refusals, int sequenceMin, int sequenceMax,
             long markUnit) {
@@ -48,14 +48,13 @@ final class TickTockWaits {
      * a reading in the state is the latest (tickets are taken after it, a flip clears the queued one).
      */
     long latestReading(long current) {
-        return TickTockSlots.isAhead(current) ? latestQueuedReading.get() : TickTockSlots.millisOf(current);
+        return readings.latestReading(TickTockSlots.isAhead(current), TickTockSlots.millisOf(current));
     }
 
     /** Returns the latest reading the sequence has seen or gone on from, tickets left out. */
     long latestSeen() {
         long current = state.get();
-        long latest = latestQueuedReading.get();
-        return TickTockSlots.isAhead(current) ? latest : Math.max(latest, TickTockSlots.millisOf(current));
+        return readings.latestSeen(TickTockSlots.isAhead(current), TickTockSlots.millisOf(current));
     }
 
     /** Tells the listener the clock fell back from the latest reading, once per fall. */
@@ -65,7 +64,7 @@ final class TickTockWaits {
 
     /** Forgets the readings of the old timeline after a flip: they bound the new one no more. */
     void forgetReadings() {
-        latestQueuedReading.set(Long.MIN_VALUE);
+        readings.forget();
     }
 
     /**
@@ -95,10 +94,7 @@ final class TickTockWaits {
         if (aheadNanos > allowedNanos) {
             throw refusals.beyondMaxWait(cause, nowMillis, latestReading, unit, aheadNanos, regressionWaitNanos);
         }
-        long seen = TickTockSlots.isAhead(current) ? nowMillis : Math.max(nowMillis, lastMillis);
-        if (seen > latestQueuedReading.get()) {
-            latestQueuedReading.accumulateAndGet(seen, Math::max);
-        }
+        readings.queuing(nowMillis, TickTockSlots.isAhead(current), lastMillis);
         long ticket = TickTockSlots.packAhead(startMillis, tick, sequence + 1);
         if (!state.compareAndSet(current, ticket)) {
             return -1;

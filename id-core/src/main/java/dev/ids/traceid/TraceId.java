@@ -3,6 +3,7 @@ package dev.ids.traceid;
 import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
 import dev.ids.SerializedId;
+import dev.ids.internal.BigEndian;
 import dev.ids.internal.Hex;
 import dev.ids.internal.SerialForms;
 import java.io.InvalidObjectException;
@@ -277,7 +278,7 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
      * @return a new array of 8 bytes
      */
     public byte[] toBytes() {
-        return TraceIdLayout.toBytes(raw);
+        return BigEndian.oneWord(raw);
     }
 
     /**

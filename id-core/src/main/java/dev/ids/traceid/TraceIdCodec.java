@@ -1,6 +1,7 @@
 package dev.ids.traceid;
 
 import dev.ids.InvalidIdException;
+import dev.ids.internal.BigEndian;
 import dev.ids.internal.Chars;
 import dev.ids.internal.Hex;
 import dev.ids.internal.Latin1Digits;
@@ -60,13 +61,7 @@ public final class TraceIdCodec {
      * @throws InvalidIdException naming the text and what is wrong with it
      */
     public static byte[] decode(CharSequence text) {
-        long raw = decodeLong(text);
-        byte[] bytes = new byte[TraceId.BYTES];
-        for (int i = TraceId.BYTES - 1; i >= 0; i--) {
-            bytes[i] = (byte) raw;
-            raw >>>= 8;
-        }
-        return bytes;
+        return BigEndian.oneWord(decodeLong(text));
     }
 
     /** The valid raw value of 8 big-endian bytes; rejects any other array naming it in hex. */
@@ -75,10 +70,7 @@ public final class TraceIdCodec {
             throw new InvalidIdException(TraceId.SCHEME, Hex.excerpt(bytes), bytes == null ? "no bytes given"
                     : "expected " + TraceId.BYTES + " bytes, got " + bytes.length);
         }
-        long raw = 0;
-        for (byte b : bytes) {
-            raw = raw << 8 | (b & 0xFF);
-        }
+        long raw = BigEndian.read(bytes, 0);
         String problem = problem(raw);
         if (problem != null) {
             throw new InvalidIdException(TraceId.SCHEME, Hex.of(bytes), problem);

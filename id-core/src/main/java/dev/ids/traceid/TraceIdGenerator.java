@@ -142,12 +142,9 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
             return null;
         }
         try {
-            TraceIdChunk chunk = current;
-            if (chunk != finished) {
-                TraceId id = chunk.draw(clock.wallTimeMillis());
-                if (id != null) {
-                    return id;
-                }
+            TraceId id = drawFromReplacement(finished);
+            if (id != null) {
+                return id;
             }
             long slot = chunks.tryNext();
             return slot == SlotSequence.WOULD_WAIT ? null : install(slot);
@@ -168,17 +165,20 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
         refill.awaitInTurn(deadline);
         try {
             chunks.checkHeld(); // again: the lease may have lapsed while this call waited for the lock
-            TraceIdChunk chunk = current;
-            if (chunk != finished) {
-                TraceId id = chunk.draw(clock.wallTimeMillis());
-                if (id != null) {
-                    return id;
-                }
-            }
-            return lease(deadline, storeDeadline);
+            TraceId id = drawFromReplacement(finished);
+            return id != null ? id : lease(deadline, storeDeadline);
         } finally {
             refill.unlock();
         }
+    }
+
+    /**
+     * Under the refill lock: draws from the current chunk if another thread has replaced the finished one seen
+     * before; {@code null} when it has not, or that chunk is used up too.
+     */
+    private TraceId drawFromReplacement(TraceIdChunk finished) {
+        TraceIdChunk chunk = current;
+        return chunk == finished ? null : chunk.draw(clock.wallTimeMillis());
     }
 
     /** Why the lease's store keeps the refill lock's holder waiting, for the refusal of the calls behind it. */

@@ -68,16 +68,6 @@ final class TraceIdLayout {
         return (int) raw & MAX_COUNTER;
     }
 
-    /** The 8-byte big-endian form, whose unsigned order is the order of the values. */
-    static byte[] toBytes(long raw) {
-        byte[] bytes = new byte[BYTES];
-        for (int i = BYTES - 1; i >= 0; i--) {
-            bytes[i] = (byte) raw;
-            raw >>>= 8;
-        }
-        return bytes;
-    }
-
     /**
      * Adds the components and the bit layout of a raw value to a decoded view: a reserved zero bit, then 25, 16, 12
      * and 10 bits, covering the 8 bytes.
