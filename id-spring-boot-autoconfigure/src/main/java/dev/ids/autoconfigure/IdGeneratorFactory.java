@@ -216,7 +216,7 @@ final class IdGeneratorFactory {
      * The configured identity, a provided one or a lease; when there is none, fails naming the property, and the
      * properties of every other generator still to be made that has none either.
      */
-    private Identity required(IdScheme scheme, String beanName, String prefix, IdsProperties.SchemeGroup<?> settings) {
+    private Identity required(IdScheme scheme, String beanName, String prefix, SchemeGroup<?> settings) {
         Identity identity = identity(scheme, beanName, prefix, settings);
         if (identity != null) {
             return identity;
@@ -266,7 +266,7 @@ final class IdGeneratorFactory {
      * starter leases the scheme's identities, a configured or provided one is held in the store too, as a lease of
      * exactly that identity, so that no leasing instance of a mixed fleet takes it.
      */
-    private Identity identity(IdScheme scheme, String beanName, String prefix, IdsProperties.SchemeGroup<?> settings) {
+    private Identity identity(IdScheme scheme, String beanName, String prefix, SchemeGroup<?> settings) {
         NodeIdentityField field = field(scheme);
         String property = prefix + "." + field.setting();
         boolean leased = leases.isActive() && leases.leases(scheme);

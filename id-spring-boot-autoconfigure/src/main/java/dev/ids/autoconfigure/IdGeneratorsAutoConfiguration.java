@@ -76,7 +76,7 @@ public final class IdGeneratorsAutoConfiguration {
      * Passes a scheme's settings on, unless the scheme is switched off: then the bean method runs only because its
      * condition was evaluated when the application was processed ahead of time, and the switch would be ignored.
      */
-    static <S extends IdsProperties.SchemeGroup<S>> S enabled(String prefix, S settings) {
+    static <S extends SchemeGroup<S>> S enabled(String prefix, S settings) {
         if (!settings.isEnabled()) {
             throw new IdsConfigurationException(prefix + ".enabled", false, "the application was processed ahead "
                     + "of time (Spring AOT) with this generator switched on, and bean conditions count at build time "

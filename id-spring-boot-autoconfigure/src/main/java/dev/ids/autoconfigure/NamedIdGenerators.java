@@ -37,9 +37,9 @@ final class NamedIdGenerators {
     }
 
     /** The named group's settings; gone only when AOT processing saw properties the start-up no longer has. */
-    private static IdsProperties.SchemeGroup<?> settings(IdsProperties.SchemeGroup<?> group, String name,
+    private static SchemeGroup<?> settings(SchemeGroup<?> group, String name,
             String prefix) {
-        IdsProperties.SchemeGroup<?> settings = group.getNamed().get(name);
+        SchemeGroup<?> settings = group.getNamed().get(name);
         if (settings == null) {
             throw new IdsConfigurationException(prefix, null, "the named generator '" + name + "' was configured "
                     + "when the application was processed ahead of time (its bean exists), but the start-up's "

@@ -46,8 +46,8 @@ class NamedIdGeneratorsRegistrar implements ImportBeanDefinitionRegistrar, Envir
         }
     }
 
-    private <S extends IdsProperties.SchemeGroup<S>> void register(BeanDefinitionRegistry registry,
-            IdScheme scheme, IdsProperties.SchemeGroup<S> group, Class<?> type) {
+    private <S extends SchemeGroup<S>> void register(BeanDefinitionRegistry registry,
+            IdScheme scheme, SchemeGroup<S> group, Class<?> type) {
         if (!group.isEnabled()) {
             return;
         }

@@ -43,7 +43,7 @@ final class RequiredNodeIdentities {
         return required;
     }
 
-    private void add(List<Required> required, IdScheme scheme, IdsProperties.SchemeGroup<?> group, Class<?> type,
+    private void add(List<Required> required, IdScheme scheme, SchemeGroup<?> group, Class<?> type,
             NodeIdentityField field) {
         String prefix = "ids." + scheme.schemeName();
         String defaultName = Character.toLowerCase(type.getSimpleName().charAt(0)) + type.getSimpleName().substring(1);
@@ -51,7 +51,7 @@ final class RequiredNodeIdentities {
             add(required, scheme, defaultName, prefix + "." + field.setting(), field,
                     group.configuredNodeIdentity());
         }
-        for (Map.Entry<String, ? extends IdsProperties.SchemeGroup<?>> named : group.getNamed().entrySet()) {
+        for (Map.Entry<String, ? extends SchemeGroup<?>> named : group.getNamed().entrySet()) {
             String beanName = named.getKey() + type.getSimpleName();
             if (beans.containsBeanDefinition(beanName)) {
                 add(required, scheme, beanName, prefix + ".named." + named.getKey() + "." + field.setting(), field,
