@@ -290,8 +290,12 @@ final class IdGeneratorFactory {
     }
 
     private static NodeIdentityField field(IdScheme scheme) {
-        return scheme.descriptor().nodeIdentityField().orElseThrow(() -> new IllegalStateException("The "
-                + scheme.schemeName() + " scheme's generators need no node identity"));
+        NodeIdentityField field = scheme.descriptor().nodeIdentityField().orElse(null);
+        if (field == null) {
+            throw new IllegalStateException("The " + scheme.schemeName() + " scheme's generators need no node "
+                    + "identity");
+        }
+        return field;
     }
 
     private Long provided(NodeIdentityRequest request) {

@@ -3,7 +3,7 @@ package dev.ids.autoconfigure.jackson;
 import dev.ids.IdDescriptor;
 import dev.ids.IdScheme;
 import java.lang.annotation.Annotation;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JavaType;
@@ -36,9 +36,7 @@ final class LongIdIntrospector extends NopAnnotationIntrospector {
     private static final String GENERATED_VALUE = "jakarta.persistence.GeneratedValue";
 
     /** The schemes whose IDs are longs, which JavaScript's numbers cannot all hold. */
-    private static final List<IdDescriptor<?>> LONG_SCHEMES = Arrays.stream(IdScheme.values())
-            .<IdDescriptor<?>>map(IdScheme::descriptor)
-            .filter(descriptor -> descriptor.forms().contains(IdDescriptor.Form.LONG)).toList();
+    private static final List<IdDescriptor<?>> LONG_SCHEMES = longSchemes();
 
     /** Whether properties whose values come from an ids generator qualify without {@link IdAsString}. */
     private final boolean generatedIds;
@@ -91,6 +89,17 @@ final class LongIdIntrospector extends NopAnnotationIntrospector {
             }
         }
         return false;
+    }
+
+    /** A loop, not a stream: each lambda is a class loaded at start-up (StartupFootprintTests counts them). */
+    private static List<IdDescriptor<?>> longSchemes() {
+        List<IdDescriptor<?>> longSchemes = new ArrayList<>();
+        for (IdScheme scheme : IdScheme.values()) {
+            if (scheme.descriptor().forms().contains(IdDescriptor.Form.LONG)) {
+                longSchemes.add(scheme.descriptor());
+            }
+        }
+        return List.copyOf(longSchemes);
     }
 
     /** Whether a generator name is a scheme's name, alone or with a named generator ({@code lable:accounts}). */

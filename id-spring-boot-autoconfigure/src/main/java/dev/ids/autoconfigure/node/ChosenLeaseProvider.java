@@ -1,6 +1,7 @@
 package dev.ids.autoconfigure.node;
 
 import dev.ids.IdScheme;
+import dev.ids.NodeIdentityField;
 import dev.ids.node.NodeLeaseProvider;
 import org.jspecify.annotations.Nullable;
 
@@ -73,8 +74,11 @@ record ChosenLeaseProvider(@Nullable NodeLeaseProvider provider, Origin origin, 
      * mode keeps the random medallion the muid specification prescribes.
      */
     boolean leases(IdScheme scheme) {
-        return scheme.descriptor().nodeIdentityField()
-                .map(field -> field.required() ? origin != Origin.NONE : origin == Origin.EXPLICIT).orElse(false);
+        NodeIdentityField field = scheme.descriptor().nodeIdentityField().orElse(null);
+        if (field == null) {
+            return false;
+        }
+        return field.required() ? origin != Origin.NONE : origin == Origin.EXPLICIT;
     }
 
     boolean isAuto() {
