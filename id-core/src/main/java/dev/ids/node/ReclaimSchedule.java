@@ -1,8 +1,8 @@
 package dev.ids.node;
 
+import dev.ids.internal.DaemonThreads;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -35,11 +35,7 @@ final class ReclaimSchedule {
         this.retryNanos = checkNanos;
         this.closed = closed;
         this.heldOrReclaimed = heldOrReclaimed;
-        this.checker = Executors.newSingleThreadScheduledExecutor(task -> {
-            Thread thread = new Thread(task, threadName);
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.checker = DaemonThreads.scheduler(threadName);
     }
 
     /**

@@ -1,7 +1,7 @@
 package dev.ids.node;
 
+import dev.ids.internal.DaemonThreads;
 import java.lang.System.Logger.Level;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -36,11 +36,7 @@ final class RenewalSchedule {
         this.attempt = attempt;
         this.log = log;
         this.lease = lease;
-        this.executor = Executors.newSingleThreadScheduledExecutor(task -> {
-            Thread thread = new Thread(task, threadName);
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.executor = DaemonThreads.scheduler(threadName);
     }
 
     /** Schedules the first renewal one period from now. */

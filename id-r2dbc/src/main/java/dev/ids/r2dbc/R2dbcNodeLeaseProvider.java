@@ -46,10 +46,7 @@ public final class R2dbcNodeLeaseProvider extends LeaseTableProvider implements 
         super(terms);
         this.connectionFactory = builder.connectionFactory;
         this.backgroundRenewal = options.backgroundRenewal();
-        // About one renewal period, at least a second: a call stuck longer cannot save the lease in time anyway.
-        Duration renewal = terms.renewalPeriod();
-        Duration timeout = renewal.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : renewal;
-        this.connections = new R2dbcConnections(builder.connectionFactory, timeout, terms.clock(),
+        this.connections = new R2dbcConnections(builder.connectionFactory, terms.callTimeout(), terms.clock(),
                 options.testDatabaseClock(), terms.tableName());
         this.table = new R2dbcLeaseTable(terms.tableName(), terms.createTable(), options.singleProcess(),
                 connections, terms.clock(), terms.leaseLength(), terms.reclaimGrace());

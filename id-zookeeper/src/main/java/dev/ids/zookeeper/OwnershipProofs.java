@@ -1,11 +1,11 @@
 package dev.ids.zookeeper;
 
 import dev.ids.clock.IdClock;
+import dev.ids.internal.DaemonThreads;
 import dev.ids.node.LeaseGrant;
 import dev.ids.node.NodeLeaseStore;
 import java.util.Collection;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -57,11 +57,7 @@ final class OwnershipProofs {
         this.znodes = znodes;
         this.clock = clock;
         this.leases = leases;
-        this.executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, THREAD_NAME);
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.executor = DaemonThreads.scheduler(THREAD_NAME);
     }
 
     /** Starts listening to the connection and proving every open lease, the first time at once. */

@@ -79,10 +79,9 @@ public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
             LeaseTableSettings.StoreOptions options) {
         super(terms);
         this.backgroundRenewal = options.backgroundRenewal();
-        // About one renewal period: a renewal stuck longer than that cannot save the lease in time anyway, and the
-        // retry that follows gets its own chance before the deadline.
-        long renewalMillis = terms.renewalPeriod().toMillis();
-        int queryTimeoutSeconds = (int) Math.max(1, Math.min(Integer.MAX_VALUE, (renewalMillis + 999) / 1000));
+        // JDBC's timeouts are whole seconds: rounded up.
+        long timeoutMillis = terms.callTimeout().toMillis();
+        int queryTimeoutSeconds = (int) Math.min(Integer.MAX_VALUE, (timeoutMillis + 999) / 1000);
         this.connections = new JdbcConnections(builder.dataSource, queryTimeoutSeconds, terms.clock(),
                 options.testDatabaseClock(), terms.tableName());
         this.table = new LeaseTable(terms.tableName(), terms.createTable(), options.singleProcess(), connections,

@@ -28,6 +28,9 @@ public abstract class LeaseTableSettings<B extends LeaseTableSettings<B>> {
     /** The default reclaim grace: how long after expiry before another process may take an identity. */
     public static final Duration DEFAULT_RECLAIM_GRACE = Duration.ofSeconds(10);
 
+    /** The shortest a store's call may wait for the database, however short the renewal period. */
+    private static final Duration MIN_CALL_TIMEOUT = Duration.ofSeconds(1);
+
     private String tableName = DEFAULT_TABLE_NAME;
     private boolean createTable = true;
     private Duration leaseLength = DEFAULT_LEASE_LENGTH;
@@ -246,6 +249,17 @@ public abstract class LeaseTableSettings<B extends LeaseTableSettings<B>> {
      */
     public record Terms(String tableName, boolean createTable, Duration leaseLength, Duration renewalPeriod,
             Duration reclaimGrace, String holderId, IdClock clock) {
+
+        /**
+         * Returns how long each call of a store may wait for the database: about one renewal period, at least a
+         * second. A renewal stuck longer cannot save the lease in time anyway, and the retry that follows gets its
+         * own chance before the deadline.
+         *
+         * @return the timeout of every call
+         */
+        public Duration callTimeout() {
+            return renewalPeriod.compareTo(MIN_CALL_TIMEOUT) < 0 ? MIN_CALL_TIMEOUT : renewalPeriod;
+        }
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.ids.autoconfigure.actuate;
 
+import dev.ids.internal.DaemonThreads;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -31,11 +32,8 @@ final class BoundedStoreRead<T> {
 
     BoundedStoreRead(Duration timeout) {
         this.timeout = timeout;
-        this.reader = new ThreadPoolExecutor(1, 1, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), task -> {
-            Thread thread = new Thread(task, "ids-endpoint-store-read");
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.reader = new ThreadPoolExecutor(1, 1, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                DaemonThreads.named("ids-endpoint-store-read"));
         this.reader.allowCoreThreadTimeOut(true);
     }
 

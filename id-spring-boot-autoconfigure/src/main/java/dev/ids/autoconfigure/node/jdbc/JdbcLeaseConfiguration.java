@@ -1,11 +1,10 @@
 package dev.ids.autoconfigure.node.jdbc;
 
-import static dev.ids.autoconfigure.ConfiguredValue.apply;
-
 import dev.ids.autoconfigure.IdsConfigurationException;
 import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
 import dev.ids.autoconfigure.node.IdsNodeProperties;
 import dev.ids.autoconfigure.node.StarterLeaseStore;
+import dev.ids.autoconfigure.node.sql.LeaseTableSetup;
 import dev.ids.node.sql.LeaseStoreRules;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -40,32 +39,17 @@ public class JdbcLeaseConfiguration {
     @Bean
     JdbcNodeLeaseProvider idsNodeLeaseProvider(IdsNodeProperties properties, ObjectProvider<DataSource> dataSources,
             ObjectProvider<JdbcNodeLeaseProviderBuilderCustomizer> customizers) {
-        IdsNodeProperties.Jdbc jdbc = properties.getJdbc();
-        JdbcNodeLeaseProvider.Builder builder = JdbcNodeLeaseProvider.builder(dataSource(dataSources));
-        apply("ids.node.jdbc.table-name", jdbc.getTableName(), builder::tableName);
-        apply("ids.node.jdbc.create-table", jdbc.getCreateTable(), builder::createTable);
-        apply("ids.node.jdbc.lease-length", jdbc.getLeaseLength(), builder::leaseLength);
-        apply("ids.node.jdbc.renewal-period", jdbc.getRenewalPeriod(), builder::renewalPeriod);
-        apply("ids.node.jdbc.reclaim-grace", jdbc.getReclaimGrace(), builder::reclaimGrace);
-        // Named by ids.node.provider, the database is taken knowingly, a private in-memory one too (a test).
-        builder.singleProcess(properties.names(JdbcLeaseStoreKind.NAME));
+        JdbcNodeLeaseProvider.Builder builder = LeaseTableSetup.configure(
+                JdbcNodeLeaseProvider.builder(dataSource(dataSources)), properties, JdbcLeaseStoreKind.NAME);
         customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
-        try {
-            return builder.build();
-        } catch (IllegalArgumentException ex) {
-            // Each setting was checked alone; what build() finds wrong is how the renewal fits the lease.
-            throw new IdsConfigurationException("ids.node.jdbc.renewal-period", jdbc.getRenewalPeriod(),
-                    ex.getMessage(), "Make ids.node.jdbc.renewal-period shorter than ids.node.jdbc.lease-length, "
-                    + "or remove it to renew every third of the lease length.");
-        }
+        return LeaseTableSetup.build(builder::build, properties);
     }
 
     @Bean
     StarterLeaseStore idsStarterLeaseStore(JdbcNodeLeaseProvider provider, ObjectProvider<DataSource> dataSources) {
         DataSource dataSource = dataSource(dataSources);
-        return new StarterLeaseStore(new JdbcLeaseStoreKind(), "jdbc (table " + provider.tableName() + " in the "
-                + dataSource.getClass().getSimpleName() + " DataSource, lease " + provider.leaseLength()
-                + ", renewal " + provider.renewalPeriod() + ", grace " + provider.reclaimGrace() + ")", () -> {
+        return new StarterLeaseStore(new JdbcLeaseStoreKind(), LeaseTableSetup.describe(JdbcLeaseStoreKind.NAME,
+                provider, dataSource.getClass().getSimpleName() + " DataSource"), () -> {
                     RenewalPoolCheck.warnIfPoolCanStarveRenewals(dataSource, provider);
                     return url(dataSource);
                 });

@@ -1,11 +1,10 @@
 package dev.ids.autoconfigure.node.r2dbc;
 
-import static dev.ids.autoconfigure.ConfiguredValue.apply;
-
 import dev.ids.autoconfigure.IdsConfigurationException;
 import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
 import dev.ids.autoconfigure.node.IdsNodeProperties;
 import dev.ids.autoconfigure.node.StarterLeaseStore;
+import dev.ids.autoconfigure.node.sql.LeaseTableSetup;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.r2dbc.R2dbcNodeLeaseProvider;
 import io.r2dbc.spi.ConnectionFactory;
@@ -54,33 +53,20 @@ public class R2dbcLeaseConfiguration {
         R2dbcNodeLeaseProvider idsNodeLeaseProvider(IdsNodeProperties properties,
                 ObjectProvider<ConnectionFactory> connectionFactories,
                 ObjectProvider<R2dbcNodeLeaseProviderBuilderCustomizer> customizers) {
-            IdsNodeProperties.Jdbc settings = properties.getJdbc();
-            R2dbcNodeLeaseProvider.Builder builder = R2dbcNodeLeaseProvider.builder(
-                    connectionFactory(connectionFactories));
-            apply("ids.node.jdbc.table-name", settings.getTableName(), builder::tableName);
-            apply("ids.node.jdbc.create-table", settings.getCreateTable(), builder::createTable);
-            apply("ids.node.jdbc.lease-length", settings.getLeaseLength(), builder::leaseLength);
-            apply("ids.node.jdbc.renewal-period", settings.getRenewalPeriod(), builder::renewalPeriod);
-            apply("ids.node.jdbc.reclaim-grace", settings.getReclaimGrace(), builder::reclaimGrace);
-            builder.singleProcess(properties.names(R2dbcLeaseStoreKind.NAME)); // as with JDBC
+            R2dbcNodeLeaseProvider.Builder builder = LeaseTableSetup.configure(
+                    R2dbcNodeLeaseProvider.builder(connectionFactory(connectionFactories)), properties,
+                    R2dbcLeaseStoreKind.NAME);
             customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
-            try {
-                return builder.build();
-            } catch (IllegalArgumentException ex) {
-                throw new IdsConfigurationException("ids.node.jdbc.renewal-period", settings.getRenewalPeriod(),
-                        ex.getMessage(), "Make ids.node.jdbc.renewal-period shorter than "
-                        + "ids.node.jdbc.lease-length, or remove it to renew every third of the lease length.");
-            }
+            return LeaseTableSetup.build(builder::build, properties);
         }
 
         @Bean
         StarterLeaseStore idsStarterLeaseStore(R2dbcNodeLeaseProvider provider,
                 ObjectProvider<ConnectionFactory> connectionFactories) {
             ConnectionFactory connectionFactory = connectionFactory(connectionFactories);
-            return new StarterLeaseStore(new R2dbcLeaseStoreKind(), "r2dbc (table " + provider.tableName() + " in the "
-                    + connectionFactory.getMetadata().getName() + " ConnectionFactory, lease "
-                    + provider.leaseLength() + ", renewal " + provider.renewalPeriod() + ", grace "
-                    + provider.reclaimGrace() + ")");
+            return new StarterLeaseStore(new R2dbcLeaseStoreKind(), LeaseTableSetup.describe(
+                    R2dbcLeaseStoreKind.NAME, provider, connectionFactory.getMetadata().getName()
+                    + " ConnectionFactory"));
         }
 
         private static ConnectionFactory connectionFactory(ObjectProvider<ConnectionFactory> connectionFactories) {

@@ -1,0 +1,77 @@
+package dev.ids.autoconfigure.node.sql;
+
+import static dev.ids.autoconfigure.ConfiguredValue.apply;
+
+import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.autoconfigure.node.IdsNodeProperties;
+import dev.ids.node.sql.LeaseTableProvider;
+import dev.ids.node.sql.LeaseTableSettings;
+import java.util.function.Supplier;
+
+/**
+ * How the starter makes a lease-table provider, JDBC or R2DBC alike: the {@code ids.node.jdbc.*} settings mapped onto
+ * its builder, its build with the failure of a renewal that does not fit the lease, and the line that describes it.
+ */
+public final class LeaseTableSetup {
+
+    private LeaseTableSetup() {
+    }
+
+    /**
+     * Passes the set {@code ids.node.jdbc.*} settings to a builder, which keeps its defaults for the unset ones, and
+     * lets a store named by {@code ids.node.provider} take a private in-memory database knowingly (a test).
+     *
+     * @param builder the provider's builder
+     * @param properties the node properties
+     * @param store the store's name, as {@code ids.node.provider} chooses it
+     * @param <B> the builder's type
+     * @return the builder, for the customizers
+     * @throws IdsConfigurationException naming the property when the builder rejects its value
+     */
+    public static <B extends LeaseTableSettings<B>> B configure(B builder, IdsNodeProperties properties,
+            String store) {
+        IdsNodeProperties.Jdbc settings = properties.getJdbc();
+        apply("ids.node.jdbc.table-name", settings.getTableName(), builder::tableName);
+        apply("ids.node.jdbc.create-table", settings.getCreateTable(), builder::createTable);
+        apply("ids.node.jdbc.lease-length", settings.getLeaseLength(), builder::leaseLength);
+        apply("ids.node.jdbc.renewal-period", settings.getRenewalPeriod(), builder::renewalPeriod);
+        apply("ids.node.jdbc.reclaim-grace", settings.getReclaimGrace(), builder::reclaimGrace);
+        // Named by ids.node.provider, the database is taken knowingly, a private in-memory one too (a test).
+        builder.singleProcess(properties.names(store));
+        return builder;
+    }
+
+    /**
+     * Builds the provider once the customizers have run.
+     *
+     * @param build the builder's {@code build} method
+     * @param properties the node properties, named in the failure
+     * @param <P> the provider's type
+     * @return the provider
+     * @throws IdsConfigurationException when the renewal period is not shorter than the lease length
+     */
+    public static <P extends LeaseTableProvider> P build(Supplier<P> build, IdsNodeProperties properties) {
+        try {
+            return build.get();
+        } catch (IllegalArgumentException ex) {
+            // Each setting was checked alone; what build() finds wrong is how the renewal fits the lease.
+            throw new IdsConfigurationException("ids.node.jdbc.renewal-period",
+                    properties.getJdbc().getRenewalPeriod(), ex.getMessage(), "Make ids.node.jdbc.renewal-period "
+                    + "shorter than ids.node.jdbc.lease-length, or remove it to renew every third of the lease "
+                    + "length.");
+        }
+    }
+
+    /**
+     * Describes a provider for the start-up report: its store, its table and where that lives, and its times.
+     *
+     * @param store the store's name, as {@code ids.node.provider} chooses it
+     * @param provider the provider
+     * @param where what holds the table, for example {@code HikariDataSource DataSource}
+     * @return the description
+     */
+    public static String describe(String store, LeaseTableProvider provider, String where) {
+        return store + " (table " + provider.tableName() + " in the " + where + ", lease " + provider.leaseLength()
+                + ", renewal " + provider.renewalPeriod() + ", grace " + provider.reclaimGrace() + ")";
+    }
+}
