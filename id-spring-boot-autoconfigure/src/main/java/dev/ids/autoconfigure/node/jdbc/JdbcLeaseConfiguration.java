@@ -4,18 +4,20 @@ import dev.ids.autoconfigure.IdsConfigurationException;
 import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
 import dev.ids.autoconfigure.node.IdsNodeProperties;
 import dev.ids.autoconfigure.node.StarterLeaseStore;
+import dev.ids.autoconfigure.node.sql.LeaseTableProperties;
 import dev.ids.autoconfigure.node.sql.LeaseTableSetup;
+import dev.ids.node.NodeLeaseProvider;
+import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
 import dev.ids.node.sql.LeaseStoreRules;
 import java.sql.Connection;
 import java.sql.SQLException;
-import dev.ids.node.NodeLeaseProvider;
-import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
@@ -30,6 +32,7 @@ import org.springframework.context.annotation.Configuration;
 @ConditionalOnNodeProvider(JdbcLeaseStoreKind.NAME)
 @ConditionalOnMissingBean(NodeLeaseProvider.class)
 @Conditional(JdbcLeaseConfiguration.DataSourceOrChosen.class)
+@EnableConfigurationProperties(LeaseTableProperties.class)
 public class JdbcLeaseConfiguration {
 
     /**
@@ -37,12 +40,12 @@ public class JdbcLeaseConfiguration {
      * caller's transaction, which could roll a claim back or hold a renewal.
      */
     @Bean
-    JdbcNodeLeaseProvider idsNodeLeaseProvider(IdsNodeProperties properties, ObjectProvider<DataSource> dataSources,
-            ObjectProvider<JdbcNodeLeaseProviderBuilderCustomizer> customizers) {
-        JdbcNodeLeaseProvider.Builder builder = LeaseTableSetup.configure(
-                JdbcNodeLeaseProvider.builder(dataSource(dataSources)), properties, JdbcLeaseStoreKind.NAME);
+    JdbcNodeLeaseProvider idsNodeLeaseProvider(IdsNodeProperties properties, LeaseTableProperties settings,
+            ObjectProvider<DataSource> dataSources, ObjectProvider<JdbcNodeLeaseProviderBuilderCustomizer> customizers) {
+        JdbcNodeLeaseProvider.Builder builder = LeaseTableSetup.configure(JdbcNodeLeaseProvider.builder(
+                dataSource(dataSources)), settings, properties.names(JdbcLeaseStoreKind.NAME));
         customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
-        return LeaseTableSetup.build(builder::build, properties);
+        return LeaseTableSetup.build(builder::build, settings);
     }
 
     @Bean

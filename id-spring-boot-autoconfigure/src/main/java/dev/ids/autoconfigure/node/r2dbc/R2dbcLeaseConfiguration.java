@@ -4,6 +4,7 @@ import dev.ids.autoconfigure.IdsConfigurationException;
 import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
 import dev.ids.autoconfigure.node.IdsNodeProperties;
 import dev.ids.autoconfigure.node.StarterLeaseStore;
+import dev.ids.autoconfigure.node.sql.LeaseTableProperties;
 import dev.ids.autoconfigure.node.sql.LeaseTableSetup;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.r2dbc.R2dbcNodeLeaseProvider;
@@ -16,6 +17,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
@@ -46,18 +48,18 @@ public class R2dbcLeaseConfiguration {
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnClass(name = { CONNECTION_FACTORY, REACTOR, PROVIDER })
     @Conditional(ConnectionFactoryOrChosen.class)
+    @EnableConfigurationProperties(LeaseTableProperties.class)
     static class R2dbcPresent {
 
         /** Each call blocks on the thread that makes it: the claim at start-up, each lease's own renewal thread. */
         @Bean
-        R2dbcNodeLeaseProvider idsNodeLeaseProvider(IdsNodeProperties properties,
+        R2dbcNodeLeaseProvider idsNodeLeaseProvider(IdsNodeProperties properties, LeaseTableProperties settings,
                 ObjectProvider<ConnectionFactory> connectionFactories,
                 ObjectProvider<R2dbcNodeLeaseProviderBuilderCustomizer> customizers) {
-            R2dbcNodeLeaseProvider.Builder builder = LeaseTableSetup.configure(
-                    R2dbcNodeLeaseProvider.builder(connectionFactory(connectionFactories)), properties,
-                    R2dbcLeaseStoreKind.NAME);
+            R2dbcNodeLeaseProvider.Builder builder = LeaseTableSetup.configure(R2dbcNodeLeaseProvider.builder(
+                    connectionFactory(connectionFactories)), settings, properties.names(R2dbcLeaseStoreKind.NAME));
             customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
-            return LeaseTableSetup.build(builder::build, properties);
+            return LeaseTableSetup.build(builder::build, settings);
         }
 
         @Bean

@@ -3,7 +3,6 @@ package dev.ids.autoconfigure.node.sql;
 import static dev.ids.autoconfigure.ConfiguredValue.apply;
 
 import dev.ids.autoconfigure.IdsConfigurationException;
-import dev.ids.autoconfigure.node.IdsNodeProperties;
 import dev.ids.node.sql.LeaseTableProvider;
 import dev.ids.node.sql.LeaseTableSettings;
 import java.util.function.Supplier;
@@ -22,22 +21,21 @@ public final class LeaseTableSetup {
      * lets a store named by {@code ids.node.provider} take a private in-memory database knowingly (a test).
      *
      * @param builder the provider's builder
-     * @param properties the node properties
-     * @param store the store's name, as {@code ids.node.provider} chooses it
+     * @param settings the {@code ids.node.jdbc} settings
+     * @param named whether {@code ids.node.provider} names the store
      * @param <B> the builder's type
      * @return the builder, for the customizers
      * @throws IdsConfigurationException naming the property when the builder rejects its value
      */
-    public static <B extends LeaseTableSettings<B>> B configure(B builder, IdsNodeProperties properties,
-            String store) {
-        IdsNodeProperties.Jdbc settings = properties.getJdbc();
+    public static <B extends LeaseTableSettings<B>> B configure(B builder, LeaseTableProperties settings,
+            boolean named) {
         apply("ids.node.jdbc.table-name", settings.getTableName(), builder::tableName);
         apply("ids.node.jdbc.create-table", settings.getCreateTable(), builder::createTable);
         apply("ids.node.jdbc.lease-length", settings.getLeaseLength(), builder::leaseLength);
         apply("ids.node.jdbc.renewal-period", settings.getRenewalPeriod(), builder::renewalPeriod);
         apply("ids.node.jdbc.reclaim-grace", settings.getReclaimGrace(), builder::reclaimGrace);
         // Named by ids.node.provider, the database is taken knowingly, a private in-memory one too (a test).
-        builder.singleProcess(properties.names(store));
+        builder.singleProcess(named);
         return builder;
     }
 
@@ -45,18 +43,18 @@ public final class LeaseTableSetup {
      * Builds the provider once the customizers have run.
      *
      * @param build the builder's {@code build} method
-     * @param properties the node properties, named in the failure
+     * @param settings the {@code ids.node.jdbc} settings, named in the failure
      * @param <P> the provider's type
      * @return the provider
      * @throws IdsConfigurationException when the renewal period is not shorter than the lease length
      */
-    public static <P extends LeaseTableProvider> P build(Supplier<P> build, IdsNodeProperties properties) {
+    public static <P extends LeaseTableProvider> P build(Supplier<P> build, LeaseTableProperties settings) {
         try {
             return build.get();
         } catch (IllegalArgumentException ex) {
             // Each setting was checked alone; what build() finds wrong is how the renewal fits the lease.
             throw new IdsConfigurationException("ids.node.jdbc.renewal-period",
-                    properties.getJdbc().getRenewalPeriod(), ex.getMessage(), "Make ids.node.jdbc.renewal-period "
+                    settings.getRenewalPeriod(), ex.getMessage(), "Make ids.node.jdbc.renewal-period "
                     + "shorter than ids.node.jdbc.lease-length, or remove it to renew every third of the lease "
                     + "length.");
         }

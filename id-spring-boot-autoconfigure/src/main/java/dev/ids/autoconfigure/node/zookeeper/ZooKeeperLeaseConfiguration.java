@@ -13,6 +13,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
@@ -29,6 +30,7 @@ import org.springframework.util.ClassUtils;
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnNodeProvider(ZooKeeperLeaseStoreKind.NAME)
 @ConditionalOnMissingBean(NodeLeaseProvider.class)
+@EnableConfigurationProperties(ZooKeeperLeaseProperties.class)
 public class ZooKeeperLeaseConfiguration {
 
     static final String CURATOR = "org.apache.curator.framework.CuratorFramework";
@@ -41,11 +43,10 @@ public class ZooKeeperLeaseConfiguration {
 
         /** Closed with the context, after the node leases (which depend on it) have released their identities. */
         @Bean
-        ZooKeeperNodeLeaseProvider idsNodeLeaseProvider(IdsNodeProperties properties,
+        ZooKeeperNodeLeaseProvider idsNodeLeaseProvider(ZooKeeperLeaseProperties settings,
                 ObjectProvider<ZooKeeperNodeLeaseProviderBuilderCustomizer> customizers) {
-            IdsNodeProperties.ZooKeeper settings = properties.getZookeeper();
             ZooKeeperNodeLeaseProvider.Builder builder = ZooKeeperNodeLeaseProvider.builder()
-                    .connectString(connectString(properties));
+                    .connectString(connectString(settings));
             apply("ids.node.zookeeper.root-path", settings.getRootPath(), builder::rootPath);
             apply("ids.node.zookeeper.session-timeout", settings.getSessionTimeout(), builder::sessionTimeout);
             apply("ids.node.zookeeper.connection-timeout", settings.getConnectionTimeout(),
@@ -55,8 +56,7 @@ public class ZooKeeperLeaseConfiguration {
         }
 
         @Bean
-        StarterLeaseStore idsStarterLeaseStore(IdsNodeProperties properties) {
-            IdsNodeProperties.ZooKeeper settings = properties.getZookeeper();
+        StarterLeaseStore idsStarterLeaseStore(ZooKeeperLeaseProperties settings) {
             String root = settings.getRootPath() != null ? settings.getRootPath()
                     : ZooKeeperNodeLeaseProvider.DEFAULT_ROOT_PATH;
             return new StarterLeaseStore(new ZooKeeperLeaseStoreKind(), "zookeeper (" + settings.getConnectString()
@@ -80,15 +80,16 @@ public class ZooKeeperLeaseConfiguration {
     static class CuratorAbsent {
 
         @Bean
-        NodeLeaseProvider idsNodeLeaseProvider(IdsNodeProperties properties, ResourceLoader resourceLoader) {
-            connectString(properties);
+        NodeLeaseProvider idsNodeLeaseProvider(IdsNodeProperties properties, ZooKeeperLeaseProperties settings,
+                ResourceLoader resourceLoader) {
+            connectString(settings);
             String missing = missing(resourceLoader.getClassLoader());
             if (properties.names(ZooKeeperLeaseStoreKind.NAME)) {
                 throw new IdsConfigurationException("ids.node.provider", "zookeeper", "leasing node identities "
                         + "from ZooKeeper needs " + missing + ", which is not on the class path",
                         "Add " + missing + " to the application, or set ids.node.provider to jdbc or static.");
             }
-            String connectString = properties.getZookeeper().getConnectString();
+            String connectString = settings.getConnectString();
             throw new IdsConfigurationException("ids.node.zookeeper.connect-string", connectString,
                     "leasing node identities from ZooKeeper needs " + missing + ", which is not on the class path",
                     "Add " + missing + " to the application, or remove ids.node.zookeeper.connect-string.");
@@ -106,8 +107,8 @@ public class ZooKeeperLeaseConfiguration {
     }
 
     /** Chosen explicitly, ZooKeeper needs the ensemble to connect to before anything else. */
-    private static String connectString(IdsNodeProperties properties) {
-        String connectString = properties.getZookeeper().getConnectString();
+    private static String connectString(ZooKeeperLeaseProperties settings) {
+        String connectString = settings.getConnectString();
         if (connectString == null || connectString.isBlank()) {
             throw new IdsConfigurationException("ids.node.zookeeper.connect-string", null, "ids.node.provider is "
                     + "zookeeper, which needs the ZooKeeper ensemble to connect to",
