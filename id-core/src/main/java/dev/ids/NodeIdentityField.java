@@ -24,6 +24,12 @@ public record NodeIdentityField(String setting, long min, long max, long leasedM
     /**
      * Checks the field.
      *
+     * @param setting the name of the setting
+     * @param min the lowest value
+     * @param max the highest value
+     * @param leasedMin the lowest value leased
+     * @param leasedMax the highest value leased
+     * @param required whether a generator needs one
      * @throws IllegalArgumentException unless {@code min <= leasedMin <= leasedMax <= max}
      */
     public NodeIdentityField {
