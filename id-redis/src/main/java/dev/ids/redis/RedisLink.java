@@ -118,9 +118,23 @@ final class RedisLink implements AutoCloseable {
                         await(command.apply(cluster.getConnection(node.getNodeId()).async())));
             }
         } else {
-            answers.put(describe(), await(command.apply(commands(open))));
+            answers.put(address(commands(open)), await(command.apply(commands(open))));
         }
         return answers;
+    }
+
+    /** The server's address as it reports it to this connection (CLIENT INFO's laddr), or "unknown". */
+    private String address(RedisClusterAsyncCommands<String, String> commands) {
+        try {
+            for (String field : await(commands.clientInfo()).split(" ")) {
+                if (field.startsWith("laddr=")) {
+                    return field.substring("laddr=".length());
+                }
+            }
+        } catch (Exception e) {
+            // An older server, or CLIENT not permitted: the message names no address.
+        }
+        return "an address it does not tell";
     }
 
     /** Names the server for messages. */
