@@ -2,6 +2,7 @@ package dev.ids.redis;
 
 import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.ScriptOutputType;
@@ -19,6 +20,8 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -35,6 +38,13 @@ final class RedisLink implements AutoCloseable {
 
     private final AbstractRedisClient client;
     private final Duration timeout;
+    /**
+     * The first connection's timeout: the call timeout, at least 5 s, as a cold client's first connection (Netty
+     * starting) may take more than a second. Later connections get the call timeout.
+     */
+    private final Duration firstConnectTimeout;
+    /** Whether a connection was opened once; read and written under the lock. */
+    private boolean openedOnce;
     private final Map<String, String> digests = new ConcurrentHashMap<>();
     private final boolean ownsConnection;
     private final Object lock = new Object();
@@ -47,6 +57,7 @@ final class RedisLink implements AutoCloseable {
         this.connection = connection;
         this.ownsConnection = connection == null;
         this.timeout = timeout;
+        this.firstConnectTimeout = timeout.compareTo(Duration.ofSeconds(5)) < 0 ? Duration.ofSeconds(5) : timeout;
     }
 
     /** A link that opens a connection of its own from the client, and closes it. */
@@ -96,7 +107,14 @@ final class RedisLink implements AutoCloseable {
 
     /** Runs one command, waiting at most the call timeout. */
     <T> T call(Function<RedisClusterAsyncCommands<String, String>, RedisFuture<T>> command) throws Exception {
-        return await(command.apply(commands(connection())));
+        StatefulConnection<String, String> open = connection();
+        RedisFuture<T> future;
+        try {
+            future = command.apply(commands(open));
+        } catch (RedisException e) {
+            throw new RedisUnansweredException("Redis could not be sent the call: " + e.getMessage(), e);
+        }
+        return await(future, open);
     }
 
     /**
@@ -115,18 +133,18 @@ final class RedisLink implements AutoCloseable {
             }
             for (RedisClusterNode node : masters) {
                 answers.put(node.getUri().getHost() + ":" + node.getUri().getPort(),
-                        await(command.apply(cluster.getConnection(node.getNodeId()).async())));
+                        await(command.apply(cluster.getConnection(node.getNodeId()).async()), open));
             }
         } else {
-            answers.put(address(commands(open)), await(command.apply(commands(open))));
+            answers.put(address(open), await(command.apply(commands(open)), open));
         }
         return answers;
     }
 
     /** The server's address as it reports it to this connection (CLIENT INFO's laddr), or "unknown". */
-    private String address(RedisClusterAsyncCommands<String, String> commands) {
+    private String address(StatefulConnection<String, String> open) {
         try {
-            for (String field : await(commands.clientInfo()).split(" ")) {
+            for (String field : await(commands(open).clientInfo(), open).split(" ")) {
                 if (field.startsWith("laddr=")) {
                     return field.substring("laddr=".length());
                 }
@@ -146,16 +164,24 @@ final class RedisLink implements AutoCloseable {
         return "the Redis server";
     }
 
-    private <T> T await(RedisFuture<T> future) throws Exception {
+    /**
+     * Waits for an answer at most the call timeout. A connection of the link's own that did not answer in time is
+     * dropped, and the next call opens a new one: Lettuce has no read timeout, so a connection a firewall or NAT
+     * silently lost would otherwise hold every later call until the operating system gives up on it.
+     */
+    private <T> T await(RedisFuture<T> future, StatefulConnection<String, String> open) throws Exception {
         try {
             return future.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             future.cancel(true);
+            drop(open);
             throw new TimeoutException("Redis did not answer within " + timeout.toMillis() + " ms");
         } catch (InterruptedException e) {
             future.cancel(true);
             Thread.currentThread().interrupt();
             throw e;
+        } catch (CancellationException e) {
+            throw new RedisUnansweredException("the call to Redis was cancelled, its connection closed", e);
         }
     }
 
@@ -166,7 +192,7 @@ final class RedisLink implements AutoCloseable {
         return ((StatefulRedisConnection<String, String>) open).async();
     }
 
-    private StatefulConnection<String, String> connection() {
+    private StatefulConnection<String, String> connection() throws Exception {
         StatefulConnection<String, String> open = connection;
         if (open != null) {
             return open;
@@ -176,10 +202,51 @@ final class RedisLink implements AutoCloseable {
                 throw new IllegalStateException("The Redis node lease provider is closed");
             }
             if (connection == null) {
-                connection = client instanceof RedisClusterClient cluster ? cluster.connect()
-                        : ((RedisClient) client).connect();
+                connection = open();
             }
             return connection;
+        }
+    }
+
+    /**
+     * Opens a connection from the client within the call timeout: the client's own handshake timeout (its URI's,
+     * 60 s by default) would hold a renewal or a re-claim far past the lease's deadline while the server hangs. A
+     * connection that opens after it was given up on is closed.
+     */
+    private StatefulConnection<String, String> open() throws Exception {
+        CompletableFuture<StatefulConnection<String, String>> opening = CompletableFuture.supplyAsync(
+                () -> client instanceof RedisClusterClient cluster ? cluster.connect()
+                        : ((RedisClient) client).connect(),
+                task -> {
+                    Thread thread = new Thread(task, "ids-redis-connect");
+                    thread.setDaemon(true);
+                    thread.start();
+                });
+        Duration connectTimeout = openedOnce ? timeout : firstConnectTimeout;
+        try {
+            StatefulConnection<String, String> opened = opening.get(connectTimeout.toNanos(), TimeUnit.NANOSECONDS);
+            openedOnce = true;
+            return opened;
+        } catch (TimeoutException e) {
+            opening.thenAccept(StatefulConnection::closeAsync);
+            throw new TimeoutException("Redis did not accept a connection within " + connectTimeout.toMillis()
+                    + " ms");
+        } catch (ExecutionException e) {
+            // Checked, whatever Lettuce threw: a failed release is then retried rather than taken for a bug.
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new RedisUnansweredException("Redis could not be connected to: " + cause.getMessage(), cause);
+        }
+    }
+
+    private void drop(StatefulConnection<String, String> open) {
+        if (!ownsConnection) {
+            return;
+        }
+        synchronized (lock) {
+            if (connection == open) {
+                connection = null;
+                open.closeAsync();
+            }
         }
     }
 

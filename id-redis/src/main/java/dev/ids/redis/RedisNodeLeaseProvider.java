@@ -134,8 +134,11 @@ public final class RedisNodeLeaseProvider implements NodeLeaseProvider, LeaseLis
     private RuntimeException failed(String what, Exception e) {
         Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
         String message = "Could not " + what + " from " + link.describe() + " (keys " + settings.keyPrefix() + "): ";
-        if (cause instanceof RedisConnectionException || cause instanceof TimeoutException) {
-            return new LeaseStoreUnreachableException(message + "Redis cannot be reached (" + cause.getMessage()
+        if (cause instanceof RedisConnectionException || cause instanceof TimeoutException
+                || cause instanceof RedisUnansweredException) {
+            Throwable reason = cause instanceof RedisUnansweredException && cause.getCause() != null
+                    ? cause.getCause() : cause;
+            return new LeaseStoreUnreachableException(message + "Redis cannot be reached (" + reason.getMessage()
                     + "); check the client's URI and that Redis is up", cause);
         }
         return new IllegalStateException(message + cause.getMessage(), cause);
