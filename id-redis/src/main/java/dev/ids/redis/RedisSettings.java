@@ -52,7 +52,11 @@ record RedisSettings(String keyPrefix, Duration leaseLength, Duration renewalPer
         private Duration waitTimeout = Duration.ZERO;
         private boolean backgroundRenewal = true;
 
-        /** The builder itself. */
+        /**
+         * Returns this builder as its concrete type.
+         *
+         * @return this
+         */
         protected abstract B self();
 
         /**
