@@ -111,6 +111,32 @@ class RedisDurabilityTest {
     }
 
     @Test
+    void aServerKilledAndRestartedFromItsAofKeepsTheLeaseAndItsMark() throws Exception {
+        RedisServer server = server(RedisServer.durable());
+        RedisNodeLeaseProvider provider = builder(client(server.uri())).build();
+        opened.add(provider);
+        RedisNodeLease lease = provider.claim(claim);
+        long mark = lease.highWaterMarkMillis() + 30_000;
+        lease.advanceHighWaterMark(mark);
+
+        server.kill();
+        server.launch();
+
+        assertThat(server.cli("GET", lease.highWaterMarkKey())).isEqualTo(Long.toString(mark));
+        assertThat(server.cli("GET", lease.key())).isEqualTo(lease.holder());
+        long giveUp = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (lease.renew() != dev.ids.node.Renewal.RENEWED) {
+            assertThat(System.nanoTime()).as("renewed within 10 s of the restart").isLessThan(giveUp);
+            Thread.sleep(100);
+        }
+        lease.close();
+        RedisNodeLease next = provider.claim(claim);
+        assertThat(next.identity()).isEqualTo(lease.identity());
+        assertThat(next.highWaterMarkMillis()).isEqualTo(mark);
+        next.close();
+    }
+
+    @Test
     void writesThatWaitForAReplicaStandInForTheServersOwnPersistence() throws Exception {
         RedisServer primary = server(RedisServer.start(List.of("--appendonly", "no")));
         RedisServer replica = server(RedisServer.start(List.of("--appendonly", "no", "--replicaof", "127.0.0.1",
