@@ -60,6 +60,21 @@ final class LeaseScripts {
             + "return {holder and 1 or 0, mark and tonumber(mark) or -1}";
 
     /**
+     * Reads which identities of a range are taken: KEYS the holders hash; ARGV the prefix of the lease keys
+     * ({@code {<prefix>:<namespace>}:lease:}), min and max. Answers the identities among those ever claimed whose lease
+     * key exists (held, or expired less than the grace ago). The lease keys it reads are not declared, as a claim does
+     * not know them before; they share the holders hash's hash tag, so a Cluster node serves them all.
+     */
+    static final String TAKEN = "local taken = {} "
+            + "local min = tonumber(ARGV[2]) local max = tonumber(ARGV[3]) "
+            + "for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do "
+            + "local identity = tonumber(field) "
+            + "if identity and identity >= min and identity <= max "
+            + "and redis.call('EXISTS', ARGV[1] .. field) == 1 then taken[#taken + 1] = identity end "
+            + "end "
+            + "return taken";
+
+    /**
      * Lists identities for an operator: KEYS are the holders hash, then each identity's lease and mark key. Answers
      * the server's time, then per identity the lease's holder ({@code ''} when not held), its remaining TTL in ms
      * (negative when not held) and its mark (-1 when none).

@@ -6,8 +6,6 @@ import dev.ids.node.LeaseLostException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseStore;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -75,35 +73,13 @@ final class RedisLeaseStore implements NodeLeaseStore<RedisProof> {
 
     /** The identities of the claim's range whose lease key exists: held, or expired less than the grace ago. */
     private long[] taken(NamespaceKeys keys, NodeClaim claim) throws Exception {
-        List<String> known = link.call(commands -> commands.hkeys(keys.holders()));
-        List<Long> inRange = new ArrayList<>();
-        for (String field : known) {
-            long identity = parseIdentity(field);
-            if (identity >= claim.min() && identity <= claim.max()) {
-                inRange.add(identity);
-            }
+        List<Object> answer = link.script(LeaseScripts.TAKEN, new String[] {keys.holders()}, keys.tag() + ":lease:",
+                Long.toString(claim.min()), Long.toString(claim.max()));
+        long[] taken = new long[answer.size()];
+        for (int i = 0; i < taken.length; i++) {
+            taken[i] = (Long) answer.get(i);
         }
-        if (inRange.isEmpty()) {
-            return new long[0];
-        }
-        String[] leaseKeys = inRange.stream().map(keys::lease).toArray(String[]::new);
-        long[] taken = new long[inRange.size()];
-        int count = 0;
-        List<io.lettuce.core.KeyValue<String, String>> values = link.call(commands -> commands.mget(leaseKeys));
-        for (int i = 0; i < values.size(); i++) {
-            if (values.get(i).hasValue()) {
-                taken[count++] = inRange.get(i);
-            }
-        }
-        return Arrays.copyOf(taken, count);
-    }
-
-    private static long parseIdentity(String field) {
-        try {
-            return Long.parseLong(field);
-        } catch (NumberFormatException e) {
-            return -1;
-        }
+        return taken;
     }
 
     private Claimed<RedisProof> take(NamespaceKeys keys, long identity, String holder) throws Exception {
