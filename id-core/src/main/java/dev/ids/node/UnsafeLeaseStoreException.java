@@ -27,7 +27,14 @@ public class UnsafeLeaseStoreException extends IllegalStateException {
         H2_WRITE_DELAY,
 
         /** A MariaDB or MySQL server with {@code innodb_flush_log_at_trx_commit=0}. */
-        LAZY_LOG_FLUSH
+        LAZY_LOG_FLUSH,
+
+        /**
+         * A server that acknowledges a write before it is durable, or cannot show that it does not: a Redis without
+         * AOF or with {@code appendfsync} other than {@code always}, and no {@code WAIT} for replicas configured; or
+         * one that hides its configuration while the application declared nothing about it.
+         */
+        NOT_DURABLE
     }
 
     /** Why the store was refused. */

@@ -1,0 +1,202 @@
+package dev.ids.redis;
+
+import dev.ids.clock.IdClock;
+import dev.ids.node.LeaseGrant;
+import dev.ids.node.LeaseLostException;
+import dev.ids.node.NodeClaim;
+import dev.ids.node.NodeLeaseStore;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Redis lease store: the answers {@link dev.ids.node.StoredNodeLease} asks of a store, each one Lua script
+ * ({@link LeaseScripts}) on the keys of {@link NamespaceKeys}. A claim is a {@code SET NX PX} of the lease key, whose
+ * TTL (the lease length plus the reclaim grace) the server counts; renewals, mark writes and releases compare the
+ * lease key with the lease's holder value first; the mark lives in a key without expiry. Each claim and renewal reads
+ * the server's {@code TIME} to measure the clock skew, and the lease is fenced while it exceeds the grace. When the
+ * provider waits for replicas, every write is followed by {@code WAIT}, and a write fewer replicas confirmed counts as
+ * one the server did not answer.
+ */
+final class RedisLeaseStore implements NodeLeaseStore<RedisProof> {
+
+    private final RedisLink link;
+    private final String prefix;
+    private final IdClock clock;
+    private final Duration lease;
+    private final long graceMillis;
+    private final ReplicaWait replicaWait;
+    private final System.Logger log;
+
+    RedisLeaseStore(RedisLink link, String prefix, IdClock clock, Duration lease, Duration grace,
+            ReplicaWait replicaWait, System.Logger log) {
+        this.link = link;
+        this.prefix = prefix;
+        this.clock = clock;
+        this.lease = lease;
+        this.graceMillis = grace.toMillis();
+        this.replicaWait = replicaWait;
+        this.log = log;
+    }
+
+    /** The keys of a namespace. */
+    NamespaceKeys keys(String namespace) {
+        return new NamespaceKeys(prefix, namespace);
+    }
+
+    /** The TTL of a lease key: the lease, then the grace during which no one else may take the identity. */
+    private String ttlMillis() {
+        return Long.toString(lease.toMillis() + graceMillis);
+    }
+
+    @Override
+    public Claiming<RedisProof> startClaim(NodeClaim claim, String holder) throws Exception {
+        NamespaceKeys keys = keys(claim.namespace());
+        long[] taken = taken(keys, claim);
+        return new Claiming<>() {
+            @Override
+            public long[] taken() {
+                return taken;
+            }
+
+            @Override
+            public Claimed<RedisProof> tryTake(long identity) throws Exception {
+                return take(keys, identity, holder);
+            }
+
+            @Override
+            public String describeTaken() {
+                return "keys " + keys.tag() + ":lease:<identity> on " + link.describe();
+            }
+        };
+    }
+
+    /** The identities of the claim's range whose lease key exists: held, or expired less than the grace ago. */
+    private long[] taken(NamespaceKeys keys, NodeClaim claim) throws Exception {
+        List<Object> answer = link.script(LeaseScripts.TAKEN, new String[] {keys.holders()}, keys.tag() + ":lease:",
+                Long.toString(claim.min()), Long.toString(claim.max()));
+        long[] taken = new long[answer.size()];
+        for (int i = 0; i < taken.length; i++) {
+            taken[i] = (Long) answer.get(i);
+        }
+        return taken;
+    }
+
+    private Claimed<RedisProof> take(NamespaceKeys keys, long identity, String holder) throws Exception {
+        long askedAt = clock.monotonicNanos();
+        long before = clock.wallTimeMillis();
+        List<Object> answer = link.script(LeaseScripts.CLAIM, keys.of(identity), holder, Long.toString(identity),
+                ttlMillis());
+        long after = clock.wallTimeMillis();
+        if (number(answer, 0) == 0) {
+            return null;
+        }
+        RedisProof proof = new RedisProof(keys, identity, holder);
+        replicaWait.confirm("the claim of " + describe(proof));
+        long mark = number(answer, 1);
+        long skew = before + (after - before) / 2 - number(answer, 2);
+        return new Claimed<>(proof, identity, askedAt, Math.max(0, mark), grant(skew));
+    }
+
+    private LeaseGrant grant(long skewMillis) {
+        return new LeaseGrant(lease.toNanos(), skewMillis);
+    }
+
+    @Override
+    public LeaseGrant renew(RedisProof proof) throws Exception {
+        long before = clock.wallTimeMillis();
+        List<Object> answer = link.script(LeaseScripts.RENEW, proof.scriptKeys(), proof.holder(), ttlMillis());
+        long after = clock.wallTimeMillis();
+        if (number(answer, 0) == 0) {
+            throw new LeaseLostException(lost(proof, (String) answer.get(2)));
+        }
+        replicaWait.confirm("the renewal of " + describe(proof));
+        return grant(before + (after - before) / 2 - number(answer, 1));
+    }
+
+    @Override
+    public long writeMark(RedisProof proof, long epochMillis) throws Exception {
+        List<Object> answer = link.script(LeaseScripts.MARK, proof.scriptKeys(), proof.holder(),
+                Long.toString(epochMillis));
+        if (number(answer, 0) == 0) {
+            throw new LeaseLostException(lost(proof, (String) answer.get(2)));
+        }
+        replicaWait.confirm("the high-water mark write of " + describe(proof));
+        return number(answer, 1);
+    }
+
+    @Override
+    public long release(RedisProof proof, long lowerTo) throws Exception {
+        List<Object> answer = link.script(LeaseScripts.RELEASE, proof.scriptKeys(), proof.holder(),
+                Long.toString(lowerTo));
+        if (number(answer, 0) == 1) {
+            replicaWait.confirm("the release of " + describe(proof));
+        }
+        return number(answer, 1);
+    }
+
+    /** Tells why a lease key no longer names its lease. */
+    private String lost(RedisProof proof, String found) {
+        if (found == null || found.isEmpty()) {
+            return "its key " + proof.keys().lease(proof.identity()) + " is gone: expired, released, deleted (lease"
+                    + " keys must never be deleted by hand), or lost by a server that acknowledged the write before"
+                    + " making it durable";
+        }
+        return "another process holds the identity now (" + found + ")";
+    }
+
+    private static long number(List<Object> answer, int index) {
+        Object value = answer.get(index);
+        if (value instanceof Long number) {
+            return number;
+        }
+        throw new IllegalStateException("Unexpected answer from the Redis lease script: " + answer);
+    }
+
+    @Override
+    public String describe(RedisProof proof, boolean held, String state) {
+        return "RedisNodeLease[namespace=" + proof.keys().namespace() + ", identity=" + proof.identity()
+                + ", holder=" + proof.holder() + ", key=" + proof.keys().lease(proof.identity()) + ", held=" + held
+                + "]";
+    }
+
+    private String describe(RedisProof proof) {
+        return "node identity " + proof.identity() + " in namespace '" + proof.keys().namespace() + "'";
+    }
+
+    @Override
+    public String location() {
+        return "in Redis under " + prefix + " (" + link.describe() + ")";
+    }
+
+    @Override
+    public long skewToleranceMillis() {
+        return graceMillis;
+    }
+
+    @Override
+    public String clockName() {
+        return "the Redis server's";
+    }
+
+    @Override
+    public System.Logger logger() {
+        return log;
+    }
+
+    /** Reads the raw listing of some identities: the server's time, then holder, TTL and mark of each. */
+    List<Object> list(NamespaceKeys keys, List<Long> identities) throws Exception {
+        String[] scriptKeys = new String[1 + 2 * identities.size()];
+        scriptKeys[0] = keys.holders();
+        for (int i = 0; i < identities.size(); i++) {
+            scriptKeys[1 + 2 * i] = keys.lease(identities.get(i));
+            scriptKeys[2 + 2 * i] = keys.mark(identities.get(i));
+        }
+        return link.script(LeaseScripts.LIST, scriptKeys);
+    }
+
+    /** Reads the identities ever claimed in a namespace and their latest holders. */
+    Map<String, String> holders(NamespaceKeys keys) throws Exception {
+        return link.call(commands -> commands.hgetall(keys.holders()));
+    }
+}

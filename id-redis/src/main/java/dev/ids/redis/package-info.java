@@ -1,0 +1,5 @@
+/**
+ * Node identities for the ids generators leased from Redis (a single server or a Redis Cluster) through Lettuce:
+ * {@link dev.ids.redis.RedisNodeLeaseProvider}.
+ */
+package dev.ids.redis;

@@ -1,0 +1,183 @@
+package dev.ids.autoconfigure.node.redis;
+
+import static dev.ids.autoconfigure.ConfiguredValue.apply;
+
+import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
+import dev.ids.autoconfigure.node.StarterLeaseStore;
+import dev.ids.node.NodeLeaseProvider;
+import dev.ids.redis.RedisDurability;
+import dev.ids.redis.RedisNodeLeaseProvider;
+import io.lettuce.core.AbstractRedisClient;
+import java.time.Duration;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.AllNestedConditions;
+import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
+import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+/**
+ * The starter's Redis lease provider, over the Lettuce client of the application's Spring Data Redis connection
+ * ({@code spring.data.redis.*}) and configured by {@code ids.node.redis.*}: made when {@code ids.node.provider} is
+ * {@code redis}, or in auto mode when there is one {@code LettuceConnectionFactory} bean and neither a DataSource nor
+ * an R2DBC ConnectionFactory bean (the SQL stores keep precedence), and only when the application defines no
+ * {@link NodeLeaseProvider} of its own. The provider opens a connection of its own from the client, so lease calls
+ * never queue behind the application's. Chosen explicitly without the classes or the connection it needs, the
+ * start-up fails naming the ways out; the conditions name classes only, so nothing here loads them before.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnNodeProvider(RedisLeaseStoreKind.NAME)
+@ConditionalOnMissingBean(NodeLeaseProvider.class)
+public class RedisLeaseConfiguration {
+
+    static final String LETTUCE_FACTORY = "org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory";
+
+    /** The store itself, in the optional module dev.ids:id-redis. */
+    static final String PROVIDER = "dev.ids.redis.RedisNodeLeaseProvider";
+
+    static final String WAYS_OUT = "set ids.node.provider to jdbc (with a DataSource), zookeeper (with "
+            + "ids.node.zookeeper.connect-string) or static (with the identity properties set)";
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = { LETTUCE_FACTORY, PROVIDER })
+    @Conditional(LettuceOrChosen.class)
+    @EnableConfigurationProperties(RedisLeaseProperties.class)
+    static class RedisPresent {
+
+        /** Closed with the context, after the node leases (which depend on it) have released their identities. */
+        @Bean
+        RedisNodeLeaseProvider idsNodeLeaseProvider(RedisLeaseProperties properties,
+                ObjectProvider<LettuceConnectionFactory> connectionFactories,
+                ObjectProvider<RedisNodeLeaseProviderBuilderCustomizer> customizers) {
+            RedisNodeLeaseProvider.Builder builder = RedisNodeLeaseProvider.builder(client(connectionFactories));
+            apply("ids.node.redis.key-prefix", properties.getKeyPrefix(), builder::keyPrefix);
+            apply("ids.node.redis.lease-length", properties.getLeaseLength(), builder::leaseLength);
+            apply("ids.node.redis.renewal-period", properties.getRenewalPeriod(), builder::renewalPeriod);
+            apply("ids.node.redis.reclaim-grace", properties.getReclaimGrace(), builder::reclaimGrace);
+            apply("ids.node.redis.durability", properties.getDurability(),
+                    durability -> builder.durability(durability(durability)));
+            Duration waitTimeout = properties.getWaitTimeout() != null ? properties.getWaitTimeout()
+                    : Duration.ofSeconds(1);
+            apply("ids.node.redis.wait-for-replicas", properties.getWaitForReplicas(),
+                    replicas -> builder.waitForReplicas(replicas, waitTimeout));
+            customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
+            try {
+                return builder.build();
+            } catch (IllegalArgumentException ex) {
+                throw new IdsConfigurationException("ids.node.redis", null, ex.getMessage(), "Make "
+                        + "ids.node.redis.renewal-period shorter than ids.node.redis.lease-length, and leave "
+                        + "ids.node.redis.wait-for-replicas unset on a Redis Cluster.");
+            }
+        }
+
+        /** Reads ids.node.redis.durability; a value that is neither fails rather than fall back to a default. */
+        private static RedisDurability durability(String value) {
+            for (RedisDurability durability : RedisDurability.values()) {
+                if (durability.name().equalsIgnoreCase(value.trim())) {
+                    return durability;
+                }
+            }
+            throw new IdsConfigurationException("ids.node.redis.durability", value, "the durability the application "
+                    + "vouches for must be checked or trusted", "Set ids.node.redis.durability to checked (the "
+                    + "default: the server's persistence settings are read) or trusted (a server that hides its "
+                    + "configuration keeps every acknowledged write).");
+        }
+
+        @Bean
+        StarterLeaseStore idsStarterLeaseStore(RedisNodeLeaseProvider provider) {
+            return new StarterLeaseStore(new RedisLeaseStoreKind(), "redis (keys " + provider.keyPrefix() + ", lease "
+                    + provider.leaseLength() + ", renewal " + provider.renewalPeriod() + ", grace "
+                    + provider.reclaimGrace() + ")");
+        }
+
+        /** The application's Lettuce client, started: Spring Data Redis creates it when its factory starts. */
+        private static AbstractRedisClient client(ObjectProvider<LettuceConnectionFactory> connectionFactories) {
+            LettuceConnectionFactory connectionFactory = connectionFactories.getIfUnique();
+            if (connectionFactory == null) {
+                throw new IdsConfigurationException("ids.node.provider", RedisLeaseStoreKind.NAME, "the redis node "
+                        + "lease provider takes the Lettuce client of the application's Spring Data Redis "
+                        + "connection, and there is no (single) LettuceConnectionFactory bean", "Add "
+                        + "spring-boot-starter-data-redis (which connects with Lettuce by default) and set "
+                        + "spring.data.redis.*, or declare a RedisNodeLeaseProvider bean, or " + WAYS_OUT + ".");
+            }
+            if (!connectionFactory.isRunning()) {
+                connectionFactory.start();
+            }
+            return connectionFactory.getRequiredNativeClient();
+        }
+    }
+
+    /** Fails the start-up: Redis was chosen explicitly, and the classes it needs are missing. */
+    @Configuration(proxyBeanMethods = false)
+    @Conditional(RedisMissing.class)
+    @ConditionalOnProperty(name = "ids.node.provider", havingValue = RedisLeaseStoreKind.NAME)
+    static class RedisAbsent {
+
+        @Bean
+        NodeLeaseProvider idsNodeLeaseProvider() {
+            throw new IdsConfigurationException("ids.node.provider", RedisLeaseStoreKind.NAME, "leasing node "
+                    + "identities from Redis needs Spring Data Redis with Lettuce "
+                    + "(spring-boot-starter-data-redis) and the ids Redis module (dev.ids:id-redis), which are not "
+                    + "all on the class path", "Add them to the application, or " + WAYS_OUT + ".");
+        }
+    }
+
+    /**
+     * One Lettuce connection factory and no SQL store (auto mode), or {@code ids.node.provider=redis}: chosen
+     * explicitly, a missing connection fails the start-up instead of leaving the generators without leases.
+     */
+    static class LettuceOrChosen extends AnyNestedCondition {
+
+        LettuceOrChosen() {
+            super(ConfigurationPhase.REGISTER_BEAN);
+        }
+
+        @Conditional(OnlyRedis.class)
+        static class LettuceWithoutSqlStore {
+        }
+
+        @ConditionalOnProperty(name = "ids.node.provider", havingValue = RedisLeaseStoreKind.NAME)
+        static class ChosenExplicitly {
+        }
+    }
+
+    /** One LettuceConnectionFactory bean, and neither a DataSource nor an R2DBC ConnectionFactory bean. */
+    static class OnlyRedis extends AllNestedConditions {
+
+        OnlyRedis() {
+            super(ConfigurationPhase.REGISTER_BEAN);
+        }
+
+        @ConditionalOnSingleCandidate(type = LETTUCE_FACTORY)
+        static class OneLettuceConnectionFactory {
+        }
+
+        @ConditionalOnMissingBean(type = "javax.sql.DataSource")
+        static class NoDataSource {
+        }
+
+        @ConditionalOnMissingBean(type = "io.r2dbc.spi.ConnectionFactory")
+        static class NoR2dbcConnectionFactory {
+        }
+    }
+
+    /** Spring Data Redis or the Redis provider is not on the class path. */
+    static class RedisMissing extends NoneNestedConditions {
+
+        RedisMissing() {
+            super(ConfigurationPhase.PARSE_CONFIGURATION);
+        }
+
+        @ConditionalOnClass(name = { LETTUCE_FACTORY, PROVIDER })
+        static class BothPresent {
+        }
+    }
+}

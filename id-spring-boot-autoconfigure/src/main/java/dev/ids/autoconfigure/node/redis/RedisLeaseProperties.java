@@ -1,0 +1,104 @@
+package dev.ids.autoconfigure.node.redis;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Settings of the Redis node lease provider, under {@code ids.node.redis}: unset ones keep the provider's defaults
+ * ({@code dev.ids.redis.RedisNodeLeaseProvider}).
+ */
+@ConfigurationProperties("ids.node.redis")
+public class RedisLeaseProperties {
+
+    /**
+     * Prefix of every key the leases write; a namespace's keys start {prefix:namespace}, one hash slot per namespace
+     * on a Redis Cluster. Default ids.
+     */
+    private String keyPrefix;
+
+    /** How long a lease lasts without renewal; the lease key's TTL is this plus the reclaim grace. Default 60s. */
+    private Duration leaseLength;
+
+    /** How often a lease is renewed. Default a third of the lease length. */
+    private Duration renewalPeriod;
+
+    /**
+     * How long after a lease's expiry another instance may take its identity, and how far an instance's clock may
+     * be from the Redis server's before its leases are fenced. Default 10s.
+     */
+    private Duration reclaimGrace;
+
+    /**
+     * What the application vouches for about the Redis server's durability, checked or trusted: checked (the
+     * default) reads CONFIG GET appendonly appendfsync on every master and refuses a server without AOF or with
+     * appendfsync other than always, or one that hides its configuration; trusted accepts a server that hides its
+     * configuration (a managed service with CONFIG disabled) as keeping every acknowledged write, and still refuses
+     * one whose configuration shows it may lose writes.
+     */
+    private String durability;
+
+    /**
+     * Number of replicas every lease write waits for (WAIT) instead of the server's own AOF; a write fewer replicas
+     * confirmed fails. Not supported on a Redis Cluster. Default none.
+     */
+    private Integer waitForReplicas;
+
+    /** How long each lease write waits for the replicas of wait-for-replicas. Default 1s. */
+    private Duration waitTimeout;
+
+    public String getKeyPrefix() {
+        return keyPrefix;
+    }
+
+    public void setKeyPrefix(String keyPrefix) {
+        this.keyPrefix = keyPrefix;
+    }
+
+    public Duration getLeaseLength() {
+        return leaseLength;
+    }
+
+    public void setLeaseLength(Duration leaseLength) {
+        this.leaseLength = leaseLength;
+    }
+
+    public Duration getRenewalPeriod() {
+        return renewalPeriod;
+    }
+
+    public void setRenewalPeriod(Duration renewalPeriod) {
+        this.renewalPeriod = renewalPeriod;
+    }
+
+    public Duration getReclaimGrace() {
+        return reclaimGrace;
+    }
+
+    public void setReclaimGrace(Duration reclaimGrace) {
+        this.reclaimGrace = reclaimGrace;
+    }
+
+    public String getDurability() {
+        return durability;
+    }
+
+    public void setDurability(String durability) {
+        this.durability = durability;
+    }
+
+    public Integer getWaitForReplicas() {
+        return waitForReplicas;
+    }
+
+    public void setWaitForReplicas(Integer waitForReplicas) {
+        this.waitForReplicas = waitForReplicas;
+    }
+
+    public Duration getWaitTimeout() {
+        return waitTimeout;
+    }
+
+    public void setWaitTimeout(Duration waitTimeout) {
+        this.waitTimeout = waitTimeout;
+    }
+}

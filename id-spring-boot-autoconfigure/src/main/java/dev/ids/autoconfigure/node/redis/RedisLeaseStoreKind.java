@@ -1,0 +1,57 @@
+package dev.ids.autoconfigure.node.redis;
+
+import dev.ids.autoconfigure.node.LeaseStoreKind;
+import dev.ids.node.NodeLeaseProvider;
+import dev.ids.node.UnsafeLeaseStoreException;
+import org.springframework.core.annotation.Order;
+
+/**
+ * Keys in Redis with a TTL the server counts ({@code ids.node.provider=redis}), the store auto mode chooses for an
+ * application with a Spring Data Redis Lettuce connection and neither a DataSource nor an R2DBC ConnectionFactory:
+ * ordered after the SQL stores, which make their providers first when their beans exist.
+ */
+@Order(400)
+public final class RedisLeaseStoreKind implements LeaseStoreKind {
+
+    /** The name {@code ids.node.provider} chooses this store by. */
+    public static final String NAME = "redis";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String configuration() {
+        return "dev.ids.autoconfigure.node.redis.RedisLeaseConfiguration";
+    }
+
+    @Override
+    public String howToChoose() {
+        return "with Spring Data Redis over Lettuce (or ids.node.provider=redis) from Redis";
+    }
+
+    @Override
+    public String address() {
+        return "the Redis connection's settings, spring.data.redis.*";
+    }
+
+    /** By class name: the Redis module is optional. */
+    @Override
+    public boolean recognizes(NodeLeaseProvider provider) {
+        return provider.getClass().getName().equals(RedisLeaseConfiguration.PROVIDER);
+    }
+
+    @Override
+    public String unsafeStoreAction(UnsafeLeaseStoreException refused, boolean auto, String identityProperties) {
+        if (refused.reason() != UnsafeLeaseStoreException.Reason.NOT_DURABLE) {
+            return LeaseStoreKind.super.unsafeStoreAction(refused, auto, identityProperties);
+        }
+        return "Set appendonly yes and appendfsync always on every Redis master (CONFIG SET and redis.conf), or set "
+                + "ids.node.redis.wait-for-replicas to make every lease write wait for that many replicas, or, for a "
+                + "server that hides its configuration and keeps every acknowledged write, set "
+                + "ids.node.redis.durability=trusted; or keep the leases elsewhere (ids.node.provider=jdbc with a "
+                + "DataSource, or zookeeper), or set ids.node.provider=static and the identity properties ("
+                + identityProperties + ") to values no other instance uses.";
+    }
+}
