@@ -95,8 +95,8 @@ class ConfigurationMetadataTests {
         SpringFactoriesLoader.forDefaultResourceLocation(getClass().getClassLoader())
                 .load(dev.ids.autoconfigure.node.LeaseStoreKind.class).forEach(kind -> registered.add(kind.name()));
         assertThat(hintValues(hints().get("ids.node.provider")))
-                .containsExactlyInAnyOrder("static", "auto", "jdbc", "r2dbc", "zookeeper");
-        assertThat(registered).contains("static", "auto", "jdbc", "r2dbc", "zookeeper");
+                .containsExactlyInAnyOrder("static", "auto", "jdbc", "r2dbc", "zookeeper", "redis");
+        assertThat(registered).contains("static", "auto", "jdbc", "r2dbc", "zookeeper", "redis");
     }
 
     @Test

@@ -42,4 +42,12 @@ class StoreSeamTest {
                         "dev.ids.autoconfigure.node.zookeeper..", "org.apache.curator..")
                 .check(STARTER);
     }
+
+    @Test
+    void onlyTheRedisStoresPackageNamesTheRedisStore() {
+        noClasses().that().resideOutsideOfPackages("dev.ids.autoconfigure.node.redis..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.ids.redis..",
+                        "dev.ids.autoconfigure.node.redis..", "io.lettuce..", "org.springframework.data.redis..")
+                .check(STARTER);
+    }
 }
