@@ -76,18 +76,37 @@ final class LeaseScripts {
 
     /**
      * Lists identities for an operator: KEYS are the holders hash, then each identity's lease and mark key. Answers
-     * the server's time, then per identity the lease's holder ({@code ''} when not held), its remaining TTL in ms
-     * (negative when not held) and its mark (-1 when none).
+     * the server's time, then per identity the lease's holder ({@code ''} when not held), the instant its key
+     * expires in ms since the epoch ({@code PEXPIRETIME}, Redis 7: the same on every read until the holder renews,
+     * as a takeover's judgement needs; negative when not held) and its mark (-1 when none).
      */
     static final String LIST = NOW
             + "local out = {now} "
             + "for i = 2, #KEYS, 2 do "
             + "out[#out + 1] = redis.call('GET', KEYS[i]) or '' "
-            + "out[#out + 1] = redis.call('PTTL', KEYS[i]) "
+            + "out[#out + 1] = redis.call('PEXPIRETIME', KEYS[i]) "
             + "local mark = redis.call('GET', KEYS[i + 1]) "
             + "out[#out + 1] = mark and tonumber(mark) or -1 "
             + "end "
             + "return out";
+
+    /**
+     * Takes an identity from the holder judged: ARGV the judged holder, the judged expiry instant of its key (ms),
+     * the silence in ms, the TTL, the new holder, the identity. Only while the key still names that holder with that
+     * expiry, and the holder has not renewed for the silence had its TTL been this one: then answers like
+     * {@link #CLAIM}; otherwise {@code {0}}.
+     */
+    static final String TAKE_OVER = "local holder = redis.call('GET', KEYS[1]) "
+            + "if holder ~= ARGV[1] then return {0} end "
+            + "local expires = redis.call('PEXPIRETIME', KEYS[1]) "
+            + "if expires ~= tonumber(ARGV[2]) then return {0} end "
+            + NOW
+            + "if expires - tonumber(ARGV[4]) > now - tonumber(ARGV[3]) then return {0} end "
+            + "redis.call('SET', KEYS[1], ARGV[5], 'PX', ARGV[4]) "
+            + "redis.call('HSET', KEYS[3], ARGV[6], ARGV[5]) "
+            + "local mark = redis.call('GET', KEYS[2]) "
+            + "if mark then return {1, tonumber(mark), now} end "
+            + "return {1, -1, now}";
 
     private LeaseScripts() {
     }

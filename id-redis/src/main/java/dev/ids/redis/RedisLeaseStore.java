@@ -3,6 +3,7 @@ package dev.ids.redis;
 import dev.ids.clock.IdClock;
 import dev.ids.node.LeaseGrant;
 import dev.ids.node.LeaseLostException;
+import dev.ids.node.ListedLease;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseStore;
 import java.time.Duration;
@@ -83,10 +84,25 @@ final class RedisLeaseStore implements NodeLeaseStore<RedisProof> {
     }
 
     private Claimed<RedisProof> take(NamespaceKeys keys, long identity, String holder) throws Exception {
+        return taken(keys, identity, holder, LeaseScripts.CLAIM, holder, Long.toString(identity), ttlMillis());
+    }
+
+    /**
+     * Takes an identity from the holder judged silent, in one script conditional on its key as listed (the same
+     * holder value and expiry) and on no renewal for the silence; {@code null} when the key is no longer so.
+     */
+    Claimed<RedisProof> takeOver(ListedLease judged, Duration silence, String holder) throws Exception {
+        NamespaceKeys keys = keys(judged.namespace());
+        return taken(keys, judged.identity(), holder, LeaseScripts.TAKE_OVER, judged.holder(),
+                Long.toString(judged.expiresAtMillis() + graceMillis), Long.toString(silence.toMillis()), ttlMillis(),
+                holder, Long.toString(judged.identity()));
+    }
+
+    private Claimed<RedisProof> taken(NamespaceKeys keys, long identity, String holder, String script,
+            String... arguments) throws Exception {
         long askedAt = clock.monotonicNanos();
         long before = clock.wallTimeMillis();
-        List<Object> answer = link.script(LeaseScripts.CLAIM, keys.of(identity), holder, Long.toString(identity),
-                ttlMillis());
+        List<Object> answer = link.script(script, keys.of(identity), arguments);
         long after = clock.wallTimeMillis();
         if (number(answer, 0) == 0) {
             return null;

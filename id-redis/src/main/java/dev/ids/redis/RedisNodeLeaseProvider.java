@@ -1,12 +1,12 @@
 package dev.ids.redis;
 
 import dev.ids.clock.IdClock;
-import dev.ids.node.LeaseListing;
+import dev.ids.node.IdentityTakeOver;
 import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.ListedLease;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
-import dev.ids.node.NodeLeaseProvider;
+import dev.ids.node.NodeLeaseStore;
 import dev.ids.node.StoredNodeLease;
 import dev.ids.node.UnsafeLeaseStoreException;
 import io.lettuce.core.AbstractRedisClient;
@@ -39,7 +39,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link #close()} (or on the connection the caller gave, which stays open); each waits at most the renewal period (at
  * least a second). Safe for use by many threads.
  */
-public final class RedisNodeLeaseProvider implements NodeLeaseProvider, LeaseListing, AutoCloseable {
+public final class RedisNodeLeaseProvider implements IdentityTakeOver, AutoCloseable {
 
     /** The default key prefix. */
     public static final String DEFAULT_KEY_PREFIX = "ids";
@@ -164,20 +164,74 @@ public final class RedisNodeLeaseProvider implements NodeLeaseProvider, LeaseLis
                 return List.of();
             }
             List<Object> answer = store.list(keys, identities);
-            long now = (Long) answer.get(0);
             List<ListedLease> leases = new ArrayList<>(identities.size());
             for (int i = 0; i < identities.size(); i++) {
                 long identity = identities.get(i);
                 String holder = (String) answer.get(1 + 3 * i);
-                long ttl = (Long) answer.get(2 + 3 * i);
+                long keyExpires = (Long) answer.get(2 + 3 * i);
                 long mark = (Long) answer.get(3 + 3 * i);
-                boolean held = !holder.isEmpty() && ttl >= 0;
+                boolean held = !holder.isEmpty() && keyExpires >= 0;
                 leases.add(new ListedLease(namespace, identity, held ? holder : holders.get(Long.toString(identity)),
-                        held, held ? now + ttl - settings.reclaimGrace().toMillis() : 0, Math.max(0, mark)));
+                        held, held ? keyExpires - settings.reclaimGrace().toMillis() : 0, Math.max(0, mark)));
             }
             return leases;
         } catch (Exception e) {
             throw failed("read namespace '" + namespace + "'", e);
+        }
+    }
+
+    /**
+     * Returns how long a holder must have gone without renewing before {@link #takeOver} takes its identity: one
+     * renewal period plus the reclaim grace, which a running holder lets pass only when it cannot reach Redis.
+     *
+     * @return the silence
+     */
+    @Override
+    public Duration silenceBeforeTakeOver() {
+        return settings.renewalPeriod().plus(settings.reclaimGrace());
+    }
+
+    /**
+     * Takes one identity from the holder judged by listing it ({@link #listLeases}), in one script conditional on
+     * its key as listed: the same holder value and expiry, and no renewal for the silence had its lease been this
+     * provider's. So two claimants that judged the same holder cannot both win, and a holder that renewed since
+     * keeps the identity; the new lease starts after the holder's mark. {@link
+     * dev.ids.node.ConfiguredIdentityClaim} calls it for an instance configured with an identity that its previous
+     * run, killed, still holds.
+     *
+     * @param judged the identity as listed, naming the holder
+     * @param silence how long the holder must have gone without renewing: zero or more
+     * @return the lease, renewed on its own thread until closed or lost
+     * @throws NoFreeNodeIdentityException when the key is no longer as judged or its holder renewed within the
+     *     silence
+     * @throws IllegalArgumentException when the silence is negative
+     * @throws UnsafeLeaseStoreException when the server may lose an acknowledged write
+     * @throws LeaseStoreUnreachableException when the server cannot be reached
+     */
+    @Override
+    public RedisNodeLease takeOver(ListedLease judged, Duration silence) {
+        Objects.requireNonNull(judged, "judged");
+        if (Objects.requireNonNull(silence, "silence").isNegative()) {
+            throw new IllegalArgumentException("silence must not be negative: " + silence);
+        }
+        NodeClaim claim = new NodeClaim(judged.namespace(), judged.identity(), judged.identity());
+        try {
+            checkDurability();
+            String holder = settings.holderId() + "#" + leaseNumbers.incrementAndGet();
+            NodeLeaseStore.Claimed<RedisProof> taken = judged.held() ? store.takeOver(judged, silence, holder)
+                    : null;
+            if (taken == null) {
+                throw new NoFreeNodeIdentityException(claim, "the key of identity " + judged.identity()
+                        + " no longer names '" + judged.holder() + "' with the expiry judged, or that holder renewed "
+                        + "within " + silence.toMillis() + " ms");
+            }
+            return new RedisNodeLease(StoredNodeLease.start(store, claim, taken, settings.clock(),
+                    settings.backgroundRenewal() ? settings.renewalPeriod() : null));
+        } catch (NoFreeNodeIdentityException | UnsafeLeaseStoreException e) {
+            throw e;
+        } catch (Exception e) {
+            throw failed("take node identity " + judged.identity() + " over in namespace '" + judged.namespace()
+                    + "'", e);
         }
     }
 
