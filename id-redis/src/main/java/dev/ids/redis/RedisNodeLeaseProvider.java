@@ -3,6 +3,7 @@ package dev.ids.redis;
 import dev.ids.clock.IdClock;
 import dev.ids.node.IdentityTakeOver;
 import dev.ids.node.LeaseStoreUnreachableException;
+import dev.ids.node.LeaseTimingSettings;
 import dev.ids.node.ListedLease;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
@@ -44,9 +45,9 @@ public final class RedisNodeLeaseProvider implements IdentityTakeOver, AutoClose
     /** The default key prefix. */
     public static final String DEFAULT_KEY_PREFIX = "ids";
     /** The default lease length: how long a lease lasts without renewal. */
-    public static final Duration DEFAULT_LEASE_LENGTH = Duration.ofSeconds(60);
+    public static final Duration DEFAULT_LEASE_LENGTH = LeaseTimingSettings.DEFAULT_LEASE_LENGTH;
     /** The default reclaim grace: how long after a lease's expiry before another process may take its identity. */
-    public static final Duration DEFAULT_RECLAIM_GRACE = Duration.ofSeconds(10);
+    public static final Duration DEFAULT_RECLAIM_GRACE = LeaseTimingSettings.DEFAULT_RECLAIM_GRACE;
 
     private static final System.Logger LOG = System.getLogger(RedisNodeLeaseProvider.class.getName());
 

@@ -2,7 +2,7 @@ package dev.ids.redis;
 
 import dev.ids.clock.IdClock;
 import dev.ids.internal.Chars;
-import dev.ids.node.LeaseHolder;
+import dev.ids.node.LeaseTimingSettings;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -33,31 +33,17 @@ record RedisSettings(String keyPrefix, Duration leaseLength, Duration renewalPer
     }
 
     /**
-     * The setters of the provider's builder, each checked as it is set, with the defaults.
+     * The setters of the provider's builder, each checked as it is set, with the defaults: the Redis settings here,
+     * the lease's timings, holder and clock those of every store whose leases expire by time.
      *
      * @param <B> the builder, which every setter returns
      */
-    abstract static class Setters<B extends Setters<B>> {
+    abstract static class Setters<B extends Setters<B>> extends LeaseTimingSettings<B> {
 
         private String keyPrefix = RedisNodeLeaseProvider.DEFAULT_KEY_PREFIX;
-        private Duration leaseLength = RedisNodeLeaseProvider.DEFAULT_LEASE_LENGTH;
-        /** Null means a third of the lease length. */
-        private Duration renewalPeriod;
-        private Duration reclaimGrace = RedisNodeLeaseProvider.DEFAULT_RECLAIM_GRACE;
-        /** Null means a random id, the host name and the process id. */
-        private String holderId;
-        private IdClock clock = IdClock.system();
         private RedisDurability durability = RedisDurability.CHECKED;
         private int waitReplicas;
         private Duration waitTimeout = Duration.ZERO;
-        private boolean backgroundRenewal = true;
-
-        /**
-         * Returns this builder as its concrete type.
-         *
-         * @return this
-         */
-        protected abstract B self();
 
         /**
          * Sets the prefix of every key the leases write; default {@value RedisNodeLeaseProvider#DEFAULT_KEY_PREFIX}.
@@ -74,72 +60,6 @@ record RedisSettings(String keyPrefix, Duration leaseLength, Duration renewalPer
                         + "spaces or control characters: " + Chars.quote(keyPrefix));
             }
             this.keyPrefix = keyPrefix;
-            return self();
-        }
-
-        /**
-         * Sets how long a lease lasts without renewal; default 60 s. The lease key's TTL is this plus the reclaim
-         * grace, so a process that cannot renew stops holding its identity a grace before another may take it.
-         *
-         * @param leaseLength at least one millisecond
-         * @return this builder
-         */
-        public B leaseLength(Duration leaseLength) {
-            this.leaseLength = positive("leaseLength", leaseLength);
-            return self();
-        }
-
-        /**
-         * Sets how often a lease is renewed; default a third of the lease length.
-         *
-         * @param renewalPeriod at least one millisecond and shorter than the lease length
-         * @return this builder
-         */
-        public B renewalPeriod(Duration renewalPeriod) {
-            this.renewalPeriod = positive("renewalPeriod", renewalPeriod);
-            return self();
-        }
-
-        /**
-         * Sets how long after a lease's expiry another process may take its identity; default 10 s. It is also how
-         * far this application's clock may be from the Redis server's before its leases are fenced (the IDs and
-         * marks are stamped with the application's clock).
-         *
-         * @param reclaimGrace at least one millisecond
-         * @return this builder
-         */
-        public B reclaimGrace(Duration reclaimGrace) {
-            this.reclaimGrace = positive("reclaimGrace", reclaimGrace);
-            return self();
-        }
-
-        /**
-         * Sets the holder id written into the lease keys, for diagnostics; default a random id, the host name and
-         * the process id. Each lease appends {@code #} and its own number.
-         *
-         * @param holderId 1 to 200 characters, without control characters
-         * @return this builder
-         */
-        public B holderId(String holderId) {
-            Objects.requireNonNull(holderId, "holderId");
-            if (holderId.isEmpty() || holderId.length() > LeaseHolder.MAX_LENGTH
-                    || holderId.chars().anyMatch(Character::isISOControl)) {
-                throw new IllegalArgumentException("holderId must be 1 to " + LeaseHolder.MAX_LENGTH
-                        + " characters without control characters: " + Chars.quote(holderId));
-            }
-            this.holderId = holderId;
-            return self();
-        }
-
-        /**
-         * Sets the clock: its monotonic clock times the local deadline, its wall clock is compared with the
-         * server's {@code TIME}; default {@link IdClock#system()}.
-         *
-         * @param clock the clock
-         * @return this builder
-         */
-        public B clock(IdClock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
             return self();
         }
 
@@ -174,40 +94,15 @@ record RedisSettings(String keyPrefix, Duration leaseLength, Duration renewalPer
         }
 
         /**
-         * For tests: whether leases renew themselves on a background thread.
-         *
-         * @param backgroundRenewal whether they do
-         * @return this builder
-         */
-        final B renewingInBackground(boolean backgroundRenewal) {
-            this.backgroundRenewal = backgroundRenewal;
-            return self();
-        }
-
-        /**
          * The settings with every default filled in.
          *
          * @throws IllegalArgumentException when the renewal period is not shorter than the lease length
          */
         final RedisSettings settings() {
-            if (renewalPeriod != null && renewalPeriod.compareTo(leaseLength) >= 0) {
-                throw new IllegalArgumentException("renewalPeriod (" + renewalPeriod + ") must be shorter than"
-                        + " leaseLength (" + leaseLength + "), or the lease lapses between renewals");
-            }
-            Duration third = leaseLength.dividedBy(3);
-            Duration renewal = renewalPeriod != null ? renewalPeriod
-                    : third.toMillis() >= 1 ? third : Duration.ofMillis(1);
-            String holder = holderId != null ? holderId : LeaseHolder.ofThisProcess().id();
-            return new RedisSettings(keyPrefix, leaseLength, renewal, reclaimGrace, holder, clock, durability,
-                    waitReplicas, waitTimeout, backgroundRenewal);
-        }
-
-        private static Duration positive(String name, Duration value) {
-            Objects.requireNonNull(value, name);
-            if (value.toMillis() < 1) {
-                throw new IllegalArgumentException(name + " must be at least 1 ms: " + value);
-            }
-            return value;
+            Timings timings = timings();
+            return new RedisSettings(keyPrefix, timings.leaseLength(), timings.renewalPeriod(),
+                    timings.reclaimGrace(), timings.holderId(), timings.clock(), durability, waitReplicas,
+                    waitTimeout, timings.backgroundRenewal());
         }
     }
 }
