@@ -189,6 +189,12 @@ class ConfigurationMetadataTests {
         assertThat(duration(properties, "ids.node.zookeeper.connection-timeout"))
                 .isEqualTo(ZooKeeperNodeLeaseProvider.DEFAULT_CONNECTION_TIMEOUT);
         assertThat(properties).containsKey("ids.node.provider").containsKey("ids.node.zookeeper.connect-string");
+        assertThat(properties.get("ids.node.redis.key-prefix").get("defaultValue").asText())
+                .isEqualTo(dev.ids.redis.RedisNodeLeaseProvider.DEFAULT_KEY_PREFIX);
+        assertThat(duration(properties, "ids.node.redis.lease-length"))
+                .isEqualTo(dev.ids.redis.RedisNodeLeaseProvider.DEFAULT_LEASE_LENGTH);
+        assertThat(duration(properties, "ids.node.redis.reclaim-grace"))
+                .isEqualTo(dev.ids.redis.RedisNodeLeaseProvider.DEFAULT_RECLAIM_GRACE);
         assertThat(duration(properties, "ids.node.reclaim-period"))
                 .isEqualTo(dev.ids.node.ReclaimingNodeLease.DEFAULT_CHECK_PERIOD);
     }

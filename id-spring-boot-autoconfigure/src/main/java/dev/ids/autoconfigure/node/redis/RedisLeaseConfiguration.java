@@ -59,9 +59,7 @@ public class RedisLeaseConfiguration {
                 ObjectProvider<RedisNodeLeaseProviderBuilderCustomizer> customizers) {
             RedisNodeLeaseProvider.Builder builder = RedisNodeLeaseProvider.builder(client(connectionFactories));
             apply("ids.node.redis.key-prefix", properties.getKeyPrefix(), builder::keyPrefix);
-            apply("ids.node.redis.lease-length", properties.getLeaseLength(), builder::leaseLength);
-            apply("ids.node.redis.renewal-period", properties.getRenewalPeriod(), builder::renewalPeriod);
-            apply("ids.node.redis.reclaim-grace", properties.getReclaimGrace(), builder::reclaimGrace);
+            properties.applyTo(builder, "ids.node.redis");
             apply("ids.node.redis.durability", properties.getDurability(),
                     durability -> builder.durability(durability(durability)));
             Duration waitTimeout = properties.getWaitTimeout() != null ? properties.getWaitTimeout()

@@ -1,5 +1,6 @@
 package dev.ids.autoconfigure.node.redis;
 
+import dev.ids.autoconfigure.node.LeaseTimingProperties;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -8,25 +9,13 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * ({@code dev.ids.redis.RedisNodeLeaseProvider}).
  */
 @ConfigurationProperties("ids.node.redis")
-public class RedisLeaseProperties {
+public class RedisLeaseProperties extends LeaseTimingProperties {
 
     /**
      * Prefix of every key the leases write; a namespace's keys start {prefix:namespace}, one hash slot per namespace
      * on a Redis Cluster. Default ids.
      */
     private String keyPrefix;
-
-    /** How long a lease lasts without renewal; the lease key's TTL is this plus the reclaim grace. Default 60s. */
-    private Duration leaseLength;
-
-    /** How often a lease is renewed. Default a third of the lease length. */
-    private Duration renewalPeriod;
-
-    /**
-     * How long after a lease's expiry another instance may take its identity, and how far an instance's clock may
-     * be from the Redis server's before its leases are fenced. Default 10s.
-     */
-    private Duration reclaimGrace;
 
     /**
      * What the application vouches for about the Redis server's durability, checked or trusted: checked (the
@@ -52,30 +41,6 @@ public class RedisLeaseProperties {
 
     public void setKeyPrefix(String keyPrefix) {
         this.keyPrefix = keyPrefix;
-    }
-
-    public Duration getLeaseLength() {
-        return leaseLength;
-    }
-
-    public void setLeaseLength(Duration leaseLength) {
-        this.leaseLength = leaseLength;
-    }
-
-    public Duration getRenewalPeriod() {
-        return renewalPeriod;
-    }
-
-    public void setRenewalPeriod(Duration renewalPeriod) {
-        this.renewalPeriod = renewalPeriod;
-    }
-
-    public Duration getReclaimGrace() {
-        return reclaimGrace;
-    }
-
-    public void setReclaimGrace(Duration reclaimGrace) {
-        this.reclaimGrace = reclaimGrace;
     }
 
     public String getDurability() {

@@ -31,9 +31,7 @@ public final class LeaseTableSetup {
             boolean named) {
         apply("ids.node.jdbc.table-name", settings.getTableName(), builder::tableName);
         apply("ids.node.jdbc.create-table", settings.getCreateTable(), builder::createTable);
-        apply("ids.node.jdbc.lease-length", settings.getLeaseLength(), builder::leaseLength);
-        apply("ids.node.jdbc.renewal-period", settings.getRenewalPeriod(), builder::renewalPeriod);
-        apply("ids.node.jdbc.reclaim-grace", settings.getReclaimGrace(), builder::reclaimGrace);
+        settings.applyTo(builder, "ids.node.jdbc");
         // Named by ids.node.provider, the database is taken knowingly, a private in-memory one too (a test).
         builder.singleProcess(named);
         return builder;

@@ -1,0 +1,70 @@
+package dev.ids.autoconfigure.node;
+
+import static dev.ids.autoconfigure.ConfiguredValue.apply;
+
+import dev.ids.node.LeaseTimingSettings;
+import java.time.Duration;
+
+/**
+ * The settings of every store whose leases expire by time ({@code ids.node.<store>.lease-length},
+ * {@code renewal-period}, {@code reclaim-grace}), as the store's {@code @ConfigurationProperties} class inherits
+ * them, and their mapping onto the store's builder ({@link LeaseTimingSettings}): unset ones keep the core's
+ * defaults.
+ */
+public abstract class LeaseTimingProperties {
+
+    /**
+     * How long a lease lasts without renewal: an instance that cannot renew (paused, cut off from the store) stops
+     * issuing IDs this long after its last renewal started.
+     */
+    private Duration leaseLength;
+
+    /** How often a lease is renewed. Unset: a third of the lease length. */
+    private Duration renewalPeriod;
+
+    /**
+     * How long after a lease expires (on the store's clock) before another instance may take its identity; an
+     * instance whose wall clock differs from the store's by more than this is fenced until it agrees again.
+     */
+    private Duration reclaimGrace;
+
+    public Duration getLeaseLength() {
+        return leaseLength;
+    }
+
+    public void setLeaseLength(Duration leaseLength) {
+        this.leaseLength = leaseLength;
+    }
+
+    public Duration getRenewalPeriod() {
+        return renewalPeriod;
+    }
+
+    public void setRenewalPeriod(Duration renewalPeriod) {
+        this.renewalPeriod = renewalPeriod;
+    }
+
+    public Duration getReclaimGrace() {
+        return reclaimGrace;
+    }
+
+    public void setReclaimGrace(Duration reclaimGrace) {
+        this.reclaimGrace = reclaimGrace;
+    }
+
+    /**
+     * Passes the set timings to a store's builder; a value the builder rejects fails naming its property.
+     *
+     * @param builder the store's builder
+     * @param prefix the store's properties, {@code ids.node.<store>}
+     * @param <B> the builder's type
+     * @return the builder
+     * @throws dev.ids.autoconfigure.IdsConfigurationException naming the property when the builder rejects its value
+     */
+    public <B extends LeaseTimingSettings<B>> B applyTo(B builder, String prefix) {
+        apply(prefix + ".lease-length", leaseLength, builder::leaseLength);
+        apply(prefix + ".renewal-period", renewalPeriod, builder::renewalPeriod);
+        apply(prefix + ".reclaim-grace", reclaimGrace, builder::reclaimGrace);
+        return builder;
+    }
+}
