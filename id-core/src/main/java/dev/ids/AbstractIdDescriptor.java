@@ -9,14 +9,15 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.function.BiPredicate;
-import java.util.function.Supplier;
 
 /**
  * The part every scheme's {@link IdDescriptor} shares: each answer is one of the value type's own methods or
- * constants, or its generator's class and settings, so a scheme's descriptor only names them, in an
- * {@link IdDescriptorDefinition} it passes to this constructor, and adds what its scheme does differently (a
- * TraceId's column text).
+ * constants, or its generator's class and settings, so a scheme's descriptor only names them and adds what its scheme
+ * does differently (a TraceId's column text, a sno's sequence ranges). It names the plain values integrations ask at
+ * start-up in an {@link IdDescriptorDefinition} it passes to this constructor, its generator in
+ * {@link #idSupplier}, and the conversion functions in {@link #defineConversions}, which runs on the first
+ * conversion rather than at start-up: each method reference is a class the JVM spins when it is evaluated, and an
+ * application describes all five schemes at start-up but converts the IDs of few of them, if any.
  *
  * @param <T> the scheme's value type
  */
@@ -27,11 +28,18 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
     private final Set<Form> forms;
 
     /**
+     * The functions, made on the first conversion. Threads that convert first at the same time may each make them;
+     * they are alike, and the volatile write publishes whole ones, so no conversion waits on a lock (the reactive
+     * integrations convert on event-loop threads).
+     */
+    private volatile IdConversions<T> conversions;
+
+    /**
      * Creates the descriptor from its definition.
      *
      * @param definition what the scheme names, from {@link #define}; not changed afterwards
      * @throws IllegalStateException naming the missing part when the definition lacks one (a text or binary form,
-     *     a column among its forms, the decoding, the generator's class and settings, the node identity rule)
+     *     a column among its forms, the generator's class and settings, the node identity rule)
      */
     protected AbstractIdDescriptor(IdDescriptorDefinition<T> definition) {
         definition.checkComplete();
@@ -52,15 +60,23 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
     }
 
     /**
-     * Returns the clash of generators whose settings hold equal values under every key given: the usual
-     * {@link IdDescriptorDefinition#nodeIdentity} rule.
+     * Names the functions of each form the definition names, and of the decoding, by chained calls on the empty
+     * conversions given. Called on the descriptor's first conversion, not at start-up; it may be called again by
+     * threads converting first at the same time, so it only names functions.
      *
-     * @param keys the keys of {@link MonitoredIdGenerator#settings()} that together make the node identity
-     * @return the clash
+     * @param conversions the empty conversions to fill in
      */
-    protected static BiPredicate<Map<String, Object>, Map<String, Object>> sameSettings(String... keys) {
-        List<String> identity = List.of(keys);
-        return (one, other) -> identity.stream().allMatch(key -> Objects.equals(one.get(key), other.get(key)));
+    protected abstract void defineConversions(IdConversions<T> conversions);
+
+    private IdConversions<T> conversions() {
+        IdConversions<T> defined = conversions;
+        if (defined == null) {
+            defined = new IdConversions<>();
+            defineConversions(defined);
+            defined.checkComplete(definition.schemeName, forms);
+            conversions = defined;
+        }
+        return defined;
     }
 
     @Override
@@ -83,14 +99,22 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
         return definition.settingNames;
     }
 
+    /**
+     * Tells whether two generators share a node identity: whether their settings hold equal values under every key
+     * the definition's {@link IdDescriptorDefinition#nodeIdentity} names; never when it names none.
+     *
+     * @param one the {@link MonitoredIdGenerator#settings()} of one generator
+     * @param other those of the other
+     * @return whether their IDs may repeat each other's
+     */
     @Override
-    public final Supplier<T> idSupplier(GeneratorSettings settings) {
-        return definition.idSupplier.apply(settings);
-    }
-
-    @Override
-    public final boolean shareNodeIdentity(Map<String, Object> one, Map<String, Object> other) {
-        return definition.nodeIdentityClash.test(one, other);
+    public boolean shareNodeIdentity(Map<String, Object> one, Map<String, Object> other) {
+        for (String key : definition.nodeIdentityKeys) {
+            if (!Objects.equals(one.get(key), other.get(key))) {
+                return false;
+            }
+        }
+        return !definition.nodeIdentityKeys.isEmpty();
     }
 
     @Override
@@ -125,51 +149,51 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
 
     @Override
     public final T parse(String text) {
-        return definition.parser.apply(text);
+        return conversions().parser.apply(text);
     }
 
     @Override
     public final boolean isValid(CharSequence text) {
-        return definition.textCheck.test(text);
+        return conversions().textCheck.test(text);
     }
 
     @Override
     public final byte[] toBytes(T value) {
-        return definition.bytesOf.apply(value);
+        return conversions().bytesOf.apply(value);
     }
 
     @Override
     public final T fromBytes(byte[] bytes) {
-        return definition.fromBytes.apply(bytes);
+        return conversions().fromBytes.apply(bytes);
     }
 
     @Override
     public final long toLong(T value) {
-        return definition.longOf == null ? IdDescriptor.super.toLong(value) : definition.longOf.applyAsLong(value);
+        return forms.contains(Form.LONG) ? conversions().longOf.applyAsLong(value) : IdDescriptor.super.toLong(value);
     }
 
     @Override
     public final T fromLong(long value) {
-        return definition.fromLong == null ? IdDescriptor.super.fromLong(value) : definition.fromLong.apply(value);
+        return forms.contains(Form.LONG) ? conversions().fromLong.apply(value) : IdDescriptor.super.fromLong(value);
     }
 
     @Override
     public final UUID toUuid(T value) {
-        return definition.uuidOf == null ? IdDescriptor.super.toUuid(value) : definition.uuidOf.apply(value);
+        return forms.contains(Form.UUID) ? conversions().uuidOf.apply(value) : IdDescriptor.super.toUuid(value);
     }
 
     @Override
     public final T fromUuid(UUID uuid) {
-        return definition.fromUuid == null ? IdDescriptor.super.fromUuid(uuid) : definition.fromUuid.apply(uuid);
+        return forms.contains(Form.UUID) ? conversions().fromUuid.apply(uuid) : IdDescriptor.super.fromUuid(uuid);
     }
 
     @Override
     public final Instant timestamp(T value) {
-        return definition.timestampOf.apply(value);
+        return conversions().timestampOf.apply(value);
     }
 
     @Override
     public final DecodedId decoded(T value) {
-        return definition.decodedOf.apply(value);
+        return conversions().decodedOf.apply(value);
     }
 }

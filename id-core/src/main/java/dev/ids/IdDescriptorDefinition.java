@@ -1,25 +1,18 @@
 package dev.ids;
 
 import dev.ids.IdDescriptor.Form;
-import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.UUID;
-import java.util.function.BiPredicate;
-import java.util.function.Function;
-import java.util.function.LongFunction;
-import java.util.function.Predicate;
-import java.util.function.Supplier;
-import java.util.function.ToLongFunction;
 
 /**
- * What a scheme's descriptor names of its value type and generators: the scheme, the sizes, the methods of each
- * form it has, the column it prefers, the generator's class and settings and what keeps two generators apart.
- * Filled in once, in the descriptor's constructor, by chained calls from {@link AbstractIdDescriptor#define}; a part
- * left out fails that constructor, naming the part.
+ * What a scheme's descriptor names of its value type and generators that integrations ask at start-up: the scheme,
+ * the sizes, the forms it has and the column it prefers, the generator's class and settings, and what keeps two
+ * generators apart. Plain values only: the functions that convert an ID to and from its forms are named apart, in
+ * {@link AbstractIdDescriptor#defineConversions}, and made on the first conversion, so that describing the five
+ * schemes at start-up spins no class per method reference. Filled in once, in the descriptor's constructor, by
+ * chained calls from {@link AbstractIdDescriptor#define}; a part left out fails that constructor, naming the part.
  *
  * @param <T> the scheme's value type
  */
@@ -29,23 +22,12 @@ public final class IdDescriptorDefinition<T> {
     final Class<T> valueType;
     final Set<Form> forms = EnumSet.noneOf(Form.class);
     int textLength;
-    Function<String, T> parser;
-    Predicate<CharSequence> textCheck;
     int byteLength;
-    Function<T, byte[]> bytesOf;
-    Function<byte[], T> fromBytes;
-    ToLongFunction<T> longOf;
-    LongFunction<T> fromLong;
-    Function<T, UUID> uuidOf;
-    Function<UUID, T> fromUuid;
     Form column;
-    Function<T, Instant> timestampOf;
-    Function<T, DecodedId> decodedOf;
     Class<? extends IdGenerator<T>> generatorType;
-    Function<GeneratorSettings, Supplier<T>> idSupplier;
     List<String> settingNames;
     String nodeIdentityRule;
-    BiPredicate<Map<String, Object>, Map<String, Object>> nodeIdentityClash;
+    List<String> nodeIdentityKeys;
     NodeIdentityField nodeIdentityField;
 
     IdDescriptorDefinition(String schemeName, Class<T> valueType) {
@@ -54,61 +36,45 @@ public final class IdDescriptorDefinition<T> {
     }
 
     /**
-     * Names the text form: the canonical string.
+     * Names the text form, the canonical string; {@link IdConversions#text} names its functions.
      *
      * @param length the length of the text a column holds
-     * @param parse the type's strict {@code parse(String)}
-     * @param isValid whether a text parses, without the exception
      * @return this definition
      */
-    public IdDescriptorDefinition<T> text(int length, Function<String, T> parse, Predicate<CharSequence> isValid) {
+    public IdDescriptorDefinition<T> text(int length) {
         this.textLength = length;
-        this.parser = parse;
-        this.textCheck = isValid;
         forms.add(Form.TEXT);
         return this;
     }
 
     /**
-     * Names the binary form.
+     * Names the binary form; {@link IdConversions#bytes} names its functions.
      *
      * @param length the number of bytes
-     * @param toBytes the type's {@code toBytes()}
-     * @param parse the type's strict {@code fromBytes(byte[])}
      * @return this definition
      */
-    public IdDescriptorDefinition<T> bytes(int length, Function<T, byte[]> toBytes, Function<byte[], T> parse) {
+    public IdDescriptorDefinition<T> bytes(int length) {
         this.byteLength = length;
-        this.bytesOf = toBytes;
-        this.fromBytes = parse;
         forms.add(Form.BYTES);
         return this;
     }
 
     /**
-     * Names the {@code long} form of a 64-bit type.
+     * Names the {@code long} form of a 64-bit type; {@link IdConversions#longs} names its functions.
      *
-     * @param toLong the type's {@code toLong()}
-     * @param parse the type's strict {@code fromLong(long)}
      * @return this definition
      */
-    public IdDescriptorDefinition<T> longs(ToLongFunction<T> toLong, LongFunction<T> parse) {
-        this.longOf = toLong;
-        this.fromLong = parse;
+    public IdDescriptorDefinition<T> longs() {
         forms.add(Form.LONG);
         return this;
     }
 
     /**
-     * Names the UUID form of a type with a UUID's 16 bytes.
+     * Names the UUID form of a type with a UUID's 16 bytes; {@link IdConversions#uuids} names its functions.
      *
-     * @param toUuid the type's {@code toUuid()}
-     * @param parse the type's strict {@code fromUuid(UUID)}
      * @return this definition
      */
-    public IdDescriptorDefinition<T> uuids(Function<T, UUID> toUuid, Function<UUID, T> parse) {
-        this.uuidOf = toUuid;
-        this.fromUuid = parse;
+    public IdDescriptorDefinition<T> uuids() {
         forms.add(Form.UUID);
         return this;
     }
@@ -125,19 +91,6 @@ public final class IdDescriptorDefinition<T> {
     }
 
     /**
-     * Names how an ID tells its time and its fields.
-     *
-     * @param timestamp the type's {@code timestamp()}
-     * @param decoded the type's {@code decoded()}
-     * @return this definition
-     */
-    public IdDescriptorDefinition<T> decoding(Function<T, Instant> timestamp, Function<T, DecodedId> decoded) {
-        this.timestampOf = timestamp;
-        this.decodedOf = decoded;
-        return this;
-    }
-
-    /**
      * Names the type of the scheme's generators.
      *
      * @param type the generator class, for example {@code SnoGenerator.class}
@@ -149,30 +102,28 @@ public final class IdDescriptorDefinition<T> {
     }
 
     /**
-     * Names how a generator is built from settings, and the settings that takes.
+     * Names the settings the descriptor's {@link IdDescriptor#idSupplier} reads to build a generator.
      *
-     * @param ids builds the generator and returns its IDs (see {@link IdDescriptor#idSupplier})
-     * @param names the names of the settings it reads, in the order a message lists them
+     * @param names the names of the settings, in the order a message lists them
      * @return this definition
      */
-    public IdDescriptorDefinition<T> settings(Function<GeneratorSettings, Supplier<T>> ids, String... names) {
-        this.idSupplier = ids;
+    public IdDescriptorDefinition<T> settings(String... names) {
         this.settingNames = List.of(names);
         return this;
     }
 
     /**
-     * Names what keeps two generators of the scheme apart.
+     * Names what keeps two generators of the scheme apart: two generators clash when their
+     * {@link MonitoredIdGenerator#settings()} hold equal values under every key given (see
+     * {@link AbstractIdDescriptor#shareNodeIdentity}); with no key, as for GIDs, they never do.
      *
      * @param rule the description {@link IdDescriptor#nodeIdentityRule()} returns
-     * @param clash whether two generators' settings share a node identity (see
-     *     {@link AbstractIdDescriptor#sameSettings})
+     * @param keys the keys of the generators' settings that together make the node identity
      * @return this definition
      */
-    public IdDescriptorDefinition<T> nodeIdentity(String rule,
-            BiPredicate<Map<String, Object>, Map<String, Object>> clash) {
-        this.nodeIdentityRule = rule;
-        this.nodeIdentityClash = clash;
+    public IdDescriptorDefinition<T> nodeIdentity(String rule, String... keys) {
+        this.nodeIdentityRule = Objects.requireNonNull(rule, "rule");
+        this.nodeIdentityKeys = List.of(keys);
         return this;
     }
 
@@ -192,10 +143,9 @@ public final class IdDescriptorDefinition<T> {
         require(forms.contains(Form.TEXT), "text(...)");
         require(forms.contains(Form.BYTES), "bytes(...)");
         require(column != null && forms.contains(column), "column(...) naming one of its forms");
-        require(timestampOf != null && decodedOf != null, "decoding(...)");
         require(generatorType != null, "generatedBy(...)");
-        require(idSupplier != null, "settings(...)");
-        require(nodeIdentityClash != null, "nodeIdentity(...)");
+        require(settingNames != null, "settings(...)");
+        require(nodeIdentityRule != null, "nodeIdentity(...)");
     }
 
     private void require(boolean present, String part) {

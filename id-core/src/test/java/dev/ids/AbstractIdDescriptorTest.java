@@ -3,24 +3,45 @@ package dev.ids;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ids.IdDescriptor.Form;
 import dev.ids.gid.GidDescriptor;
 import dev.ids.sno.SnoDescriptor;
 import dev.ids.traceid.TraceIdDescriptor;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
  * What the shared descriptor shape adds to each scheme's: a definition that lacks a part fails when the descriptor
- * is made, naming the part; and every scheme builds a generator from settings read only by the names it lists.
+ * is made, naming the part, and conversions that lack one fail the first conversion; and every scheme builds a
+ * generator from settings read only by the names it lists.
  */
 class AbstractIdDescriptorTest {
 
-    /** A descriptor of a value type that only names some parts. */
-    static final class Incomplete extends AbstractIdDescriptor<String> {
+    /** A descriptor of a value type that names the text form only; its conversions are counted. */
+    static class Incomplete extends AbstractIdDescriptor<String> {
+
+        final AtomicInteger conversionsDefined = new AtomicInteger();
+
+        Incomplete(IdDescriptorDefinition<String> definition) {
+            super(definition);
+        }
 
         Incomplete() {
-            super(define("test", String.class).text(3, text -> text, text -> true).column(Form.TEXT));
+            this(define("test", String.class).text(3).column(Form.TEXT));
+        }
+
+        @Override
+        protected void defineConversions(IdConversions<String> conversions) {
+            conversionsDefined.incrementAndGet();
+            conversions.text(text -> text, text -> true);
+        }
+
+        @Override
+        public Supplier<String> idSupplier(GeneratorSettings settings) {
+            return () -> "abc";
         }
     }
 
@@ -28,6 +49,29 @@ class AbstractIdDescriptorTest {
     void aDefinitionWithoutAPartFailsNamingIt() {
         assertThatThrownBy(Incomplete::new).isInstanceOf(IllegalStateException.class)
                 .hasMessage("The test descriptor's definition lacks bytes(...)");
+    }
+
+    @Test
+    void theConversionsAreDefinedOnTheFirstConversionAndAFormWithoutThemFailsItNamingThePart() {
+        Incomplete descriptor = new Incomplete(AbstractIdDescriptor.define("test", String.class).text(3).bytes(3).longs()
+                .column(Form.TEXT).generatedBy(StringGenerator.class).settings().nodeIdentity("none needed"));
+        assertThat(descriptor.conversionsDefined).hasValue(0);
+        assertThat(descriptor.forms()).containsExactlyInAnyOrder(Form.TEXT, Form.BYTES, Form.LONG);
+        assertThatThrownBy(() -> descriptor.parse("abc")).isInstanceOf(IllegalStateException.class)
+                .hasMessage("The test descriptor's conversions lack bytes(...)");
+        assertThat(descriptor.conversionsDefined).hasValue(1);
+    }
+
+    @Test
+    void everySchemeDefinesTheConversionsOfItsFormsOnItsFirstConversion() throws ReflectiveOperationException {
+        for (IdScheme scheme : IdScheme.values()) {
+            IdDescriptor<?> fresh = scheme.descriptor().getClass().getConstructor().newInstance();
+            assertThat(fresh.isValid("")).as(scheme.schemeName()).isFalse();
+        }
+    }
+
+    /** A generator type for the test descriptor, never made. */
+    interface StringGenerator extends IdGenerator<String> {
     }
 
     /** Settings that record the names read and answer with the smallest value or the default. */

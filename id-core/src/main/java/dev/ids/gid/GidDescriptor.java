@@ -2,6 +2,7 @@ package dev.ids.gid;
 
 import dev.ids.AbstractIdDescriptor;
 import dev.ids.GeneratorSettings;
+import dev.ids.IdConversions;
 import java.util.function.Supplier;
 
 /**
@@ -15,18 +16,18 @@ public final class GidDescriptor extends AbstractIdDescriptor<Gid> {
 
     /** For the service loader; use {@link #INSTANCE}. */
     public GidDescriptor() {
-        super(define(Gid.SCHEME, Gid.class)
-                .text(GidCodec.LENGTH, Gid::parse, GidCodec::isValid)
-                .bytes(Gid.BYTES, Gid::toBytes, Gid::fromBytes)
-                .uuids(Gid::toUuid, Gid::fromUuid)
-                .column(Form.UUID)
-                .decoding(Gid::timestamp, Gid::decoded)
-                .generatedBy(GidGenerator.class)
-                .settings(GidDescriptor::ids, "type")
-                .nodeIdentity("none needed", (one, other) -> false));
+        super(define(Gid.SCHEME, Gid.class).text(GidCodec.LENGTH).bytes(Gid.BYTES).uuids().column(Form.UUID)
+                .generatedBy(GidGenerator.class).settings("type").nodeIdentity("none needed"));
     }
 
-    private static Supplier<Gid> ids(GeneratorSettings settings) {
+    @Override
+    protected void defineConversions(IdConversions<Gid> conversions) {
+        conversions.text(Gid::parse, GidCodec::isValid).bytes(Gid::toBytes, Gid::fromBytes)
+                .uuids(Gid::toUuid, Gid::fromUuid).decoding(Gid::timestamp, Gid::decoded);
+    }
+
+    @Override
+    public Supplier<Gid> idSupplier(GeneratorSettings settings) {
         return GidGenerator.builder().type(settings.choice("type", GidType.VOLUME)).build()::next;
     }
 }

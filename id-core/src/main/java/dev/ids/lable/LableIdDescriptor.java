@@ -2,6 +2,7 @@ package dev.ids.lable;
 
 import dev.ids.AbstractIdDescriptor;
 import dev.ids.GeneratorSettings;
+import dev.ids.IdConversions;
 import dev.ids.NodeIdentityField;
 import java.util.function.Supplier;
 
@@ -16,20 +17,20 @@ public final class LableIdDescriptor extends AbstractIdDescriptor<LableId> {
 
     /** For the service loader; use {@link #INSTANCE}. */
     public LableIdDescriptor() {
-        super(define(LableId.SCHEME, LableId.class)
-                .text(LableCodec.LENGTH, LableId::parse, LableCodec::isValid)
-                .bytes(LableId.BYTES, LableId::toBytes, LableId::fromBytes)
-                .longs(LableId::toLong, LableId::fromLong)
-                .column(Form.LONG)
-                .decoding(LableId::timestamp, LableId::decoded)
-                .generatedBy(LableIdGenerator.class)
-                .settings(LableIdDescriptor::ids, "generator", "cluster", "mode")
+        super(define(LableId.SCHEME, LableId.class).text(LableCodec.LENGTH).bytes(LableId.BYTES).longs()
+                .column(Form.LONG).generatedBy(LableIdGenerator.class).settings("generator", "cluster", "mode")
                 .identityField(NodeIdentityField.required("generator-id", LableId.MAX_GENERATOR_ID))
-                .nodeIdentity("generator-id within a cluster-id",
-                        sameSettings("generatorId", "clusterId", "mode")));
+                .nodeIdentity("generator-id within a cluster-id", "generatorId", "clusterId", "mode"));
     }
 
-    private static Supplier<LableId> ids(GeneratorSettings settings) {
+    @Override
+    protected void defineConversions(IdConversions<LableId> conversions) {
+        conversions.text(LableId::parse, LableCodec::isValid).bytes(LableId::toBytes, LableId::fromBytes)
+                .longs(LableId::toLong, LableId::fromLong).decoding(LableId::timestamp, LableId::decoded);
+    }
+
+    @Override
+    public Supplier<LableId> idSupplier(GeneratorSettings settings) {
         return LableIdGenerator.builder()
                 .generatorId((int) settings.nodeIdentity("generator", 0, LableId.MAX_GENERATOR_ID,
                         "the generator id every ID carries, distinct for every process in a cluster"))

@@ -2,6 +2,7 @@ package dev.ids.muid;
 
 import dev.ids.AbstractIdDescriptor;
 import dev.ids.GeneratorSettings;
+import dev.ids.IdConversions;
 import dev.ids.NodeIdentityField;
 import java.util.function.Supplier;
 
@@ -26,20 +27,25 @@ public final class MuidDescriptor extends AbstractIdDescriptor<Muid> {
 
     /** For the service loader; use {@link #INSTANCE}. */
     public MuidDescriptor() {
-        super(define(Muid.SCHEME, Muid.class)
-                .text(MuidCodec.LENGTH, Muid::parse, MuidCodec::isValid)
-                .bytes(Muid.BYTES, Muid::toBytes, Muid::fromBytes)
-                .uuids(Muid::toUuid, Muid::fromUuid)
-                .column(Form.UUID)
-                .decoding(Muid::timestamp, Muid::decoded)
-                .generatedBy(MuidGenerator.class)
-                .settings(MuidDescriptor::ids, "medallion")
-                .identityField(MEDALLION)
-                .nodeIdentity("medallion", sameSettings("medallion")));
+        super(define(Muid.SCHEME, Muid.class).text(MuidCodec.LENGTH).bytes(Muid.BYTES).uuids().column(Form.UUID)
+                .generatedBy(MuidGenerator.class).settings("medallion").identityField(MEDALLION)
+                .nodeIdentity("medallion", "medallion"));
     }
 
-    /** Without a medallion the generator draws a random one, as a muid generator may. */
-    private static Supplier<Muid> ids(GeneratorSettings settings) {
+    @Override
+    protected void defineConversions(IdConversions<Muid> conversions) {
+        conversions.text(Muid::parse, MuidCodec::isValid).bytes(Muid::toBytes, Muid::fromBytes)
+                .uuids(Muid::toUuid, Muid::fromUuid).decoding(Muid::timestamp, Muid::decoded);
+    }
+
+    /**
+     * Builds a muid generator; without a medallion it draws a random one, as a muid generator may.
+     *
+     * @param settings {@code medallion}, optional
+     * @return a new muid on each call
+     */
+    @Override
+    public Supplier<Muid> idSupplier(GeneratorSettings settings) {
         MuidGenerator.Builder builder = MuidGenerator.builder();
         if (settings.has("medallion")) {
             builder.medallion(settings.number("medallion", 0, 0, Muid.MAX_MEDALLION));

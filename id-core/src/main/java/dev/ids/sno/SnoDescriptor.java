@@ -2,6 +2,7 @@ package dev.ids.sno;
 
 import dev.ids.AbstractIdDescriptor;
 import dev.ids.GeneratorSettings;
+import dev.ids.IdConversions;
 import dev.ids.NodeIdentityField;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -16,20 +17,27 @@ public final class SnoDescriptor extends AbstractIdDescriptor<Sno> {
 
     /** For the service loader; use {@link #INSTANCE}. */
     public SnoDescriptor() {
-        super(define(Sno.SCHEME, Sno.class)
-                .text(SnoCodec.LENGTH, Sno::parse, SnoCodec::isValid)
-                .bytes(Sno.BYTES, Sno::toBytes, Sno::fromBytes)
-                .column(Form.BYTES)
-                .decoding(Sno::timestamp, Sno::decoded)
-                .generatedBy(SnoGenerator.class)
-                .settings(SnoDescriptor::ids, "partition", "meta")
+        super(define(Sno.SCHEME, Sno.class).text(SnoCodec.LENGTH).bytes(Sno.BYTES).column(Form.BYTES)
+                .generatedBy(SnoGenerator.class).settings("partition", "meta")
                 .identityField(NodeIdentityField.required("partition", Sno.MAX_PARTITION))
-                .nodeIdentity("partition, or disjoint sequence-min..sequence-max within one partition",
-                        sameSettings("partition").and(SnoDescriptor::sequencesOverlap)));
+                .nodeIdentity("partition, or disjoint sequence-min..sequence-max within one partition", "partition"));
     }
 
-    /** The metabyte is not the generator's but each call's; the command line gives every ID the same one. */
-    private static Supplier<Sno> ids(GeneratorSettings settings) {
+    @Override
+    protected void defineConversions(IdConversions<Sno> conversions) {
+        conversions.text(Sno::parse, SnoCodec::isValid).bytes(Sno::toBytes, Sno::fromBytes)
+                .decoding(Sno::timestamp, Sno::decoded);
+    }
+
+    /**
+     * Builds a sno generator on the partition given; the metabyte is not the generator's but each call's, and the
+     * command line gives every ID the same one.
+     *
+     * @param settings {@code partition}, required, and {@code meta}, 0 unless given
+     * @return a new sno on each call
+     */
+    @Override
+    public Supplier<Sno> idSupplier(GeneratorSettings settings) {
         SnoGenerator generator = SnoGenerator.builder()
                 .partition((int) settings.nodeIdentity("partition", 0, Sno.MAX_PARTITION,
                         "the partition every sno carries, distinct for every process generating them")).build();
@@ -37,8 +45,17 @@ public final class SnoDescriptor extends AbstractIdDescriptor<Sno> {
         return () -> generator.next(metabyte);
     }
 
-    private static boolean sequencesOverlap(Map<String, Object> one, Map<String, Object> other) {
-        return (Integer) one.get("sequenceMin") <= (Integer) other.get("sequenceMax")
+    /**
+     * Tells whether two sno generators share a partition and their sequence ranges overlap.
+     *
+     * @param one the settings of one generator
+     * @param other those of the other
+     * @return whether their snos may repeat each other's
+     */
+    @Override
+    public boolean shareNodeIdentity(Map<String, Object> one, Map<String, Object> other) {
+        return super.shareNodeIdentity(one, other)
+                && (Integer) one.get("sequenceMin") <= (Integer) other.get("sequenceMax")
                 && (Integer) other.get("sequenceMin") <= (Integer) one.get("sequenceMax");
     }
 }

@@ -2,6 +2,7 @@ package dev.ids.traceid;
 
 import dev.ids.AbstractIdDescriptor;
 import dev.ids.GeneratorSettings;
+import dev.ids.IdConversions;
 import dev.ids.NodeIdentityField;
 import java.util.function.Supplier;
 
@@ -25,16 +26,15 @@ public final class TraceIdDescriptor extends AbstractIdDescriptor<TraceId> {
 
     /** For the service loader; use {@link #INSTANCE}. */
     public TraceIdDescriptor() {
-        super(define(TraceId.SCHEME, TraceId.class)
-                .text(TraceIdCodec.LENGTH, TraceId::parse, TraceIdCodec::isValid)
-                .bytes(TraceId.BYTES, TraceId::toBytes, TraceId::fromBytes)
-                .longs(TraceId::toLong, TraceId::fromLong)
-                .column(Form.LONG)
-                .decoding(TraceId::timestamp, TraceId::decoded)
-                .generatedBy(TraceIdGenerator.class)
-                .settings(TraceIdDescriptor::ids, "node")
-                .identityField(NODE_NO)
-                .nodeIdentity("node-no", sameSettings("nodeNo")));
+        super(define(TraceId.SCHEME, TraceId.class).text(TraceIdCodec.LENGTH).bytes(TraceId.BYTES).longs()
+                .column(Form.LONG).generatedBy(TraceIdGenerator.class).settings("node").identityField(NODE_NO)
+                .nodeIdentity("node-no", "nodeNo"));
+    }
+
+    @Override
+    protected void defineConversions(IdConversions<TraceId> conversions) {
+        conversions.text(TraceId::parse, TraceIdCodec::isValid).bytes(TraceId::toBytes, TraceId::fromBytes)
+                .longs(TraceId::toLong, TraceId::fromLong).decoding(TraceId::timestamp, TraceId::decoded);
     }
 
     /**
@@ -74,7 +74,8 @@ public final class TraceIdDescriptor extends AbstractIdDescriptor<TraceId> {
         return true;
     }
 
-    private static Supplier<TraceId> ids(GeneratorSettings settings) {
+    @Override
+    public Supplier<TraceId> idSupplier(GeneratorSettings settings) {
         return TraceIdGenerator.builder().nodeNo((int) settings.nodeIdentity("node", 0, TraceId.MAX_NODE_NO,
                 "the node number every TraceId carries, distinct for every process generating them")).build()::next;
     }

@@ -3,15 +3,28 @@ package dev.ids.reactor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ids.IdDescriptor;
 import dev.ids.IdGenerator;
 import dev.ids.attempt.SequencedScheme;
 import dev.ids.clock.IdClock;
+import dev.ids.gid.Gid;
+import dev.ids.gid.GidDescriptor;
 import dev.ids.gid.GidGenerator;
+import dev.ids.gid.GidType;
+import dev.ids.lable.LableId;
+import dev.ids.lable.LableIdDescriptor;
+import dev.ids.muid.Muid;
+import dev.ids.muid.MuidDescriptor;
+import dev.ids.sno.Sno;
+import dev.ids.sno.SnoDescriptor;
 import dev.ids.testing.RecordingListener;
+import dev.ids.traceid.TraceId;
+import dev.ids.traceid.TraceIdDescriptor;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -89,6 +102,30 @@ class NonBlockingReactivePathTest {
 
         assertThatThrownBy(sleeping::block).satisfies(failure ->
                 assertThat(Exceptions.unwrap(failure)).isInstanceOf(BlockingOperationError.class));
+    }
+
+    /**
+     * A descriptor makes its conversion functions on its first conversion, as the reactive integrations may convert
+     * on a parallel thread: no lock, nothing that blocks. No other test of this module converts an ID, so these are
+     * the JVM's first conversions.
+     */
+    @Test
+    void aDescriptorsFirstConversionBlocksNoParallelThread() {
+        Mono<Long> converted = Mono.fromCallable(() -> Stream.of(
+                roundTrips(TraceIdDescriptor.INSTANCE, TraceId.of(0, 0, 0, 1)),
+                roundTrips(LableIdDescriptor.INSTANCE, LableId.of(0, 0, 0, 0)),
+                roundTrips(GidDescriptor.INSTANCE, Gid.of(GidType.VOLUME, 0, 0L)),
+                roundTrips(SnoDescriptor.INSTANCE, Sno.of(0, 0, 0, 0, 0)),
+                roundTrips(MuidDescriptor.INSTANCE, Muid.of(0, 0, 0))).filter(Boolean::booleanValue).count())
+                .subscribeOn(Schedulers.parallel());
+
+        assertThat(converted.block()).isEqualTo(5);
+    }
+
+    private static <T> boolean roundTrips(IdDescriptor<T> descriptor, T value) {
+        return descriptor.parse(descriptor.format(value)).equals(value) && descriptor.isValid(value.toString())
+                && descriptor.fromBytes(descriptor.toBytes(value)).equals(value)
+                && descriptor.decoded(value) != null && descriptor.timestamp(value) != null;
     }
 
     @ParameterizedTest

@@ -1,0 +1,118 @@
+package dev.ids;
+
+import dev.ids.IdDescriptor.Form;
+import java.time.Instant;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.function.LongFunction;
+import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
+
+/**
+ * The functions a scheme's descriptor converts its IDs with, named as the value type's own methods: to and from each
+ * form its {@link IdDescriptorDefinition} names, and the decoding. Filled in once, by chained calls in
+ * {@link AbstractIdDescriptor#defineConversions}, on a descriptor's first conversion rather than at start-up: every
+ * method reference is a class the JVM spins when the reference is evaluated. A form without its functions fails that
+ * first conversion, naming the part.
+ *
+ * @param <T> the scheme's value type
+ */
+public final class IdConversions<T> {
+
+    Function<String, T> parser;
+    Predicate<CharSequence> textCheck;
+    Function<T, byte[]> bytesOf;
+    Function<byte[], T> fromBytes;
+    ToLongFunction<T> longOf;
+    LongFunction<T> fromLong;
+    Function<T, UUID> uuidOf;
+    Function<UUID, T> fromUuid;
+    Function<T, Instant> timestampOf;
+    Function<T, DecodedId> decodedOf;
+
+    IdConversions() {
+    }
+
+    /**
+     * Names the functions of the text form.
+     *
+     * @param parse the type's strict {@code parse(String)}
+     * @param isValid whether a text parses, without the exception
+     * @return these conversions
+     */
+    public IdConversions<T> text(Function<String, T> parse, Predicate<CharSequence> isValid) {
+        this.parser = parse;
+        this.textCheck = isValid;
+        return this;
+    }
+
+    /**
+     * Names the functions of the binary form.
+     *
+     * @param toBytes the type's {@code toBytes()}
+     * @param parse the type's strict {@code fromBytes(byte[])}
+     * @return these conversions
+     */
+    public IdConversions<T> bytes(Function<T, byte[]> toBytes, Function<byte[], T> parse) {
+        this.bytesOf = toBytes;
+        this.fromBytes = parse;
+        return this;
+    }
+
+    /**
+     * Names the functions of the {@code long} form of a 64-bit type.
+     *
+     * @param toLong the type's {@code toLong()}
+     * @param parse the type's strict {@code fromLong(long)}
+     * @return these conversions
+     */
+    public IdConversions<T> longs(ToLongFunction<T> toLong, LongFunction<T> parse) {
+        this.longOf = toLong;
+        this.fromLong = parse;
+        return this;
+    }
+
+    /**
+     * Names the functions of the UUID form of a type with a UUID's 16 bytes.
+     *
+     * @param toUuid the type's {@code toUuid()}
+     * @param parse the type's strict {@code fromUuid(UUID)}
+     * @return these conversions
+     */
+    public IdConversions<T> uuids(Function<T, UUID> toUuid, Function<UUID, T> parse) {
+        this.uuidOf = toUuid;
+        this.fromUuid = parse;
+        return this;
+    }
+
+    /**
+     * Names how an ID tells its time and its fields.
+     *
+     * @param timestamp the type's {@code timestamp()}
+     * @param decoded the type's {@code decoded()}
+     * @return these conversions
+     */
+    public IdConversions<T> decoding(Function<T, Instant> timestamp, Function<T, DecodedId> decoded) {
+        this.timestampOf = timestamp;
+        this.decodedOf = decoded;
+        return this;
+    }
+
+    /** Fails naming the first missing part: each form the definition names needs its functions, and no other. */
+    void checkComplete(String schemeName, Set<Form> forms) {
+        require(parser != null && textCheck != null, "text(...)", schemeName);
+        require(bytesOf != null && fromBytes != null, "bytes(...)", schemeName);
+        require(forms.contains(Form.LONG) == (longOf != null && fromLong != null),
+                "longs(...), just when its definition names longs()", schemeName);
+        require(forms.contains(Form.UUID) == (uuidOf != null && fromUuid != null),
+                "uuids(...), just when its definition names uuids()", schemeName);
+        require(timestampOf != null && decodedOf != null, "decoding(...)", schemeName);
+    }
+
+    private static void require(boolean present, String part, String schemeName) {
+        if (!present) {
+            throw new IllegalStateException("The " + schemeName + " descriptor's conversions lack " + part);
+        }
+    }
+}
