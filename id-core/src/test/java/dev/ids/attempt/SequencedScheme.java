@@ -8,6 +8,7 @@ import dev.ids.lable.LableIdGenerator;
 import dev.ids.lable.LableMode;
 import dev.ids.muid.MuidGenerator;
 import dev.ids.node.NodeLease;
+import dev.ids.sequence.TimeSequence;
 import dev.ids.sno.SnoGenerator;
 import dev.ids.traceid.TraceIdGenerator;
 import java.time.Duration;
@@ -48,15 +49,21 @@ public enum SequencedScheme {
 
     /** A generator of node identity 7 (or the lease's), TIME_SEQUENTIAL for Lable, so one thread's IDs increase. */
     public MonitoredIdGenerator<?> build(IdClock clock, IdGeneratorListener listener, NodeLease lease) {
+        return build(clock, listener, lease, TimeSequence.DEFAULT_MAX_WAIT);
+    }
+
+    /** As {@link #build(IdClock, IdGeneratorListener, NodeLease)}, waiting at most {@code maxWait} per call. */
+    public MonitoredIdGenerator<?> build(IdClock clock, IdGeneratorListener listener, NodeLease lease,
+            Duration maxWait) {
         return switch (this) {
             case TRACE_ID -> configure(lease == null ? TraceIdGenerator.builder().nodeNo(7)
-                    : TraceIdGenerator.builder(), clock, listener, lease).build();
+                    : TraceIdGenerator.builder(), clock, listener, lease, maxWait).build();
             case LABLE -> configure(lease == null ? LableIdGenerator.builder().generatorId(7)
-                    : LableIdGenerator.builder(), clock, listener, lease).mode(LableMode.TIME_SEQUENTIAL).build();
+                    : LableIdGenerator.builder(), clock, listener, lease, maxWait).mode(LableMode.TIME_SEQUENTIAL).build();
             case SNO -> configure(lease == null ? SnoGenerator.builder().partition(7) : SnoGenerator.builder(),
-                    clock, listener, lease).sequenceBounds(0, 3).build();
+                    clock, listener, lease, maxWait).sequenceBounds(0, 3).build();
             case MUID -> configure(lease == null ? MuidGenerator.builder().medallion(7) : MuidGenerator.builder(),
-                    clock, listener, lease).build();
+                    clock, listener, lease, maxWait).build();
         };
     }
 
@@ -66,8 +73,8 @@ public enum SequencedScheme {
     }
 
     private static <B extends WaitingGeneratorBuilder<B>> B configure(B builder, IdClock clock,
-            IdGeneratorListener listener, NodeLease lease) {
-        builder.clock(clock).listener(listener);
+            IdGeneratorListener listener, NodeLease lease, Duration maxWait) {
+        builder.clock(clock).listener(listener).maxWait(maxWait);
         return lease == null ? builder : builder.lease(lease);
     }
 }

@@ -27,6 +27,15 @@ import net.jqwik.api.constraints.IntRange;
  */
 class TryNextInterleavingProperties {
 
+    /**
+     * The maximum wait of the generators under test: longer than all the time one run can move the manual clock
+     * (at most 6 threads x 400 steps, each a 2-s jump or a wait of up to a second for the next time unit). The
+     * generators read their deadlines from that clock, so with the default 2 s a call waiting its turn for the
+     * refill lock while another thread jumps the clock rightly gives up; that refusal is not what these
+     * properties are about.
+     */
+    private static final Duration LONGER_THAN_ANY_RUN = Duration.ofHours(3);
+
     /** What one step of a thread does. */
     enum Step {
         ATTEMPT, NEXT, CLOCK_FORWARD, CLOCK_BACK, CLOCK_JUMP
@@ -36,7 +45,7 @@ class TryNextInterleavingProperties {
     void attemptsAndNextNeverGiveTheSameIdTwice(@ForAll SequencedScheme scheme,
             @ForAll("steps") List<Step> steps, @ForAll @IntRange(min = 2, max = 6) int threads) throws Exception {
         ManualClock clock = ManualClock.atEpochMillis(1_777_636_800_000L);
-        run(scheme.build(clock, new RecordingListener()), clock, steps, threads);
+        run(scheme.build(clock, new RecordingListener(), null, LONGER_THAN_ANY_RUN), clock, steps, threads);
     }
 
     @Property(tries = 30)
@@ -44,7 +53,8 @@ class TryNextInterleavingProperties {
             @ForAll("steps") List<Step> steps, @ForAll @IntRange(min = 2, max = 6) int threads) throws Exception {
         ManualClock clock = ManualClock.atEpochMillis(1_777_636_800_000L);
         // Jumps of the clock cross the margin of the written mark, so attempts refuse and next() writes ahead.
-        run(scheme.build(clock, new RecordingListener(), new FakeNodeLease(7)), clock, steps, threads);
+        run(scheme.build(clock, new RecordingListener(), new FakeNodeLease(7), LONGER_THAN_ANY_RUN), clock, steps,
+                threads);
     }
 
     @Property(tries = 15)
