@@ -22,9 +22,14 @@ class PostgreSqlJdbcLeaseOutageTest extends JdbcLeaseOutageContract {
         return "jdbc:postgresql://127.0.0.1:" + port + "/test";
     }
 
-    /** Seconds: the socket's read timeout, the TCP connect and the whole log-in. */
+    /**
+     * Seconds: the socket's read timeout, the TCP connect, the whole log-in, and the cancel a query timeout sends.
+     * PostgreSQL's driver cancels over a connection of its own, which hangs like the others, and holds the statement's
+     * connection (its lock) until that cancel gives up: 10 s by default, which kept the renewal thread in a call of
+     * the store long after its read had timed out.
+     */
     @Override
     String driverTimeouts() {
-        return "?socketTimeout=1&connectTimeout=1&loginTimeout=1";
+        return "?socketTimeout=1&connectTimeout=1&loginTimeout=1&cancelSignalTimeout=1";
     }
 }
