@@ -10,7 +10,7 @@ import dev.ids.node.NodeLease;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.ReclaimingNodeLease;
 import dev.ids.node.StoredNodeLease;
-import dev.ids.node.sql.LeaseTableSettings;
+import dev.ids.node.LeaseTimingSettings;
 import dev.ids.traceid.TraceIdGenerator;
 import java.io.IOException;
 import java.time.Duration;
@@ -26,7 +26,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -34,10 +33,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * A lease store cut while generators run (issue 13, item 4), on one database; a subclass per store and database runs
- * it (the JDBC store's in id-core, the R2DBC store's in the Spring Boot autoconfigure module), supplying a provider
- * whose connections reach the database through a port. A {@link CutProxy} on that port sits between the leases and
- * the database. Each scenario cuts it just as the generators' clocks
+ * A lease store cut while generators run (issue 13, item 4), for any store reached over TCP; a subclass per store
+ * (and database) runs it (the JDBC store's in id-core, the R2DBC store's in id-r2dbc, the Redis store's in id-redis),
+ * supplying a provider whose connections reach the store through a port. A {@link CutProxy} on that port sits
+ * between the leases and the store. Each scenario cuts it just as the generators' clocks
  * come within the fence's margin of the written high-water mark, so the next step must be written during the outage
  * and, 700 ms later, a call must wait for it. Per call, it measures the duration against the lease's remaining time
  * at the call's start plus one second, and the ID's timestamp against the lease's deadline.
@@ -57,24 +56,21 @@ public abstract class LeaseOutageContract {
     /** How far before the mark the generators' clocks are stepped: the time a call has before it must wait. */
     static final long BEFORE_MARK_MILLIS = 700;
     /** How long a reclaiming lease may take, after the store is back, before its generator issues IDs again. */
-    static final long RECOVERY_MILLIS = 4_000;
+    protected static final long RECOVERY_MILLIS = 4_000;
 
     private CutProxy proxy;
     private String namespace;
     private final List<AutoCloseable> opened = new ArrayList<>();
 
-    /** The database, for its name and credentials. */
-    protected abstract TestDatabase database();
+    /** The store's name in the report lines, for example {@code POSTGRESQL} or {@code Redis}. */
+    protected abstract String storeName();
 
-    /** The database server's port on 127.0.0.1, which the proxy forwards to. */
+    /** The store server's port on 127.0.0.1, which the proxy forwards to. */
     protected abstract int serverPort();
 
-    /** The lease table: one of this test JVM's own, as the database servers are shared. */
-    protected abstract String tableName();
-
     /**
-     * A provider whose every connection reaches the database through the given port, built from
-     * {@link #outageTerms} applied to the store's builder.
+     * A provider whose every connection reaches the store through the given port, built from {@link #outageTerms}
+     * applied to the store's builder; closed after each scenario when it is {@link AutoCloseable}.
      *
      * @param port the proxy's port on 127.0.0.1
      * @param driverTimeouts whether to set the driver's socket and connect timeouts to about a second
@@ -87,13 +83,17 @@ public abstract class LeaseOutageContract {
      */
     protected abstract boolean abandonsHungConnections();
 
-    /** Drops {@link #tableName()}, reaching the database directly. */
-    protected abstract void dropTable() throws Exception;
+    /**
+     * How long a reclaiming lease may take, after the link is restored with its hung connections, before its
+     * generator issues IDs again: {@link #RECOVERY_MILLIS} unless the store says why it needs longer.
+     */
+    protected long recoveryAfterRestoreMillis() {
+        return RECOVERY_MILLIS;
+    }
 
-    /** The table, holder and (short) lease terms of every scenario, applied to a store's builder. */
-    protected final <B extends LeaseTableSettings<B>> B outageTerms(B builder) {
-        return builder.tableName(tableName()).holderId("outage-" + ProcessHandle.current().pid()).leaseLength(LEASE)
-                .renewalPeriod(RENEWAL);
+    /** The holder and (short) lease terms of every scenario, applied to a store's builder. */
+    protected final <B extends LeaseTimingSettings<B>> B outageTerms(B builder) {
+        return builder.holderId("outage-" + ProcessHandle.current().pid()).leaseLength(LEASE).renewalPeriod(RENEWAL);
     }
 
     @BeforeEach
@@ -116,16 +116,11 @@ public abstract class LeaseOutageContract {
         opened.clear();
     }
 
-    @AfterAll
-    void dropTableAfterTheScenarios() throws Exception {
-        dropTable();
-    }
-
     @Test
     void aHungDatabaseMakesCallsRefuseByTheLeasesDeadline() throws Exception {
         Outage outage = start(false);
         proxy.hang();
-        List<OutageTally> tallies = outage.runUntilEveryDeadlinePassed(null);
+        List<OutageTally> tallies = outage.runUntilEveryDeadlinePassed(null, 0);
         report("hang", tallies);
     }
 
@@ -133,7 +128,7 @@ public abstract class LeaseOutageContract {
     void aRefusingDatabaseMakesCallsRefuseByTheLeasesDeadline() throws Exception {
         Outage outage = start(false);
         proxy.refuse();
-        List<OutageTally> tallies = outage.runUntilEveryDeadlinePassed(null);
+        List<OutageTally> tallies = outage.runUntilEveryDeadlinePassed(null, 0);
         report("refuse", tallies);
     }
 
@@ -152,26 +147,27 @@ public abstract class LeaseOutageContract {
             } catch (IOException e) {
                 throw new IllegalStateException(e);
             }
-        });
+        }, recoveryAfterRestoreMillis());
         report("hang, restore", tallies);
         assertThat(outage.trace.lease.isEnded()).as("the plain lease, lost in the outage").isTrue();
         assertThatThrownBy(outage.trace.next::getAsLong).isInstanceOf(IdGenerationException.class);
         OutageTally lable = tallies.get(1);
         assertThat(lable.recoveredMillis()).as("ms from the restore until the reclaiming lease's generator issued an"
-                + " ID again (-1: never, within the run)").isBetween(0L, RECOVERY_MILLIS);
+                + " ID again (-1: never, within the run)").isBetween(0L, recoveryAfterRestoreMillis());
     }
 
     /**
      * Hangs the database past the deadline, then lets new connections through while the hung ones stay hung for
      * good (a firewall or NAT lost their state). Only a time limit frees the threads stuck on them (the renewal, the
-     * mark write, the re-claim's release): the JDBC drivers' socket and connect timeouts of about a second, or the
-     * R2DBC store's own limit on every call; then the reclaiming lease recovers as after a plain restore, and once
+     * mark write, the re-claim's release): the JDBC drivers' timeouts of about a second (socket, connect, and for
+     * PostgreSQL the cancel a query timeout sends over a connection of its own), or the R2DBC and Redis stores' own
+     * limit on every call; then the reclaiming lease recovers as after a plain restore, and once
      * the leases are closed no thread is left in a call of the store. Without them, in trials, MariaDB's JDBC lease
      * had not recovered 5 s after the restore (its threads still blocked reading) and PostgreSQL's took 4.9 s.
      */
     @Test
     void hungConnectionsThatNeverComeBackAreLeftBehind() throws Exception {
-        Assumptions.assumeTrue(abandonsHungConnections(), database() + "'s driver has no socket timeout to set");
+        Assumptions.assumeTrue(abandonsHungConnections(), storeName() + "'s driver has no socket timeout to set");
         Outage outage = start(true, true);
         proxy.hang();
         List<OutageTally> tallies = outage.runUntilEveryDeadlinePassed(() -> {
@@ -180,7 +176,7 @@ public abstract class LeaseOutageContract {
             } catch (IOException e) {
                 throw new IllegalStateException(e);
             }
-        });
+        }, RECOVERY_MILLIS);
         report("hang, new connections only", tallies);
         assertThat(tallies.get(1).recoveredMillis()).as("ms from the restore until the reclaiming lease's generator"
                 + " issued an ID again (-1: never, within the run)").isBetween(0L, RECOVERY_MILLIS);
@@ -214,6 +210,9 @@ public abstract class LeaseOutageContract {
 
     private Outage start(boolean reclaimLable, boolean driverTimeouts) {
         NodeLeaseProvider provider = providerThrough(proxy.port(), driverTimeouts);
+        if (provider instanceof AutoCloseable closeable) {
+            opened.add(closeable); // closed last, after the leases it gave
+        }
         SteppedClock traceClock = new SteppedClock();
         NodeLease traceLease = provider.claim(new NodeClaim("trace-" + namespace, 0, 1023));
         opened.add(traceLease);
@@ -252,7 +251,7 @@ public abstract class LeaseOutageContract {
     private void report(String scenario, List<OutageTally> tallies) {
         List<String> violations = new ArrayList<>();
         for (OutageTally tally : tallies) {
-            System.out.println("[outage] " + database().name() + " " + scenario + " " + tally.summary());
+            System.out.println("[outage] " + storeName() + " " + scenario + " " + tally.summary());
             violations.addAll(tally.violations());
             assertThat(tally.refusals()).as(tally.summary()).isPositive(); // the calls ran past the deadline
         }
@@ -295,7 +294,7 @@ public abstract class LeaseOutageContract {
          * came have landed) lie a second in the past; with a restore, restores then, and runs on until the
          * reclaiming lease's generator issued IDs again for half a second, or the recovery time passed.
          */
-        List<OutageTally> runUntilEveryDeadlinePassed(Runnable restore) throws Exception {
+        List<OutageTally> runUntilEveryDeadlinePassed(Runnable restore, long recoveryMillis) throws Exception {
             Thread.sleep(300);
             trace.stepToMark();
             lable.stepToMark();
@@ -316,7 +315,7 @@ public abstract class LeaseOutageContract {
                     traceTally.restoredAt(restored);
                     lableTally.restoredAt(restored);
                     restore.run();
-                    long until = restored + TimeUnit.MILLISECONDS.toNanos(RECOVERY_MILLIS + 1_000);
+                    long until = restored + TimeUnit.MILLISECONDS.toNanos(recoveryMillis + 1_000);
                     while (System.nanoTime() < until && !lableTally.recoveredFor(500)) {
                         Thread.sleep(50);
                     }

@@ -2,6 +2,7 @@ package dev.ids.r2dbc;
 
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.testing.LeaseOutageContract;
+import dev.ids.testing.TestDatabase;
 import io.r2dbc.spi.ConnectionFactories;
 import io.r2dbc.spi.ConnectionFactory;
 import io.r2dbc.spi.ConnectionFactoryOptions;
@@ -9,6 +10,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import org.junit.jupiter.api.AfterAll;
 
 /**
  * The outage scenarios of {@link LeaseOutageContract} (the JDBC store's, shared) on the R2DBC lease store, on one
@@ -27,8 +29,16 @@ abstract class R2dbcLeaseOutageContract extends LeaseOutageContract {
     /** The R2DBC URL that reaches the database through the proxy's port. */
     abstract String urlThrough(int port);
 
+    /** The database, for its name and credentials. */
+    protected abstract TestDatabase database();
+
     @Override
-    protected String tableName() {
+    protected String storeName() {
+        return database().name();
+    }
+
+    /** The lease table: one of this test JVM's own, as the database servers are shared. */
+    String tableName() {
         return "ids_r2dbc_lease_outage_" + ProcessHandle.current().pid();
     }
 
@@ -43,7 +53,8 @@ abstract class R2dbcLeaseOutageContract extends LeaseOutageContract {
         ConnectionFactory proxied = ConnectionFactories.get(ConnectionFactoryOptions.parse(urlThrough(port)).mutate()
                 .option(ConnectionFactoryOptions.USER, database().username())
                 .option(ConnectionFactoryOptions.PASSWORD, database().password()).build());
-        return outageTerms(R2dbcNodeLeaseProvider.builder(proxied).singleProcess(true)).build();
+        return outageTerms(R2dbcNodeLeaseProvider.builder(proxied).singleProcess(true)
+                .tableName(tableName())).build();
     }
 
     /** Every call of the store gives up after its time limit, leaving a connection that never answers behind. */
@@ -52,8 +63,8 @@ abstract class R2dbcLeaseOutageContract extends LeaseOutageContract {
         return true;
     }
 
-    @Override
-    protected void dropTable() throws SQLException {
+    @AfterAll
+    void dropTable() throws SQLException {
         try (Connection connection = DriverManager.getConnection(database().url("r2dbc-lease-outage"),
                 database().username(), database().password()); Statement statement = connection.createStatement()) {
             statement.execute("DROP TABLE IF EXISTS " + tableName());

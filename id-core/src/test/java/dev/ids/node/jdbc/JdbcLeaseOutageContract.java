@@ -2,11 +2,13 @@ package dev.ids.node.jdbc;
 
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.testing.LeaseOutageContract;
+import dev.ids.testing.TestDatabase;
 import dev.ids.testing.PlainDataSource;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import org.junit.jupiter.api.AfterAll;
 
 /**
  * The outage scenarios of {@link LeaseOutageContract} on the JDBC lease store, on one database; a subclass per
@@ -24,8 +26,16 @@ abstract class JdbcLeaseOutageContract extends LeaseOutageContract {
      */
     abstract String driverTimeouts();
 
+    /** The database, for its name and credentials. */
+    protected abstract TestDatabase database();
+
     @Override
-    protected String tableName() {
+    protected String storeName() {
+        return database().name();
+    }
+
+    /** The lease table: one of this test JVM's own, as the database servers are shared. */
+    String tableName() {
         return "ids_lease_outage_" + ProcessHandle.current().pid();
     }
 
@@ -34,7 +44,8 @@ abstract class JdbcLeaseOutageContract extends LeaseOutageContract {
         String url = urlThrough(port) + (driverTimeouts ? driverTimeouts() : "");
         PlainDataSource proxied = () -> DriverManager.getConnection(url, database().username(),
                 database().password());
-        return outageTerms(JdbcNodeLeaseProvider.builder(proxied).singleProcess(true)).build();
+        return outageTerms(JdbcNodeLeaseProvider.builder(proxied).singleProcess(true).tableName(tableName()))
+                .build();
     }
 
     /** Only with the driver's timeouts: a JDBC call blocks its thread on the socket for as long as it is hung. */
@@ -43,8 +54,8 @@ abstract class JdbcLeaseOutageContract extends LeaseOutageContract {
         return driverTimeouts() != null;
     }
 
-    @Override
-    protected void dropTable() throws SQLException {
+    @AfterAll
+    void dropTable() throws SQLException {
         try (Connection connection = DriverManager.getConnection(urlThrough(serverPort()), database().username(),
                 database().password()); Statement statement = connection.createStatement()) {
             statement.execute("DROP TABLE IF EXISTS " + tableName());
