@@ -31,7 +31,7 @@ class MultiProcessZooKeeperLeaseIT {
     private static final long SESSION_MILLIS = 3_000;
 
     /** Lable IDs carry the generator id, and the cluster id read from the root; an ID of another cluster fails. */
-    private static final KillAndRestartScenario.Scheme LABLE = KillAndRestartScenario.scheme(
+    private static final KillAndRestartScenario.Scheme LABLE = new KillAndRestartScenario.Scheme(
             id -> LableId.fromLong(id).clusterId() == CLUSTER_ID ? LableId.fromLong(id).generatorId() : -1,
             id -> LableId.fromLong(id).timestampMillis(),
             id -> LableId.fromLong(id).timestampMillis(),

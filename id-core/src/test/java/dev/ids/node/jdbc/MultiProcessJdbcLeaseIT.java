@@ -44,7 +44,7 @@ class MultiProcessJdbcLeaseIT {
     private static final Instant NOW = Instant.now();
 
     /** TraceIds stand for whole seconds; below the node number (bit 22 up), up to 4 million IDs per second. */
-    private static final KillAndRestartScenario.Scheme TRACE_ID = KillAndRestartScenario.scheme(
+    private static final KillAndRestartScenario.Scheme TRACE_ID = new KillAndRestartScenario.Scheme(
             id -> TraceId.fromLong(id).nodeNo(),
             id -> TraceId.fromLong(id).timestampNear(NOW).toEpochMilli(),
             id -> TraceId.fromLong(id).timestampNear(NOW).toEpochMilli() + 999,

@@ -2,10 +2,8 @@ package dev.ids.node.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedInputStream;
-import java.io.DataInputStream;
+import dev.ids.testing.CutProxy;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,7 +19,8 @@ import java.util.stream.LongStream;
  * identity of a range and generate at full speed; some are interrupted (killed with {@code destroyForcibly()}, or
  * paused with {@code SIGSTOP} past their lease) and as many new ones started, which must wait for an interrupted
  * one's identity (the range is full) and then for the clock to pass its high-water mark; paused ones are resumed
- * beside their successors and must refuse to issue IDs; then all stop, and every ID of every file must be distinct.
+ * (and cut ones reconnected) beside their successors and must refuse to issue IDs; then all stop, and every ID of
+ * every file must be distinct.
  *
  * <p>Processes are named A, B, C...: A and the last one run throughout, those between are interrupted in the order
  * given; the new process started after B's interruption is B2, and so on (B2 may take C's identity).
@@ -43,42 +42,34 @@ public final class KillAndRestartScenario {
          * Stopped with {@code SIGSTOP}, as a long GC pause or a suspended VM would stop it, until its successor
          * issues IDs; then resumed, when it must refuse to issue IDs (fencing), and told to end normally.
          */
-        PAUSE
+        PAUSE,
+
+        /**
+         * Its link to the store cut, every byte stalled in both directions as a network partition stalls them,
+         * through a {@link CutProxy} of its own, until its successor issues IDs; then restored, so that what it sent
+         * during the cut arrives late, beside the successor. Meanwhile each of its calls must return or refuse
+         * within its lease's remaining time plus a second, and it must refuse once its lease has lapsed; then it is
+         * told to end normally. Needs the store's {@link Store#port()} and {@link Store#arguments(Path, int)}.
+         */
+        CUT;
+
+        /** Whether the process lives on beside its successor, and must then refuse. */
+        boolean outlivesIt() {
+            return this != KILL;
+        }
     }
 
-    /** How the IDs of a scheme are read, for the checks. */
-    public interface Scheme {
-
-        /**
-         * Returns the node identity an ID carries.
-         *
-         * @param id the ID
-         * @return the identity
-         */
-        long identity(long id);
-
-        /**
-         * Returns the first millisecond of the span of time the ID stands for.
-         *
-         * @param id the ID
-         * @return epoch milliseconds
-         */
-        long startMillis(long id);
-
-        /**
-         * Returns the last millisecond of the span of time the ID stands for.
-         *
-         * @param id the ID
-         * @return epoch milliseconds
-         */
-        long endMillis(long id);
-
-        /**
-         * Returns how many low bits of an ID the duplicate check keeps in one bit set: 0 to sort all IDs instead.
-         *
-         * @return the number of bits
-         */
-        int blockBits();
+    /**
+     * How the IDs of a scheme are read, for the checks.
+     *
+     * @param identity the node identity an ID carries
+     * @param startMillis the first epoch millisecond of the span of time an ID stands for
+     * @param endMillis the last epoch millisecond of that span
+     * @param blockBits how many low bits of an ID the duplicate check keeps in one bit set: 0 to sort all IDs
+     *     instead (see {@link DistinctIds})
+     */
+    public record Scheme(LongToIntFunction identity, LongUnaryOperator startMillis, LongUnaryOperator endMillis,
+            int blockBits) {
     }
 
     /** How the children reach the store, and what the caller checks when one has been interrupted. */
@@ -93,6 +84,28 @@ public final class KillAndRestartScenario {
         List<String> arguments(Path out);
 
         /**
+         * Returns the port of the store's server on 127.0.0.1, for {@link Interruption#CUT}.
+         *
+         * @return the port
+         */
+        default int port() {
+            throw new UnsupportedOperationException("This store names no port: a CUT needs Store.port()");
+        }
+
+        /**
+         * Returns the arguments that make a child write to the given file and reach the store through the given
+         * port of 127.0.0.1 instead of {@link #port()}, for {@link Interruption#CUT}.
+         *
+         * @param out the output file
+         * @param port the port of the proxy that stands between the child and the store
+         * @return the main class's arguments, store settings and {@code out=} included
+         */
+        default List<String> arguments(Path out, int port) {
+            throw new UnsupportedOperationException("This store cannot be reached through a proxy: a CUT needs "
+                    + "Store.arguments(out, port)");
+        }
+
+        /**
          * Returns the main class of the children.
          *
          * @return the class
@@ -100,18 +113,18 @@ public final class KillAndRestartScenario {
         Class<?> mainClass();
 
         /**
-         * Called at once after a child was killed or paused, before its successor starts.
+         * Called at once after a child was killed, paused or cut off, before its successor starts.
          *
-         * @param child the dead or paused child
+         * @param child the dead, paused or cut-off child
          * @param identity the identity it held
-         * @param atMillis the wall time when it was confirmed dead, or sent the stop signal
+         * @param atMillis the wall time when it was confirmed dead, sent the stop signal or cut off
          * @throws Exception when the check fails
          */
         void afterInterruption(ChildJvm child, long identity, long atMillis) throws Exception;
 
         /**
-         * Called when a paused child, resumed, has ended normally (releasing what it believes it holds) while its
-         * successor still runs: the successor must still hold the identity.
+         * Called when a paused or cut-off child, resumed or reconnected, has ended normally (releasing what it
+         * believes it holds) while its successor still runs: the successor must still hold the identity.
          *
          * @param resumed the ended child
          * @param identity the identity it held before its pause
@@ -143,6 +156,8 @@ public final class KillAndRestartScenario {
     private final long min;
     private final long minimumIdsPerProcess;
     private final List<Interruption> interruptions;
+    /** The links of the children to be cut, by name. */
+    private final Map<String, CutProxy> links = new LinkedHashMap<>();
 
     /**
      * Prepares the scenario.
@@ -184,10 +199,10 @@ public final class KillAndRestartScenario {
             Map<String, Long> interruptedAt = new LinkedHashMap<>();
             for (int i = 0; i < interruptions.size(); i++) {
                 ChildJvm child = children.get(String.valueOf((char) ('B' + i)));
-                if (interruptions.get(i) == Interruption.PAUSE) {
-                    child.pause();
-                } else {
-                    child.kill();
+                switch (interruptions.get(i)) {
+                    case KILL -> child.kill();
+                    case PAUSE -> child.pause();
+                    case CUT -> links.get(child.name()).hang();
                 }
                 interrupted.add(child);
                 interruptedAt.put(child.name(), System.currentTimeMillis());
@@ -198,21 +213,27 @@ public final class KillAndRestartScenario {
 
             List<ChildJvm> successors = startSuccessors(interrupted, children, identities);
             for (int i = 0; i < interruptions.size(); i++) {
+                // Now two processes have believed they hold one identity: the resumed one must notice first.
                 if (interruptions.get(i) == Interruption.PAUSE) {
-                    // Now two processes have believed they hold one identity: the resumed one must notice first.
                     interrupted.get(i).resume();
+                } else if (interruptions.get(i) == Interruption.CUT) {
+                    links.get(interrupted.get(i).name()).restore();
                 }
             }
             Thread.sleep(2_000); // the successors at full speed beside the survivors (and the resumed)
             endAll(children, interrupted, successors, identities);
 
-            Map<String, FileSummary> summaries = checkFiles(children, identities);
+            Map<String, Path> files = new LinkedHashMap<>();
+            children.keySet().forEach(name -> files.put(name, file(name)));
+            Map<String, IdFiles.Summary> summaries = new IdFiles(scheme).check(files, identities,
+                    minimumIdsPerProcess);
             System.out.println("Interrupted " + interruptions + " at " + interruptedAt);
             return checkHandovers(interrupted, interruptedAt, successors, identities, summaries);
         } finally {
             for (ChildJvm child : children.values()) {
                 child.close();
             }
+            links.values().forEach(CutProxy::close);
         }
     }
 
@@ -221,7 +242,8 @@ public final class KillAndRestartScenario {
         int processes = interruptions.size() + 2;
         for (int i = 0; i < processes; i++) {
             String name = String.valueOf((char) ('A' + i));
-            children.put(name, start(name));
+            boolean cut = i >= 1 && i <= interruptions.size() && interruptions.get(i - 1) == Interruption.CUT;
+            children.put(name, cut ? startThroughLink(name) : start(name));
         }
         Map<String, Long> identities = new LinkedHashMap<>();
         for (ChildJvm child : children.values()) {
@@ -256,13 +278,13 @@ public final class KillAndRestartScenario {
     }
 
     /**
-     * Ends the resumed processes first, checking through the store that their orderly end left their
-     * successors' leases alone, then all others still running; each must end normally.
+     * Ends the resumed (and reconnected) processes first, checking through the store that their orderly end left
+     * their successors' leases alone, then all others still running; each must end normally.
      */
     private void endAll(Map<String, ChildJvm> children, List<ChildJvm> interrupted, List<ChildJvm> successors,
             Map<String, Long> identities) throws Exception {
         for (int i = 0; i < interruptions.size(); i++) {
-            if (interruptions.get(i) == Interruption.PAUSE) {
+            if (interruptions.get(i).outlivesIt()) {
                 ChildJvm resumed = interrupted.get(i);
                 long identity = identities.get(resumed.name());
                 resumed.stop();
@@ -279,32 +301,9 @@ public final class KillAndRestartScenario {
         }
     }
 
-    /** Reads every file once: enough IDs each, each with its process's identity, and no ID twice in all. */
-    private Map<String, FileSummary> checkFiles(Map<String, ChildJvm> children, Map<String, Long> identities)
-            throws IOException {
-        DistinctIds distinct = new DistinctIds(scheme.blockBits());
-        Map<String, FileSummary> summaries = new LinkedHashMap<>();
-        for (ChildJvm child : children.values()) {
-            summaries.put(child.name(), summarize(child.name(), identities.get(child.name()), distinct));
-        }
-        Map<String, Long> counts = new LinkedHashMap<>();
-        summaries.forEach((name, summary) -> counts.put(name, summary.count()));
-        System.out.println("IDs written per process: " + counts + "; identities " + identities + "; " + distinct);
-
-        for (Map.Entry<String, FileSummary> entry : summaries.entrySet()) {
-            String name = entry.getKey();
-            assertThat(entry.getValue().count()).as("IDs written by " + name)
-                    .isGreaterThanOrEqualTo(minimumIdsPerProcess);
-            assertThat(entry.getValue().foreign()).as("IDs of " + name + " that do not carry its identity "
-                    + identities.get(name)).isZero();
-        }
-        assertThat(distinct.duplicates()).as("IDs written more than once, across all processes").isEmpty();
-        return summaries;
-    }
-
     /** Checks the high-water mark across each handover, and the fencing of each resumed process. */
     private List<Handover> checkHandovers(List<ChildJvm> interrupted, Map<String, Long> interruptedAt,
-            List<ChildJvm> successors, Map<String, Long> identities, Map<String, FileSummary> summaries)
+            List<ChildJvm> successors, Map<String, Long> identities, Map<String, IdFiles.Summary> summaries)
             throws InterruptedException {
         List<Handover> handovers = new ArrayList<>();
         for (int i = 0; i < interruptions.size(); i++) {
@@ -321,9 +320,13 @@ public final class KillAndRestartScenario {
             assertThat(summaries.get(successor.name()).firstStartMillis())
                     .as("the first ID of %s lies after the high-water mark it found", successor.name())
                     .isGreaterThan(mark);
-            if (handover.how() == Interruption.PAUSE) {
+            if (handover.how().outlivesIt()) {
                 assertThat(child.field("DONE", "refused", Duration.ofSeconds(5)))
                         .as("calls %s refused after it resumed (fencing)", child.name()).isPositive();
+            }
+            if (handover.how() == Interruption.CUT) {
+                assertThat(child.field("DONE", "late", Duration.ofSeconds(5))).as("calls of %s, cut off, that "
+                        + "took longer than their lease's remaining time plus a second", child.name()).isZero();
             }
             handovers.add(handover);
         }
@@ -336,72 +339,23 @@ public final class KillAndRestartScenario {
     }
 
     private ChildJvm start(String name) throws IOException {
-        List<String> arguments = new ArrayList<>(store.arguments(file(name)));
+        return start(name, store.arguments(file(name)));
+    }
+
+    /** Starts a child whose every connection to the store passes a proxy of its own, which its CUT cuts. */
+    private ChildJvm startThroughLink(String name) throws IOException {
+        CutProxy link = new CutProxy(store.port());
+        links.put(name, link);
+        return start(name, store.arguments(file(name), link.port()));
+    }
+
+    private ChildJvm start(String name, List<String> storeArguments) throws IOException {
+        List<String> arguments = new ArrayList<>(storeArguments);
         arguments.add("seconds=90"); // at most: the scenario stops them by closing their input
         return ChildJvm.start(name, directory, store.mainClass(), arguments);
     }
 
     private Path file(String name) {
         return directory.resolve(name + ".ids");
-    }
-
-    private record FileSummary(long count, long foreign, long firstStartMillis, long lastEndMillis) {
-    }
-
-    /** Streams one child's file through the checks, so that tens of millions of IDs need little memory. */
-    private FileSummary summarize(String name, long identity, DistinctIds distinct) throws IOException {
-        long count = 0;
-        long foreign = 0;
-        long first = Long.MAX_VALUE;
-        long last = Long.MIN_VALUE;
-        try (DataInputStream in = new DataInputStream(new BufferedInputStream(
-                Files.newInputStream(file(name)), 1 << 16))) {
-            long remaining = Files.size(file(name)) / Long.BYTES; // a killed writer may leave part of one ID
-            for (; remaining > 0; remaining--) {
-                long id = in.readLong();
-                count++;
-                if (scheme.identity(id) != identity) {
-                    foreign++;
-                }
-                first = Math.min(first, scheme.startMillis(id));
-                last = Math.max(last, scheme.endMillis(id));
-                distinct.add(id, name);
-            }
-        }
-        return new FileSummary(count, foreign, first, last);
-    }
-
-    /**
-     * Scheme readers.
-     *
-     * @param identity the identity an ID carries
-     * @param start the first millisecond of its time
-     * @param end the last millisecond of its time
-     * @param blockBits see {@link Scheme#blockBits()}
-     * @return the scheme
-     */
-    public static Scheme scheme(LongToIntFunction identity, LongUnaryOperator start, LongUnaryOperator end,
-            int blockBits) {
-        return new Scheme() {
-            @Override
-            public long identity(long id) {
-                return identity.applyAsInt(id);
-            }
-
-            @Override
-            public long startMillis(long id) {
-                return start.applyAsLong(id);
-            }
-
-            @Override
-            public long endMillis(long id) {
-                return end.applyAsLong(id);
-            }
-
-            @Override
-            public int blockBits() {
-                return blockBits;
-            }
-        };
     }
 }

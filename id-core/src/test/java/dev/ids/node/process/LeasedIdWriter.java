@@ -57,8 +57,9 @@ import javax.sql.DataSource;
  * <p>It prints one line per event to standard output, which the test reads: {@code CLAIMED identity=<n>
  * mark=<ms> wallMillis=<ms>} once each lease is held; {@code HOLDS identities=<n>,<n>... wallMillis=<ms>} once
  * every generator has issued its first ID (so its lease row and its first high-water mark are committed) and the
- * ID is in the file; {@code READY} after that; {@code PROGRESS count=<n> refused=<n>} every second and
- * {@code DONE count=<n> refused=<n>} at the end, after the file is complete and the leases released.
+ * ID is in the file; {@code READY} after that; {@code PROGRESS count=<n> refused=<n> late=<n>} every second and
+ * {@code DONE count=<n> refused=<n> late=<n>} at the end, after the file is complete and the leases released
+ * ({@code late}: calls that took longer than their lease's remaining time at their start plus a second).
  */
 public final class LeasedIdWriter {
 
@@ -159,8 +160,7 @@ public final class LeasedIdWriter {
         for (NodeLease lease : leases) {
             generators.add(generator(scheme, lease, clusterId));
         }
-        LongAdder count = new LongAdder();
-        LongAdder refused = new LongAdder();
+        Tally tally = new Tally(new LongAdder(), new LongAdder(), new LongAdder());
         AtomicLong written = new AtomicLong();
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
@@ -168,8 +168,8 @@ public final class LeasedIdWriter {
             // then committed, which is what HOLDS tells the test.
             ByteBuffer first = ByteBuffer.allocate(generators.size() * Long.BYTES);
             for (LongSupplier next : generators) {
-                first.putLong(firstId(next, refused));
-                count.increment();
+                first.putLong(firstId(next, tally.refused()));
+                tally.count().increment();
             }
             flush(first, channel, written);
             out.println("HOLDS identities=" + String.join(",", leases.stream()
@@ -182,9 +182,10 @@ public final class LeasedIdWriter {
             for (int t = 0; t < threads; t++) {
                 int index = t;
                 LongSupplier next = generators.get(t % generators.size());
+                NodeLease lease = leases.get(t % generators.size());
                 workers[t] = new Thread(() -> {
                     try {
-                        generate(next, channel, end, rate, stop, count, refused, written);
+                        generate(next, lease, channel, end, rate, stop, tally, written);
                     } catch (Throwable e) {
                         failures[index] = e;
                     }
@@ -201,7 +202,7 @@ public final class LeasedIdWriter {
                 }
                 if (System.nanoTime() - nextProgress >= 0) {
                     nextProgress = System.nanoTime() + 1_000_000_000L; // one line after a pause, not a burst
-                    out.println("PROGRESS count=" + count.sum() + " refused=" + refused.sum());
+                    out.println("PROGRESS " + tally);
                 }
             }
             for (Throwable failure : failures) {
@@ -212,7 +213,7 @@ public final class LeasedIdWriter {
             channel.force(false);
         }
         leases.forEach(NodeLease::close);
-        out.println("DONE count=" + count.sum() + " refused=" + refused.sum());
+        out.println("DONE " + tally);
     }
 
     private static LongSupplier generator(String scheme, NodeLease lease, int clusterId) {
@@ -243,8 +244,20 @@ public final class LeasedIdWriter {
         }
     }
 
-    private static void generate(LongSupplier next, FileChannel channel, long end, long rate, AtomicBoolean stop,
-            LongAdder count, LongAdder refused, AtomicLong written) throws IOException, InterruptedException {
+    /**
+     * What the writer's threads did: IDs issued, calls refused, and calls that took longer than their lease's
+     * remaining time at their start plus a second (a call must return or refuse by its lease's deadline).
+     */
+    private record Tally(LongAdder count, LongAdder refused, LongAdder late) {
+
+        @Override
+        public String toString() {
+            return "count=" + count.sum() + " refused=" + refused.sum() + " late=" + late.sum();
+        }
+    }
+
+    private static void generate(LongSupplier next, NodeLease lease, FileChannel channel, long end, long rate,
+            AtomicBoolean stop, Tally tally, AtomicLong written) throws IOException, InterruptedException {
         ByteBuffer buffer = ByteBuffer.allocate(IDS_PER_BUFFER * Long.BYTES);
         long started = System.nanoTime();
         long issued = 0;
@@ -258,17 +271,21 @@ public final class LeasedIdWriter {
                 }
             }
             long id;
+            long bound = lease.remaining().toNanos() + 1_000_000_000L;
+            long began = System.nanoTime();
             try {
                 id = next.getAsLong();
             } catch (IdGenerationException e) {
                 // Fenced: the lease is not held, or the mark cannot be advanced. Count it and try again.
-                refused.increment();
+                tally.refused().increment();
+                countIfLate(began, bound, tally);
                 Thread.sleep(10);
                 continue;
             }
+            countIfLate(began, bound, tally);
             issued++;
             buffer.putLong(id);
-            count.increment();
+            tally.count().increment();
             // A throttled writer fills a buffer slowly: its IDs reach the file at least every 100 ms.
             if (!buffer.hasRemaining() || rate > 0 && System.nanoTime() - lastFlush > 100_000_000L) {
                 flush(buffer, channel, written);
@@ -276,6 +293,12 @@ public final class LeasedIdWriter {
             }
         }
         flush(buffer, channel, written);
+    }
+
+    private static void countIfLate(long began, long bound, Tally tally) {
+        if (System.nanoTime() - began > bound) {
+            tally.late().increment();
+        }
     }
 
     private static void flush(ByteBuffer buffer, FileChannel channel, AtomicLong written) throws IOException {
