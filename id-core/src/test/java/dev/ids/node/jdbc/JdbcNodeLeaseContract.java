@@ -303,6 +303,24 @@ abstract class JdbcNodeLeaseContract {
         assertThat(first.renew()).isEqualTo(Renewal.LOST);
     }
 
+    /**
+     * Two providers configured with one holder id (two instances given the same name, or one restarted under it
+     * while its former run is only paused) each number their leases from 1: the successor's lease must not pass for
+     * the paused holder's when it resumes, or both issue IDs on one identity.
+     */
+    @Test
+    void aPausedHolderDoesNotPassForASuccessorConfiguredWithTheSameHolderId() {
+        JdbcNodeLease paused = claim(provider("same-name"), 0);
+        clock.advance(LEASE.plus(GRACE).plusMillis(1));
+        JdbcNodeLease successor = claim(provider("same-name"), 0);
+        assertThat(successor.identity()).isZero();
+
+        assertThat(paused.renew()).as("the paused holder's renewal once it resumes").isEqualTo(Renewal.LOST);
+        assertThat(paused.isHeld()).isFalse();
+        assertThatThrownBy(() -> paused.advanceHighWaterMark(MARK)).isInstanceOf(IllegalStateException.class);
+        assertThat(successor.renew()).isEqualTo(Renewal.RENEWED);
+    }
+
     @Test
     void aRenewalThatFindsAnotherHolderMarksTheLeaseLostAtOnce() throws SQLException {
         JdbcNodeLease lease = claim(provider("victim"), 63);
