@@ -1,0 +1,60 @@
+package dev.ids.chaos;
+
+import dev.ids.node.NodeLeaseProvider;
+import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
+import dev.ids.testing.PlainDataSource;
+import java.sql.DriverManager;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A lease store a chaos run attacks: where its server listens (the nemesis puts a proxy of each worker's own in
+ * front of it), the arguments that make a worker reach it through a port, and, on the worker's side, the provider
+ * those arguments build. A store joins the suite with an implementation here and a case in {@link #provider}.
+ */
+interface ChaosStore extends AutoCloseable {
+
+    /** The lease length of every run: short, so that faults past it fit in a run of a minute. */
+    Duration LEASE = Duration.ofSeconds(3);
+    /** The reclaim grace of every run. */
+    Duration GRACE = Duration.ofSeconds(1);
+
+    /** The store's name in the report. */
+    String name();
+
+    /** The port of the store's server on 127.0.0.1. */
+    int port();
+
+    /**
+     * The worker arguments that reach the store through the given port of 127.0.0.1.
+     *
+     * @param port the port of the worker's proxy
+     * @return {@code key=value} pairs, {@code store=} first
+     */
+    List<String> arguments(int port);
+
+    /** Removes what the run left in the store. */
+    @Override
+    void close() throws Exception;
+
+    /**
+     * On the worker's side: the provider the arguments describe.
+     *
+     * @param options the worker's arguments
+     * @return the provider
+     */
+    static NodeLeaseProvider provider(Map<String, String> options) {
+        return switch (options.get("store")) {
+            case "jdbc" -> {
+                String url = options.get("jdbc.url");
+                String user = options.get("jdbc.user");
+                String password = options.getOrDefault("jdbc.password", "");
+                PlainDataSource connections = () -> DriverManager.getConnection(url, user, password);
+                yield JdbcNodeLeaseProvider.builder(connections).tableName(options.get("jdbc.table"))
+                        .leaseLength(LEASE).reclaimGrace(GRACE).build();
+            }
+            default -> throw new IllegalArgumentException("store must be jdbc: '" + options.get("store") + "'");
+        };
+    }
+}

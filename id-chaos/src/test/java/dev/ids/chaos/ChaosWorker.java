@@ -1,0 +1,238 @@
+package dev.ids.chaos;
+
+import dev.ids.IdGenerationException;
+import dev.ids.clock.IdClock;
+import dev.ids.node.NodeClaim;
+import dev.ids.node.NodeLease;
+import dev.ids.node.NodeLeaseProvider;
+import dev.ids.node.ReclaimingNodeLease;
+import dev.ids.node.process.LeasedIdWriter;
+import dev.ids.testing.OutageTally;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
+
+/**
+ * A generating process of a chaos run, as an application runs the core without Spring: it leases a node identity per
+ * scheme from the store (a {@link ReclaimingNodeLease}, which claims the same identity again after a loss), builds
+ * the five generators, and issues IDs on a thread per scheme at a steady rate, appending each to a file of its own
+ * ({@code <name>.<scheme>.ids}). Run as a separate JVM, so that the nemesis can kill, pause and cut it off for real.
+ *
+ * <p>Arguments are {@code key=value} pairs: the store's ({@link ChaosStore#provider}, which keeps each run apart);
+ * {@code max}, the highest identity of each claim (from 0), in each scheme's own namespace; {@code dir} and {@code name}, where its
+ * files go; {@code rate}, IDs per second per scheme; {@code unfenced=true} for a negative control, whose leases
+ * never say that they are lost ({@link UnfencedLease}).
+ *
+ * <p>It prints {@code CLAIMED scheme=<tag> identity=<n>} per lease, {@code READY}, then every half second
+ * {@code PROGRESS at=<epoch ms> <tag>=<IDs so far>... refused=<n>}; when its standard input ends it stops, prints a
+ * {@code VIOLATION <what>} line per broken promise of a lease (a call beyond the lease's remaining time plus a second,
+ * an ID stamped after its lease's deadline), then {@code DONE refused=<n> violations=<n>}.
+ */
+public final class ChaosWorker {
+
+    private static final Duration RECLAIM_CHECK = Duration.ofMillis(200);
+    private static final long FLUSH_NANOS = 100_000_000L;
+
+    private ChaosWorker() {
+    }
+
+    /**
+     * Runs the worker.
+     *
+     * @param args {@code key=value} pairs, see the class comment
+     * @throws Exception when the store cannot be reached for a minute or a file cannot be written
+     */
+    public static void main(String[] args) throws Exception {
+        Map<String, String> options = LeasedIdWriter.parse(args);
+        PrintWriter out = new PrintWriter(System.out, true);
+        AtomicBoolean stop = stopOnEndOfInput();
+        NodeLeaseProvider provider = ChaosStore.provider(options);
+        long max = Long.parseLong(options.get("max"));
+        long rate = Long.parseLong(options.getOrDefault("rate", "2000"));
+        boolean unfenced = Boolean.parseBoolean(options.getOrDefault("unfenced", "false"));
+        Path dir = Path.of(options.get("dir"));
+        String name = options.get("name");
+
+        Map<ChaosScheme, Stream> streams = new EnumMap<>(ChaosScheme.class);
+        for (ChaosScheme scheme : ChaosScheme.values()) {
+            NodeLease lease = null;
+            LongSupplier leaseNumber = () -> 0;
+            if (scheme.leased()) {
+                NodeClaim claim = new NodeClaim(scheme.namespace(), 0, max);
+                if (unfenced) {
+                    lease = new UnfencedLease(claimPatiently(() -> provider.claim(claim)));
+                } else {
+                    ReclaimingNodeLease reclaiming = claimPatiently(() -> ReclaimingNodeLease.claim(provider, claim,
+                            IdClock.system(), RECLAIM_CHECK));
+                    lease = reclaiming;
+                    leaseNumber = reclaiming::reclaimCount;
+                }
+                out.println("CLAIMED scheme=" + scheme.tag() + " identity=" + lease.identity());
+            }
+            Path file = dir.resolve(name + "." + scheme.tag() + ".ids");
+            streams.put(scheme, new Stream(scheme, lease, leaseNumber, file));
+        }
+        List<Thread> threads = new ArrayList<>();
+        for (Stream stream : streams.values()) {
+            Thread thread = new Thread(() -> stream.run(rate, stop), "chaos-" + stream.scheme.tag());
+            thread.start();
+            threads.add(thread);
+        }
+        out.println("READY");
+        while (threads.stream().anyMatch(Thread::isAlive)) {
+            StringBuilder line = new StringBuilder("PROGRESS at=").append(System.currentTimeMillis());
+            long refused = 0;
+            for (Stream stream : streams.values()) {
+                line.append(' ').append(stream.scheme.tag()).append('=').append(stream.issued.sum());
+                refused += stream.refused.sum();
+            }
+            out.println(line.append(" refused=").append(refused));
+            Thread.sleep(500);
+        }
+        long refused = 0;
+        int violations = 0;
+        for (Stream stream : streams.values()) {
+            refused += stream.refused.sum();
+            for (String violation : stream.violations()) {
+                out.println("VIOLATION " + violation);
+                violations++;
+            }
+            if (stream.failure != null) {
+                out.println("VIOLATION " + stream.scheme.tag() + ": the writer failed: " + stream.failure);
+                violations++;
+            }
+            if (stream.lease != null) {
+                stream.lease.close();
+            }
+        }
+        out.println("DONE refused=" + refused + " violations=" + violations);
+        System.out.flush();
+        Runtime.getRuntime().halt(0);
+    }
+
+    /** One scheme's generator, its lease's tally, and its file. */
+    private static final class Stream {
+
+        final ChaosScheme scheme;
+        final NodeLease lease;
+        final LongAdder issued = new LongAdder();
+        final LongAdder refused = new LongAdder();
+        private final ChaosScheme.Issuer issuer;
+        private final OutageTally tally;
+        private final Path file;
+        volatile Throwable failure;
+
+        Stream(ChaosScheme scheme, NodeLease lease, LongSupplier leaseNumber, Path file) {
+            this.scheme = scheme;
+            this.lease = lease;
+            this.issuer = scheme.issuer(lease);
+            this.tally = lease == null ? null : new OutageTally(scheme.tag(), lease, leaseNumber, IdClock.system());
+            this.file = file;
+        }
+
+        List<String> violations() {
+            return tally == null ? List.of() : tally.violations();
+        }
+
+        /** Issues at the rate until stopped; a buffer reaches the file at least every 100 ms. */
+        void run(long rate, AtomicBoolean stop) {
+            try (OutputStream ids = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
+                long started = System.nanoTime();
+                long lastFlush = started;
+                long count = 0;
+                while (!stop.get()) {
+                    long due = started + count * 1_000_000_000L / rate - System.nanoTime();
+                    if (due > 0) {
+                        LockSupport.parkNanos(due);
+                    }
+                    count++;
+                    ChaosScheme.Issued id = issue();
+                    if (id != null) {
+                        ids.write(id.bytes());
+                        issued.increment();
+                    }
+                    if (System.nanoTime() - lastFlush > FLUSH_NANOS) {
+                        ids.flush();
+                        lastFlush = System.nanoTime();
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                failure = e;
+            }
+        }
+
+        /** One call, timed and tallied; {@code null} when the generator refused. */
+        private ChaosScheme.Issued issue() {
+            if (tally == null) {
+                return issuer.next();
+            }
+            tally.sampleDeadline();
+            long bound = lease.remaining().toMillis() + 1_000;
+            long began = System.nanoTime();
+            ChaosScheme.Issued id;
+            try {
+                id = issuer.next();
+            } catch (IdGenerationException e) {
+                id = null;
+                refused.increment();
+            }
+            long ended = System.nanoTime();
+            tally.sampleDeadline();
+            tally.record(began, ended, bound, id == null ? -1 : id.stampMillis());
+            return id;
+        }
+    }
+
+    /** A claim that may find every identity held, or the store away, for a while. */
+    @FunctionalInterface
+    private interface Claim<L extends NodeLease> {
+
+        L claim();
+    }
+
+    private static <L extends NodeLease> L claimPatiently(Claim<L> claim) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+        while (true) {
+            try {
+                return claim.claim();
+            } catch (IllegalStateException e) {
+                // Every identity held (NoFreeNodeIdentityException: a killed or paused worker's until its lease
+                // lapses), or the store cut off.
+                if (System.nanoTime() - deadline > 0) {
+                    throw e;
+                }
+                Thread.sleep(100);
+            }
+        }
+    }
+
+    /** Stops the worker when its standard input ends, as the run's end or a test's stop closes it. */
+    private static AtomicBoolean stopOnEndOfInput() {
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread reader = new Thread(() -> {
+            try {
+                while (System.in.read() >= 0) {
+                    // nothing is sent; only the end counts
+                }
+            } catch (IOException e) {
+                // a broken pipe ends the run as well
+            }
+            stop.set(true);
+        }, "stop-on-eof");
+        reader.setDaemon(true);
+        reader.start();
+        return stop;
+    }
+}
