@@ -34,6 +34,24 @@ class ChaosSuiteIT {
     @Test
     @RequiresDatabase(TestDatabase.POSTGRESQL)
     void jdbcOnPostgreSqlIssuesNoIdTwiceUnderTheNemesis() throws Exception {
+        runs(JdbcChaosStore::postgreSql);
+    }
+
+    @Test
+    @RequiresDatabase(TestDatabase.MARIADB)
+    void jdbcOnMariaDbIssuesNoIdTwiceUnderTheNemesis() throws Exception {
+        runs(JdbcChaosStore::mariaDb);
+    }
+
+    /** A store set apart for one run. */
+    @FunctionalInterface
+    private interface StoreForRun {
+
+        ChaosStore open(String run) throws Exception;
+    }
+
+    /** One run on the CI seed, or a given one; in long mode, runs on random seeds until the minutes have passed. */
+    private void runs(StoreForRun stores) throws Exception {
         long minutes = Long.getLong("chaos.minutes", 0);
         long until = System.nanoTime() + Duration.ofMinutes(minutes).toNanos();
         Long fixed = Long.getLong("chaos.seed");
@@ -41,7 +59,7 @@ class ChaosSuiteIT {
             long seed = fixed != null ? fixed : minutes > 0 ? System.nanoTime() : CI_SEED;
             String run = "c" + UUID.randomUUID().toString().substring(0, 8);
             ChaosRun.Result result;
-            try (PostgreSqlChaosStore store = new PostgreSqlChaosStore(run)) {
+            try (ChaosStore store = stores.open(run)) {
                 result = ChaosRun.run(store, dir.resolve(run), seed, Duration.ofSeconds(60), WORKERS, RATE);
             }
             report().add(minutes > 0 ? "Long mode" : "CI mode", result);
@@ -78,7 +96,7 @@ class ChaosSuiteIT {
 
     private Map<ChaosScheme, IdCheck.SchemeResult> pauseBesideASuccessor(boolean fenced) throws Exception {
         String run = "n" + UUID.randomUUID().toString().substring(0, 8);
-        try (PostgreSqlChaosStore store = new PostgreSqlChaosStore(run);
+        try (ChaosStore store = JdbcChaosStore.postgreSql(run);
                 Fleet fleet = new Fleet(store, dir, List.of("max=1", "rate=" + RATE, "unfenced=" + !fenced))) {
             fleet.start(2);
             ChildJvm paused = fleet.current(1).jvm();
