@@ -2,7 +2,9 @@ package dev.ids.chaos;
 
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
+import dev.ids.redis.RedisNodeLeaseProvider;
 import dev.ids.testing.PlainDataSource;
+import io.lettuce.core.RedisClient;
 import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.List;
@@ -54,7 +56,10 @@ interface ChaosStore extends AutoCloseable {
                 yield JdbcNodeLeaseProvider.builder(connections).tableName(options.get("jdbc.table"))
                         .leaseLength(LEASE).reclaimGrace(GRACE).build();
             }
-            default -> throw new IllegalArgumentException("store must be jdbc: '" + options.get("store") + "'");
+            case "redis" -> RedisNodeLeaseProvider.builder(RedisClient.create(options.get("redis.uri")))
+                    .keyPrefix(options.get("redis.prefix")).leaseLength(LEASE).reclaimGrace(GRACE).build();
+            default -> throw new IllegalArgumentException("store must be jdbc or redis: '" + options.get("store")
+                    + "'");
         };
     }
 }

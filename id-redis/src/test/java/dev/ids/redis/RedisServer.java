@@ -18,9 +18,10 @@ import org.junit.jupiter.api.Assumptions;
  * A {@code redis-server} process of a test's own, on a free port of 127.0.0.1, with its files in a temporary folder
  * deleted on close. By default durable as the lease store requires: AOF on, {@code appendfsync always}, no RDB
  * snapshots. Where the binary is missing, the tests that need it are skipped with a printed reason, except in CI
- * ({@code CI=true}), where they fail.
+ * ({@code CI=true}), where they fail. Public for the fault-injection suite (id-chaos), through this module's test
+ * jar.
  */
-final class RedisServer implements AutoCloseable {
+public final class RedisServer implements AutoCloseable {
 
     static final Path BINARY = Path.of("/usr/bin/redis-server");
     static final Path CLI = Path.of("/usr/bin/redis-cli");
@@ -50,8 +51,15 @@ final class RedisServer implements AutoCloseable {
         Assumptions.assumeTrue(false, reason);
     }
 
-    /** Starts a durable server (AOF, appendfsync always) with the given extra arguments, which may override those. */
-    static RedisServer durable(String... extra) throws IOException, InterruptedException {
+    /**
+     * Starts a durable server (AOF, appendfsync always) with the given extra arguments, which may override those.
+     *
+     * @param extra more {@code redis-server} arguments
+     * @return the running server
+     * @throws IOException when it cannot be started
+     * @throws InterruptedException when interrupted while it starts
+     */
+    public static RedisServer durable(String... extra) throws IOException, InterruptedException {
         List<String> arguments = new ArrayList<>(List.of("--appendonly", "yes", "--appendfsync", "always"));
         arguments.addAll(List.of(extra));
         return start(arguments);
@@ -108,8 +116,32 @@ final class RedisServer implements AutoCloseable {
         process.waitFor(10, TimeUnit.SECONDS);
     }
 
-    int port() {
+    /**
+     * Returns the port it listens on.
+     *
+     * @return the port on 127.0.0.1
+     */
+    public int port() {
         return port;
+    }
+
+    /**
+     * Stores a high-water mark a second in the past for identities 0 to {@code identities - 1} of a namespace that
+     * have none, as a store's own claims would leave them: a claim that finds no mark starts about 20 s ahead
+     * (docs/LEASES.md, "A record that is lost"), which tests about anything else need not wait for.
+     *
+     * @param keyPrefix the provider's key prefix
+     * @param namespace the namespace
+     * @param identities how many identities, from 0
+     * @throws IOException when redis-cli cannot be run
+     * @throws InterruptedException when interrupted
+     */
+    public void seedMarks(String keyPrefix, String namespace, int identities) throws IOException, InterruptedException {
+        NamespaceKeys keys = new NamespaceKeys(keyPrefix, namespace);
+        String mark = Long.toString(System.currentTimeMillis() - 1_000);
+        for (int identity = 0; identity < identities; identity++) {
+            cli("SET", keys.mark(identity), mark, "NX");
+        }
     }
 
     String uri() {
@@ -157,6 +189,12 @@ final class RedisServer implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops the server and deletes its files.
+     *
+     * @throws IOException when its files cannot be listed
+     * @throws InterruptedException when interrupted while it stops
+     */
     @Override
     public void close() throws IOException, InterruptedException {
         if (process != null) {
