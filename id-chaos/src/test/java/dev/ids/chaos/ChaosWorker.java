@@ -20,6 +20,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
@@ -37,8 +38,10 @@ import java.util.function.LongSupplier;
  *
  * <p>It prints {@code CLAIMED scheme=<tag> identity=<n>} per lease, {@code READY}, then every half second
  * {@code PROGRESS at=<epoch ms> <tag>=<IDs so far>... refused=<n>}; when its standard input ends it stops, prints a
- * {@code VIOLATION <what>} line per broken promise of a lease (a call beyond the lease's remaining time plus a second,
- * an ID stamped after its lease's deadline), then {@code DONE refused=<n> violations=<n>}.
+ * {@code VIOLATION <what>} line per broken promise of a lease (a call that ran past its lease's deadline plus a second,
+ * the deadline moved on by renewals that landed during the call; an ID stamped after its lease's deadline), then
+ * {@code DONE refused=<n> violations=<n>}. A call past that bound prints {@code STUCK} and its thread's stack while it
+ * still waits.
  */
 public final class ChaosWorker {
 
@@ -87,19 +90,24 @@ public final class ChaosWorker {
         List<Thread> threads = new ArrayList<>();
         for (Stream stream : streams.values()) {
             Thread thread = new Thread(() -> stream.run(rate, stop), "chaos-" + stream.scheme.tag());
+            stream.thread = thread;
             thread.start();
             threads.add(thread);
         }
         out.println("READY");
-        while (threads.stream().anyMatch(Thread::isAlive)) {
-            StringBuilder line = new StringBuilder("PROGRESS at=").append(System.currentTimeMillis());
-            long refused = 0;
-            for (Stream stream : streams.values()) {
-                line.append(' ').append(stream.scheme.tag()).append('=').append(stream.issued.sum());
-                refused += stream.refused.sum();
+        for (long tick = 0; threads.stream().anyMatch(Thread::isAlive); tick++) {
+            streams.values().forEach(Stream::sampleCallDeadline);
+            if (tick % 5 == 0) {
+                StringBuilder line = new StringBuilder("PROGRESS at=").append(System.currentTimeMillis());
+                long refused = 0;
+                for (Stream stream : streams.values()) {
+                    line.append(' ').append(stream.scheme.tag()).append('=').append(stream.issued.sum());
+                    refused += stream.refused.sum();
+                }
+                out.println(line.append(" refused=").append(refused));
+                streams.values().forEach(stream -> stream.reportIfOverBound(out));
             }
-            out.println(line.append(" refused=").append(refused));
-            Thread.sleep(500);
+            Thread.sleep(100);
         }
         long refused = 0;
         int violations = 0;
@@ -133,6 +141,15 @@ public final class ChaosWorker {
         private final OutageTally tally;
         private final Path file;
         volatile Throwable failure;
+        volatile Thread thread;
+        /** The call under way: when it began (System.nanoTime), 0 between calls. */
+        private volatile long callBegan;
+        /**
+         * The latest deadline (System.nanoTime) the lease had while the call under way ran: its remaining time at the
+         * call's start, moved on by renewals that landed during the call (sampled every 100 ms).
+         */
+        private final AtomicLong callDeadline = new AtomicLong();
+        private long reportedCall;
 
         Stream(ChaosScheme scheme, NodeLease lease, LongSupplier leaseNumber, Path file) {
             this.scheme = scheme;
@@ -140,6 +157,34 @@ public final class ChaosWorker {
             this.issuer = scheme.issuer(lease);
             this.tally = lease == null ? null : new OutageTally(scheme.tag(), lease, leaseNumber, IdClock.system());
             this.file = file;
+        }
+
+        /**
+         * On the progress thread: prints where a call that has run past its bound is, once per call, so that a
+         * broken promise in the report comes with the wait that broke it.
+         */
+        void reportIfOverBound(PrintWriter out) {
+            long began = callBegan;
+            if (began == 0 || began == reportedCall || System.nanoTime() - callDeadline.get() <= 1_000_000_000L) {
+                return;
+            }
+            reportedCall = began;
+            StringBuilder stack = new StringBuilder("STUCK ").append(scheme.tag()).append(" for ")
+                    .append((System.nanoTime() - began) / 1_000_000).append(" ms:");
+            for (StackTraceElement frame : thread.getStackTrace()) {
+                stack.append("\n    at ").append(frame);
+            }
+            out.println(stack);
+        }
+
+        /** On the progress thread: moves the deadline of the call under way on by a renewal that landed. */
+        void sampleCallDeadline() {
+            if (lease != null && callBegan != 0) {
+                long remaining = lease.remaining().toNanos();
+                if (remaining > 0) {
+                    callDeadline.accumulateAndGet(System.nanoTime() + remaining, Math::max);
+                }
+            }
         }
 
         List<String> violations() {
@@ -179,8 +224,9 @@ public final class ChaosWorker {
                 return issuer.next();
             }
             tally.sampleDeadline();
-            long bound = lease.remaining().toMillis() + 1_000;
             long began = System.nanoTime();
+            callDeadline.set(began + lease.remaining().toNanos());
+            callBegan = began;
             ChaosScheme.Issued id;
             try {
                 id = issuer.next();
@@ -189,7 +235,11 @@ public final class ChaosWorker {
                 refused.increment();
             }
             long ended = System.nanoTime();
+            callBegan = 0;
             tally.sampleDeadline();
+            // The promise: a call returns or refuses by its lease's deadline plus a second. A renewal that lands
+            // while the call waits (for the clock to pass a mark, say) moves that deadline on.
+            long bound = (callDeadline.get() - began) / 1_000_000 + 1_000;
             tally.record(began, ended, bound, id == null ? -1 : id.stampMillis());
             return id;
         }
