@@ -67,8 +67,7 @@ public final class MuidGenerator implements MonitoredIdGenerator<Muid> {
             this.medallion = random.nextLong(RANDOM_MEDALLION_MIN, RANDOM_MEDALLION_MAX + 1);
             this.medallionRandom = true;
         }
-        Muid zero = Muid.pack(0, medallion, 0);
-        this.prefix = zero.high();
+        this.prefix = MuidLayout.high(0, medallion);
         String description = "muid generator (medallion " + medallion + ")";
         this.sequence = LeasedSequence.build(TimeSequence.builder(description)
                 .clock(builder.clock())
@@ -77,7 +76,7 @@ public final class MuidGenerator implements MonitoredIdGenerator<Muid> {
                 .maxUnit(Muid.MAX_TIMESTAMP)
                 .sequence(0, 0)
                 .maxWait(builder.maxWait()), builder.lease());
-        this.low = zero.low();
+        this.low = MuidLayout.low(medallion, 0);
     }
 
     /**
