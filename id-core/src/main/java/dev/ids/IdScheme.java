@@ -111,6 +111,22 @@ public enum IdScheme {
     }
 
     /**
+     * Finds the scheme of an ID value type, as its descriptor names it ({@link IdDescriptor#valueType()}).
+     *
+     * @param valueType the value type, for example {@code Sno.class}
+     * @return the scheme
+     * @throws IllegalArgumentException naming the class when no scheme's values are of that type
+     */
+    public static IdScheme of(Class<?> valueType) {
+        for (IdScheme scheme : values()) {
+            if (scheme.descriptor().valueType() == valueType) {
+                return scheme;
+            }
+        }
+        throw new IllegalArgumentException("No ID scheme has values of " + valueType + "; known schemes: " + names());
+    }
+
+    /**
      * Returns the names of all schemes, comma-separated, for messages.
      *
      * @return {@code "trace-id, lable, gid, sno, muid"}

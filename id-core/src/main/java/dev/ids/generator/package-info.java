@@ -1,5 +1,7 @@
 /**
- * The builder settings every generator shares: clock, listener, maximum wait and node lease. The builders of the
- * five schemes extend these classes, so configuration code can set them on a generator of any scheme.
+ * What the generators of several schemes share: the builder settings of every generator (clock, listener, maximum
+ * wait and node lease), which the builders of the five schemes extend so that configuration code can set them on a
+ * generator of any scheme; and the issuing of one ID per slot of a leased sequence, which the Lable, muid and sno
+ * generators extend.
  */
 package dev.ids.generator;

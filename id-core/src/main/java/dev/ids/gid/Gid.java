@@ -2,13 +2,9 @@ package dev.ids.gid;
 
 import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
-import dev.ids.SerializedId;
+import dev.ids.TwoWordId;
 import dev.ids.internal.BigEndian;
-import dev.ids.internal.SerialForms;
 import dev.ids.internal.TwoWords;
-import java.io.InvalidObjectException;
-import java.io.ObjectInputStream;
-import java.io.Serializable;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -23,7 +19,7 @@ import java.util.UUID;
  * <p>Serializable: the serial form is the binary form of {@link #toBytes()} (under 70 bytes a value), checked on
  * reading as {@link #fromBytes(byte[])} checks it.
  */
-public final class Gid implements Comparable<Gid>, Serializable {
+public final class Gid extends TwoWordId<Gid> {
 
     /** The scheme name used in messages and the decoded view. */
     public static final String SCHEME = GidLayout.SCHEME;
@@ -42,34 +38,9 @@ public final class Gid implements Comparable<Gid>, Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    /** Bytes 0..7, big-endian. */
-    private final long high;
-    /** Bytes 8..15, big-endian. */
-    private final long low;
-
-    /** Wraps the two halves; callers have checked them. */
+    /** Wraps bytes 0..7 and 8..15, big-endian; callers have checked them. */
     Gid(long high, long low) {
-        this.high = high;
-        this.low = low;
-    }
-
-    /**
-     * Serializes this ID as its binary form in a {@link SerializedId}, read back with the checks of fromBytes.
-     *
-     * @return the serial form
-     */
-    private Object writeReplace() {
-        return new SerializedId(SCHEME, toBytes());
-    }
-
-    /**
-     * Refuses a stream that holds the fields rather than the serial form, as only a forged one does.
-     *
-     * @param in the stream
-     * @throws InvalidObjectException always
-     */
-    private void readObject(ObjectInputStream in) throws InvalidObjectException {
-        throw SerialForms.proxyRequired(Gid.class);
+        super(high, low);
     }
 
     /**
@@ -222,7 +193,7 @@ public final class Gid implements Comparable<Gid>, Serializable {
      * @return {@code 0x80}, {@code 0xA0} or {@code 0xC0}
      */
     public int prefix() {
-        return GidLayout.prefix(high);
+        return GidLayout.prefix(high());
     }
 
     /**
@@ -231,7 +202,7 @@ public final class Gid implements Comparable<Gid>, Serializable {
      * @return milliseconds since the Unix epoch, 0 to 2^48 - 1
      */
     public long timestampMillis() {
-        return GidLayout.timestampMillis(high);
+        return GidLayout.timestampMillis(high());
     }
 
     /**
@@ -249,7 +220,7 @@ public final class Gid implements Comparable<Gid>, Serializable {
      * @return a new array of 9 bytes, the first with its top bit set
      */
     public byte[] randomBytes() {
-        return GidLayout.randomBytes(high, low);
+        return GidLayout.randomBytes(high(), low());
     }
 
     /**
@@ -258,7 +229,7 @@ public final class Gid implements Comparable<Gid>, Serializable {
      * @return bytes 0..7 as a long
      */
     public long mostSignificantBits() {
-        return high;
+        return high();
     }
 
     /**
@@ -267,7 +238,7 @@ public final class Gid implements Comparable<Gid>, Serializable {
      * @return bytes 8..15 as a long
      */
     public long leastSignificantBits() {
-        return low;
+        return low();
     }
 
     /**
@@ -276,7 +247,7 @@ public final class Gid implements Comparable<Gid>, Serializable {
      * @return a new array
      */
     public byte[] toBytes() {
-        return BigEndian.twoWords(high, low);
+        return BigEndian.twoWords(high(), low());
     }
 
     /**
@@ -287,7 +258,7 @@ public final class Gid implements Comparable<Gid>, Serializable {
      * @return the UUID
      */
     public UUID toUuid() {
-        return new UUID(high, low);
+        return new UUID(high(), low());
     }
 
     /**
@@ -297,7 +268,7 @@ public final class Gid implements Comparable<Gid>, Serializable {
      * @return the 13 characters after the {@code '-'} of {@link #toString()}
      */
     public String toShortString() {
-        return GidCodec.encodeRandom((int) high & 0xFF, low);
+        return GidCodec.encodeRandom((int) high() & 0xFF, low());
     }
 
     /**
@@ -308,29 +279,7 @@ public final class Gid implements Comparable<Gid>, Serializable {
      * @return the decoded view
      */
     public DecodedId decoded() {
-        return GidLayout.decoded(toString(), high, low);
-    }
-
-    /**
-     * Compares the bytes as unsigned numbers, which is also the order of the strings.
-     *
-     * @param other the other GID
-     * @return negative, zero or positive as this GID sorts before, with or after the other
-     */
-    @Override
-    public int compareTo(Gid other) {
-        int byHigh = Long.compareUnsigned(high, other.high);
-        return byHigh != 0 ? byHigh : Long.compareUnsigned(low, other.low);
-    }
-
-    @Override
-    public boolean equals(Object obj) {
-        return obj instanceof Gid other && high == other.high && low == other.low;
-    }
-
-    @Override
-    public int hashCode() {
-        return 31 * Long.hashCode(high) + Long.hashCode(low);
+        return GidLayout.decoded(toString(), high(), low());
     }
 
     /**
@@ -340,6 +289,6 @@ public final class Gid implements Comparable<Gid>, Serializable {
      */
     @Override
     public String toString() {
-        return GidCodec.encode(high, low);
+        return GidCodec.encode(high(), low());
     }
 }

@@ -1,13 +1,9 @@
 package dev.ids.lable;
 
+import dev.ids.BinaryFormId;
 import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
-import dev.ids.SerializedId;
 import dev.ids.internal.BigEndian;
-import dev.ids.internal.SerialForms;
-import java.io.InvalidObjectException;
-import java.io.ObjectInputStream;
-import java.io.Serializable;
 import java.time.Instant;
 
 /**
@@ -44,7 +40,7 @@ import java.time.Instant;
  * <p>Serializable: the serial form is the binary form of {@link #toBytes()} (under 70 bytes a value), checked on
  * reading as {@link #fromBytes(byte[])} checks it.
  */
-public final class LableId implements Comparable<LableId>, Serializable {
+public final class LableId extends BinaryFormId implements Comparable<LableId> {
 
     /** The scheme's name in messages and in the decoded view. */
     public static final String SCHEME = "lable";
@@ -71,25 +67,6 @@ public final class LableId implements Comparable<LableId>, Serializable {
 
     private LableId(long bits) {
         this.bits = bits;
-    }
-
-    /**
-     * Serializes this ID as its binary form in a {@link SerializedId}, read back with the checks of fromBytes.
-     *
-     * @return the serial form
-     */
-    private Object writeReplace() {
-        return new SerializedId(SCHEME, toBytes());
-    }
-
-    /**
-     * Refuses a stream that holds the fields rather than the serial form, as only a forged one does.
-     *
-     * @param in the stream
-     * @throws InvalidObjectException always
-     */
-    private void readObject(ObjectInputStream in) throws InvalidObjectException {
-        throw SerialForms.proxyRequired(LableId.class);
     }
 
     /**

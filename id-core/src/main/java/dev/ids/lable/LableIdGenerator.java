@@ -1,24 +1,20 @@
 package dev.ids.lable;
 
 import dev.ids.IdGenerationException;
-import dev.ids.IdGenerator;
 import dev.ids.IdScheme;
-import dev.ids.MonitoredIdGenerator;
+import dev.ids.generator.LeasedSlotGenerator;
 import dev.ids.generator.WaitingGeneratorBuilder;
 import dev.ids.internal.Checks;
 import dev.ids.internal.Classes;
 import dev.ids.internal.OrderedMap;
 import dev.ids.sequence.LeasedSequence;
-import dev.ids.sequence.SlotSequence;
 import dev.ids.sequence.TimeSequence;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Issues {@link LableId}s for one generator id and cluster id: the current millisecond and a sequence number of
@@ -30,14 +26,15 @@ import java.util.concurrent.atomic.LongAdder;
  * steps back: it reports the regression, uses what is left of the latest millisecond it used, then waits for the
  * clock to pass it (a {@link dev.ids.event.WaitCause#CLOCK_REGRESSION} wait), so it never reissues an ID. A wait
  * never exceeds the maximum wait; when the clock stands further behind, or the queue reaches further ahead,
- * {@link #next()} throws {@link IdGenerationException} at once, saying which.
+ * {@link #next()} throws {@link IdGenerationException} at once, saying which; so it does for a clock outside
+ * 1970-01-01 to 2109-05-15.
  *
  * <p>Within one generator, the (timestamp, sequence) pairs of the IDs issued strictly increase in the order their
  * slots were taken; in mode {@link LableMode#TIME_SEQUENTIAL} so do the IDs themselves, and {@link #min(Instant)}
  * and {@link #max(Instant)} bound time-range queries over them (a SPREAD generator refuses to). Thread-safe and
  * lock-free; {@link #next()} allocates only the returned ID. Build one with {@link #builder()}.
  */
-public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
+public final class LableIdGenerator extends LeasedSlotGenerator<LableId, TimeSequence> {
 
     /** The largest batch {@link #next(int)} hands out in one call. */
     public static final int MAX_BATCH = 1 << 20;
@@ -46,18 +43,21 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
     private final int clusterId;
     private final LableMode mode;
     private final long lowBits;
-    /** The (millisecond, sequence) slots, fenced by the lease when there is one. */
-    private final LeasedSequence<TimeSequence> sequence;
-    private final LongAdder generated = new LongAdder();
 
     private LableIdGenerator(Builder builder, int generatorId) {
+        super(slots(builder, generatorId));
         this.generatorId = generatorId;
         this.clusterId = builder.clusterId;
         this.mode = builder.mode;
         this.lowBits = LableLayout.lowBits(generatorId, clusterId, mode);
         Classes.initialise(LableId.class, LableLayout.class); // see Classes: not left to the first next()
-        String description = "lable generator (generator id " + generatorId + ", cluster id " + clusterId + ")";
-        this.sequence = LeasedSequence.build(TimeSequence.builder(description)
+    }
+
+    /** The (millisecond, sequence) slots, fenced by the lease when there is one. */
+    private static LeasedSequence<TimeSequence> slots(Builder builder, int generatorId) {
+        String description = "lable generator (generator id " + generatorId + ", cluster id " + builder.clusterId
+                + ")";
+        return LeasedSequence.build(TimeSequence.builder(description)
                 .clock(builder.clock())
                 .listener(builder.listener())
                 .timeBase(TimeSequence.Resolution.MILLIS, 0, 1)
@@ -77,35 +77,6 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
     }
 
     /**
-     * Returns a new ID.
-     *
-     * @return an ID this generator has never returned before
-     * @throws IdGenerationException when the clock stands further behind the last millisecond used than the maximum
-     *     wait, or outside 1970-01-01 to 2109-05-15; with a lease, also when the lease is not held or its
-     *     high-water mark cannot be advanced
-     */
-    @Override
-    public LableId next() {
-        return issue(sequence.next());
-    }
-
-    /**
-     * Returns a new ID if one can be issued without a wait, or {@code null} where {@link #next()} would wait: the
-     * millisecond's 64 sequence numbers are used up, calls already wait for later milliseconds, the clock stands
-     * behind the latest millisecond used and that one is used up; with a lease, also where the lease's mark needs
-     * a write (see {@link IdGenerator#tryNext()}).
-     *
-     * @return an ID this generator has never returned before, or {@code null}
-     * @throws IdGenerationException where {@link #next()} fails without waiting: the clock lies outside 1970 to
-     *     2109, or the lease is not held
-     */
-    @Override
-    public LableId tryNext() {
-        long slot = sequence.tryNext();
-        return slot == SlotSequence.WOULD_WAIT ? null : issue(slot);
-    }
-
-    /**
      * Returns {@code count} new IDs, reserving the free sequence numbers of each millisecond in one step. The IDs
      * are in the order they were issued; a batch above 64 spans several milliseconds and waits for them.
      *
@@ -120,12 +91,12 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
         int filled = 0;
         while (filled < count) {
             int wanted = count - filled;
-            long first = sequence.take(slots -> slots.reserve(wanted));
-            int run = Math.min(wanted, LableId.MAX_SEQUENCE - sequence.sequence().sequenceOf(first) + 1);
+            long first = sequence().take(slots -> slots.reserve(wanted));
+            int run = Math.min(wanted, LableId.MAX_SEQUENCE - sequence().sequence().sequenceOf(first) + 1);
             for (int i = 0; i < run; i++) {
                 ids[filled++] = idAt(first, i);
             }
-            generated.add(run);
+            generated().add(run);
         }
         return Collections.unmodifiableList(Arrays.asList(ids));
     }
@@ -196,16 +167,6 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
         return OrderedMap.of("generatorId", generatorId, "clusterId", clusterId, "mode", mode.name());
     }
 
-    @Override
-    public long generatedCount() {
-        return generated.sum();
-    }
-
-    @Override
-    public Duration lead() {
-        return sequence.lead();
-    }
-
     /**
      * Describes this generator by its node identity and mode.
      *
@@ -224,16 +185,14 @@ public final class LableIdGenerator implements MonitoredIdGenerator<LableId> {
         return mode;
     }
 
-    /** Issues the ID of a slot taken by {@link #next()} or {@link #tryNext()}, counting it. */
-    private LableId issue(long slot) {
-        LableId id = idAt(slot, 0);
-        generated.increment();
-        return id;
+    @Override
+    protected LableId idAt(long slot) {
+        return idAt(slot, 0);
     }
 
     private LableId idAt(long slot, int offset) {
-        long millis = sequence.sequence().unitOf(slot);
-        int number = sequence.sequence().sequenceOf(slot) + offset;
+        long millis = sequence().sequence().unitOf(slot);
+        int number = sequence().sequence().sequenceOf(slot) + offset;
         return LableId.ofTrustedBits(LableLayout.compose(millis, number, lowBits, mode));
     }
 

@@ -2,14 +2,10 @@ package dev.ids.muid;
 
 import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
-import dev.ids.SerializedId;
+import dev.ids.TwoWordId;
 import dev.ids.internal.BigEndian;
 import dev.ids.internal.Hex;
-import dev.ids.internal.SerialForms;
 import dev.ids.internal.TwoWords;
-import java.io.InvalidObjectException;
-import java.io.ObjectInputStream;
-import java.io.Serializable;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.UUID;
@@ -47,7 +43,7 @@ import java.util.UUID;
  * <p>Serializable: the serial form is the binary form of {@link #toBytes()} (under 70 bytes a value), checked on
  * reading as {@link #fromBytes(byte[])} checks it.
  */
-public final class Muid implements Comparable<Muid>, Serializable {
+public final class Muid extends TwoWordId<Muid> {
 
     /** The scheme's name in messages and decoded views. */
     public static final String SCHEME = "muid";
@@ -66,33 +62,9 @@ public final class Muid implements Comparable<Muid>, Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    /** Bits 127..64: the timestamp and the upper 12 bits of the medallion. */
-    private final long high;
-    /** Bits 63..0: the lower 32 bits of the medallion and the offset. */
-    private final long low;
-
+    /** Wraps bits 127..64 (the timestamp, the upper 12 bits of the medallion) and 63..0 (the rest). */
     Muid(long high, long low) {
-        this.high = high;
-        this.low = low;
-    }
-
-    /**
-     * Serializes this ID as its binary form in a {@link SerializedId}, read back with the checks of fromBytes.
-     *
-     * @return the serial form
-     */
-    private Object writeReplace() {
-        return new SerializedId(SCHEME, toBytes());
-    }
-
-    /**
-     * Refuses a stream that holds the fields rather than the serial form, as only a forged one does.
-     *
-     * @param in the stream
-     * @throws InvalidObjectException always
-     */
-    private void readObject(ObjectInputStream in) throws InvalidObjectException {
-        throw SerialForms.proxyRequired(Muid.class);
+        super(high, low);
     }
 
     /**
@@ -201,7 +173,7 @@ public final class Muid implements Comparable<Muid>, Serializable {
      * @return the timestamp in microseconds, 0 to 2^52 - 2, or -1
      */
     public long timestampMicros() {
-        return MuidLayout.timestamp(high);
+        return MuidLayout.timestamp(high());
     }
 
     /**
@@ -210,7 +182,7 @@ public final class Muid implements Comparable<Muid>, Serializable {
      * @return the medallion, 0 to 2^44 - 2, or -1
      */
     public long medallion() {
-        return MuidLayout.medallion(high, low);
+        return MuidLayout.medallion(high(), low());
     }
 
     /**
@@ -219,7 +191,7 @@ public final class Muid implements Comparable<Muid>, Serializable {
      * @return the offset, -2^31 to 2^31 - 1
      */
     public int offset() {
-        return (int) low;
+        return (int) low();
     }
 
     /**
@@ -240,7 +212,7 @@ public final class Muid implements Comparable<Muid>, Serializable {
      * @return a new array of 16 bytes
      */
     public byte[] toBytes() {
-        return BigEndian.twoWords(high, low);
+        return BigEndian.twoWords(high(), low());
     }
 
     /**
@@ -250,7 +222,7 @@ public final class Muid implements Comparable<Muid>, Serializable {
      * @return the UUID whose bytes equal this muid's
      */
     public UUID toUuid() {
-        return new UUID(high, low);
+        return new UUID(high(), low());
     }
 
     /**
@@ -260,15 +232,7 @@ public final class Muid implements Comparable<Muid>, Serializable {
      * @return a muid of the same transaction
      */
     Muid withOffset(int offset) {
-        return new Muid(high, MuidLayout.withOffset(low, offset));
-    }
-
-    long high() {
-        return high;
-    }
-
-    long low() {
-        return low;
+        return new Muid(high(), MuidLayout.withOffset(low(), offset));
     }
 
     /**
@@ -279,41 +243,8 @@ public final class Muid implements Comparable<Muid>, Serializable {
      * @return the decoded view
      */
     public DecodedId decoded() {
-        return MuidLayout.describe(DecodedId.builder(SCHEME, toString(), Hex.of(toBytes()), timestamp()), high, low)
-                .build();
-    }
-
-    /**
-     * Compares in the unsigned, big-endian order of the 16 bytes (also the order of the canonical strings).
-     *
-     * @param other the muid to compare with
-     * @return negative, zero or positive as this muid sorts before, with or after the other
-     */
-    @Override
-    public int compareTo(Muid other) {
-        int byHigh = Long.compareUnsigned(high, other.high);
-        return byHigh != 0 ? byHigh : Long.compareUnsigned(low, other.low);
-    }
-
-    /**
-     * Tells whether another object is a muid with the same 128 bits.
-     *
-     * @param other the object
-     * @return {@code true} when equal
-     */
-    @Override
-    public boolean equals(Object other) {
-        return other instanceof Muid muid && muid.high == high && muid.low == low;
-    }
-
-    /**
-     * Returns a hash code of the 128 bits.
-     *
-     * @return the hash code
-     */
-    @Override
-    public int hashCode() {
-        return 31 * Long.hashCode(high) + Long.hashCode(low);
+        DecodedId.Builder view = DecodedId.builder(SCHEME, toString(), Hex.of(toBytes()), timestamp());
+        return MuidLayout.describe(view, high(), low()).build();
     }
 
     /**
@@ -324,6 +255,6 @@ public final class Muid implements Comparable<Muid>, Serializable {
      */
     @Override
     public String toString() {
-        return MuidCodec.encode(high, low);
+        return MuidCodec.encode(high(), low());
     }
 }

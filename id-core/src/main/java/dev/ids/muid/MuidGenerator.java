@@ -1,20 +1,16 @@
 package dev.ids.muid;
 
 import dev.ids.IdGenerationException;
-import dev.ids.IdGenerator;
 import dev.ids.IdScheme;
-import dev.ids.MonitoredIdGenerator;
+import dev.ids.generator.LeasedSlotGenerator;
 import dev.ids.generator.WaitingGeneratorBuilder;
 import dev.ids.internal.Checks;
 import dev.ids.internal.OrderedMap;
 import dev.ids.sequence.LeasedSequence;
-import dev.ids.sequence.SlotSequence;
 import dev.ids.sequence.TimeSequence;
 import java.security.SecureRandom;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.random.RandomGenerator;
 
 /**
@@ -31,7 +27,7 @@ import java.util.random.RandomGenerator;
  *       and never longer than the maximum wait; the listener hears of the wait with its cause
  *       ({@link dev.ids.event.WaitCause}) and of a step back as a clock regression. A call that would have to wait
  *       longer fails at once with {@link IdGenerationException}: a generator never returns a possible
- *       duplicate.</li>
+ *       duplicate. So does a call while the clock lies outside 1970 to 2112.</li>
  * </ul>
  *
  * <p>Uniqueness across nodes rests on distinct medallions. By default the medallion is drawn from
@@ -39,7 +35,7 @@ import java.util.random.RandomGenerator;
  * ({@code 0x10000000000} to {@code 0x1FFFFFFFFFF}), as the Gink specification prescribes; see
  * {@link #medallion()} and {@link #isMedallionRandom()}. Thread-safe and lock-free.
  */
-public final class MuidGenerator implements MonitoredIdGenerator<Muid> {
+public final class MuidGenerator extends LeasedSlotGenerator<Muid, TimeSequence> {
 
     /** The smallest medallion drawn at random: {@code 0x10000000000}. */
     public static final long RANDOM_MEDALLION_MIN = 0x100_0000_0000L;
@@ -49,35 +45,27 @@ public final class MuidGenerator implements MonitoredIdGenerator<Muid> {
 
     private final long medallion;
     private final boolean medallionRandom;
-    /** One slot per microsecond, fenced by the lease when there is one. */
-    private final LeasedSequence<TimeSequence> sequence;
-    private final LongAdder generated = new LongAdder();
     private final long prefix;
     private final long low;
 
-    private MuidGenerator(Builder builder) {
-        if (builder.lease() != null) {
-            this.medallion = builder.leaseMedallion();
-            this.medallionRandom = false;
-        } else if (builder.medallion >= 0) {
-            this.medallion = builder.medallion;
-            this.medallionRandom = false;
-        } else {
-            RandomGenerator random = builder.random != null ? builder.random : new SecureRandom();
-            this.medallion = random.nextLong(RANDOM_MEDALLION_MIN, RANDOM_MEDALLION_MAX + 1);
-            this.medallionRandom = true;
-        }
-        Muid zero = Muid.pack(0, medallion, 0);
-        this.prefix = zero.high();
+    private MuidGenerator(Builder builder, long medallion, boolean medallionRandom) {
+        super(slots(builder, medallion));
+        this.medallion = medallion;
+        this.medallionRandom = medallionRandom;
+        this.prefix = MuidLayout.high(0, medallion);
+        this.low = MuidLayout.low(medallion, 0);
+    }
+
+    /** One slot per microsecond, fenced by the lease when there is one. */
+    private static LeasedSequence<TimeSequence> slots(Builder builder, long medallion) {
         String description = "muid generator (medallion " + medallion + ")";
-        this.sequence = LeasedSequence.build(TimeSequence.builder(description)
+        return LeasedSequence.build(TimeSequence.builder(description)
                 .clock(builder.clock())
                 .listener(builder.listener())
                 .timeBase(TimeSequence.Resolution.MICROS, 0, 1)
                 .maxUnit(Muid.MAX_TIMESTAMP)
                 .sequence(0, 0)
                 .maxWait(builder.maxWait()), builder.lease());
-        this.low = zero.low();
     }
 
     /**
@@ -89,39 +77,9 @@ public final class MuidGenerator implements MonitoredIdGenerator<Muid> {
         return new Builder();
     }
 
-    /**
-     * Returns a muid of a fresh timestamp, this generator's medallion and offset 0 (a transaction by itself).
-     *
-     * @return a muid this generator has never returned before, greater than all it returned before
-     * @throws IdGenerationException when the clock stands further behind than the maximum wait, or lies outside
-     *     1970 to 2112; with a lease, also when the lease is not held or its high-water mark cannot be advanced
-     */
     @Override
-    public Muid next() {
-        return issue(sequence.next());
-    }
-
-    /**
-     * Returns a muid as {@link #next()} does if that needs no wait, or {@code null} where {@link #next()} would
-     * wait: the clock has not moved on to a microsecond not used yet (or stepped back), or calls already wait for
-     * later microseconds; with a lease, also where the lease's mark needs a write (see
-     * {@link IdGenerator#tryNext()}).
-     *
-     * @return a muid this generator has never returned before, greater than all it returned before, or {@code null}
-     * @throws IdGenerationException where {@link #next()} fails without waiting: the clock lies outside 1970 to
-     *     2112, or the lease is not held
-     */
-    @Override
-    public Muid tryNext() {
-        long slot = sequence.tryNext();
-        return slot == SlotSequence.WOULD_WAIT ? null : issue(slot);
-    }
-
-    /** Issues the muid of a slot taken by {@link #next()} or {@link #tryNext()}, counting it. */
-    private Muid issue(long slot) {
-        Muid id = new Muid(sequence.sequence().unitOf(slot) << 12 | prefix, low);
-        generated.increment();
-        return id;
+    protected Muid idAt(long slot) {
+        return new Muid(sequence().sequence().unitOf(slot) << 12 | prefix, low);
     }
 
     /**
@@ -132,7 +90,7 @@ public final class MuidGenerator implements MonitoredIdGenerator<Muid> {
      * @throws IdGenerationException as {@link #next()}
      */
     public MuidTransaction beginTransaction() {
-        return new MuidTransaction(next(), generated, sequence);
+        return new MuidTransaction(next(), generated(), sequence());
     }
 
     /**
@@ -161,16 +119,6 @@ public final class MuidGenerator implements MonitoredIdGenerator<Muid> {
     @Override
     public Map<String, Object> settings() {
         return OrderedMap.of("medallion", medallion);
-    }
-
-    @Override
-    public long generatedCount() {
-        return generated.sum();
-    }
-
-    @Override
-    public Duration lead() {
-        return sequence.lead();
     }
 
     /**
@@ -249,7 +197,14 @@ public final class MuidGenerator implements MonitoredIdGenerator<Muid> {
          *     the lease's identity lies outside 0..2^44 - 2
          */
         public MuidGenerator build() {
-            return new MuidGenerator(this);
+            if (lease() != null) {
+                return new MuidGenerator(this, leaseMedallion(), false);
+            }
+            if (medallion >= 0) {
+                return new MuidGenerator(this, medallion, false);
+            }
+            RandomGenerator source = random != null ? random : new SecureRandom();
+            return new MuidGenerator(this, source.nextLong(RANDOM_MEDALLION_MIN, RANDOM_MEDALLION_MAX + 1), true);
         }
     }
 }

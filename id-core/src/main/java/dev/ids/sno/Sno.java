@@ -2,13 +2,9 @@ package dev.ids.sno;
 
 import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
-import dev.ids.SerializedId;
+import dev.ids.TwoWordId;
 import dev.ids.internal.Checks;
 import dev.ids.internal.Hex;
-import dev.ids.internal.SerialForms;
-import java.io.InvalidObjectException;
-import java.io.ObjectInputStream;
-import java.io.Serializable;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -30,13 +26,13 @@ import java.util.Objects;
  *
  * <p>All multi-byte fields are big-endian. The canonical text is 16 characters of the {@link SnoCodec} base32
  * alphabet ({@code 23456789abcdefghijklmnopqrstuvwx}), e.g. {@code brpk4q72xwf2m63l}; strings sort like the bytes.
- * Every 80-bit value is a valid sno. Instances are immutable; {@link #compareTo(Sno)} follows the unsigned
+ * Every 80-bit value is a valid sno. Instances are immutable; {@link #compareTo} follows the unsigned
  * big-endian order of {@link #toBytes()}, and {@link #equals(Object)} agrees with it.
  *
  * <p>Serializable: the serial form is the binary form of {@link #toBytes()} (under 70 bytes a value), checked on
  * reading as {@link #fromBytes(byte[])} checks it.
  */
-public final class Sno implements Comparable<Sno>, Serializable {
+public final class Sno extends TwoWordId<Sno> {
 
     /** The scheme's name in messages and the decoded view. */
     public static final String SCHEME = "sno";
@@ -69,33 +65,9 @@ public final class Sno implements Comparable<Sno>, Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    /** Bytes 0..4: {@code units << 1 | tick-tock}. */
-    private final long time;
-    /** Bytes 5..9: {@code metabyte << 32 | partition << 16 | sequence}. */
-    private final long payload;
-
+    /** Wraps bytes 0..4 ({@code units << 1 | tick-tock}) and 5..9 ({@code metabyte << 32 | partition << 16 | seq}). */
     Sno(long time, long payload) {
-        this.time = time;
-        this.payload = payload;
-    }
-
-    /**
-     * Serializes this ID as its binary form in a {@link SerializedId}, read back with the checks of fromBytes.
-     *
-     * @return the serial form
-     */
-    private Object writeReplace() {
-        return new SerializedId(SCHEME, toBytes());
-    }
-
-    /**
-     * Refuses a stream that holds the fields rather than the serial form, as only a forged one does.
-     *
-     * @param in the stream
-     * @throws InvalidObjectException always
-     */
-    private void readObject(ObjectInputStream in) throws InvalidObjectException {
-        throw SerialForms.proxyRequired(Sno.class);
+        super(time, payload);
     }
 
     /**
@@ -169,8 +141,8 @@ public final class Sno implements Comparable<Sno>, Serializable {
     }
 
     /**
-     * Returns the lowest sno whose embedded time is the 4 ms unit containing an instant (tick-tock, metabyte,
-     * partition and sequence all zero), for the lower bound of a time-range query.
+     * Returns the lowest sno whose embedded high() is the 4 ms unit containing an instant (tick-tock, metabyte,
+     * partition and sequence all zero), for the lower bound of a high()-range query.
      *
      * @param instant an instant from 2010-01-01T00:00:00Z to 2079-09-07T15:47:35.551999999Z
      * @return the lowest sno of that unit
@@ -181,8 +153,8 @@ public final class Sno implements Comparable<Sno>, Serializable {
     }
 
     /**
-     * Returns the highest sno whose embedded time is the 4 ms unit containing an instant (tick-tock 1, metabyte
-     * 255, partition and sequence 65535), for the upper bound of a time-range query.
+     * Returns the highest sno whose embedded high() is the 4 ms unit containing an instant (tick-tock 1, metabyte
+     * 255, partition and sequence 65535), for the upper bound of a high()-range query.
      *
      * @param instant an instant from 2010-01-01T00:00:00Z to 2079-09-07T15:47:35.551999999Z
      * @return the highest sno of that unit
@@ -193,7 +165,7 @@ public final class Sno implements Comparable<Sno>, Serializable {
     }
 
     /**
-     * Returns the time unit an instant falls in: floor((milliseconds since 2010-01-01T00:00:00Z) / 4).
+     * Returns the high() unit an instant falls in: floor((milliseconds since 2010-01-01T00:00:00Z) / 4).
      *
      * @param instant the instant
      * @return its unit count
@@ -219,7 +191,7 @@ public final class Sno implements Comparable<Sno>, Serializable {
      * @return the units, 0..2^39-1
      */
     public long units() {
-        return time >>> 1;
+        return high() >>> 1;
     }
 
     /**
@@ -228,7 +200,7 @@ public final class Sno implements Comparable<Sno>, Serializable {
      * @return 0 or 1
      */
     public int tickTock() {
-        return (int) (time & 1);
+        return (int) (high() & 1);
     }
 
     /**
@@ -237,7 +209,7 @@ public final class Sno implements Comparable<Sno>, Serializable {
      * @return 0..255
      */
     public int metabyte() {
-        return (int) (payload >>> 32);
+        return (int) (low() >>> 32);
     }
 
     /**
@@ -246,7 +218,7 @@ public final class Sno implements Comparable<Sno>, Serializable {
      * @return 0..65535
      */
     public int partition() {
-        return (int) (payload >>> 16) & 0xFFFF;
+        return (int) (low() >>> 16) & 0xFFFF;
     }
 
     /**
@@ -255,11 +227,11 @@ public final class Sno implements Comparable<Sno>, Serializable {
      * @return 0..65535
      */
     public int sequence() {
-        return (int) payload & 0xFFFF;
+        return (int) low() & 0xFFFF;
     }
 
     /**
-     * Returns the embedded time: 2010-01-01T00:00:00Z plus {@code units() * 4} ms.
+     * Returns the embedded high(): 2010-01-01T00:00:00Z plus {@code units() * 4} ms.
      *
      * @return the start of the 4 ms unit the sno was stamped in
      */
@@ -273,7 +245,7 @@ public final class Sno implements Comparable<Sno>, Serializable {
      * @return a new array
      */
     public byte[] toBytes() {
-        return SnoCodec.bytes(time, payload);
+        return SnoCodec.bytes(high(), low());
     }
 
     /**
@@ -299,45 +271,12 @@ public final class Sno implements Comparable<Sno>, Serializable {
     }
 
     /**
-     * Compares in the unsigned big-endian order of the bytes (which is also the order of the strings).
-     *
-     * @param other the other sno
-     * @return negative, zero or positive as this sno sorts before, with or after the other
-     */
-    @Override
-    public int compareTo(Sno other) {
-        int byTime = Long.compare(time, other.time);
-        return byTime != 0 ? byTime : Long.compare(payload, other.payload);
-    }
-
-    /**
-     * Tells whether another object is a sno with the same bytes.
-     *
-     * @param other the other object
-     * @return whether both hold the same 80 bits
-     */
-    @Override
-    public boolean equals(Object other) {
-        return other instanceof Sno sno && sno.time == time && sno.payload == payload;
-    }
-
-    /**
-     * Returns a hash of the 80 bits.
-     *
-     * @return the hash code
-     */
-    @Override
-    public int hashCode() {
-        return Long.hashCode(time * 0x9E3779B97F4A7C15L + payload);
-    }
-
-    /**
      * Returns the canonical 16-character form.
      *
      * @return the encoded sno, e.g. {@code brpk4q72xwf2m63l}
      */
     @Override
     public String toString() {
-        return SnoCodec.encode(time, payload);
+        return SnoCodec.encode(high(), low());
     }
 }

@@ -1,10 +1,9 @@
 package dev.ids.sno;
 
 import dev.ids.IdGenerationException;
-import dev.ids.IdGenerator;
 import dev.ids.IdScheme;
-import dev.ids.MonitoredIdGenerator;
 import dev.ids.clock.ClockWatch;
+import dev.ids.generator.LeasedSlotGenerator;
 import dev.ids.generator.WaitingGeneratorBuilder;
 import dev.ids.internal.Checks;
 import dev.ids.internal.Classes;
@@ -12,11 +11,9 @@ import dev.ids.internal.OrderedMap;
 import dev.ids.sequence.LeasedSequence;
 import dev.ids.sequence.SlotSequence;
 import dev.ids.sequence.TimeSequence;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Generates {@link Sno}s for one partition and one share of the sequence pool, as muyo/sno's {@code Generator}
@@ -40,25 +37,27 @@ import java.util.concurrent.atomic.LongAdder;
  * clock now stands behind. With a {@linkplain Builder#lease lease}, both timelines start after the lease's
  * high-water mark ({@code docs/LEASES.md}).
  */
-public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
+public final class SnoGenerator extends LeasedSlotGenerator<Sno, TickTockSequence> {
 
     private final int partition;
     private final int sequenceMin;
     private final int sequenceMax;
-    /** The tick-tock slots, fenced by the lease when there is one. */
-    private final LeasedSequence<TickTockSequence> sequence;
-    private final LongAdder generated = new LongAdder();
 
     private SnoGenerator(Builder builder, SnoShare share) {
+        super(slots(builder, share));
         this.partition = share.partition();
         this.sequenceMin = share.sequenceMin();
         this.sequenceMax = share.sequenceMax();
-        String description = "sno generator (partition " + partition + ")";
-        ClockWatch watch = new ClockWatch(builder.clock(), builder.listener(), builder.maxWait());
-        this.sequence = LeasedSequence.build(builder.lease(), description, watch,
-                fence -> new TickTockSequence(description, sequenceMin, sequenceMax, watch, saved(builder.snapshot),
-                        fence));
         Classes.initialise(Sno.class, SnoBlock.class); // see Classes: not left to the first next()
+    }
+
+    /** The tick-tock slots, fenced by the lease when there is one. */
+    private static LeasedSequence<TickTockSequence> slots(Builder builder, SnoShare share) {
+        String description = "sno generator (partition " + share.partition() + ")";
+        ClockWatch watch = new ClockWatch(builder.clock(), builder.listener(), builder.maxWait());
+        return LeasedSequence.build(builder.lease(), description, watch,
+                fence -> new TickTockSequence(description, share.sequenceMin(), share.sequenceMax(), watch,
+                        saved(builder.snapshot), fence));
     }
 
     /**
@@ -72,18 +71,6 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
     }
 
     /**
-     * Returns a new sno with metabyte 0.
-     *
-     * @return a sno this generator has never returned before
-     * @throws IdGenerationException when the wall clock is outside 2010..2079, stands behind for longer than the
-     *     maximum wait, or when the next free number lies further ahead than the maximum wait (over capacity)
-     */
-    @Override
-    public Sno next() {
-        return next(0);
-    }
-
-    /**
      * Returns a new sno with the given metabyte.
      *
      * @param metabyte the metabyte, 0..255
@@ -94,26 +81,14 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
      */
     public Sno next(int metabyte) {
         Checks.inRange("metabyte", metabyte, 0, 255);
-        return issue(sequence.next(), metabyte);
-    }
-
-    /**
-     * Returns a new sno with metabyte 0 if one can be issued without a wait, or {@code null} where {@link #next()}
-     * would wait (see {@link #tryNext(int)}).
-     *
-     * @return a sno this generator has never returned before, or {@code null}
-     * @throws IdGenerationException where {@link #next()} fails without waiting
-     */
-    @Override
-    public Sno tryNext() {
-        return tryNext(0);
+        return issue(sequence().next(), metabyte);
     }
 
     /**
      * Returns a new sno with the given metabyte if one can be issued without a wait, or {@code null} where
      * {@link #next(int)} would wait or take a lock: the 4 ms unit's sequence numbers are used up, calls already wait
      * for later units, or the clock fell back into an earlier unit (a tick-tock flip or a wait); with a lease, also
-     * where the lease's mark needs a write (see {@link IdGenerator#tryNext()}).
+     * where the lease's mark needs a write (see {@link dev.ids.IdGenerator#tryNext()}).
      *
      * @param metabyte the metabyte, 0..255
      * @return a sno this generator has never returned before, or {@code null}
@@ -123,13 +98,23 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
      */
     public Sno tryNext(int metabyte) {
         Checks.inRange("metabyte", metabyte, 0, 255);
-        long slot = sequence.tryNext();
+        long slot = sequence().tryNext();
         return slot == SlotSequence.WOULD_WAIT ? null : issue(slot, metabyte);
+    }
+
+    /** Issues the sno of metabyte 0 that {@link #next()} and {@link #tryNext()} return: counted by them. */
+    @Override
+    protected Sno idAt(long slot) {
+        return snoAt(slot, 0);
     }
 
     /** Issues the sno of a slot taken by {@link #next(int)} or {@link #tryNext(int)}, counting it. */
     private Sno issue(long slot, int metabyte) {
-        generated.increment();
+        generated().increment();
+        return snoAt(slot, metabyte);
+    }
+
+    private Sno snoAt(long slot, int metabyte) {
         return Sno.create(TickTockSlots.unitsOf(slot), TickTockSlots.tickTockOf(slot), metabyte, partition,
                 TickTockSlots.sequenceOf(slot));
     }
@@ -168,7 +153,7 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
      * @return the current state
      */
     public Snapshot snapshot() {
-        TickTockState state = sequence.sequence().state();
+        TickTockState state = sequence().sequence().state();
         return new Snapshot(partition, sequenceMin, sequenceMax, state.sequence(), state.lastTime(), state.drifts(),
                 state.safeTime());
     }
@@ -187,23 +172,6 @@ public final class SnoGenerator implements MonitoredIdGenerator<Sno> {
     @Override
     public Map<String, Object> settings() {
         return OrderedMap.of("partition", partition, "sequenceMin", sequenceMin, "sequenceMax", sequenceMax);
-    }
-
-    @Override
-    public long generatedCount() {
-        return generated.sum();
-    }
-
-    /**
-     * Returns how far the wall clock now stands behind the latest time this generator read from it (or went on
-     * from): numbers reserved ahead of the clock for waiting calls do not count, since none is returned before the
-     * clock reaches its unit.
-     *
-     * @return the lead, never negative
-     */
-    @Override
-    public Duration lead() {
-        return sequence.lead();
     }
 
     @Override

@@ -1,14 +1,10 @@
 package dev.ids.traceid;
 
+import dev.ids.BinaryFormId;
 import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
-import dev.ids.SerializedId;
 import dev.ids.internal.BigEndian;
 import dev.ids.internal.Hex;
-import dev.ids.internal.SerialForms;
-import java.io.InvalidObjectException;
-import java.io.ObjectInputStream;
-import java.io.Serializable;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -31,7 +27,7 @@ import java.time.Instant;
  * <p>Serializable: the serial form is the binary form of {@link #toBytes()} (under 70 bytes a value), checked on
  * reading as {@link #fromBytes(byte[])} checks it.
  */
-public final class TraceId implements Comparable<TraceId>, Serializable {
+public final class TraceId extends BinaryFormId implements Comparable<TraceId> {
 
     /** The scheme's name, as used in messages and in the decoded view. */
     public static final String SCHEME = "trace-id";
@@ -61,25 +57,6 @@ public final class TraceId implements Comparable<TraceId>, Serializable {
 
     private TraceId(long raw) {
         this.raw = raw;
-    }
-
-    /**
-     * Serializes this ID as its binary form in a {@link SerializedId}, read back with the checks of fromBytes.
-     *
-     * @return the serial form
-     */
-    private Object writeReplace() {
-        return new SerializedId(SCHEME, toBytes());
-    }
-
-    /**
-     * Refuses a stream that holds the fields rather than the serial form, as only a forged one does.
-     *
-     * @param in the stream
-     * @throws InvalidObjectException always
-     */
-    private void readObject(ObjectInputStream in) throws InvalidObjectException {
-        throw SerialForms.proxyRequired(TraceId.class);
     }
 
     /** Wraps a raw value already known to be valid. */

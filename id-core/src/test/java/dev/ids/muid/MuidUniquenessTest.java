@@ -7,6 +7,7 @@ import dev.ids.clock.ManualClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -48,9 +49,9 @@ class MuidUniquenessTest {
                 try {
                     start.await();
                     for (int i = 0; i < perThread; i++) {
-                        Muid muid = generator.next();
-                        high[index][i] = muid.high();
-                        low[index][i] = muid.low();
+                        UUID bits = generator.next().toUuid();
+                        high[index][i] = bits.getMostSignificantBits();
+                        low[index][i] = bits.getLeastSignificantBits();
                     }
                 } catch (Throwable e) {
                     failures[index] = e;

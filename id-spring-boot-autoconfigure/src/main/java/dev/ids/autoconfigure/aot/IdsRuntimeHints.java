@@ -5,6 +5,7 @@ import dev.ids.SerializedId;
 import dev.ids.node.sql.LeaseTableSql;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
@@ -24,8 +25,8 @@ import org.springframework.util.ClassUtils;
  * <ul>
  *   <li>the service files the core and the Hibernate integration are found through, with a constructor hint for
  *       every class they list in any jar, as {@link java.util.ServiceLoader} instantiates them;</li>
- *   <li>Java serialization of the five value types and their serial form {@link SerializedId} (Hibernate's
- *       second-level cache and session replication serialize them);</li>
+ *   <li>Java serialization of the five value types, the bases they inherit their serial form from, and that serial
+ *       form, {@link SerializedId} (Hibernate's second-level cache and session replication serialize them);</li>
  *   <li>with {@code id-hibernate} present, the generation annotations, whose attributes Hibernate and the Spring
  *       Data JDBC callback read reflectively ({@code GenerationAnnotationHints}), and with Hibernate too, the
  *       classes Hibernate creates ({@code HibernateHints});</li>
@@ -56,7 +57,11 @@ public final class IdsRuntimeHints implements RuntimeHintsRegistrar {
         ClassLoader loader = classLoader != null ? classLoader : ClassUtils.getDefaultClassLoader();
         registerService(hints, loader, DESCRIPTOR_SERVICE);
         for (IdScheme scheme : IdScheme.values()) {
-            hints.serialization().registerType(TypeReference.of(scheme.descriptor().valueType()));
+            // The value type and the bases it inherits its serial form from (writeReplace, readObject)
+            for (Class<?> type = scheme.descriptor().valueType(); Serializable.class.isAssignableFrom(type);
+                    type = type.getSuperclass()) {
+                hints.serialization().registerType(TypeReference.of(type));
+            }
         }
         hints.serialization().registerType(SerializedId.class);
         // The lease table's DDL, which Flyway or Liquibase migrations read from the class path
