@@ -5,6 +5,7 @@ import dev.ids.IdScheme;
 import dev.ids.generator.LeasedSlotGenerator;
 import dev.ids.generator.WaitingGeneratorBuilder;
 import dev.ids.internal.Checks;
+import dev.ids.internal.Classes;
 import dev.ids.internal.OrderedMap;
 import dev.ids.sequence.LeasedSequence;
 import dev.ids.sequence.TimeSequence;
@@ -54,6 +55,7 @@ public final class MuidGenerator extends LeasedSlotGenerator<Muid, TimeSequence>
         this.medallionRandom = medallionRandom;
         this.prefix = MuidLayout.high(0, medallion);
         this.low = MuidLayout.low(medallion, 0);
+        Classes.initialise(Muid.class); // see Classes: not left to the first next()
     }
 
     /** One slot per microsecond, fenced by the lease when there is one. */
