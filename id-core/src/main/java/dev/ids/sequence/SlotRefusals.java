@@ -10,17 +10,7 @@ import java.time.Duration;
  * {@link ClockWatch}) and returns the exception for the caller to throw. Apart from the slot arithmetic so that the
  * sequence reads as its algorithm; no method here runs unless a call is refused.
  */
-final class SlotRefusals {
-
-    private final String description;
-    private final SlotLayout layout;
-    private final ClockWatch watch;
-
-    SlotRefusals(String description, SlotLayout layout, ClockWatch watch) {
-        this.description = description;
-        this.layout = layout;
-        this.watch = watch;
-    }
+record SlotRefusals(String description, SlotLayout layout, ClockWatch watch) {
 
     /** The wall clock reads a time before the epoch or after the last representable unit. */
     IdGenerationException outsideRange(long reading) {

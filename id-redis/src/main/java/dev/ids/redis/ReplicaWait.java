@@ -5,17 +5,7 @@ package dev.ids.redis;
  * confirmed than asked for fails as one the server did not answer (a renewal is then retried until the deadline, a
  * mark write fails to the generator), since a failover may lose it.
  */
-final class ReplicaWait {
-
-    private final RedisLink link;
-    private final int replicas;
-    private final long timeoutMillis;
-
-    ReplicaWait(RedisLink link, int replicas, long timeoutMillis) {
-        this.link = link;
-        this.replicas = replicas;
-        this.timeoutMillis = timeoutMillis;
-    }
+record ReplicaWait(RedisLink link, int replicas, long timeoutMillis) {
 
     /** Whether writes wait for replicas at all. */
     boolean enabled() {

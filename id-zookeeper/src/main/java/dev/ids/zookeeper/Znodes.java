@@ -22,21 +22,12 @@ import org.apache.zookeeper.data.Stat;
  * <p>Operations that must stay on the session that created a lease's znode go through {@link #session()}, the raw
  * ZooKeeper handle, rather than Curator's retrying API, which may reconnect with a new session.
  */
-final class Znodes {
+record Znodes(CuratorFramework client, String rootPath, String lableNamespace) {
 
     static final String POOL = "pool";
     static final String HIGH_WATER_MARKS = "hwm";
     static final String CLUSTER_ID = "cluster-id";
 
-    private final CuratorFramework client;
-    private final String rootPath;
-    private final String lableNamespace;
-
-    Znodes(CuratorFramework client, String rootPath, String lableNamespace) {
-        this.client = client;
-        this.rootPath = rootPath;
-        this.lableNamespace = lableNamespace;
-    }
 
     /**
      * Creates and starts a client the provider owns, without waiting for it to connect. Every call it makes waits
@@ -55,10 +46,6 @@ final class Znodes {
                 .retryPolicy(new ExponentialBackoffRetry(200, 3))
                 .build();
         client.start();
-        return client;
-    }
-
-    CuratorFramework client() {
         return client;
     }
 
