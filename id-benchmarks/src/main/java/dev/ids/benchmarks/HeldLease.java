@@ -5,14 +5,18 @@ import java.time.Duration;
 
 /**
  * A lease that is always held and keeps its high-water mark in memory, as a healthy store's lease looks to the
- * generator between renewals: {@link #isHeld()} costs what a real lease's does (a volatile read and a reading of the
- * monotonic clock), and a mark write returns at once. It isolates what fencing adds to each call.
+ * generator between renewals: {@link #isHeld()} and {@link #isFoundNotHeld()} cost what a real lease's do (a
+ * volatile read and a reading of the monotonic clock; two volatile reads), and a mark write returns at once. It
+ * isolates what fencing adds to each call.
  */
 final class HeldLease implements NodeLease {
 
     private final long identity;
     private volatile long deadlineNanos = System.nanoTime() + Duration.ofDays(1).toNanos();
     private volatile long mark;
+    /** A real lease's state: ended (lost or closed) and fenced for clock skew; never set while the run lasts. */
+    private volatile boolean ended;
+    private volatile boolean fenced;
 
     HeldLease(long identity) {
         this.identity = identity;
@@ -26,6 +30,12 @@ final class HeldLease implements NodeLease {
     @Override
     public boolean isHeld() {
         return System.nanoTime() - deadlineNanos < 0;
+    }
+
+    /** As a real lease's: its state, two volatile reads, no clock. */
+    @Override
+    public boolean isFoundNotHeld() {
+        return ended || fenced;
     }
 
     @Override
@@ -47,6 +57,7 @@ final class HeldLease implements NodeLease {
 
     @Override
     public void close() {
+        ended = true;
         deadlineNanos = System.nanoTime();
     }
 }

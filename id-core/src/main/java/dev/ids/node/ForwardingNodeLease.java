@@ -33,6 +33,11 @@ public abstract class ForwardingNodeLease implements NodeLease {
     }
 
     @Override
+    public boolean isFoundNotHeld() {
+        return delegate.isFoundNotHeld();
+    }
+
+    @Override
     public long highWaterMarkMillis() {
         return delegate.highWaterMarkMillis();
     }

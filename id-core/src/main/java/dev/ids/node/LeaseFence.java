@@ -12,15 +12,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * advances the lease's high-water mark, in steps, before it issues IDs for times beyond it.
  *
  * <p>Generators reach it through their sequence ({@code dev.ids.sequence.LeasedSequence}), which calls
- * {@link #checkHeld()} before it takes a slot and {@link #cover(long)} before the slot's ID is returned. With a
- * lease, {@link #checkHeld()} costs what {@link NodeLease#isHeld()} costs and {@link #cover(long)} one volatile
- * read, unless the time comes within {@link #MARGIN_MILLIS} of the written mark: then a writer thread writes the
- * next step ahead of need. A generating thread waits for the store only when its time lies beyond the written mark,
- * and then at most for the lease's remaining time (and the generator's maximum wait once a write has failed or has
- * been under way for {@link #WRITE_PATIENCE_MILLIS}). The fast path does not allocate.
- *
- * <p>The fence keeps the marks and decides when to write and when to wait; {@code StartMarkWait}, {@code MarkWriter}
- * and {@code FenceRefusals} wait for the start mark, write the marks (with the store's patience) and word refusals.
+ * {@link #beforeSlot()} before it takes a slot and {@link #cover(long)} before the slot's ID is returned. The fast
+ * path reads no clock and does not allocate: the lease's state is read for every ID and its deadline once per
+ * time unit of the IDs ({@code HeldCheck}); within {@link #MARGIN_MILLIS} of the written mark a writer thread
+ * ({@code MarkWriter}) writes the next step ahead of need. A call waits for the store only when its time lies beyond
+ * the written mark, and then at most for the lease's remaining time (and the maximum wait once a write has failed
+ * or has been under way for {@link #WRITE_PATIENCE_MILLIS}). {@code StartMarkWait} waits for the start mark and
+ * {@code FenceRefusals} words the refusals.
  *
  * <p>How the steps, the writer thread, the first call after a restart, an orderly close and a lease claimed again
  * by another holder fit together is explained in
@@ -45,26 +43,18 @@ public final class LeaseFence {
 
     private final NodeLease lease;
     private final FenceRefusals refusals;
+    private final HeldCheck held;
     private final IdClock clock;
     private final long maxWaitNanos;
     private final long startMark;
     private final StartMarkWait startMarkWait;
-    /**
-     * Guards {@link #frozen}, {@link #foreignMark}, every change of {@link #reservedUntil}, and the writer's state:
-     * a decision to write or to wait sees them all at one moment. Never held across a call into the store.
-     */
+    /** Guards frozen, foreignMark, changes of reservedUntil and the writer's state; never held across a store call. */
     private final Object advanceLock = new Object();
     /** Writes the marks off the generating threads; its state is guarded by the advance lock. */
     private final MarkWriter writer;
-    /**
-     * The latest mark this generator knows to be written: no ID is issued for a later time. Changed only under the
-     * advance lock; volatile, as the fast path reads it without the lock.
-     */
+    /** The latest mark known written, no ID for a later time; changed under the advance lock, read without it. */
     private volatile long reservedUntil;
-    /**
-     * The latest time covered, so an ID for it may have been issued; 0 before the first. Atomic and lock-free: every
-     * call records its time before it reads the reserved mark, and the freeze reads it after setting that mark.
-     */
+    /** The latest time covered (an ID for it may have left), 0 before any; raised before the mark is read. */
     private final AtomicLong latestCovered = new AtomicLong();
     /** Guarded by the advance lock: set when the lease closes; from then on nothing is covered. */
     private boolean frozen;
@@ -88,6 +78,7 @@ public final class LeaseFence {
         this.lease = Objects.requireNonNull(lease, "lease");
         FenceRefusals.claimForOneGenerator(lease, description);
         this.refusals = new FenceRefusals(lease, description, watch); // checks the description and the watch
+        this.held = new HeldCheck(lease, refusals);
         this.clock = watch.clock();
         this.maxWaitNanos = watch.maxWaitNanos();
         this.startMark = lease.highWaterMarkMillis();
@@ -109,19 +100,28 @@ public final class LeaseFence {
     }
 
     /**
-     * Throws, after telling the listener, unless the lease is held now.
+     * Throws, after telling the listener, unless the lease is held now (reading the monotonic clock).
      *
      * @throws IdGenerationException when the lease is not held
      */
     public void checkHeld() {
-        refusals.requireHeld();
+        held.requireHeld();
         beforeSlot();
     }
 
     /**
+     * The {@link #checkHeld()} of an ID drawn from a slot {@linkplain #cover(long) covered} before while the clock
+     * stands within the slot's time: throws once the lease is known not to be held, without reading a clock.
+     *
+     * @throws IdGenerationException when the lease is known not to be held
+     */
+    public void checkHeldWithinSlot() {
+        held.requireNotFoundNotHeld(); // the slot's cover came after the start mark's wait
+    }
+
+    /**
      * Waits, before a slot is taken, until the clock has passed the high-water mark this generator started from;
-     * does not check the lease, as {@link #cover(long)} does so after the slot's clock reading: one reading of the
-     * monotonic clock per ID rather than two.
+     * does not check the lease, which {@link #cover(long)} does after the slot's clock reading.
      *
      * @throws IdGenerationException when the clock stands behind the mark by more than the maximum wait
      */
@@ -132,23 +132,21 @@ public final class LeaseFence {
     }
 
     /**
-     * The non-waiting {@link #checkHeld()}: throws, after telling the listener, unless the lease is held now, and
-     * returns {@code false} where {@link #checkHeld()} would wait for the clock to pass the start mark.
+     * The non-waiting {@link #checkHeld()}: returns {@code false} where it would wait for the start mark.
      *
      * @return {@code true} when the lease is held and the clock has passed the start mark
      * @throws IdGenerationException when the lease is not held
      */
     public boolean tryCheckHeld() {
-        refusals.requireHeld();
+        held.requireHeld();
         return !startMarkWait.awaiting() || startMarkWait.tryPass();
     }
 
     /**
      * Tells, before an attempt takes a slot, whether the slot can leave without a wait and without a write of the
-     * mark: the lease is held, the clock has passed the start mark, and it stands more than {@link #MARGIN_MILLIS}
-     * behind the written mark. Within the margin the attempt is refused, so that the caller's {@code next()}, on a
-     * thread that may block, starts the write ahead of need (it takes the advance lock). One volatile read and one
-     * clock reading beyond {@link #tryCheckHeld()}.
+     * mark: the lease is held, the clock has passed the start mark and stands more than {@link #MARGIN_MILLIS} behind
+     * the written mark. Within the margin the attempt is refused, so that the caller's {@code next()}, on a thread
+     * that may block, starts the write ahead of need.
      *
      * @return {@code true} when an attempt may take a slot
      * @throws IdGenerationException when the lease is not held
@@ -168,11 +166,11 @@ public final class LeaseFence {
      */
     public boolean tryCover(long epochMillis) {
         // Recorded first, as in cover(long): a close that freezes the fence either sees the time or is seen here.
-        recordCovered(epochMillis);
+        long checked = recordCovered(epochMillis);
         if (epochMillis > reservedUntil) {
             return false;
         }
-        refusals.requireHeld();
+        held.requireHeldFor(epochMillis, checked);
         return true;
     }
 
@@ -218,8 +216,8 @@ public final class LeaseFence {
      * time beyond the written mark waits for a write, and at most for the lease's {@linkplain NodeLease#remaining()
      * remaining time} (the generator's maximum wait for a lease that does not report it), and once a write has
      * failed or has been under way for {@link #WRITE_PATIENCE_MILLIS} at most for the maximum wait: a store that is
-     * down or hangs makes the call refuse within the maximum wait, and never later than the lease's deadline. After a
-     * wait the lease is checked again.
+     * down or hangs makes the call refuse within the maximum wait, and never later than the lease's deadline. Last,
+     * the lease is checked: its state always, its deadline when the time lies beyond every time checked before.
      *
      * @param epochMillis the time the ID stands for, in milliseconds since the Unix epoch
      * @throws IdGenerationException when the time lies beyond the mark and the mark cannot be advanced before the
@@ -243,7 +241,7 @@ public final class LeaseFence {
     public void cover(long epochMillis, long callDeadline) {
         // Recorded before the reserved mark is read: a close that freezes the fence after this either sees the
         // time, or this call sees the frozen mark and refuses.
-        recordCovered(epochMillis);
+        long checked = recordCovered(epochMillis);
         long reserved = reservedUntil;
         if (epochMillis > reserved) {
             awaitMark(epochMillis, callDeadline == Long.MAX_VALUE ? maxWaitNanos
@@ -251,9 +249,8 @@ public final class LeaseFence {
         } else if (epochMillis > reserved - MARGIN_MILLIS) {
             writeAhead(epochMillis);
         }
-        // The last check before the ID is returned: the call may have waited since checkHeld (for its time unit,
-        // a lock, the mark), and the lease may have lapsed meanwhile; no ID leaves after the lease's deadline.
-        refusals.requireHeld();
+        // The last check before the ID leaves, after the call's waits: none stamped after the lease's deadline.
+        held.requireHeldFor(epochMillis, checked);
     }
 
     /**
@@ -264,16 +261,11 @@ public final class LeaseFence {
      * @return the reason, or {@code null} while the store answers
      */
     public String storeTrouble() {
-        if (writer.lastWriteFailed()) {
-            return "the lease store's last write of the high-water mark (identity " + lease.identity() + ") failed";
-        }
         long ageNanos;
         synchronized (advanceLock) {
             ageNanos = writer.outstandingNanos();
         }
-        return ageNanos < 0 || ageNanos < Math.min(WRITE_PATIENCE_MILLIS * 1_000_000, maxWaitNanos) ? null
-                : "the lease store has not answered a write of "
-                + "the high-water mark (identity " + lease.identity() + ") for " + ageNanos / 1_000_000 + " ms";
+        return writer.trouble(ageNanos);
     }
 
     /** Within the margin: starts a write of the next step in the background unless one is under way. */
@@ -331,12 +323,17 @@ public final class LeaseFence {
         }
     }
 
-    /** Raises the latest time covered to the time, lock-free. */
-    private void recordCovered(long epochMillis) {
+    /** Raises the latest time covered to the time, lock-free, unless the lease was checked through it (recorded). */
+    private long recordCovered(long epochMillis) {
+        long checked = held.checkedThrough();
+        if (epochMillis <= checked) {
+            return checked;
+        }
         long latest = latestCovered.get();
         while (epochMillis > latest && !latestCovered.compareAndSet(latest, epochMillis)) {
             latest = latestCovered.get();
         }
+        return checked;
     }
 
     /** On the writer thread, once a mark is written: publishes it to the generating threads, unless frozen. */

@@ -20,7 +20,7 @@ import java.util.function.LongSupplier;
  * down) or has been under way for {@link LeaseFence#WRITE_PATIENCE_MILLIS} (the store hangs).
  *
  * <p>Its state is the fence's: guarded by the fence's advance lock, which the caller of every method holds, except
- * {@link #lastWriteFailed()} and {@link #await}, which wait without it.
+ * {@link #trouble} and {@link #await}, which read and wait without it.
  */
 final class MarkWriter {
 
@@ -86,9 +86,21 @@ final class MarkWriter {
         return idle() ? -1 : System.nanoTime() - pending.outstandingSinceNanos();
     }
 
-    /** Whether the latest write of the mark failed: the store is down. Lock-free. */
-    boolean lastWriteFailed() {
-        return lastWriteFailed;
+    /**
+     * Tells why the store keeps a write of the mark from landing: the last write failed, or one has been under way
+     * for the maximum wait (or {@link LeaseFence#WRITE_PATIENCE_MILLIS}, if shorter) or longer. Lock-free.
+     *
+     * @param outstandingNanos {@link #outstandingNanos()}, read under the lock
+     * @return the reason, or {@code null} while the store answers
+     */
+    String trouble(long outstandingNanos) {
+        if (lastWriteFailed) {
+            return "the lease store's last write of the high-water mark (identity " + lease.identity() + ") failed";
+        }
+        return outstandingNanos < 0
+                || outstandingNanos < Math.min(LeaseFence.WRITE_PATIENCE_MILLIS * 1_000_000, maxWaitNanos) ? null
+                : "the lease store has not answered a write of the high-water mark (identity " + lease.identity()
+                + ") for " + outstandingNanos / 1_000_000 + " ms";
     }
 
     /** Under the lock: hands the write of a mark to the writer thread. */

@@ -33,13 +33,28 @@ public interface NodeLease extends AutoCloseable {
     long identity();
 
     /**
-     * Tells whether this process can still prove that it holds the identity now. Cheap enough to call for every
-     * ID: a volatile read and a comparison with the monotonic clock.
+     * Tells whether this process can still prove that it holds the identity now: a volatile read and a comparison
+     * with the monotonic clock.
      *
      * @return {@code true} while the lease holds; {@code false} while it is fenced (its clock too far from the
      *     store's), and for good once it has {@linkplain #isEnded() ended}, until the identity is claimed again
      */
     boolean isHeld();
+
+    /**
+     * Tells, without reading a clock, whether the lease is known not to be held: lost to another process, ended,
+     * closed, suspended, fenced for clock skew, or waiting for another holder's mark. A deadline that passed without
+     * anyone looking is not seen here; {@link #isHeld()} sees it. A generator's fence reads this for every ID and
+     * {@link #isHeld()} once per time unit of its IDs, so that a lease found lost refuses at once while the
+     * fast path reads no clock of its own (docs/LEASES.md, "The fast path").
+     *
+     * <p>The default asks {@link #isHeld()}: a lease that cannot tell more cheaply is checked in full for every ID.
+     *
+     * @return {@code true} when the lease is known not to be held now
+     */
+    default boolean isFoundNotHeld() {
+        return !isHeld();
+    }
 
     /**
      * Returns the high-water mark: the latest time, in milliseconds since the Unix epoch, for which a holder of this

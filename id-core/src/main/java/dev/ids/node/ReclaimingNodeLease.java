@@ -163,6 +163,12 @@ public final class ReclaimingNodeLease implements NodeLease {
         return current.isHeld() && otherHoldersMarkPassed(notHeldUntilMillis.get());
     }
 
+    /** {@inheritDoc} Reads the wall clock only after a re-claim that found another holder's mark. */
+    @Override
+    public boolean isFoundNotHeld() {
+        return current.isFoundNotHeld() || !otherHoldersMarkPassed(notHeldUntilMillis.get());
+    }
+
     @Override
     public String notHeldReason() {
         NodeLease lease = current;

@@ -157,6 +157,12 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
         return deadline.isActive() && !skewFence.isUp();
     }
 
+    /** {@inheritDoc} Two volatile reads: the deadline's state and the skew fence. */
+    @Override
+    public boolean isFoundNotHeld() {
+        return deadline.state() != LeaseDeadline.State.ACTIVE || skewFence.isUp();
+    }
+
     @Override
     public long highWaterMarkMillis() {
         return mark.get();

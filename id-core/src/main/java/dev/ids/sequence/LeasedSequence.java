@@ -89,6 +89,19 @@ public final class LeasedSequence<S extends SlotSequence> {
     }
 
     /**
+     * The {@link #checkHeld()} of an ID drawn from a slot handed out before while the clock still stands within the
+     * slot's time (a TraceId chunk): refuses once the lease is known not to be held, without reading a clock
+     * ({@link LeaseFence#checkHeldWithinSlot()}).
+     *
+     * @throws IdGenerationException when the lease is known not to be held
+     */
+    public void checkHeldWithinSlot() {
+        if (fence != null) {
+            fence.checkHeldWithinSlot();
+        }
+    }
+
+    /**
      * Hands out one slot of the sequence ({@link SlotSequence#next()}), fenced.
      *
      * @return the slot

@@ -105,7 +105,9 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
      */
     @Override
     public TraceId next() {
-        chunks.checkHeld(); // per ID, not per chunk: a fenced node must stop at once
+        // Per ID, not per chunk: a lease found lost stops the node at once. The chunk's cover checked the deadline,
+        // and a chunk draws only while the clock stands before the end of its second.
+        chunks.checkHeldWithinSlot();
         TraceIdChunk chunk = current;
         TraceId id = chunk.draw(clock.wallTimeMillis());
         return id != null ? id : drawLocked(chunk);

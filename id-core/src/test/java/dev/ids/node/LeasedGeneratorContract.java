@@ -8,6 +8,7 @@ import dev.ids.clock.ManualClock;
 import dev.ids.generator.WaitingGeneratorBuilder;
 import dev.ids.node.LeaseFence;
 import dev.ids.testing.FakeNodeLease;
+import dev.ids.testing.ForwardingClock;
 import dev.ids.testing.RecordingListener;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,8 +20,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * What every generator with a node identity does with a {@link NodeLease}: takes its identity, refuses while the
@@ -457,6 +461,76 @@ public abstract class LeasedGeneratorContract<I> {
             lease.releaseHungAdvances();
         }
         assertThat(lease.advances).hasSize(2);
+    }
+
+    /** Where on the fast path a thread is paused across the lease's deadline. */
+    enum PausePoint {
+        /** Before the call reads the clock. */
+        BEFORE_THE_CLOCK_READING,
+        /** Right after a clock reading: the slot is taken for a time read before the deadline. */
+        AFTER_THE_CLOCK_READING,
+        /** Right after the lease's last check: the ID is about to be returned. */
+        BEFORE_THE_ID_IS_RETURNED
+    }
+
+    /**
+     * A thread paused across the lease's deadline (a GC pause, SIGSTOP) at each point of the fast path, the deadline
+     * passing unnoticed (no renewal thread looked, so the lease's state still says held): the call returns no ID
+     * stamped after the deadline, a call paused before it reads the clock refuses, and the call after the pause
+     * refuses. The pause is shorter than the written mark's margin, so no wait for the store checks the lease.
+     */
+    @ParameterizedTest
+    @EnumSource(PausePoint.class)
+    void aThreadPausedAcrossTheDeadlineAnywhereOnTheFastPathIssuesNoIdStampedAfterIt(PausePoint point) {
+        ClockPausedOnRead pausing = new ClockPausedOnRead(clock);
+        FakeNodeLease lease = new FakeNodeLease(3);
+        Generator<I> generator = build(builder(lease).clock(pausing).listener(listener)
+                .maxWait(Duration.ofSeconds(2)));
+        generator.next(); // checks the deadline for this time; the mark now covers the next 10 s
+        Duration left = Duration.ofMillis(300);
+        lease.heldUntil(clock, left);
+        long deadlineMillis = clock.wallTimeMillis() + left.toMillis();
+        Runnable pause = () -> clock.advance(left.plusMillis(1_200));
+        switch (point) {
+            case BEFORE_THE_CLOCK_READING -> pause.run();
+            case AFTER_THE_CLOCK_READING -> pausing.afterNextReading(pause);
+            case BEFORE_THE_ID_IS_RETURNED -> lease.afterNextStateRead(pause);
+        }
+        try {
+            I id = generator.next();
+            assertThat(point).as("a call paused before its clock reading refuses").isNotEqualTo(
+                    PausePoint.BEFORE_THE_CLOCK_READING);
+            assertThat(startMillisOf(id)).as("the ID's time, against the deadline").isLessThanOrEqualTo(
+                    deadlineMillis);
+        } catch (IdGenerationException refused) {
+            assertThat(refused).hasMessageContaining("the node identity lease is not held");
+        }
+        assertThatThrownBy(generator::next).isInstanceOf(IdGenerationException.class)
+                .hasMessageContaining("the node identity lease is not held");
+    }
+
+    /** A test clock that runs an action right after its next wall-clock reading, as a thread paused there. */
+    private static final class ClockPausedOnRead extends ForwardingClock {
+
+        private final AtomicReference<Runnable> afterNextReading = new AtomicReference<>();
+
+        ClockPausedOnRead(ManualClock time) {
+            super(time);
+        }
+
+        void afterNextReading(Runnable action) {
+            afterNextReading.set(action);
+        }
+
+        @Override
+        public long wallTimeMicros() {
+            long reading = super.wallTimeMicros();
+            Runnable action = afterNextReading.getAndSet(null);
+            if (action != null) {
+                action.run();
+            }
+            return reading;
+        }
     }
 
     private I callWithin(Generator<I> generator, Duration bound) throws Exception {

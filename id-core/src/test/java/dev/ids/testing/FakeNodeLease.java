@@ -1,11 +1,13 @@
 package dev.ids.testing;
 
+import dev.ids.clock.IdClock;
 import dev.ids.node.NodeLease;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A {@link NodeLease} for generator tests: the held flag, the high-water mark and a failing advance are set by the
@@ -25,6 +27,11 @@ public final class FakeNodeLease implements NodeLease {
     /** Real-time deadline ({@link System#nanoTime()}) after which the lease is not held; 0 for none. */
     private volatile long deadlineNanos;
     private volatile CountDownLatch hang;
+    /** A deadline on a test clock's monotonic time ({@link #heldUntil}), or null. */
+    private volatile IdClock deadlineClock;
+    private volatile long clockDeadlineNanos;
+    /** Runs once after the next {@link #isFoundNotHeld()}, or null. */
+    private final AtomicReference<Runnable> afterNextStateRead = new AtomicReference<>();
 
     /** Every successful advance, in the order written. */
     public final List<Long> advances = new CopyOnWriteArrayList<>();
@@ -89,6 +96,25 @@ public final class FakeNodeLease implements NodeLease {
         return this;
     }
 
+    /**
+     * Makes the lease stop being held once a clock's monotonic time reaches a deadline, as a lease whose renewals
+     * fail; as with a real lease, its state does not show that until {@link #isHeld()} looks at the clock.
+     *
+     * @param clock the clock whose monotonic time counts
+     * @param left the time left, from the clock's monotonic time now
+     * @return this lease
+     */
+    public FakeNodeLease heldUntil(IdClock clock, Duration left) {
+        this.clockDeadlineNanos = clock.monotonicNanos() + left.toNanos();
+        this.deadlineClock = clock;
+        return this;
+    }
+
+    /** Runs an action right after the next reading of the lease's state, as a thread paused there would meet it. */
+    public void afterNextStateRead(Runnable action) {
+        afterNextStateRead.set(action);
+    }
+
     /** Makes later advances hang, before writing anything, until {@link #releaseHungAdvances()}. */
     public FakeNodeLease hangAdvances() {
         this.hang = new CountDownLatch(1);
@@ -117,7 +143,20 @@ public final class FakeNodeLease implements NodeLease {
     @Override
     public boolean isHeld() {
         long deadline = deadlineNanos;
-        return held && (deadline == 0 || System.nanoTime() - deadline < 0);
+        IdClock clock = deadlineClock;
+        return held && (deadline == 0 || System.nanoTime() - deadline < 0)
+                && (clock == null || clock.monotonicNanos() - clockDeadlineNanos < 0);
+    }
+
+    /** {@inheritDoc} As a real lease: the held flag alone, no deadline, which only {@link #isHeld()} reads. */
+    @Override
+    public boolean isFoundNotHeld() {
+        boolean notHeld = !held;
+        Runnable action = afterNextStateRead.getAndSet(null);
+        if (action != null) {
+            action.run();
+        }
+        return notHeld;
     }
 
     /** {@inheritDoc} An hour while held without a deadline. */
