@@ -2,9 +2,14 @@ package dev.ids.chaos;
 
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
+import dev.ids.r2dbc.R2dbcNodeLeaseProvider;
 import dev.ids.redis.RedisNodeLeaseProvider;
 import dev.ids.testing.PlainDataSource;
+import dev.ids.zookeeper.ZooKeeperNodeLeaseProvider;
 import io.lettuce.core.RedisClient;
+import io.r2dbc.spi.ConnectionFactories;
+import io.r2dbc.spi.ConnectionFactory;
+import io.r2dbc.spi.ConnectionFactoryOptions;
 import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.List;
@@ -58,8 +63,20 @@ interface ChaosStore extends AutoCloseable {
             }
             case "redis" -> RedisNodeLeaseProvider.builder(RedisClient.create(options.get("redis.uri")))
                     .keyPrefix(options.get("redis.prefix")).leaseLength(LEASE).reclaimGrace(GRACE).build();
-            default -> throw new IllegalArgumentException("store must be jdbc or redis: '" + options.get("store")
-                    + "'");
+            case "r2dbc" -> {
+                ConnectionFactory connections = ConnectionFactories.get(ConnectionFactoryOptions
+                        .parse(options.get("r2dbc.url")).mutate()
+                        .option(ConnectionFactoryOptions.USER, options.get("r2dbc.user"))
+                        .option(ConnectionFactoryOptions.PASSWORD, options.getOrDefault("r2dbc.password", ""))
+                        .build());
+                yield R2dbcNodeLeaseProvider.builder(connections).tableName(options.get("r2dbc.table"))
+                        .leaseLength(LEASE).reclaimGrace(GRACE).build();
+            }
+            case "zookeeper" -> ZooKeeperNodeLeaseProvider.builder().connectString(options.get("zookeeper.connect"))
+                    .rootPath(options.get("zookeeper.root")).sessionTimeout(ZooKeeperChaosStore.SESSION_TIMEOUT)
+                    .connectionTimeout(ZooKeeperChaosStore.CONNECTION_TIMEOUT).build();
+            default -> throw new IllegalArgumentException("store must be jdbc, redis, r2dbc or zookeeper: '"
+                    + options.get("store") + "'");
         };
     }
 }

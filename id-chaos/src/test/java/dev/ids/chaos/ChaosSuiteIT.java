@@ -49,6 +49,18 @@ class ChaosSuiteIT {
         runs(RedisChaosStore::start);
     }
 
+    @Test
+    @RequiresDatabase(TestDatabase.POSTGRESQL)
+    void r2dbcOnPostgreSqlIssuesNoIdTwiceUnderTheNemesis() throws Exception {
+        runs(R2dbcChaosStore::postgreSql);
+    }
+
+    /** On a ZooKeeper server in this JVM, which the workers reach through their proxies. */
+    @Test
+    void zooKeeperIssuesNoIdTwiceUnderTheNemesis() throws Exception {
+        runs(ZooKeeperChaosStore::start);
+    }
+
     /** A store set apart for one run. */
     @FunctionalInterface
     private interface StoreForRun {

@@ -60,6 +60,11 @@ final class JdbcChaosStore implements ChaosStore {
         return port;
     }
 
+    /** The run's lease table, which the R2DBC run shares the layout of ({@link R2dbcChaosStore}). */
+    String table() {
+        return table;
+    }
+
     @Override
     public List<String> arguments(int through) {
         String url = database.url("chaos").replace(":" + port + "/", ":" + through + "/");
