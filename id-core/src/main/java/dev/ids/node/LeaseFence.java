@@ -20,9 +20,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * or has been under way for {@link #WRITE_PATIENCE_MILLIS}). {@code StartMarkWait} waits for the start mark and
  * {@code FenceRefusals} words the refusals.
  *
- * <p>How the steps, the writer thread, the first call after a restart, an orderly close and a lease claimed again
- * by another holder fit together is explained in
- * <a href="https://github.com/dev-ids/ids/blob/main/docs/LEASES.md">docs/LEASES.md</a> ("Fencing").
+ * <p>How the steps, the writer thread, a restart, an orderly close and a lease claimed again fit together: <a
+ * href="https://github.com/dev-ids/ids/blob/main/docs/LEASES.md">docs/LEASES.md</a> ("Fencing").
  */
 public final class LeaseFence {
 
@@ -123,12 +122,17 @@ public final class LeaseFence {
      * Waits, before a slot is taken, until the clock has passed the high-water mark this generator started from;
      * does not check the lease, which {@link #cover(long)} does after the slot's clock reading.
      *
+     * @return for a call that waited, the end of its maximum wait (on {@link System#nanoTime()}) for
+     *     {@link #cover(long, long)}, which then waits for the store within it too; else {@code Long.MAX_VALUE}
      * @throws IdGenerationException when the clock stands behind the mark by more than the maximum wait
      */
-    public void beforeSlot() {
-        if (startMarkWait.awaiting()) {
-            startMarkWait.await();
+    public long beforeSlot() {
+        if (!startMarkWait.awaiting()) {
+            return Long.MAX_VALUE;
         }
+        long callDeadline = System.nanoTime() + maxWaitNanos;
+        startMarkWait.await();
+        return callDeadline;
     }
 
     /**
@@ -233,9 +237,8 @@ public final class LeaseFence {
      * generator's): a wait for the store beyond the written mark ends by the call's deadline too.
      *
      * @param epochMillis the latest time, in milliseconds since the Unix epoch, an ID about to be issued holds
-     * @param callDeadline when the call's maximum wait ends, on {@link System#nanoTime()} (waits for the store are
-     *     waits in real time, whatever clock the generator reads); {@code Long.MAX_VALUE} for a whole maximum wait
-     *     from now
+     * @param callDeadline when the call's maximum wait ends, on {@link System#nanoTime()} (a wait for the store is
+     *     in real time, whatever clock the generator reads); {@code Long.MAX_VALUE}: a whole maximum wait from now
      * @throws IdGenerationException as {@link #cover(long)}
      */
     public void cover(long epochMillis, long callDeadline) {

@@ -109,8 +109,8 @@ public final class LeasedSequence<S extends SlotSequence> {
      *     cannot be advanced to cover the slot
      */
     public long next() {
-        beforeSlot();
-        return covered(sequence.next(), Long.MAX_VALUE);
+        long callDeadline = beforeSlot(); // before the slot: the sequence must not wait for the mark itself
+        return covered(sequence.next(), callDeadline);
     }
 
     /**
@@ -169,8 +169,8 @@ public final class LeasedSequence<S extends SlotSequence> {
      * @throws IdGenerationException as {@link #next()}
      */
     public long take(ToLongFunction<S> take, long callDeadline) {
-        beforeSlot();
-        return covered(take.applyAsLong(sequence), callDeadline);
+        long waited = beforeSlot();
+        return covered(take.applyAsLong(sequence), Math.min(callDeadline, waited));
     }
 
     /**
@@ -182,11 +182,13 @@ public final class LeasedSequence<S extends SlotSequence> {
         return fence == null ? null : fence.storeTrouble();
     }
 
-    /** The lease is checked once per slot, by {@link LeaseFence#cover(long)} after the slot's clock reading. */
-    private void beforeSlot() {
-        if (fence != null) {
-            fence.beforeSlot();
-        }
+    /**
+     * Waits for the lease's start mark; returns the call's deadline for the store when it waited (one maximum wait
+     * for the whole call), else {@code Long.MAX_VALUE}. The lease is checked once per slot, by
+     * {@link LeaseFence#cover(long)} after the slot's clock reading.
+     */
+    private long beforeSlot() {
+        return fence == null ? Long.MAX_VALUE : fence.beforeSlot();
     }
 
     private long covered(long slot, long callDeadline) {

@@ -132,7 +132,9 @@ final class ZnodeRelease {
 
     /** Says that a znode is left to go with its session, the client being no longer connected. */
     private static void leftToTheSession(OwnedZnode znode) {
-        LOGGER.log(System.Logger.Level.WARNING, "Not connected to ZooKeeper: znode {0} is not deleted, its identity "
-                + "becomes free when the ZooKeeper session ends (its high-water mark stays as it is)", znode.path());
+        // The client cannot tell here whether the session is still alive: after an expiry it has ended already.
+        LOGGER.log(System.Logger.Level.WARNING, "Not connected to ZooKeeper: znode {0} is not deleted; it goes with "
+                + "its ZooKeeper session, which frees the identity once the session has ended (at once if it has "
+                + "expired already; its high-water mark stays as it is)", znode.path());
     }
 }
