@@ -181,7 +181,8 @@ public final class BenchmarkSuite {
             return List.of(tiny.group("generation", exactly("GenerationBenchmarks.sno"), 1, false),
                     tiny.group("generation", exactly("PeerGenerationBenchmarks.tsidCreator"), 1, false),
                     tiny.group("fast path", fastPath + "sno(Leased)?$", 1, false),
-                    tiny.group("thread per task", threadPerTask + "(sno|jdkRandomUuid)$", 1, false),
+                    tiny.group("fast path", fastPath + "sno(Leased)?$", 2, false),
+                    tiny.group("thread per task", threadPerTask + "(sno|snoLeased|jdkRandomUuid)$", 1, false),
                     tiny.group("codecs", codec + "(snoToString|snoParse|uuidToString)$", 1, true),
                     new Timing(0, 0, none, 1, none).group("inserts", insert, 1, false, "strategy=sno,sequence",
                             "rows=1000", databases()));
@@ -198,6 +199,7 @@ public final class BenchmarkSuite {
             groups.add(generation.group("generation", exactly(benchmark), 2, false));
             if (benchmark.endsWith(".tsidCreator")) {
                 groups.add(small.group("fast path", fastPath, 1, false));
+                groups.add(small.group("fast path", fastPath, 2, false));
             }
         }
         // One JMH run in name order puts GID right beside UUID.randomUUID(), the peer its target compares it with.

@@ -212,9 +212,10 @@ final class Report {
         double uuidIds = idsPerSecond(uuid);
         for (Generator g : all) {
             String name = threadPerTaskName(g);
-            double ids = idsPerSecond(name);
-            out.append("| ").append(g.label()).append(" | ").append(count(ids)).append(" | ")
-                    .append(ratio(ids / uuidIds)).append(" | ").append(thrownText(name)).append(" |\n");
+            threadPerTaskRow(out, g.label(), name, uuidIds);
+            if (OURS.contains(g) && find(name + "Leased", 1) != null) {
+                threadPerTaskRow(out, g.label() + ", leased", name + "Leased", uuidIds);
+            }
         }
         out.append('\n');
         double gid = idsPerSecond("ThreadPerTaskBenchmarks.gid");
@@ -226,6 +227,12 @@ final class Report {
             targets.add(new String[] {g.label() + ": no exception with a new thread per call", thrownText(name),
                 Double.isNaN(thrown) ? "not run" : thrown == 0 ? "met" : "**missed**"});
         }
+    }
+
+    private void threadPerTaskRow(StringBuilder out, String label, String name, double uuidIds) {
+        double ids = idsPerSecond(name);
+        out.append("| ").append(label).append(" | ").append(count(ids)).append(" | ").append(ratio(ids / uuidIds))
+                .append(" | ").append(thrownText(name)).append(" |\n");
     }
 
     /** The thread-per-task benchmark of a generator of the generation table. */
@@ -262,19 +269,30 @@ final class Report {
                 + "unit's sequence can run out (see `FastPathBenchmarks`), so no call waits. Compared with "
                 + "tsid-creator's `getTsid()` on the system clock (1 thread, converted to ns per ID). The leased "
                 + "columns take the identity from a lease that is always held (`HeldLease`): the price of fencing "
-                + "each ID.\n\n");
+                + "each ID, at 1 thread and at 2 (each thread with generators of its own).\n\n");
         double tsid = 1e9 / score("PeerGenerationBenchmarks.tsidCreator", 1);
         out.append("| generator | ns per ID | vs tsid-creator getTsid() (").append(nanos(tsid))
-                .append(" ns) | leased: ns per ID | leased ÷ unleased |\n|---|---|---|---|---|\n");
+                .append(" ns) | leased: ns per ID | leased ÷ unleased | 2 threads: ns per ID | leased | "
+                        + "leased ÷ unleased |\n|---|---|---|---|---|---|---|---|\n");
         for (String scheme : List.of("sno", "traceId", "lable", "muid")) {
             String name = "FastPathBenchmarks." + scheme;
             double ns = score(name, 1);
             double leased = score(name + "Leased", 1);
             out.append("| ").append(scheme).append(" | ").append(withError(name, 1, Report::nanos)).append(" | ")
                     .append(ratio(ns / tsid)).append(" | ").append(withError(name + "Leased", 1, Report::nanos))
-                    .append(" | ").append(ratio(leased / ns)).append(" |\n");
+                    .append(" | ").append(ratio(leased / ns)).append(" | ")
+                    .append(withError(name, 2, Report::nanos)).append(" | ")
+                    .append(withError(name + "Leased", 2, Report::nanos)).append(" | ")
+                    .append(ratio(score(name + "Leased", 2) / score(name, 2))).append(" |\n");
             atMost("fast path of " + scheme + " <= 0.5x tsid-creator getTsid()", ns / tsid, 0.5,
                     nanos(ns) + " ns vs " + nanos(tsid) + " ns (" + ratio(ns / tsid) + ")");
+            for (int threads = 1; threads <= 2; threads++) {
+                double unleased = score(name, threads);
+                double fenced = score(name + "Leased", threads);
+                atMost("leased " + scheme + " <= 1.2x unleased, fast path, " + threads + " thread(s)",
+                        fenced / unleased, 1.2, nanos(fenced) + " ns vs " + nanos(unleased) + " ns ("
+                        + ratio(fenced / unleased) + ")");
+            }
         }
         out.append('\n');
     }

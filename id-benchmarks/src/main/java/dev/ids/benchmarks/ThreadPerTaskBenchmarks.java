@@ -25,7 +25,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * Boot with {@code spring.threads.virtual.enabled}): what one ID costs when the thread asking for it has never asked
  * before. Each invocation starts {@value #BATCH} tasks at once, each drawing one ID on its own new thread from the
  * generator all share (built as in {@link GenerationBenchmarks}), and waits for all of them; the threads are virtual
- * where the JDK has them (see {@link ThreadPerTask}). {@code UUID.randomUUID()} runs the same way, as the peer.
+ * where the JDK has them (see {@link ThreadPerTask}). {@code UUID.randomUUID()} runs the same way, as the peer. The
+ * {@code ...Leased} variants take their identity from a {@link HeldLease}, as almost every production generator
+ * does: the fence's price when every call comes from a new thread.
  *
  * <p>A call that throws still counts as an operation, so {@link TaskCounts} reports the calls and the exceptions
  * beside the throughput.
@@ -44,6 +46,10 @@ public class ThreadPerTaskBenchmarks {
     private SnoGenerator snos;
     private GidGenerator gids;
     private MuidGenerator muids;
+    private TraceIdGenerator leasedTraceIds;
+    private LableIdGenerator leasedLableIds;
+    private SnoGenerator leasedSnos;
+    private MuidGenerator leasedMuids;
 
     /** The last ID drawn by any task, so that no call is dead code (read once the batch's latch is open). */
     private Object last;
@@ -57,6 +63,11 @@ public class ThreadPerTaskBenchmarks {
         snos = SnoGenerator.builder().partition(513).build();
         gids = GidGenerator.builder().type(GidType.VOLUME).build();
         muids = MuidGenerator.builder().medallion(0x1BFC71B112DL).build();
+        leasedTraceIds = TraceIdGenerator.builder().lease(new HeldLease(7)).build();
+        leasedLableIds = LableIdGenerator.builder().lease(new HeldLease(5)).clusterId(2)
+                .mode(LableMode.TIME_SEQUENTIAL).build();
+        leasedSnos = SnoGenerator.builder().lease(new HeldLease(513)).build();
+        leasedMuids = MuidGenerator.builder().lease(new HeldLease(0x12D)).build();
     }
 
     /** Waits for the virtual threads to end. */
@@ -88,6 +99,26 @@ public class ThreadPerTaskBenchmarks {
     @Benchmark
     public Object muid(TaskCounts counts) throws InterruptedException {
         return batch(muids::next, counts);
+    }
+
+    @Benchmark
+    public Object traceIdLeased(TaskCounts counts) throws InterruptedException {
+        return batch(leasedTraceIds::next, counts);
+    }
+
+    @Benchmark
+    public Object lableLeased(TaskCounts counts) throws InterruptedException {
+        return batch(leasedLableIds::next, counts);
+    }
+
+    @Benchmark
+    public Object snoLeased(TaskCounts counts) throws InterruptedException {
+        return batch(leasedSnos::next, counts);
+    }
+
+    @Benchmark
+    public Object muidLeased(TaskCounts counts) throws InterruptedException {
+        return batch(leasedMuids::next, counts);
     }
 
     @Benchmark

@@ -35,8 +35,13 @@ class BenchmarkSuiteSmokeTests {
         assertThat(row(table, "| JDK UUID.randomUUID() |", 1))
                 .matches("\\| JDK UUID.randomUUID\\(\\) \\| [0-9.]+( [kM])? \\| 1.00x \\| 0 of [0-9,]+ \\|");
         assertThat(table).contains("| ids sno: no exception with a new thread per call | 0 of ");
+        assertThat(row(table, "| ids sno, leased |", 0))
+                .matches("\\| ids sno, leased \\| [0-9.]+( [kM])? \\| [0-9.]+x \\| 0 of [0-9,]+ \\|");
         // fast path, compared with tsid-creator, and with a held lease compared with none
-        assertThat(row(table, "| sno |")).matches("\\| sno \\| [0-9.]+ [^|]*\\| [0-9.]+x \\| [0-9.]+ [^|]*\\| [0-9.]+x \\|");
+        // (at 1 thread and at 2), and the target of leased against unleased
+        assertThat(row(table, "| sno |")).matches("\\| sno \\| [0-9.]+ [^|]*\\| [0-9.]+x \\| [0-9.]+ [^|]*\\| [0-9.]+x "
+                + "\\| [0-9.]+ [^|]*\\| [0-9.]+ [^|]*\\| [0-9.]+x \\|");
+        assertThat(table).contains("| leased sno <= 1.2x unleased, fast path, 2 thread(s) | ");
         // codecs with the gc profiler: bytes allocated next to the result's size (a 16-char sno string: 56 B)
         assertThat(row(table, "| Sno |")).matches("\\| Sno \\| [0-9.]+ .*\\| [0-9]+ / 56 B \\| [0-9.]+ .*");
         // inserts through Hibernate, on PostgreSQL too where it is reachable (CI requires it)
