@@ -41,6 +41,16 @@ interface ChaosStore extends AutoCloseable {
      */
     List<String> arguments(int port);
 
+    /**
+     * Restarts the store, or does to the workers' connections what a restart of a server shared with others does,
+     * for the nemesis's store fault: every connection of the run drops at once, and what the store acknowledged
+     * must still be there.
+     *
+     * @return what was done, for the report
+     * @throws Exception when the store cannot be restarted
+     */
+    String restart() throws Exception;
+
     /** Removes what the run left in the store. */
     @Override
     void close() throws Exception;

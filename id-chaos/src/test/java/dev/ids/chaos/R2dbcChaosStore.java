@@ -1,6 +1,5 @@
 package dev.ids.chaos;
 
-import dev.ids.testing.TestDatabase;
 import java.sql.SQLException;
 import java.util.List;
 
@@ -37,10 +36,15 @@ final class R2dbcChaosStore implements ChaosStore {
 
     @Override
     public List<String> arguments(int through) {
-        TestDatabase database = TestDatabase.POSTGRESQL;
         return List.of("store=r2dbc", "r2dbc.url=r2dbc:postgresql://127.0.0.1:" + through + "/test",
-                "r2dbc.user=" + database.username(), "r2dbc.password=" + database.password(),
+                "r2dbc.user=" + table.login(), "r2dbc.password=",
                 "r2dbc.table=" + table.table());
+    }
+
+    /** Ends every connection of the run's workers, as {@link JdbcChaosStore#restart()} does. */
+    @Override
+    public String restart() throws Exception {
+        return table.restart();
     }
 
     @Override

@@ -45,6 +45,14 @@ final class RedisChaosStore implements ChaosStore {
         return List.of("store=redis", "redis.uri=redis://127.0.0.1:" + through, "redis.prefix=" + prefix);
     }
 
+    /** Kills the server (SIGKILL) and starts it again on its append-only file after {@link Nemesis#PAST_THE_LEASE}. */
+    @Override
+    public String restart() throws Exception {
+        server.killAndRestart(Nemesis.PAST_THE_LEASE);
+        return "redis-server killed (SIGKILL) and started again from its append-only file "
+                + Nemesis.PAST_THE_LEASE.toMillis() + " ms later";
+    }
+
     @Override
     public void close() throws Exception {
         server.close();

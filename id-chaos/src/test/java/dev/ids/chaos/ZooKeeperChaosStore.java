@@ -105,6 +105,20 @@ final class ZooKeeperChaosStore implements ChaosStore {
         return List.of("store=zookeeper", "zookeeper.connect=127.0.0.1:" + through, "zookeeper.root=" + root);
     }
 
+    /**
+     * Stops the server for longer than the session timeout and starts it again on its data: every worker's
+     * connection drops, its leases are fenced once their proofs age, and whether a session outlives the restart is
+     * the server's call (it restores sessions from its log and expires those no client renews in time).
+     */
+    @Override
+    public String restart() throws Exception {
+        server.stop();
+        Thread.sleep(Nemesis.PAST_THE_LEASE.toMillis());
+        server.restart();
+        return "ZooKeeper server stopped for " + Nemesis.PAST_THE_LEASE.toMillis() + " ms, past the session "
+                + "timeout, and started again on its data";
+    }
+
     @Override
     public void close() throws Exception {
         server.close();

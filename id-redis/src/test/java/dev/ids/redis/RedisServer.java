@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
@@ -108,6 +109,20 @@ public final class RedisServer implements AutoCloseable {
         } catch (IOException e) {
             return false;
         }
+    }
+
+    /**
+     * Kills the server at once (SIGKILL), as a crash would, and starts it again after a while on the same port and
+     * folder, where it loads its append-only file: what it acknowledged comes back.
+     *
+     * @param down how long it stays down
+     * @throws IOException when it cannot be started again
+     * @throws InterruptedException when interrupted
+     */
+    public void killAndRestart(Duration down) throws IOException, InterruptedException {
+        kill();
+        Thread.sleep(down.toMillis());
+        launch();
     }
 
     /** Kills the process at once, as a crash would (SIGKILL). */
