@@ -37,7 +37,7 @@ final class ChaosReport {
         text.append("\n| fault | worker | lasted | issued every scheme again after |\n|---|---|---:|---:|\n");
         for (ChaosRun.Recovery recovery : result.recoveries()) {
             Nemesis.Applied fault = recovery.applied();
-            text.append("| ").append(fault.step().fault()).append(" | ").append(fault.target()).append(" | ")
+            text.append("| ").append(fault.step().label()).append(" | ").append(fault.target()).append(" | ")
                     .append(fault.healedAtMillis() - fault.startedAtMillis()).append(" ms | ")
                     .append(recovery.recoveredAfterMillis() < 0 ? "not by the end"
                             : recovery.recoveredAfterMillis() + " ms").append(" |\n");

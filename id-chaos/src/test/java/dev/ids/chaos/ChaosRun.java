@@ -63,13 +63,17 @@ final class ChaosRun {
      */
     static Result run(ChaosStore store, Path dir, long seed, Duration length, int workers, long rate)
             throws Exception {
-        List<Nemesis.Step> schedule = Nemesis.schedule(seed, length, workers);
-        System.out.println("[chaos] " + store.name() + ", seed " + seed + ": " + schedule);
+        List<Nemesis.Step> schedule = Nemesis.schedule(seed, length, workers, Nemesis.available());
+        // Where namespaces can be made, every worker runs in its own (one host name, each as process 1), so that the
+        // nemesis can restart one beside itself and partition it.
+        boolean isolated = FaultTools.NO_NAMESPACES == null;
+        System.out.println("[chaos] " + store.name() + ", seed " + seed + (isolated ? ", workers in namespaces" : "")
+                + ": " + schedule);
         // Room for one more holder per scheme than workers: a restarted worker's new incarnation claims while the
         // killed one's identity is still held, and a later one may take the freed identity, over its mark.
         List<String> settings = List.of("max=" + workers, "rate=" + rate);
         Files.createDirectories(dir);
-        try (Fleet fleet = new Fleet(store, dir, settings)) {
+        try (Fleet fleet = new Fleet(store, dir, settings, isolated)) {
             fleet.start(workers);
             long start = System.currentTimeMillis();
             List<Nemesis.Applied> applied = new ArrayList<>();
@@ -88,27 +92,20 @@ final class ChaosRun {
         }
     }
 
-    /** Per fault: when the slot's worker (the struck one, or after a kill its next incarnation) issued again. */
+    /** Per fault: when the slot's worker (the struck one, or the incarnation that took its place) issued again. */
     private static List<Recovery> recoveries(List<Nemesis.Applied> applied, Fleet fleet) {
         List<Recovery> recoveries = new ArrayList<>();
         for (Nemesis.Applied fault : applied) {
-            String name = fault.step().fault() == Nemesis.Fault.KILL ? next(fault.target()) : fault.target();
-            ChildJvm worker = fleet.all().stream().filter(incarnation -> incarnation.name().equals(name))
+            ChildJvm worker = fleet.all().stream().filter(incarnation -> incarnation.name().equals(fault.recovering()))
                     .findFirst().orElseThrow().jvm();
             recoveries.add(new Recovery(fault, recoveredAfter(worker, fault)));
         }
         return recoveries;
     }
 
-    /** The name of a slot's next incarnation: {@code w1.3} after {@code w1.2}. */
-    private static String next(String name) {
-        int dot = name.indexOf('.');
-        return name.substring(0, dot + 1) + (Integer.parseInt(name.substring(dot + 1)) + 1);
-    }
-
     private static long recoveredAfter(ChildJvm worker, Nemesis.Applied fault) {
         // A new incarnation counts from nothing; a continued worker from what it had when healed.
-        Map<String, Long> atHeal = fault.step().fault() == Nemesis.Fault.KILL ? Map.of() : null;
+        Map<String, Long> atHeal = fault.fresh() ? Map.of() : null;
         for (Progress progress : Progress.of(worker)) {
             if (progress.atMillis() < fault.healedAtMillis()) {
                 continue;
@@ -123,12 +120,13 @@ final class ChaosRun {
     }
 
     /**
-     * The workers' VIOLATION lines. A paused worker's calls under way when it was stopped took the pause: their
-     * overrun of the bound is the pause's, not the lease's, and is left out; an ID stamped after a deadline never is.
+     * The workers' VIOLATION lines. A paused worker's calls under way when it was stopped took the pause (PAUSE, and
+     * the predecessor of TWIN): their overrun of the bound is the pause's, not the lease's, and is left out; an ID
+     * stamped after a deadline never is.
      */
     private static List<String> violations(List<Nemesis.Applied> applied, Fleet fleet) {
-        List<String> paused = applied.stream().filter(fault -> fault.step().fault() == Nemesis.Fault.PAUSE)
-                .map(Nemesis.Applied::target).toList();
+        List<String> paused = applied.stream().filter(fault -> fault.step().fault() == Nemesis.Fault.PAUSE
+                || fault.step().fault() == Nemesis.Fault.TWIN).map(Nemesis.Applied::target).toList();
         List<String> violations = new ArrayList<>();
         for (Fleet.Incarnation worker : fleet.all()) {
             for (String line : worker.jvm().lines("VIOLATION ")) {

@@ -2,23 +2,23 @@ package dev.ids.chaos;
 
 import dev.ids.IdGenerationException;
 import dev.ids.clock.IdClock;
-import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
-import dev.ids.node.NodeLeaseProvider;
-import dev.ids.node.ReclaimingNodeLease;
 import dev.ids.node.process.LeasedIdWriter;
 import dev.ids.testing.OutageTally;
 import java.io.BufferedOutputStream;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -27,25 +27,27 @@ import java.util.function.LongSupplier;
 
 /**
  * A generating process of a chaos run, as an application runs the core without Spring: it leases a node identity per
- * scheme from the store (a {@link ReclaimingNodeLease}, which claims the same identity again after a loss), builds
- * the five generators, and issues IDs on a thread per scheme at a steady rate, appending each to a file of its own
- * ({@code <name>.<scheme>.ids}). Run as a separate JVM, so that the nemesis can kill, pause and cut it off for real.
+ * scheme from the store ({@link WorkerLeases}: by default a {@link dev.ids.node.ReclaimingNodeLease}, which claims
+ * the same identity again after a loss), builds the five generators, and issues IDs on a thread per scheme at a
+ * steady rate, appending each to a file of its own ({@code <name>.<scheme>.ids}). Run as a separate JVM, so that the
+ * nemesis can kill, pause, cut off, skew and restart it for real.
  *
  * <p>Arguments are {@code key=value} pairs: the store's ({@link ChaosStore#provider}, which keeps each run apart);
- * {@code max}, the highest identity of each claim (from 0), in each scheme's own namespace; {@code dir} and {@code name}, where its
- * files go; {@code rate}, IDs per second per scheme; {@code unfenced=true} for a negative control, whose leases
- * never say that they are lost ({@link UnfencedLease}).
+ * {@code max}, the highest identity of each claim (from 0), in each scheme's own namespace; {@code dir} and
+ * {@code name}, where its files go; {@code rate}, IDs per second per scheme; {@code identity.<tag>=<n>}, a configured
+ * identity; {@code await.go=true}, to claim only once a {@code GO} line arrives; the negative controls' switches
+ * ({@link WorkerLeases}).
  *
- * <p>It prints {@code CLAIMED scheme=<tag> identity=<n>} per lease, {@code READY}, then every half second
+ * <p>It prints {@code HOLDER <holder id> pid=<n>}, {@code CLAIMING at=<epoch ms>}, {@code CLAIMED scheme=<tag>
+ * identity=<n> mark=<ms> skew=<ms> held=<bool> at=<ms>} per lease, {@code READY}, then every half second
  * {@code PROGRESS at=<epoch ms> <tag>=<IDs so far>... refused=<n>}; when its standard input ends it stops, prints a
  * {@code VIOLATION <what>} line per broken promise of a lease (a call that ran past its lease's deadline plus a second,
  * the deadline moved on by renewals that landed during the call; an ID stamped after its lease's deadline), then
  * {@code DONE refused=<n> violations=<n>}. A call past that bound prints {@code STUCK} and its thread's stack while it
- * still waits.
+ * still waits. Every time it prints is its own wall clock's, skewed where the nemesis skews it.
  */
 public final class ChaosWorker {
 
-    private static final Duration RECLAIM_CHECK = Duration.ofMillis(200);
     private static final long FLUSH_NANOS = 100_000_000L;
 
     private ChaosWorker() {
@@ -60,33 +62,33 @@ public final class ChaosWorker {
     public static void main(String[] args) throws Exception {
         Map<String, String> options = LeasedIdWriter.parse(args);
         PrintWriter out = new PrintWriter(System.out, true);
-        AtomicBoolean stop = stopOnEndOfInput();
-        NodeLeaseProvider provider = ChaosStore.provider(options);
-        long max = Long.parseLong(options.get("max"));
+        Input input = Input.read();
+        WorkerLeases leases = new WorkerLeases(ChaosStore.provider(options), options);
         long rate = Long.parseLong(options.getOrDefault("rate", "2000"));
-        boolean unfenced = Boolean.parseBoolean(options.getOrDefault("unfenced", "false"));
         Path dir = Path.of(options.get("dir"));
         String name = options.get("name");
+        out.println("HOLDER " + leases.holderId() + " pid=" + ProcessHandle.current().pid());
+        if (Boolean.parseBoolean(options.getOrDefault("await.go", "false"))) {
+            leases.warmUp();
+            out.println("WAITING");
+            input.awaitGo();
+            if (input.stop.get()) {
+                out.println("DONE refused=0 violations=0"); // stopped before its cue: nothing claimed
+                System.out.flush();
+                Runtime.getRuntime().halt(0);
+            }
+        }
+        out.println("CLAIMING at=" + System.currentTimeMillis());
 
+        Map<ChaosScheme, WorkerLeases.Leased> claimed = leases.claimAll(out::println);
         Map<ChaosScheme, Stream> streams = new EnumMap<>(ChaosScheme.class);
         for (ChaosScheme scheme : ChaosScheme.values()) {
-            NodeLease lease = null;
-            LongSupplier leaseNumber = () -> 0;
-            if (scheme.leased()) {
-                NodeClaim claim = new NodeClaim(scheme.namespace(), 0, max);
-                if (unfenced) {
-                    lease = new UnfencedLease(claimPatiently(() -> provider.claim(claim)));
-                } else {
-                    ReclaimingNodeLease reclaiming = claimPatiently(() -> ReclaimingNodeLease.claim(provider, claim,
-                            IdClock.system(), RECLAIM_CHECK));
-                    lease = reclaiming;
-                    leaseNumber = reclaiming::reclaimCount;
-                }
-                out.println("CLAIMED scheme=" + scheme.tag() + " identity=" + lease.identity());
-            }
+            WorkerLeases.Leased leased = claimed.get(scheme);
+            NodeLease lease = leased == null ? null : leased.lease();
             Path file = dir.resolve(name + "." + scheme.tag() + ".ids");
-            streams.put(scheme, new Stream(scheme, lease, leaseNumber, file));
+            streams.put(scheme, new Stream(scheme, lease, leased == null ? () -> 0 : leased.number(), file));
         }
+        AtomicBoolean stop = input.stop;
         List<Thread> threads = new ArrayList<>();
         for (Stream stream : streams.values()) {
             Thread thread = new Thread(() -> stream.run(rate, stop), "chaos-" + stream.scheme.tag());
@@ -245,44 +247,39 @@ public final class ChaosWorker {
         }
     }
 
-    /** A claim that may find every identity held, or the store away, for a while. */
-    @FunctionalInterface
-    private interface Claim<L extends NodeLease> {
+    /**
+     * The worker's standard input: a {@code GO} line lets a worker started with {@code await.go=true} claim (so that
+     * a test can have it claim the moment another is killed, its JVM started beforehand), and its end stops the
+     * worker, as the run's end or a test's stop closes it.
+     */
+    private static final class Input {
 
-        L claim();
-    }
+        final AtomicBoolean stop = new AtomicBoolean();
+        private final CountDownLatch go = new CountDownLatch(1);
 
-    private static <L extends NodeLease> L claimPatiently(Claim<L> claim) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
-        while (true) {
-            try {
-                return claim.claim();
-            } catch (IllegalStateException e) {
-                // Every identity held (NoFreeNodeIdentityException: a killed or paused worker's until its lease
-                // lapses), or the store cut off.
-                if (System.nanoTime() - deadline > 0) {
-                    throw e;
+        static Input read() {
+            Input input = new Input();
+            Thread reader = new Thread(() -> {
+                try (BufferedReader lines = new BufferedReader(new InputStreamReader(System.in,
+                        StandardCharsets.UTF_8))) {
+                    for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                        if (line.equals("GO")) {
+                            input.go.countDown();
+                        }
+                    }
+                } catch (IOException e) {
+                    // a broken pipe ends the run as well
                 }
-                Thread.sleep(100);
-            }
+                input.stop.set(true);
+                input.go.countDown();
+            }, "stop-on-eof");
+            reader.setDaemon(true);
+            reader.start();
+            return input;
         }
-    }
 
-    /** Stops the worker when its standard input ends, as the run's end or a test's stop closes it. */
-    private static AtomicBoolean stopOnEndOfInput() {
-        AtomicBoolean stop = new AtomicBoolean();
-        Thread reader = new Thread(() -> {
-            try {
-                while (System.in.read() >= 0) {
-                    // nothing is sent; only the end counts
-                }
-            } catch (IOException e) {
-                // a broken pipe ends the run as well
-            }
-            stop.set(true);
-        }, "stop-on-eof");
-        reader.setDaemon(true);
-        reader.start();
-        return stop;
+        void awaitGo() throws InterruptedException {
+            go.await();
+        }
     }
 }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HexFormat;
 import java.util.List;
@@ -110,6 +111,25 @@ final class IdCheck {
             }
         }
         return new SchemeResult(keys.size(), duplicates, outOfOrder, List.copyOf(examples));
+    }
+
+    /**
+     * The first and the last whole ID of a worker's file, to tell whether one holder's IDs of an identity all lie
+     * above another's (IDs of a leased scheme sort by time, as unsigned bytes).
+     *
+     * @param dir where the files are
+     * @param worker the worker's name
+     * @param scheme the scheme
+     * @return the first and the last ID, or {@code null} when the file holds none
+     */
+    static byte[][] firstAndLast(Path dir, String worker, ChaosScheme scheme) throws IOException {
+        byte[] all = Files.readAllBytes(dir.resolve(worker + "." + scheme.tag() + ".ids"));
+        int count = all.length / scheme.width();
+        if (count == 0) {
+            return null;
+        }
+        return new byte[][] {Arrays.copyOfRange(all, 0, scheme.width()),
+                Arrays.copyOfRange(all, (count - 1) * scheme.width(), count * scheme.width())};
     }
 
     private static Key key(byte[] bytes, int file) {

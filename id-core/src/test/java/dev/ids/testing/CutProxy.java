@@ -14,15 +14,17 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A TCP proxy on a loopback port in front of a local server, which a test cuts the way networks fail: it forwards,
- * {@linkplain #hang() hangs} (a partition: bytes stop moving on open connections, and new ones are accepted but go
- * nowhere), {@linkplain #refuse() refuses} (the server is gone: new connections are refused, open ones reset), and
- * is {@linkplain #restore() restored}, after which hung connections carry on where they stopped.
+ * A TCP proxy on a loopback port (or another local address) in front of a local server, which a test cuts the way
+ * networks fail: it forwards, {@linkplain #hang() hangs} (a partition: bytes stop moving on open connections, and
+ * new ones are accepted but go nowhere), {@linkplain #refuse() refuses} (the server is gone: new connections are
+ * refused, open ones reset), and is {@linkplain #restore() restored}, after which hung connections carry on where
+ * they stopped.
  */
 public final class CutProxy implements AutoCloseable {
 
     private enum State { FORWARD, HANG, REFUSE }
 
+    private final InetAddress address;
     private final int target;
     private final int port;
     /** Guards the state, the listening socket and the open sockets; waited on while hung. */
@@ -43,6 +45,19 @@ public final class CutProxy implements AutoCloseable {
      * @throws IOException when no port can be opened
      */
     public CutProxy(int targetPort) throws IOException {
+        this(InetAddress.getLoopbackAddress(), targetPort);
+    }
+
+    /**
+     * Starts forwarding from a free port of the given local address to a port on the loopback address: a client in
+     * a network namespace of its own reaches a local server through the address of its link's end here.
+     *
+     * @param address the local address to listen on
+     * @param targetPort the server's port, on 127.0.0.1
+     * @throws IOException when no port can be opened
+     */
+    public CutProxy(InetAddress address, int targetPort) throws IOException {
+        this.address = address;
         this.target = targetPort;
         ServerSocket first = listen(0);
         this.port = first.getLocalPort();
@@ -55,7 +70,7 @@ public final class CutProxy implements AutoCloseable {
     /**
      * Returns the port clients connect to.
      *
-     * @return the proxy's port on 127.0.0.1
+     * @return the proxy's port, on 127.0.0.1 unless another address was given
      */
     public int port() {
         return port;
@@ -131,10 +146,10 @@ public final class CutProxy implements AutoCloseable {
         awaitEnd(stopping);
     }
 
-    private static ServerSocket listen(int port) throws IOException {
+    private ServerSocket listen(int port) throws IOException {
         ServerSocket socket = new ServerSocket();
         socket.setReuseAddress(true); // the same port again after a refusal, despite connections in TIME_WAIT
-        socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 50);
+        socket.bind(new InetSocketAddress(address, port), 50);
         return socket;
     }
 
