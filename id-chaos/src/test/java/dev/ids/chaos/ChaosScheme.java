@@ -1,12 +1,19 @@
 package dev.ids.chaos;
 
+import dev.ids.BinaryFormId;
+import dev.ids.IdGenerator;
 import dev.ids.IdScheme;
+import dev.ids.gid.Gid;
 import dev.ids.gid.GidGenerator;
+import dev.ids.lable.LableId;
 import dev.ids.lable.LableIdGenerator;
 import dev.ids.lable.LableMode;
+import dev.ids.muid.Muid;
 import dev.ids.muid.MuidGenerator;
 import dev.ids.node.NodeLease;
+import dev.ids.sno.Sno;
 import dev.ids.sno.SnoGenerator;
+import dev.ids.traceid.TraceId;
 import dev.ids.traceid.TraceIdGenerator;
 import java.time.Duration;
 
@@ -82,43 +89,43 @@ enum ChaosScheme {
      * @return its IDs as bytes, in the scheme's binary form (sortable as unsigned bytes)
      */
     Issuer issuer(NodeLease lease) {
-        return switch (this) {
-            case TRACE_ID -> {
-                TraceIdGenerator ids = TraceIdGenerator.builder().lease(lease).maxWait(MAX_WAIT).build();
-                yield () -> {
-                    var id = ids.next();
-                    return new Issued(id.toBytes(), id.timestamp().toEpochMilli());
-                };
-            }
-            case LABLE -> {
-                LableIdGenerator ids = LableIdGenerator.builder().lease(lease).mode(LableMode.TIME_SEQUENTIAL)
-                        .maxWait(MAX_WAIT).build();
-                yield () -> {
-                    var id = ids.next();
-                    return new Issued(id.toBytes(), id.timestamp().toEpochMilli());
-                };
-            }
-            case SNO -> {
-                SnoGenerator ids = SnoGenerator.builder().lease(lease).maxWait(MAX_WAIT).build();
-                yield () -> {
-                    var id = ids.next();
-                    return new Issued(id.toBytes(), id.timestamp().toEpochMilli());
-                };
-            }
-            case MUID -> {
-                MuidGenerator ids = MuidGenerator.builder().lease(lease).maxWait(MAX_WAIT).build();
-                yield () -> {
-                    var id = ids.next();
-                    return new Issued(id.toBytes(), id.timestamp().toEpochMilli());
-                };
-            }
-            case GID -> {
-                GidGenerator ids = GidGenerator.builder().build();
-                yield () -> {
-                    var id = ids.next();
-                    return new Issued(id.toBytes(), id.timestamp().toEpochMilli());
-                };
-            }
+        return issuerOf(switch (this) {
+            case TRACE_ID -> TraceIdGenerator.builder().lease(lease).maxWait(MAX_WAIT).build();
+            case LABLE -> LableIdGenerator.builder().lease(lease).mode(LableMode.TIME_SEQUENTIAL).maxWait(MAX_WAIT)
+                    .build();
+            case SNO -> SnoGenerator.builder().lease(lease).maxWait(MAX_WAIT).build();
+            case MUID -> MuidGenerator.builder().lease(lease).maxWait(MAX_WAIT).build();
+            case GID -> GidGenerator.builder().build();
+        });
+    }
+
+    /**
+     * The IDs of a generator built elsewhere (a Spring bean), as bytes with their timestamps.
+     *
+     * @param generator a generator of this scheme
+     * @return its IDs as bytes, in the scheme's binary form (sortable as unsigned bytes)
+     */
+    static Issuer issuerOf(IdGenerator<? extends BinaryFormId> generator) {
+        return () -> {
+            BinaryFormId id = generator.next();
+            return new Issued(id.toBytes(), stampMillis(id));
         };
+    }
+
+    /** The epoch millisecond an ID's timestamp stands for (the start of its second for a TraceId). */
+    private static long stampMillis(BinaryFormId id) {
+        if (id instanceof TraceId traceId) {
+            return traceId.timestamp().toEpochMilli();
+        }
+        if (id instanceof LableId lableId) {
+            return lableId.timestamp().toEpochMilli();
+        }
+        if (id instanceof Sno sno) {
+            return sno.timestamp().toEpochMilli();
+        }
+        if (id instanceof Muid muid) {
+            return muid.timestamp().toEpochMilli();
+        }
+        return ((Gid) id).timestamp().toEpochMilli();
     }
 }

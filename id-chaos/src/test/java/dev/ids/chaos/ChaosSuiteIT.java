@@ -61,6 +61,16 @@ class ChaosSuiteIT {
         runs(ZooKeeperChaosStore::start);
     }
 
+    /**
+     * The CI-mode run with every worker running the Spring Boot starter, as most of our users do: its generator beans,
+     * its leases from the application's DataSource through a Hikari pool.
+     */
+    @Test
+    @RequiresDatabase(TestDatabase.POSTGRESQL)
+    void throughTheStarterOnPostgreSqlIssuesNoIdTwiceUnderTheNemesis() throws Exception {
+        runs(run -> new StarterChaosStore(JdbcChaosStore.postgreSql(run)));
+    }
+
     /** A store set apart for one run. */
     @FunctionalInterface
     private interface StoreForRun {

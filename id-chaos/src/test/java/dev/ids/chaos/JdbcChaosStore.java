@@ -85,8 +85,8 @@ final class JdbcChaosStore implements ChaosStore {
 
     /**
      * Restarts the database as the run's workers see it: their user is locked out, every connection of theirs ended
-     * (PostgreSQL's {@code pg_terminate_backend}, MariaDB's {@code KILL CONNECTION}) for {@link Nemesis#PAST_THE_LEASE},
-     * then let in again. The machine's server is shared with other tests and stays up; what it committed stays, as
+     * (PostgreSQL's {@code pg_terminate_backend}, MariaDB's {@code KILL CONNECTION}) for
+     * {@link Nemesis#PAST_THE_LEASE}, then let in again. The machine's server is shared with other tests and stays up; what it committed stays, as
      * it does across a restart of a durable database.
      */
     @Override
