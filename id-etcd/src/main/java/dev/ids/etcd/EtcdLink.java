@@ -34,7 +34,11 @@ final class EtcdLink implements AutoCloseable {
     private final Object lock = new Object();
     /** Volatile: built under the lock by the first call after a drop, read by every call. */
     private volatile Client client;
-    /** Whether a call has been answered once; a cold client is given the first call's longer limit until then. */
+    /**
+     * Whether a call has been answered once: until then the JVM may still be loading gRPC and Netty, and calls get the
+     * first call's longer limit. Clients built after a drop get the plain limit, as a link that is hung again must
+     * free the lease's thread in time.
+     */
     private volatile boolean warm;
     private volatile boolean closed;
 
@@ -159,7 +163,6 @@ final class EtcdLink implements AutoCloseable {
                 return;
             }
             client = null;
-            warm = false;
         }
         closeQuietly(stale);
     }
