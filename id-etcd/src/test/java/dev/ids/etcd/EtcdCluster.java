@@ -1,6 +1,11 @@
 package dev.ids.etcd;
 
+import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
+import io.etcd.jetcd.op.Cmp;
+import io.etcd.jetcd.op.CmpTarget;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.PutOption;
 import io.etcd.jetcd.maintenance.StatusResponse;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -19,9 +24,10 @@ import org.junit.jupiter.api.Assumptions;
 /**
  * An etcd cluster of a test's own: members on free ports of 127.0.0.1 (a client and a peer port each), their data
  * in a temporary folder deleted on close. Where Debian's {@code etcd} binary is missing, the tests that need it are
- * skipped with a printed reason, except in CI ({@code CI=true}), where they fail.
+ * skipped with a printed reason, except in CI ({@code CI=true}), where they fail. Public for the starter's tests
+ * and the fault-injection suite, through this module's test jar.
  */
-final class EtcdCluster implements AutoCloseable {
+public final class EtcdCluster implements AutoCloseable {
 
     static final Path BINARY = Path.of("/usr/bin/etcd");
 
@@ -56,8 +62,10 @@ final class EtcdCluster implements AutoCloseable {
      *
      * @param size the number of members
      * @return the running cluster
+     * @throws IOException when a member cannot be started
+     * @throws InterruptedException when interrupted while it starts
      */
-    static EtcdCluster start(int size) throws IOException, InterruptedException {
+    public static EtcdCluster start(int size) throws IOException, InterruptedException {
         assumeInstalled();
         Path dir = Files.createTempDirectory("ids-etcd-");
         List<Member> members = new ArrayList<>();
@@ -151,8 +159,12 @@ final class EtcdCluster implements AutoCloseable {
         launch(members.get(index), "existing");
     }
 
-    /** The client URLs of every member, comma-free, as the provider's builder takes them. */
-    List<String> endpoints() {
+    /**
+     * Returns the client URLs of every member, as the provider's builder takes them.
+     *
+     * @return the URLs, such as {@code http://127.0.0.1:31000}
+     */
+    public List<String> endpoints() {
         return members.stream().map(Member::endpoint).toList();
     }
 
@@ -161,12 +173,36 @@ final class EtcdCluster implements AutoCloseable {
         return members.get(index).clientPort;
     }
 
-    /** A client to every member, for what an operator would do; closed with the cluster. */
-    synchronized Client admin() {
+    /**
+     * Returns a client to every member, for what an operator would do; closed with the cluster.
+     *
+     * @return the client
+     */
+    public synchronized Client admin() {
         if (admin == null) {
             admin = Client.builder().endpoints(endpoints().toArray(String[]::new)).build();
         }
         return admin;
+    }
+
+    /**
+     * Stores a high-water mark a second in the past for identities 0 to {@code identities - 1} of a namespace that
+     * have none, as a store's own claims would leave them: a claim that finds no mark starts about 20 s ahead
+     * (docs/LEASES.md, "A record that is lost"), which tests about anything else need not wait for.
+     *
+     * @param keyPrefix the provider's key prefix
+     * @param namespace the namespace
+     * @param identities how many identities, from 0
+     * @throws Exception when the cluster cannot be written
+     */
+    public void seedMarks(String keyPrefix, String namespace, int identities) throws Exception {
+        EtcdKeys keys = new EtcdKeys(keyPrefix, namespace);
+        String mark = EtcdMarks.encode(System.currentTimeMillis() - 1_000);
+        for (int identity = 0; identity < identities; identity++) {
+            ByteSequence key = EtcdKeys.bytes(keys.mark(identity));
+            admin().getKVClient().txn().If(new Cmp(key, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
+                    .Then(Op.put(key, EtcdKeys.bytes(mark), PutOption.DEFAULT)).commit().get(10, TimeUnit.SECONDS);
+        }
     }
 
     private String logs() {
@@ -204,6 +240,12 @@ final class EtcdCluster implements AutoCloseable {
     }
 
     /** Kills every member (their data is thrown away, so nothing is gained by waiting) and deletes the folder. */
+    /**
+     * Kills every member and deletes their data.
+     *
+     * @throws IOException when the folder cannot be listed
+     * @throws InterruptedException when interrupted while the members stop
+     */
     @Override
     public void close() throws IOException, InterruptedException {
         if (admin != null) {
