@@ -25,6 +25,11 @@ final class EtcdCallException extends Exception {
         return code == Status.Code.NOT_FOUND;
     }
 
+    /** Whether etcd refused the user: a wrong password, or a role without permission on the keys. */
+    boolean isRefusedUser() {
+        return code == Status.Code.UNAUTHENTICATED || code == Status.Code.PERMISSION_DENIED;
+    }
+
     /** Whether the call got no answer at all: timed out, or the client was closed under it. */
     boolean isUnanswered() {
         return code == Status.Code.UNKNOWN || code == Status.Code.DEADLINE_EXCEEDED

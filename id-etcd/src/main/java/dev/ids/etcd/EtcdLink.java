@@ -140,8 +140,25 @@ final class EtcdLink implements AutoCloseable {
         }
         Status.Code code = reason instanceof EtcdException etcd ? Status.Code.valueOf(etcd.getErrorCode().name())
                 : Status.fromThrowable(reason).getCode();
-        String message = reason.getMessage() != null ? reason.getMessage() : reason.getClass().getSimpleName();
-        return new EtcdCallException(message, code, reason);
+        return new EtcdCallException(describe(reason), code, reason);
+    }
+
+    /**
+     * The messages of an error and its causes, each once: gRPC's status often names only its code, and the reason
+     * (a refused password, a TLS handshake) lies in a cause.
+     */
+    private static String describe(Throwable error) {
+        StringBuilder text = new StringBuilder();
+        for (Throwable cause = error; cause != null && text.length() < 500; cause = cause.getCause()) {
+            String message = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+            if (text.indexOf(message) < 0) {
+                text.append(text.length() == 0 ? "" : ": ").append(message);
+            }
+            if (cause.getCause() == cause) {
+                break;
+            }
+        }
+        return text.toString();
     }
 
     private Client client() throws EtcdCallException {

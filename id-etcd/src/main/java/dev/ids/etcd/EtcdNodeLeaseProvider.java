@@ -198,7 +198,13 @@ public final class EtcdNodeLeaseProvider implements NodeLeaseProvider, LeaseList
         String message = "Could not " + what + " from " + link.describe() + " (keys " + settings.keyPrefix() + "/): ";
         if (e instanceof EtcdCallException call && call.isUnanswered()) {
             return new LeaseStoreUnreachableException(message + "etcd cannot be reached or did not answer in time ("
-                    + e.getMessage() + "); check the endpoints and that a majority of the members is up", e);
+                    + e.getMessage() + "); check the endpoints, the TLS settings and that a majority of the members is "
+                    + "up", e);
+        }
+        if (e instanceof EtcdCallException call && call.isRefusedUser()) {
+            return new IllegalStateException(message + "etcd refused the user (" + e.getMessage() + "); check the etcd "
+                    + "user and password, and that its role may read and write the range of " + settings.keyPrefix()
+                    + "/", e);
         }
         return new IllegalStateException(message + e.getMessage(), e);
     }

@@ -2,6 +2,7 @@ package dev.ids.etcd;
 
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
+import io.etcd.jetcd.ClientBuilder;
 import io.etcd.jetcd.op.Cmp;
 import io.etcd.jetcd.op.CmpTarget;
 import io.etcd.jetcd.op.Op;
@@ -17,6 +18,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Assumptions;
@@ -34,11 +36,21 @@ public final class EtcdCluster implements AutoCloseable {
     private final Path dir;
     private final List<Member> members;
     private final String initialCluster;
+    /** The client URLs' scheme: {@code http}, or {@code https} with the TLS flags. */
+    private final String scheme;
+    /** Flags every member gets besides those of its name, folder and URLs (its TLS files). */
+    private final List<String> flags;
+    /** The TLS settings of {@link #admin()}'s client; none for {@code http}. */
+    private final UnaryOperator<ClientBuilder> adminSettings;
     private Client admin;
 
-    private EtcdCluster(Path dir, List<Member> members) {
+    private EtcdCluster(Path dir, List<Member> members, String scheme, List<String> flags,
+            UnaryOperator<ClientBuilder> adminSettings) {
         this.dir = dir;
         this.members = members;
+        this.scheme = scheme;
+        this.flags = flags;
+        this.adminSettings = adminSettings;
         this.initialCluster = members.stream().map(member -> member.name + "=http://127.0.0.1:" + member.peerPort)
                 .collect(Collectors.joining(","));
     }
@@ -66,6 +78,29 @@ public final class EtcdCluster implements AutoCloseable {
      * @throws InterruptedException when interrupted while it starts
      */
     public static EtcdCluster start(int size) throws IOException, InterruptedException {
+        return start(size, "http", List.of(), UnaryOperator.identity());
+    }
+
+    /**
+     * Starts a one-member cluster whose client URLs are {@code https://}, with the server's certificate, checking
+     * client certificates when asked to.
+     *
+     * @param certificates the test's certificates: the server's, and the CA that signed every one of them
+     * @param clientCertificates whether clients must present a certificate the CA signed
+     * @return the running cluster; its admin client presents the client certificate
+     */
+    static EtcdCluster startTls(TestCertificates certificates, boolean clientCertificates)
+            throws IOException, InterruptedException {
+        List<String> flags = new ArrayList<>(List.of("--cert-file", certificates.serverCertificate().toString(),
+                "--key-file", certificates.serverKey().toString()));
+        if (clientCertificates) {
+            flags.addAll(List.of("--client-cert-auth", "--trusted-ca-file", certificates.ca().toString()));
+        }
+        return start(1, "https", flags, builder -> certificates.clientTls(builder, true));
+    }
+
+    private static EtcdCluster start(int size, String scheme, List<String> flags,
+            UnaryOperator<ClientBuilder> adminSettings) throws IOException, InterruptedException {
         assumeInstalled();
         Path dir = Files.createTempDirectory("ids-etcd-");
         List<Member> members = new ArrayList<>();
@@ -73,7 +108,7 @@ public final class EtcdCluster implements AutoCloseable {
         for (int i = 0; i < size; i++) {
             members.add(new Member("m" + i, ports.get(2 * i), ports.get(2 * i + 1), dir.resolve("m" + i)));
         }
-        EtcdCluster cluster = new EtcdCluster(dir, members);
+        EtcdCluster cluster = new EtcdCluster(dir, members, scheme, flags, adminSettings);
         try {
             for (Member member : members) {
                 cluster.launch(member, "new");
@@ -87,13 +122,14 @@ public final class EtcdCluster implements AutoCloseable {
     }
 
     private void launch(Member member, String state) throws IOException {
-        String client = "http://127.0.0.1:" + member.clientPort;
+        String client = member.endpoint(scheme);
         String peer = "http://127.0.0.1:" + member.peerPort;
-        List<String> command = List.of(BINARY.toString(), "--name", member.name, "--data-dir",
+        List<String> command = new ArrayList<>(List.of(BINARY.toString(), "--name", member.name, "--data-dir",
                 member.data.toString(), "--listen-client-urls", client, "--advertise-client-urls", client,
                 "--listen-peer-urls", peer, "--initial-advertise-peer-urls", peer, "--initial-cluster",
                 initialCluster, "--initial-cluster-state", state, "--initial-cluster-token",
-                dir.getFileName().toString(), "--log-level", "warn");
+                dir.getFileName().toString(), "--log-level", "warn"));
+        command.addAll(flags);
         member.process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve(member.name + ".log").toFile())).start();
     }
@@ -122,7 +158,7 @@ public final class EtcdCluster implements AutoCloseable {
                 continue;
             }
             try {
-                StatusResponse status = admin().getMaintenanceClient().statusMember(member.endpoint())
+                StatusResponse status = admin().getMaintenanceClient().statusMember(member.endpoint(scheme))
                         .get(2, TimeUnit.SECONDS);
                 member.id = status.getHeader().getMemberId();
                 leaderId = status.getLeader() != 0 ? status.getLeader() : leaderId;
@@ -165,7 +201,7 @@ public final class EtcdCluster implements AutoCloseable {
      * @return the URLs, such as {@code http://127.0.0.1:31000}
      */
     public List<String> endpoints() {
-        return members.stream().map(Member::endpoint).toList();
+        return members.stream().map(member -> member.endpoint(scheme)).toList();
     }
 
     /** The client port of one member. */
@@ -180,7 +216,7 @@ public final class EtcdCluster implements AutoCloseable {
      */
     public synchronized Client admin() {
         if (admin == null) {
-            admin = Client.builder().endpoints(endpoints().toArray(String[]::new)).build();
+            admin = adminSettings.apply(Client.builder().endpoints(endpoints().toArray(String[]::new))).build();
         }
         return admin;
     }
@@ -279,8 +315,8 @@ public final class EtcdCluster implements AutoCloseable {
             this.data = data;
         }
 
-        String endpoint() {
-            return "http://127.0.0.1:" + clientPort;
+        String endpoint(String scheme) {
+            return scheme + "://127.0.0.1:" + clientPort;
         }
     }
 }

@@ -207,7 +207,8 @@ class EtcdLeaseAutoConfigurationTests {
                     IdsConfigurationException failure = configurationFailure(context);
                     assertThat(failure.getMessage()).contains("etcd http://127.0.0.1:9")
                             .contains("etcd cannot be reached");
-                    assertThat(failure.getAction()).contains("Start the lease store, or correct where the application finds it")
+                    assertThat(failure.getAction())
+                            .contains("Start the lease store, or correct where the application finds it")
                             .contains("ids.node.etcd.endpoints");
                 });
     }
