@@ -10,6 +10,7 @@ import dev.ids.node.NodeLeaseStore;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.kv.GetResponse;
 import io.etcd.jetcd.kv.TxnResponse;
+import io.etcd.jetcd.lease.LeaseKeepAliveResponse;
 import io.etcd.jetcd.op.Cmp;
 import io.etcd.jetcd.op.CmpTarget;
 import io.etcd.jetcd.op.Op;
@@ -104,23 +105,32 @@ final class EtcdLeaseStore implements NodeLeaseStore<EtcdProof> {
     @Override
     public LeaseGrant renew(EtcdProof proof) throws Exception {
         long deadline = link.deadline();
-        long ttl;
+        LeaseKeepAliveResponse alive;
         try {
-            ttl = link.call(deadline, client -> client.getLeaseClient().keepAliveOnce(proof.leaseId())).getTTL();
+            alive = link.call(deadline, client -> client.getLeaseClient().keepAliveOnce(proof.leaseId()));
         } catch (EtcdCallException e) {
             if (e.isNotFound()) {
                 throw new LeaseLostException(expired(proof));
             }
             throw e;
         }
-        if (ttl <= 0) {
+        if (alive.getTTL() <= 0) {
             // An expired lease may be answered with a TTL of 0 rather than an error (etcd-io/jetcd#686).
             throw new LeaseLostException(expired(proof));
         }
+        // A read-only transaction is linearizable: its member confirmed with a quorum that the term's leader leads.
         TxnResponse check = link.call(deadline, client -> client.getKVClient().txn().If(owns(proof))
                 .Else(Op.get(bytes(proof.leaseKey()), GetOption.DEFAULT)).commit());
         if (!check.isSucceeded()) {
             throw new LeaseLostException(lost(proof, first(check, 0)));
+        }
+        long keptIn = alive.getHeader().getRaftTerm();
+        long checkedIn = check.getHeader().getRaftTerm();
+        if (keptIn != checkedIn) {
+            // Only the leader of the check's term, which led throughout, is known to have counted the keep-alive: an
+            // old leader cut off from the others may still answer keep-alives it cannot make last (etcd-io/etcd#15247).
+            throw new EtcdCallException("the keep-alive was answered in raft term " + keptIn + " and the check in "
+                    + checkedIn + ": the leader changed between them", Status.Code.ABORTED, null);
         }
         return LeaseGrant.of(lease);
     }

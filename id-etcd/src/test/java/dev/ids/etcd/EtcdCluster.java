@@ -176,6 +176,23 @@ public final class EtcdCluster implements AutoCloseable {
     }
 
     /**
+     * Hands the leadership to the next member (etcd's MoveLeader, asked of the leader itself), so that a new raft
+     * term begins, and waits until the new leader is known.
+     */
+    void moveLeader() throws Exception {
+        int from = leader();
+        if (from < 0) {
+            throw new IllegalStateException("No leader to move");
+        }
+        Member to = members.get((from + 1) % members.size());
+        try (Client direct = adminSettings.apply(Client.builder().endpoints(members.get(from).endpoint(scheme)))
+                .build()) {
+            direct.getMaintenanceClient().moveLeader(to.id).get(10, TimeUnit.SECONDS);
+        }
+        awaitLeader();
+    }
+
+    /**
      * Kills a member at once, as a crash would (SIGKILL).
      *
      * @param index the member
