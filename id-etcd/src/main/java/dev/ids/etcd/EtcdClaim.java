@@ -28,6 +28,8 @@ final class EtcdClaim implements NodeLeaseStore.Claiming<EtcdProof> {
     private long leaseId;
     /** The monotonic time before that lease was asked for: the lease counts from here. */
     private long grantAskedAt;
+    /** The wall time then, from which the expiry written in the key is counted. */
+    private long grantAskedAtMillis;
 
     EtcdClaim(EtcdLeaseStore store, EtcdKeys keys, long[] taken, String holder) {
         this.store = store;
@@ -53,9 +55,10 @@ final class EtcdClaim implements NodeLeaseStore.Claiming<EtcdProof> {
         grantIfNeeded(deadline);
         long lease = leaseId;
         String leaseKey = keys.lease(identity);
+        String value = new HolderValue(holder, grantAskedAtMillis + store.leaseLength().toMillis()).encode();
         TxnResponse answer = link.call(deadline, client -> client.getKVClient().txn()
                 .If(new Cmp(bytes(leaseKey), Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
-                .Then(Op.put(bytes(leaseKey), bytes(holder), PutOption.builder().withLeaseId(lease).build()),
+                .Then(Op.put(bytes(leaseKey), bytes(value), PutOption.builder().withLeaseId(lease).build()),
                         Op.put(bytes(keys.holder(identity)), bytes(holder), PutOption.DEFAULT),
                         Op.get(bytes(keys.mark(identity)), GetOption.DEFAULT))
                 .commit());
@@ -73,6 +76,7 @@ final class EtcdClaim implements NodeLeaseStore.Claiming<EtcdProof> {
     /** Grants the claim's etcd lease, unless one granted recently is at hand. */
     private void grantIfNeeded(long deadline) throws Exception {
         long now = store.clock().monotonicNanos();
+        long wall = store.clock().wallTimeMillis();
         if (leaseId != 0 && now - grantAskedAt < store.leaseLength().toNanos() / 3) {
             return;
         }
@@ -87,6 +91,7 @@ final class EtcdClaim implements NodeLeaseStore.Claiming<EtcdProof> {
         }
         leaseId = granted.getID();
         grantAskedAt = now;
+        grantAskedAtMillis = wall;
     }
 
     /** Revokes the etcd lease granted for tries that all lost, if any. */

@@ -6,7 +6,9 @@ import io.netty.handler.ssl.SslContextBuilder;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * How the provider's own clients reach the cluster beyond the endpoints: an etcd user, and TLS (the trusted
@@ -31,6 +33,38 @@ record EtcdConnection(String user, String password, Path trustCertificates, Path
     /** Whether TLS files are set, so that the endpoints must be {@code https://}. */
     boolean hasTlsFiles() {
         return trustCertificates != null || clientCertificate != null;
+    }
+
+    /**
+     * Reads the members' client URLs.
+     *
+     * @throws IllegalArgumentException when there is none, one is not an {@code http://} or {@code https://} URL with
+     *     a host and a port, or they mix the two
+     */
+    static List<URI> endpoints(List<String> endpoints) {
+        Objects.requireNonNull(endpoints, "endpoints");
+        if (endpoints.isEmpty()) {
+            throw new IllegalArgumentException("At least one etcd endpoint is needed, such as http://127.0.0.1:2379");
+        }
+        List<URI> uris = new ArrayList<>();
+        for (String endpoint : endpoints) {
+            URI uri;
+            try {
+                uri = URI.create(Objects.requireNonNull(endpoint, "endpoint").trim());
+            } catch (IllegalArgumentException e) {
+                uri = null;
+            }
+            if (uri == null || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))
+                    || uri.getHost() == null || uri.getPort() < 0) {
+                throw new IllegalArgumentException("An etcd endpoint is an http:// or https:// URL with a host and a "
+                        + "port, such as http://127.0.0.1:2379, not '" + endpoint + "'");
+            }
+            uris.add(uri);
+        }
+        if (uris.stream().map(URI::getScheme).distinct().count() > 1) {
+            throw new IllegalArgumentException("The etcd endpoints mix http:// and https://: " + endpoints);
+        }
+        return uris;
     }
 
     /**

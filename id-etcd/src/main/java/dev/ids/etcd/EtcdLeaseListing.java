@@ -6,35 +6,31 @@ import dev.ids.node.ListedLease;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.kv.GetResponse;
 import io.etcd.jetcd.options.GetOption;
-import io.etcd.jetcd.options.LeaseOption;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The operator's view of a namespace: one range read of every key under {@code <prefix>/<namespace>/} (a consistent
- * snapshot of leases, marks and holders), then the time each held identity's etcd lease has left. etcd counts a
- * lease's TTL on its leader's monotonic clock and shows only the seconds left, so the expiry listed is this
- * application's clock plus that, less the grace: an estimate within a second or so, which moves from read to read.
+ * The operator's view of a namespace: one range read of every key under {@code <prefix>/<namespace>/}, a consistent
+ * snapshot of leases, marks and holders. A held identity is listed with the expiry its holder wrote in the key at its
+ * claim or latest renewal ({@link HolderValue}), on the holder's clock: what the key records, the same on every read
+ * until the holder renews, as a takeover's judgement needs. (The cluster counts the etcd lease's TTL itself, and lets
+ * the identity go only the grace later.)
  */
 final class EtcdLeaseListing {
 
     private final EtcdLeaseStore store;
-    private final Duration grace;
 
-    EtcdLeaseListing(EtcdLeaseStore store, Duration grace) {
+    EtcdLeaseListing(EtcdLeaseStore store) {
         this.store = store;
-        this.grace = grace;
     }
 
     /** Lists every identity of the namespace that has a lease key, a mark or a recorded holder, ascending. */
     List<ListedLease> list(String namespace) throws Exception {
         EtcdKeys keys = store.keys(namespace);
         EtcdLink link = store.link();
-        long deadline = link.deadline();
-        GetResponse read = link.call(deadline, client -> client.getKVClient().get(bytes(keys.root()),
+        GetResponse read = link.call(link.deadline(), client -> client.getKVClient().get(bytes(keys.root()),
                 GetOption.builder().isPrefix(true).build()));
         Map<Long, Row> rows = new TreeMap<>();
         for (KeyValue kv : read.getKvs()) {
@@ -45,13 +41,13 @@ final class EtcdLeaseListing {
         }
         List<ListedLease> leases = new ArrayList<>(rows.size());
         for (Map.Entry<Long, Row> entry : rows.entrySet()) {
-            leases.add(entry.getValue().listed(namespace, entry.getKey(), deadline));
+            leases.add(entry.getValue().listed(namespace, entry.getKey()));
         }
         return leases;
     }
 
     /** The keys of one identity as read. */
-    private final class Row {
+    private static final class Row {
 
         private KeyValue lease;
         private KeyValue mark;
@@ -65,18 +61,14 @@ final class EtcdLeaseListing {
             }
         }
 
-        ListedLease listed(String namespace, long identity, long deadline) throws Exception {
+        ListedLease listed(String namespace, long identity) {
             long markMillis = Math.max(0, EtcdLeaseStore.markOf(mark));
             if (lease == null) {
                 String latest = holder != null ? EtcdKeys.text(holder.getValue()) : null;
                 return new ListedLease(namespace, identity, latest, false, 0, markMillis);
             }
-            long leaseId = lease.getLease();
-            long secondsLeft = leaseId == 0 ? -1 : store.link().call(deadline,
-                    client -> client.getLeaseClient().timeToLive(leaseId, LeaseOption.DEFAULT)).getTTL();
-            long expires = secondsLeft < 0 ? 0
-                    : store.clock().wallTimeMillis() + secondsLeft * 1000 - grace.toMillis();
-            return new ListedLease(namespace, identity, EtcdKeys.text(lease.getValue()), true, expires, markMillis);
+            HolderValue value = HolderValue.decode(EtcdKeys.text(lease.getValue()));
+            return new ListedLease(namespace, identity, value.holder(), true, value.expiresAtMillis(), markMillis);
         }
     }
 }

@@ -105,6 +105,7 @@ final class EtcdLeaseStore implements NodeLeaseStore<EtcdProof> {
     @Override
     public LeaseGrant renew(EtcdProof proof) throws Exception {
         long deadline = link.deadline();
+        String renewed = new HolderValue(proof.holder(), clock.wallTimeMillis() + lease.toMillis()).encode();
         LeaseKeepAliveResponse alive;
         try {
             alive = link.call(deadline, client -> client.getLeaseClient().keepAliveOnce(proof.leaseId()));
@@ -118,8 +119,11 @@ final class EtcdLeaseStore implements NodeLeaseStore<EtcdProof> {
             // An expired lease may be answered with a TTL of 0 rather than an error (etcd-io/jetcd#686).
             throw new LeaseLostException(expired(proof));
         }
-        // A read-only transaction is linearizable: its member confirmed with a quorum that the term's leader leads.
+        // The check rewrites the key's expiry, so that a reader sees the renewal (a keep-alive changes no key), and,
+        // a write, it is committed by its term's leader through a quorum.
         TxnResponse check = link.call(deadline, client -> client.getKVClient().txn().If(owns(proof))
+                .Then(Op.put(bytes(proof.leaseKey()), bytes(renewed),
+                        PutOption.builder().withLeaseId(proof.leaseId()).build()))
                 .Else(Op.get(bytes(proof.leaseKey()), GetOption.DEFAULT)).commit());
         if (!check.isSucceeded()) {
             throw new LeaseLostException(lost(proof, first(check, 0)));
@@ -236,7 +240,8 @@ final class EtcdLeaseStore implements NodeLeaseStore<EtcdProof> {
             return "its key " + proof.leaseKey() + " is gone: released, deleted (lease keys must never be deleted by "
                     + "hand), or its etcd lease " + Long.toHexString(proof.leaseId()) + " expired or was revoked";
         }
-        return "another process holds the identity now (" + EtcdKeys.text(found.getValue()) + ")";
+        return "another process holds the identity now (" + HolderValue.decode(EtcdKeys.text(found.getValue())).holder()
+                + ")";
     }
 
     private String expired(EtcdProof proof) {

@@ -1,18 +1,17 @@
 package dev.ids.etcd;
 
-import dev.ids.node.LeaseListing;
+import dev.ids.node.IdentityTakeOver;
 import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.LeaseTimingSettings;
 import dev.ids.node.ListedLease;
 import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
-import dev.ids.node.NodeLeaseProvider;
+import dev.ids.node.NodeLeaseStore;
 import dev.ids.node.StoredNodeLease;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.ClientBuilder;
 import java.net.URI;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
@@ -36,7 +35,7 @@ import java.util.function.Function;
  * call run out of time is dropped and the next call builds a new one, as a connection that silently stopped would
  * otherwise hold every later call (a client the caller gave is kept). Safe for use by many threads.
  */
-public final class EtcdNodeLeaseProvider implements NodeLeaseProvider, LeaseListing, AutoCloseable {
+public final class EtcdNodeLeaseProvider implements IdentityTakeOver, AutoCloseable {
 
     /** The default key prefix. */
     public static final String DEFAULT_KEY_PREFIX = "ids";
@@ -51,6 +50,7 @@ public final class EtcdNodeLeaseProvider implements NodeLeaseProvider, LeaseList
     private final EtcdLink link;
     private final EtcdLeaseStore store;
     private final EtcdLeaseListing listing;
+    private final EtcdTakeOver takeOver;
     private final AtomicLong leaseNumbers = new AtomicLong();
 
     private EtcdNodeLeaseProvider(EtcdSettings settings, EtcdLink link) {
@@ -58,7 +58,8 @@ public final class EtcdNodeLeaseProvider implements NodeLeaseProvider, LeaseList
         this.link = link;
         this.store = new EtcdLeaseStore(link, settings.keyPrefix(), settings.clock(), settings.leaseLength(),
                 settings.reclaimGrace(), LOG);
-        this.listing = new EtcdLeaseListing(store, settings.reclaimGrace());
+        this.listing = new EtcdLeaseListing(store);
+        this.takeOver = new EtcdTakeOver(store);
     }
 
     /**
@@ -83,7 +84,7 @@ public final class EtcdNodeLeaseProvider implements NodeLeaseProvider, LeaseList
      * @return a builder with the defaults
      */
     public static Builder builder(List<String> endpoints) {
-        List<URI> uris = endpoints(endpoints);
+        List<URI> uris = EtcdConnection.endpoints(endpoints);
         String description = "etcd " + String.join(",", endpoints);
         return new Builder(settings -> {
             boolean https = "https".equals(uris.get(0).getScheme());
@@ -133,32 +134,6 @@ public final class EtcdNodeLeaseProvider implements NodeLeaseProvider, LeaseList
             throw new IllegalArgumentException("The etcd provider was given " + given + ", which carries its own "
                     + "TLS and user settings: set them there, not on the provider's builder");
         }
-    }
-
-    private static List<URI> endpoints(List<String> endpoints) {
-        Objects.requireNonNull(endpoints, "endpoints");
-        if (endpoints.isEmpty()) {
-            throw new IllegalArgumentException("At least one etcd endpoint is needed, such as http://127.0.0.1:2379");
-        }
-        List<URI> uris = new ArrayList<>();
-        for (String endpoint : endpoints) {
-            URI uri;
-            try {
-                uri = URI.create(Objects.requireNonNull(endpoint, "endpoint").trim());
-            } catch (IllegalArgumentException e) {
-                uri = null;
-            }
-            if (uri == null || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))
-                    || uri.getHost() == null || uri.getPort() < 0) {
-                throw new IllegalArgumentException("An etcd endpoint is an http:// or https:// URL with a host and a "
-                        + "port, such as http://127.0.0.1:2379, not '" + endpoint + "'");
-            }
-            uris.add(uri);
-        }
-        if (uris.stream().map(URI::getScheme).distinct().count() > 1) {
-            throw new IllegalArgumentException("The etcd endpoints mix http:// and https://: " + endpoints);
-        }
-        return uris;
     }
 
     /**
@@ -225,6 +200,58 @@ public final class EtcdNodeLeaseProvider implements NodeLeaseProvider, LeaseList
             return listing.list(namespace);
         } catch (Exception e) {
             throw failed("read namespace '" + namespace + "'", e);
+        }
+    }
+
+    /**
+     * Returns how long a holder must have gone without renewing before {@link #takeOver} takes its identity: one
+     * renewal period plus the reclaim grace, which a running holder lets pass only when it cannot reach etcd.
+     *
+     * @return the silence
+     */
+    @Override
+    public Duration silenceBeforeTakeOver() {
+        return settings.renewalPeriod().plus(settings.reclaimGrace());
+    }
+
+    /**
+     * Takes one identity from the holder judged by listing it ({@link #listLeases}): only while its key names the same
+     * holder with the same expiry (each renewal rewrites it) and the cluster counts no keep-alive of the holder's etcd
+     * lease for the silence (in whole seconds, a second allowed for the rounding; the takeover waits up to 3 s for
+     * that count while the key stays as judged). The key is then deleted on its revision as read and claimed again for
+     * this provider, from the holder's mark. {@link dev.ids.node.ConfiguredIdentityClaim} calls it for an instance
+     * configured with an identity that its previous run, killed, still holds.
+     *
+     * @param judged the identity as listed, naming the holder
+     * @param silence how long the holder must have gone without renewing: zero or more
+     * @return the lease, renewed on its own thread until closed or lost
+     * @throws NoFreeNodeIdentityException when the key is no longer as judged, its holder renewed within the silence,
+     *     or another claimant took the identity meanwhile
+     * @throws IllegalArgumentException when the silence is negative
+     * @throws LeaseStoreUnreachableException when the cluster cannot be reached
+     */
+    @Override
+    public EtcdNodeLease takeOver(ListedLease judged, Duration silence) {
+        Objects.requireNonNull(judged, "judged");
+        if (Objects.requireNonNull(silence, "silence").isNegative()) {
+            throw new IllegalArgumentException("silence must not be negative: " + silence);
+        }
+        NodeClaim claim = new NodeClaim(judged.namespace(), judged.identity(), judged.identity());
+        try {
+            String holder = settings.holderId() + "#" + leaseNumbers.incrementAndGet();
+            NodeLeaseStore.Claimed<EtcdProof> taken = judged.held() ? takeOver.take(judged, silence, holder) : null;
+            if (taken == null) {
+                throw new NoFreeNodeIdentityException(claim, "the key of identity " + judged.identity() + " no "
+                        + "longer names '" + judged.holder() + "' with the expiry judged, that holder kept its etcd "
+                        + "lease alive within " + silence.toMillis() + " ms, or another claimant took it");
+            }
+            return new EtcdNodeLease(StoredNodeLease.start(store, claim, taken, settings.clock(),
+                    settings.backgroundRenewal() ? settings.renewalPeriod() : null));
+        } catch (NoFreeNodeIdentityException e) {
+            throw e;
+        } catch (Exception e) {
+            throw failed("take node identity " + judged.identity() + " over in namespace '" + judged.namespace()
+                    + "'", e);
         }
     }
 
