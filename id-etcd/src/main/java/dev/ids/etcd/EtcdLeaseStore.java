@@ -29,7 +29,8 @@ import java.util.List;
  * exists ({@link EtcdClaim}); the key's create revision is then the proof every later transaction compares, so a key
  * deleted and created again by anyone else fences this lease. A renewal is one {@code LeaseKeepAlive} (asked once, on
  * the lifecycle's own schedule, never a stream that may stop without a word) and a transaction that finds the key
- * still this lease's. The mark lives in a key attached to no lease and only moves forward.
+ * still this lease's and rewrites the expiry in it, answered in the keep-alive's raft term. The mark lives in a key
+ * attached to no lease and only moves forward.
  *
  * <p>etcd keeps no wall clock that a client can read, so the skew between this application's clock and the others'
  * is not measured: as for ZooKeeper, a claim that finds no mark allows one mark step for it (docs/LEASES.md, "A

@@ -31,9 +31,10 @@ import java.util.function.Function;
  * one member keeps them as long as its disk does, and one started with {@code --unsafe-no-fsync}, or restored from an
  * older snapshot, may hand the next claimant an older mark.
  *
- * <p>Every operation waits at most the renewal period (at least a second). A client of the provider's own that let a
- * call run out of time is dropped and the next call builds a new one, as a connection that silently stopped would
- * otherwise hold every later call (a client the caller gave is kept). Safe for use by many threads.
+ * <p>Every operation waits at most the renewal period (at least a second; the first of a cold JVM 15 s, as it loads
+ * gRPC and Netty). A client of the provider's own that let a call run out of time is dropped and the next call builds
+ * a new one, as a connection that silently stopped would otherwise hold every later call (a client the caller gave is
+ * kept). Safe for use by many threads.
  */
 public final class EtcdNodeLeaseProvider implements IdentityTakeOver, AutoCloseable {
 
