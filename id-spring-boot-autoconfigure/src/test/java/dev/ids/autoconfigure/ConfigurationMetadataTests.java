@@ -95,8 +95,8 @@ class ConfigurationMetadataTests {
         SpringFactoriesLoader.forDefaultResourceLocation(getClass().getClassLoader())
                 .load(dev.ids.autoconfigure.node.LeaseStoreKind.class).forEach(kind -> registered.add(kind.name()));
         assertThat(hintValues(hints().get("ids.node.provider")))
-                .containsExactlyInAnyOrder("static", "auto", "jdbc", "r2dbc", "zookeeper", "redis");
-        assertThat(registered).contains("static", "auto", "jdbc", "r2dbc", "zookeeper", "redis");
+                .containsExactlyInAnyOrder("static", "auto", "jdbc", "r2dbc", "zookeeper", "etcd", "redis");
+        assertThat(registered).contains("static", "auto", "jdbc", "r2dbc", "zookeeper", "etcd", "redis");
     }
 
     @Test
@@ -195,6 +195,13 @@ class ConfigurationMetadataTests {
                 .isEqualTo(dev.ids.redis.RedisNodeLeaseProvider.DEFAULT_LEASE_LENGTH);
         assertThat(duration(properties, "ids.node.redis.reclaim-grace"))
                 .isEqualTo(dev.ids.redis.RedisNodeLeaseProvider.DEFAULT_RECLAIM_GRACE);
+        assertThat(properties.get("ids.node.etcd.key-prefix").get("defaultValue").asText())
+                .isEqualTo(dev.ids.etcd.EtcdNodeLeaseProvider.DEFAULT_KEY_PREFIX);
+        assertThat(duration(properties, "ids.node.etcd.lease-length"))
+                .isEqualTo(dev.ids.etcd.EtcdNodeLeaseProvider.DEFAULT_LEASE_LENGTH);
+        assertThat(duration(properties, "ids.node.etcd.reclaim-grace"))
+                .isEqualTo(dev.ids.etcd.EtcdNodeLeaseProvider.DEFAULT_RECLAIM_GRACE);
+        assertThat(properties).containsKey("ids.node.etcd.endpoints");
         assertThat(duration(properties, "ids.node.reclaim-period"))
                 .isEqualTo(dev.ids.node.ReclaimingNodeLease.DEFAULT_CHECK_PERIOD);
     }

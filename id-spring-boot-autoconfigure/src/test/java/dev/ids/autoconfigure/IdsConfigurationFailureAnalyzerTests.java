@@ -134,7 +134,8 @@ class IdsConfigurationFailureAnalyzerTests {
                     + "other running instance uses, or add a NodeIdentityProvider bean, or lease identities per "
                     + "instance: with a DataSource bean (or ids.node.provider=jdbc) from the application's database, "
                     + "with an R2DBC ConnectionFactory bean (or ids.node.provider=r2dbc) from its reactive database, "
-                    + "with ids.node.zookeeper.connect-string from ZooKeeper, or with Spring Data Redis over Lettuce "
+                    + "with ids.node.zookeeper.connect-string from ZooKeeper, with ids.node.etcd.endpoints (and "
+                    + "dev.ids:id-etcd) from etcd, or with Spring Data Redis over Lettuce "
                     + "(or ids.node.provider=redis) from Redis; or set ids.sno.enabled=false if you "
                     + "do not need sno IDs.");
         });

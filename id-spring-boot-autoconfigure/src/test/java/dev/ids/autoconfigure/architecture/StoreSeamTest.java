@@ -50,4 +50,12 @@ class StoreSeamTest {
                         "dev.ids.autoconfigure.node.redis..", "io.lettuce..", "org.springframework.data.redis..")
                 .check(STARTER);
     }
+
+    @Test
+    void onlyTheEtcdStoresPackageNamesTheEtcdStore() {
+        noClasses().that().resideOutsideOfPackages("dev.ids.autoconfigure.node.etcd..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.ids.etcd..",
+                        "dev.ids.autoconfigure.node.etcd..", "io.etcd..")
+                .check(STARTER);
+    }
 }

@@ -1,0 +1,350 @@
+package dev.ids.etcd;
+
+import dev.ids.node.IdentityTakeOver;
+import dev.ids.node.LeaseStoreUnreachableException;
+import dev.ids.node.LeaseTimingSettings;
+import dev.ids.node.ListedLease;
+import dev.ids.node.NoFreeNodeIdentityException;
+import dev.ids.node.NodeClaim;
+import dev.ids.node.NodeLeaseStore;
+import dev.ids.node.StoredNodeLease;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.ClientBuilder;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+
+/**
+ * Leases node identities from an etcd cluster through jetcd, with the guarantees of the database lease: one holder
+ * per identity by one transaction that creates the identity's key only where none exists, attached to an etcd lease
+ * whose TTL (the lease length plus the reclaim grace) the cluster counts; renewals, mark writes and releases
+ * conditional on the key's create revision, so a key deleted and created again by anyone else fences its former
+ * holder; one keep-alive per renewal period, asked by the lease's own renewal thread rather than jetcd's keep-alive
+ * stream (which can stop without a word, etcd-io/jetcd#1383), and an etcd lease found gone ends the lease at once;
+ * a high-water mark in a key attached to no etcd lease, which outlives every holder and only moves forward.
+ *
+ * <p>etcd acknowledges a write once a majority of its members has it in their logs on disk, so there is nothing to
+ * check about durability: a cluster of three members keeps every lease and mark through the loss of one. A cluster of
+ * one member keeps them as long as its disk does, and one started with {@code --unsafe-no-fsync}, or restored from an
+ * older snapshot, may hand the next claimant an older mark.
+ *
+ * <p>Every operation waits at most the renewal period (at least a second; the first of a cold JVM 15 s, as it loads
+ * gRPC and Netty). A client of the provider's own that let a call run out of time is dropped and the next call builds
+ * a new one, as a connection that silently stopped would otherwise hold every later call (a client the caller gave is
+ * kept). Safe for use by many threads.
+ */
+public final class EtcdNodeLeaseProvider implements IdentityTakeOver, AutoCloseable {
+
+    /** The default key prefix. */
+    public static final String DEFAULT_KEY_PREFIX = "ids";
+    /** The default lease length: how long a lease lasts without renewal. */
+    public static final Duration DEFAULT_LEASE_LENGTH = LeaseTimingSettings.DEFAULT_LEASE_LENGTH;
+    /** The default reclaim grace: how long after a lease's expiry before another process may take its identity. */
+    public static final Duration DEFAULT_RECLAIM_GRACE = LeaseTimingSettings.DEFAULT_RECLAIM_GRACE;
+
+    private static final System.Logger LOG = System.getLogger(EtcdNodeLeaseProvider.class.getName());
+
+    private final EtcdSettings settings;
+    private final EtcdLink link;
+    private final EtcdLeaseStore store;
+    private final EtcdLeaseListing listing;
+    private final EtcdTakeOver takeOver;
+    private final AtomicLong leaseNumbers = new AtomicLong();
+
+    private EtcdNodeLeaseProvider(EtcdSettings settings, EtcdLink link) {
+        this.settings = settings;
+        this.link = link;
+        this.store = new EtcdLeaseStore(link, settings.keyPrefix(), settings.clock(), settings.leaseLength(),
+                settings.reclaimGrace(), LOG);
+        this.listing = new EtcdLeaseListing(store);
+        this.takeOver = new EtcdTakeOver(store);
+    }
+
+    /**
+     * Starts a builder over the members' client URLs: the provider builds clients of its own from them and the
+     * builder's TLS and user settings.
+     *
+     * @param endpoints the members' client URLs, such as {@code http://10.0.0.1:2379}; all {@code http://} or all
+     *     {@code https://}
+     * @return a builder with the defaults
+     * @throws IllegalArgumentException when there is none, or one is not an {@code http://} or {@code https://} URL
+     *     with a host and port
+     */
+    public static Builder builder(String... endpoints) {
+        Objects.requireNonNull(endpoints, "endpoints");
+        return builder(List.of(endpoints));
+    }
+
+    /**
+     * Starts a builder over the members' client URLs; see {@link #builder(String...)}.
+     *
+     * @param endpoints the members' client URLs
+     * @return a builder with the defaults
+     */
+    public static Builder builder(List<String> endpoints) {
+        List<URI> uris = EtcdConnection.endpoints(endpoints);
+        String description = "etcd " + String.join(",", endpoints);
+        return new Builder(settings -> {
+            boolean https = "https".equals(uris.get(0).getScheme());
+            if (settings.connection().hasTlsFiles() && !https) {
+                throw new IllegalArgumentException("TLS certificates are set, but the etcd endpoints are http:// "
+                        + "URLs: " + endpoints + "; use https:// endpoints");
+            }
+            return EtcdLink.over(settings.connection().clientBuilder(uris), settings.callTimeout(), description);
+        });
+    }
+
+    /**
+     * Starts a builder over a jetcd client builder the caller configured (for settings this builder has not): the
+     * provider builds clients of its own from copies of it, so it can drop one that stops answering.
+     *
+     * @param clientBuilder the client settings; the provider sets its own wait-for-ready, retry and keep-alive terms
+     *     on its copies
+     * @return a builder with the defaults
+     */
+    public static Builder builder(ClientBuilder clientBuilder) {
+        Objects.requireNonNull(clientBuilder, "clientBuilder");
+        ClientBuilder copy = clientBuilder.copy();
+        return new Builder(settings -> {
+            rejectConnectionSettings(settings, "a jetcd ClientBuilder");
+            return EtcdLink.over(copy, settings.callTimeout(), "etcd " + copy.target());
+        });
+    }
+
+    /**
+     * Starts a builder over a client the caller keeps: the provider uses it and leaves it open. A connection of that
+     * client that silently stopped holds the lease calls until gRPC's keep-alive notices it; the provider's own
+     * clients ({@link #builder(String...)}) are dropped as soon as a call runs out of time.
+     *
+     * @param client the application's jetcd client
+     * @return a builder with the defaults
+     */
+    public static Builder builder(Client client) {
+        Objects.requireNonNull(client, "client");
+        return new Builder(settings -> {
+            rejectConnectionSettings(settings, "a jetcd Client");
+            return EtcdLink.on(client, settings.callTimeout(), "the application's etcd client");
+        });
+    }
+
+    private static void rejectConnectionSettings(EtcdSettings settings, String given) {
+        if (settings.connection().isSet()) {
+            throw new IllegalArgumentException("The etcd provider was given " + given + ", which carries its own "
+                    + "TLS and user settings: set them there, not on the provider's builder");
+        }
+    }
+
+    /**
+     * Claims a free identity of the claim's range: one never held, released, or whose etcd lease expired (the lease
+     * length plus the reclaim grace after its last keep-alive, counted by the cluster).
+     *
+     * @param claim the namespace and range
+     * @return the lease, renewed on its own thread until closed or lost
+     * @throws NoFreeNodeIdentityException when every identity of the range is held
+     * @throws LeaseStoreUnreachableException when the cluster cannot be reached or does not answer in time
+     * @throws IllegalStateException when the cluster answers with an error
+     */
+    @Override
+    public EtcdNodeLease claim(NodeClaim claim) {
+        Objects.requireNonNull(claim, "claim");
+        String holder = settings.holderId() + "#" + leaseNumbers.incrementAndGet();
+        EtcdClaim claiming = null;
+        try {
+            claiming = store.startClaim(claim, holder);
+            return new EtcdNodeLease(StoredNodeLease.claim(store, claiming, claim, holder, settings.clock(),
+                    settings.backgroundRenewal() ? settings.renewalPeriod() : null));
+        } catch (NoFreeNodeIdentityException e) {
+            throw e;
+        } catch (Exception e) {
+            throw failed("claim a node identity in namespace '" + claim.namespace() + "'", e);
+        } finally {
+            if (claiming != null) {
+                claiming.abandon(); // the etcd lease of tries that all lost, or of one whose answer never came
+            }
+        }
+    }
+
+    private RuntimeException failed(String what, Exception e) {
+        if (e instanceof InterruptedException) {
+            Thread.currentThread().interrupt();
+        }
+        String message = "Could not " + what + " from " + link.describe() + " (keys " + settings.keyPrefix() + "/): ";
+        if (e instanceof EtcdCallException call && call.isUnanswered()) {
+            return new LeaseStoreUnreachableException(message + "etcd cannot be reached or did not answer in time ("
+                    + e.getMessage() + "); check the endpoints, the TLS settings and that a majority of the members is "
+                    + "up", e);
+        }
+        if (e instanceof EtcdCallException call && call.isRefusedUser()) {
+            return new IllegalStateException(message + "etcd refused the user (" + e.getMessage() + "); check the etcd "
+                    + "user and password, and that its role may read and write the range of " + settings.keyPrefix()
+                    + "/", e);
+        }
+        return new IllegalStateException(message + e.getMessage(), e);
+    }
+
+    /**
+     * Lists every identity of a namespace ever claimed: held ones with their holder and an estimated expiry (this
+     * application's clock plus the seconds the cluster says the etcd lease has left, less the grace), released ones
+     * with their latest holder and mark.
+     *
+     * @param namespace the namespace, for example {@code sno}
+     * @return the identities, ascending
+     * @throws IllegalStateException naming the cluster when it cannot be read
+     */
+    @Override
+    public List<ListedLease> listLeases(String namespace) {
+        Objects.requireNonNull(namespace, "namespace");
+        try {
+            return listing.list(namespace);
+        } catch (Exception e) {
+            throw failed("read namespace '" + namespace + "'", e);
+        }
+    }
+
+    /**
+     * Returns how long a holder must have gone without renewing before {@link #takeOver} takes its identity: one
+     * renewal period plus the reclaim grace, which a running holder lets pass only when it cannot reach etcd.
+     *
+     * @return the silence
+     */
+    @Override
+    public Duration silenceBeforeTakeOver() {
+        return settings.renewalPeriod().plus(settings.reclaimGrace());
+    }
+
+    /**
+     * Takes one identity from the holder judged by listing it ({@link #listLeases}): only while its key names the same
+     * holder with the same expiry (each renewal rewrites it) and the cluster counts no keep-alive of the holder's etcd
+     * lease for the silence (in whole seconds, a second allowed for the rounding; the takeover waits up to 3 s for
+     * that count while the key stays as judged). The key is then deleted on its revision as read and claimed again for
+     * this provider, from the holder's mark. {@link dev.ids.node.ConfiguredIdentityClaim} calls it for an instance
+     * configured with an identity that its previous run, killed, still holds.
+     *
+     * @param judged the identity as listed, naming the holder
+     * @param silence how long the holder must have gone without renewing: zero or more
+     * @return the lease, renewed on its own thread until closed or lost
+     * @throws NoFreeNodeIdentityException when the key is no longer as judged, its holder renewed within the silence,
+     *     or another claimant took the identity meanwhile
+     * @throws IllegalArgumentException when the silence is negative
+     * @throws LeaseStoreUnreachableException when the cluster cannot be reached
+     */
+    @Override
+    public EtcdNodeLease takeOver(ListedLease judged, Duration silence) {
+        Objects.requireNonNull(judged, "judged");
+        if (Objects.requireNonNull(silence, "silence").isNegative()) {
+            throw new IllegalArgumentException("silence must not be negative: " + silence);
+        }
+        NodeClaim claim = new NodeClaim(judged.namespace(), judged.identity(), judged.identity());
+        try {
+            String holder = settings.holderId() + "#" + leaseNumbers.incrementAndGet();
+            NodeLeaseStore.Claimed<EtcdProof> taken = judged.held() ? takeOver.take(judged, silence, holder) : null;
+            if (taken == null) {
+                throw new NoFreeNodeIdentityException(claim, "the key of identity " + judged.identity() + " no "
+                        + "longer names '" + judged.holder() + "' with the expiry judged, that holder kept its etcd "
+                        + "lease alive within " + silence.toMillis() + " ms, or another claimant took it");
+            }
+            return new EtcdNodeLease(StoredNodeLease.start(store, claim, taken, settings.clock(),
+                    settings.backgroundRenewal() ? settings.renewalPeriod() : null));
+        } catch (NoFreeNodeIdentityException e) {
+            throw e;
+        } catch (Exception e) {
+            throw failed("take node identity " + judged.identity() + " over in namespace '" + judged.namespace()
+                    + "'", e);
+        }
+    }
+
+    @Override
+    public String holderId() {
+        return settings.holderId();
+    }
+
+    /**
+     * Returns the key prefix.
+     *
+     * @return the prefix, such as {@value #DEFAULT_KEY_PREFIX}
+     */
+    public String keyPrefix() {
+        return settings.keyPrefix();
+    }
+
+    /**
+     * Returns how long a lease lasts without renewal.
+     *
+     * @return the lease length
+     */
+    public Duration leaseLength() {
+        return settings.leaseLength();
+    }
+
+    /**
+     * Returns how often leases are renewed.
+     *
+     * @return the renewal period
+     */
+    public Duration renewalPeriod() {
+        return settings.renewalPeriod();
+    }
+
+    /**
+     * Returns how long after a lease's expiry another process may take its identity.
+     *
+     * @return the reclaim grace
+     */
+    public Duration reclaimGrace() {
+        return settings.reclaimGrace();
+    }
+
+    /**
+     * Closes the provider's own client (a client the caller gave stays open); close the leases first.
+     */
+    @Override
+    public void close() {
+        link.close();
+    }
+
+    @Override
+    public String toString() {
+        return "EtcdNodeLeaseProvider[" + link.describe() + ", prefix=" + keyPrefix() + ", lease=" + leaseLength()
+                + ", renewal=" + renewalPeriod() + ", grace=" + reclaimGrace() + ", holder=" + holderId() + "]";
+    }
+
+    /**
+     * Configures an {@link EtcdNodeLeaseProvider}. Defaults: key prefix {@value #DEFAULT_KEY_PREFIX}, a lease of 60 s
+     * renewed every third of it, a reclaim grace of 10 s, a holder id of a random id, the host and the process id,
+     * the system clock, no etcd user, the JVM's trusted authorities for {@code https://} endpoints.
+     */
+    public static final class Builder extends EtcdSettings.Setters<Builder> {
+
+        private final Function<EtcdSettings, EtcdLink> linkFactory;
+
+        private Builder(Function<EtcdSettings, EtcdLink> linkFactory) {
+            this.linkFactory = linkFactory;
+        }
+
+        @Override
+        protected Builder self() {
+            return this;
+        }
+
+        /** For tests: whether leases renew themselves on a background thread (they renew when told otherwise). */
+        Builder backgroundRenewal(boolean backgroundRenewal) {
+            return renewingInBackground(backgroundRenewal);
+        }
+
+        /**
+         * Builds the provider; it touches the cluster only when it first claims.
+         *
+         * @return the provider
+         * @throws IllegalArgumentException when the renewal period is not shorter than the lease length, TLS files
+         *     are set for {@code http://} endpoints or cannot be read, or TLS and user settings are set for a client
+         *     the caller configured
+         */
+        public EtcdNodeLeaseProvider build() {
+            EtcdSettings settings = settings();
+            return new EtcdNodeLeaseProvider(settings, linkFactory.apply(settings));
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package dev.ids.autoconfigure.node.etcd;
+
+import dev.ids.autoconfigure.node.LeaseStoreKind;
+import dev.ids.node.NodeLeaseProvider;
+import org.springframework.core.annotation.Order;
+
+/**
+ * Keys in etcd attached to etcd leases whose TTL the cluster counts ({@code ids.node.provider=etcd}), the store auto
+ * mode chooses when {@code ids.node.etcd.endpoints} is set, over any database, after ZooKeeper's connect string. A
+ * jetcd {@code Client} bean of the application does not choose it: the provider builds clients of its own from the
+ * endpoints, so that it can drop one whose connection stopped answering, and an application's client may well talk
+ * to another cluster than the one meant for leases.
+ */
+@Order(350)
+public final class EtcdLeaseStoreKind implements LeaseStoreKind {
+
+    /** The name {@code ids.node.provider} chooses this store by. */
+    public static final String NAME = "etcd";
+
+    /** The property that says where the cluster is, and chooses it in auto mode. */
+    static final String ENDPOINTS = "ids.node.etcd.endpoints";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String configuration() {
+        return "dev.ids.autoconfigure.node.etcd.EtcdLeaseConfiguration";
+    }
+
+    @Override
+    public String autoProperty() {
+        return ENDPOINTS;
+    }
+
+    @Override
+    public String howToChoose() {
+        return "with " + ENDPOINTS + " (and dev.ids:id-etcd) from etcd";
+    }
+
+    @Override
+    public String address() {
+        return ENDPOINTS;
+    }
+
+    /** By class name: the etcd module is optional. */
+    @Override
+    public boolean recognizes(NodeLeaseProvider provider) {
+        return provider.getClass().getName().equals(EtcdLeaseConfiguration.PROVIDER);
+    }
+
+    /**
+     * etcd shows no clock a client could read: its leases expire by a TTL its leader counts, and no skew is
+     * measured, so the endpoint neither shows one nor judges the listed expiries (an estimate on this instance's
+     * clock).
+     */
+    @Override
+    public boolean measuresClockSkew() {
+        return false;
+    }
+}
