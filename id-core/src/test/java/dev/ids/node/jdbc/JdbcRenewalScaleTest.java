@@ -7,6 +7,9 @@ import dev.ids.testing.RequiresDatabase;
 import dev.ids.testing.TestDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -86,6 +89,10 @@ class JdbcRenewalScaleTest {
             assertThat(lost).as("leases lost while the database was healthy").isZero();
         } finally {
             children.forEach(ChildJvm::close);
+            try (Connection connection = DriverManager.getConnection(database.url(""), database.username(),
+                    database.password()); Statement statement = connection.createStatement()) {
+                statement.execute("DROP TABLE IF EXISTS " + table);
+            }
         }
     }
 
