@@ -58,8 +58,7 @@ public final class ClaimCandidates {
         Objects.requireNonNull(claimant, "claimant");
         this.min = claim.min();
         this.max = claim.max();
-        this.taken = Arrays.stream(taken).filter(identity -> identity >= min && identity <= max).sorted().distinct()
-                .toArray();
+        this.taken = inRangeSortedDistinct(taken, min, max);
         // max - min + 1 overflows to 2^63 only for the full range, which the unsigned remainder still handles.
         this.spreadStart = min + Long.remainderUnsigned(mix(claimant.hashCode()), max - min + 1);
     }
@@ -87,6 +86,28 @@ public final class ClaimCandidates {
             }
         }
         return NONE;
+    }
+
+    /**
+     * The identities of the range, ascending, once each. A loop rather than a stream: a fleet's claimants run this
+     * once each, in JVMs that have not compiled streams yet, and a cold stream pipeline costs far more than the sort.
+     */
+    private static long[] inRangeSortedDistinct(long[] identities, long min, long max) {
+        long[] inRange = new long[identities.length];
+        int count = 0;
+        for (long identity : identities) {
+            if (identity >= min && identity <= max) {
+                inRange[count++] = identity;
+            }
+        }
+        Arrays.sort(inRange, 0, count);
+        int distinct = 0;
+        for (int i = 0; i < count; i++) {
+            if (distinct == 0 || inRange[i] != inRange[distinct - 1]) {
+                inRange[distinct++] = inRange[i];
+            }
+        }
+        return Arrays.copyOf(inRange, distinct);
     }
 
     private long lowestFree() {

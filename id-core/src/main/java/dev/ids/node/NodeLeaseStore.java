@@ -271,8 +271,38 @@ public interface NodeLeaseStore<P> {
      * @param askedAtNanos the monotonic time before the write that took it: the lease counts from here
      * @param highWaterMark the stored mark, read after taking the identity (0 when it has none)
      * @param grant the lease granted, and the skew measured on the way
+     * @param floorWritten whether the identity had no record and the write that took it also stored the floor a
+     *     recordless claim starts from ({@link #floorOffsetMillis}), read back as {@code highWaterMark}: the lease
+     *     starts from it, says why its first ID waits, and need not write it again
      * @param <P> the proof of ownership
      */
-    record Claimed<P>(P proof, long identity, long askedAtNanos, long highWaterMark, LeaseGrant grant) {
+    record Claimed<P>(P proof, long identity, long askedAtNanos, long highWaterMark, LeaseGrant grant,
+            boolean floorWritten) {
+
+        /**
+         * An identity taken by a write that stored no floor: a record without a mark ({@code highWaterMark} 0)
+         * makes the lease compute its floor and write it after the claim.
+         *
+         * @param proof what later writes need to prove ownership
+         * @param identity the identity
+         * @param askedAtNanos the monotonic time before the write that took it
+         * @param highWaterMark the stored mark, 0 when it has none
+         * @param grant the lease granted, and the skew measured on the way
+         */
+        public Claimed(P proof, long identity, long askedAtNanos, long highWaterMark, LeaseGrant grant) {
+            this(proof, identity, askedAtNanos, highWaterMark, grant, false);
+        }
+
+        /**
+         * Returns how far beyond the store's time a claim that finds no record starts (a mark step and the store's
+         * skew tolerance, docs/LEASES.md "A record that is lost"), for a store whose claim writes that floor in the
+         * same statement that takes the identity, counted on the store's own clock.
+         *
+         * @param skewToleranceMillis the store's {@link NodeLeaseStore#skewToleranceMillis()}
+         * @return the offset in milliseconds
+         */
+        public static long floorOffsetMillis(long skewToleranceMillis) {
+            return RecordlessStart.floorOffsetMillis(skewToleranceMillis);
+        }
     }
 }

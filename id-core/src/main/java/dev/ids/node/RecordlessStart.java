@@ -38,8 +38,19 @@ final class RecordlessStart {
         if (storedMark > 0) {
             return storedMark;
         }
+        return wallMillis - skewMillis + floorOffsetMillis(toleranceMillis);
+    }
+
+    /**
+     * Returns how far beyond the store's time the floor lies: a step plus the tolerance. A store that reads its own
+     * clock in the write that takes an identity adds it there ({@link NodeLeaseStore.Claimed#floorOffsetMillis}).
+     *
+     * @param toleranceMillis the store's skew tolerance; {@link Long#MAX_VALUE} when it does not compare clocks
+     * @return the offset in milliseconds
+     */
+    static long floorOffsetMillis(long toleranceMillis) {
         long allowance = toleranceMillis == Long.MAX_VALUE ? UNMEASURED_SKEW_ALLOWANCE_MILLIS : toleranceMillis;
-        return wallMillis - skewMillis + LeaseFence.STEP_MILLIS + allowance;
+        return LeaseFence.STEP_MILLIS + allowance;
     }
 
     /** Says, once per claim, why the first ID waits. */

@@ -58,7 +58,8 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
         long wall = clock.wallTimeMillis();
         long startMark = RecordlessStart.startMark(claimed.highWaterMark(), wall, grant.skewMillis(),
                 store.skewToleranceMillis());
-        this.mark = new StoredMark<>(store, proof, claim, identity, startMark, claimed.highWaterMark() <= 0);
+        this.mark = new StoredMark<>(store, proof, claim, identity, startMark,
+                claimed.highWaterMark() <= 0 || claimed.floorWritten());
         this.release = new LeaseRelease<>(store, proof, mark, log);
         this.deadline = store.deadlineEndsLease()
                 ? LeaseDeadline.proven(clock, claimed.askedAtNanos(), grant.leaseNanos())
@@ -136,7 +137,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
             NodeLeaseStore.Claimed<P> claimed, IdClock clock, Duration renewalPeriod) {
         StoredNodeLease<P> lease = new StoredNodeLease<>(store, claim, claimed, clock);
         store.attach(lease.proof, lease);
-        if (lease.mark.startedWithoutRecord()) {
+        if (lease.mark.startedWithoutRecord() && !claimed.floorWritten()) {
             lease.mark.recordStart(lease, lease.log);
         }
         if (renewalPeriod != null) {

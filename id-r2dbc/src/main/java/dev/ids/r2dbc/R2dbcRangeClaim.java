@@ -42,16 +42,19 @@ final class R2dbcRangeClaim extends TableClaim {
     }
 
     @Override
-    protected @Nullable Taken insert(BoundSql insert) throws DatabaseUnansweredException {
+    protected @Nullable Taken insert(BoundSql insert, BoundSql selectClaimed) throws DatabaseUnansweredException {
         return connections.withConnection(connection -> connections.measureSkew(connection)
                 .flatMap(skewMillis -> connections.write(connection, connections.prepare(connection, insert))
-                        .thenReturn(new Taken(0L, skewMillis))
+                        // The floor the insert wrote: the lease starts from it and need not write it again.
+                        .then(connections.firstLong(connection, selectClaimed))
+                        .map(mark -> new Taken(mark, skewMillis, true))
                         // another claimant inserted this identity first
                         .onErrorResume(R2dbcConnections::isIntegrityViolation, e -> Mono.empty())));
     }
 
     @Override
     protected @Nullable Taken takeOver(BoundSql takeOver, BoundSql selectMark) throws DatabaseUnansweredException {
+        // selectMark's first column is the mark (the second, the database's time, is not needed: measured before).
         // Nothing: renewed by its holder or taken by another claimant since the read.
         return connections.withConnection(connection -> connections.measureSkew(connection)
                 .flatMap(skewMillis -> connections.write(connection, connections.prepare(connection, takeOver))

@@ -82,10 +82,27 @@ final class DatabaseClock {
             try (ResultSet result = select.executeQuery()) {
                 long after = applicationClock.wallTimeMillis();
                 result.next();
-                long database = result.getLong(1);
-                return before + (after - before) / 2 - database;
+                return skewMillis(before, after, result.getLong(1));
             }
         }
+    }
+
+    /**
+     * Tells the skew from a query that read the database's time among other columns: the application's wall-clock
+     * readings before and after its round trip, and the time the database answered.
+     *
+     * @return the skew in milliseconds; 0 when the application's clock stands in for the database's
+     */
+    long skewMillis(long beforeMillis, long afterMillis, long databaseMillis) {
+        if (expression == null && testClock == null) {
+            return 0;
+        }
+        return beforeMillis + (afterMillis - beforeMillis) / 2 - databaseMillis;
+    }
+
+    /** The application's wall clock, which the skew compares with the database's. */
+    long applicationWallMillis() {
+        return applicationClock.wallTimeMillis();
     }
 
     private String nowExpression() {

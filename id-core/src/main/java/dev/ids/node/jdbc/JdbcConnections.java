@@ -73,14 +73,14 @@ final class JdbcConnections {
         }
     }
 
-    /** Learns, once, which database this is and so how its statements read its clock and make writes durable. */
-    void ensureDatabaseClock() throws SQLException {
+    /**
+     * Learns, once, which database this is and so how its statements read its clock and make writes durable; on the
+     * connection the first claim readies the table on.
+     */
+    void learnDatabase(Connection connection) throws SQLException {
         if (databaseClock == null) {
-            databaseClock = withConnection(connection -> {
-                raisesSynchronousCommit = LeaseTableSql.isPostgreSql(
-                        connection.getMetaData().getDatabaseProductName());
-                return DatabaseClock.of(connection, clock, testDatabaseClock, tableName);
-            });
+            raisesSynchronousCommit = LeaseTableSql.isPostgreSql(connection.getMetaData().getDatabaseProductName());
+            databaseClock = DatabaseClock.of(connection, clock, testDatabaseClock, tableName);
         }
     }
 
@@ -88,19 +88,17 @@ final class JdbcConnections {
      * Refuses, before the first claim writes anything, a database the lease table must not live in: asks it what
      * {@link LeaseStoreRules} needs (its URL, and the settings its kind needs) and lets that judge.
      *
+     * @param connection a connection to the database
      * @param singleProcess whether the builder declared every lease of the table to be taken in this process
      * @throws UnsafeLeaseStoreException naming the data source's URL and the setting to change
      * @throws SQLException when the database cannot be asked at all
      */
-    void checkStoreRules(boolean singleProcess) throws SQLException {
-        withConnection(connection -> {
-            DatabaseMetaData metaData = connection.getMetaData();
-            String url = metaData.getURL();
-            String shown = url == null ? "an unknown URL" : LeaseStoreRules.shownUrl(url);
-            LeaseStoreRules.check("the DataSource at " + shown, metaData.getDatabaseProductName(), url,
-                    singleProcess, sql -> firstValue(connection, sql));
-            return null;
-        });
+    void checkStoreRules(Connection connection, boolean singleProcess) throws SQLException {
+        DatabaseMetaData metaData = connection.getMetaData();
+        String url = metaData.getURL();
+        String shown = url == null ? "an unknown URL" : LeaseStoreRules.shownUrl(url);
+        LeaseStoreRules.check("the DataSource at " + shown, metaData.getDatabaseProductName(), url, singleProcess,
+                sql -> firstValue(connection, sql));
     }
 
     /**
@@ -187,6 +185,26 @@ final class JdbcConnections {
     Long firstLong(Connection connection, BoundSql query) throws SQLException {
         try (PreparedStatement select = prepare(connection, query); ResultSet result = select.executeQuery()) {
             return result.next() ? result.getLong(1) : null;
+        }
+    }
+
+    /**
+     * Reads, on the connection of a claim that just took a row, the row's mark and the database's time, and measures
+     * the skew from that round trip as {@link #measureSkew} would: a claim needs no statement of its own for it, and
+     * one that lost its race measures nothing.
+     *
+     * @param query {@code SELECT high_water_mark, <now> ...} while the row names the holder
+     * @return the mark and the skew in milliseconds; {@code null} when the row no longer names the holder
+     */
+    long[] readClaimed(Connection connection, BoundSql query) throws SQLException {
+        DatabaseClock now = databaseClock;
+        try (PreparedStatement select = prepare(connection, query)) {
+            long before = now.applicationWallMillis();
+            try (ResultSet result = select.executeQuery()) {
+                long after = now.applicationWallMillis();
+                return result.next() ? new long[] {result.getLong(1), now.skewMillis(before, after,
+                        result.getLong(2))} : null;
+            }
         }
     }
 

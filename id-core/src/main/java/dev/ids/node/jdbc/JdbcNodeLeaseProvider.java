@@ -138,7 +138,7 @@ public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
     }
 
     private NodeLease claim(NodeClaim claim, ClaimStart start) {
-        table.ensureTable();
+        // The table is readied (store rules, DDL, the database's clock) by the first claim's start, on its connection.
         try {
             // The lease, with its renewer, is made only once the claim's connection was handed back without failure.
             String holder = nextHolder();

@@ -60,52 +60,73 @@ final class LeaseTable extends LeaseTableStore {
     }
 
     /**
-     * Readies the table for the first claim, once: refuses a database the table must not live in
-     * ({@link JdbcConnections#checkStoreRules}), before anything is written to it, then creates the table unless
-     * that is switched off.
+     * Readies the table for the first claim, once, on a connection of its own: see {@link #readyOn}. A claim of a
+     * range readies it on the connection of its read instead.
      *
      * @throws UnsafeLeaseStoreException naming the database and the setting to change
      */
     void ensureTable() {
+        if (isReady()) {
+            return;
+        }
+        try {
+            connections.withConnection(connection -> {
+                readyOn(connection);
+                return null;
+            });
+        } catch (SQLException e) {
+            throw notReady(e);
+        }
+    }
+
+    /**
+     * Readies the table for the first claim, once, on the given connection: refuses a database the table must not
+     * live in ({@link JdbcConnections#checkStoreRules}), before anything is written to it, creates the table unless
+     * that is switched off, and learns the database's clock. One connection for all of it: in a fleet starting at
+     * once, every claimant's first claim queues for the shared pool, and each further connection queues again.
+     *
+     * @throws UnsafeLeaseStoreException naming the database and the setting to change
+     */
+    void readyOn(Connection connection) {
         readyOnce(() -> {
             try {
-                connections.checkStoreRules(singleProcess);
+                connections.checkStoreRules(connection, singleProcess);
                 if (createsTable()) {
-                    create();
+                    create(connection);
                 }
+                connections.learnDatabase(connection);
             } catch (SQLException e) {
-                if (JdbcConnections.isConnectionFailure(e)) {
-                    throw unreachable(e);
-                }
-                throw new IllegalStateException("Could not ask the database of the node lease table " + name()
-                        + " for its URL and settings: " + e.getMessage() + "; check the data source", e);
+                throw notReady(e);
             }
         });
     }
 
-    private void create() throws SQLException {
+    private RuntimeException notReady(SQLException e) {
+        if (JdbcConnections.isConnectionFailure(e)) {
+            return unreachable(e);
+        }
+        return new IllegalStateException("Could not ask the database of the node lease table " + name()
+                + " for its URL and settings: " + e.getMessage() + "; check the data source", e);
+    }
+
+    private void create(Connection connection) throws SQLException {
         try {
-            connections.withConnection(connection -> {
-                connections.execute(connection, createTableStatement(name()));
-                return null;
-            });
+            connections.execute(connection, createTableStatement(name()));
         } catch (SQLException e) {
             // PostgreSQL can fail a CREATE TABLE IF NOT EXISTS that races another process's; fine if it exists.
             if (JdbcConnections.isConnectionFailure(e)) {
                 throw e;
             }
-            if (!exists()) {
+            if (!exists(connection)) {
                 throw notCreated(e);
             }
         }
     }
 
-    private boolean exists() {
+    private boolean exists(Connection connection) {
         try {
-            return connections.withConnection(connection -> {
-                connections.execute(connection, existsProbe());
-                return true;
-            });
+            connections.execute(connection, existsProbe());
+            return true;
         } catch (SQLException e) {
             return false;
         }
@@ -114,14 +135,15 @@ final class LeaseTable extends LeaseTableStore {
     /** Starts a claim of the range that may take over rows expired more than the reclaim grace ago. */
     @Override
     public RangeClaim startClaim(NodeClaim claim, String holder) throws SQLException {
-        return RangeClaim.start(connections, sql, terms, claim, holder);
+        return RangeClaim.start(connections, sql, terms, claim, holder, this::readyOn);
     }
 
     /**
      * Starts a takeover of one row from the holder the claimant judged, with a grace that may be negative: a row not
      * expired yet but last renewed more than the lease length plus the grace ago.
      */
-    RangeClaim startTakeOver(LeaseRow judged, String holder, Duration grace) throws SQLException {
+    RangeClaim startTakeOver(LeaseRow judged, String holder, Duration grace) {
+        ensureTable();
         return RangeClaim.takeOver(connections, sql, terms.withGrace(grace), judged, holder);
     }
 

@@ -5,6 +5,7 @@ import dev.ids.node.sql.BoundSql;
 import dev.ids.node.sql.LeaseRow;
 import dev.ids.node.sql.LeaseTableCalls;
 import dev.ids.node.sql.TableClaim;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -34,24 +35,35 @@ final class RangeClaim extends TableClaim {
         this.calls = calls;
     }
 
-    /** Prepares to take the judged row's identity from its holder, while the row is as judged; reads nothing. */
+    /**
+     * Prepares to take the judged row's identity from its holder, while the row is as judged; reads nothing. The
+     * table is ready.
+     */
     static RangeClaim takeOver(JdbcConnections connections, LeaseTableCalls calls, Terms terms, LeaseRow judged,
-            String holder) throws SQLException {
-        connections.ensureDatabaseClock();
+            String holder) {
         return new RangeClaim(connections, calls, terms, judged, holder);
     }
 
-    /** Reads the claim's range and prepares to take one of its free identities. */
+    /** What readies the table on the connection of the first read (a provider's first claim); once. */
+    @FunctionalInterface
+    interface Readiness {
+
+        void readyOn(Connection connection);
+    }
+
+    /** Readies the table unless done, on the connection of the read, then reads the claim's range. */
     static RangeClaim start(JdbcConnections connections, LeaseTableCalls calls, Terms terms, NodeClaim claim,
-            String holder) throws SQLException {
-        connections.ensureDatabaseClock();
-        return new RangeClaim(connections, calls, terms, claim, holder, readRange(connections, calls, claim));
+            String holder, Readiness readiness) throws SQLException {
+        List<long[]> rows = connections.withConnection(connection -> {
+            readiness.readyOn(connection);
+            return readRange(connections, connection, calls, claim);
+        });
+        return new RangeClaim(connections, calls, terms, claim, holder, rows);
     }
 
     @Override
-    protected Taken insert(BoundSql insert) throws SQLException {
+    protected Taken insert(BoundSql insert, BoundSql selectClaimed) throws SQLException {
         return connections.withConnection(connection -> {
-            long skewMillis = connections.measureSkew(connection);
             try (PreparedStatement statement = connections.prepare(connection, insert)) {
                 connections.executeUpdate(connection, statement);
             } catch (SQLException e) {
@@ -60,21 +72,22 @@ final class RangeClaim extends TableClaim {
                 }
                 throw e;
             }
-            return new Taken(0L, skewMillis);
+            // The floor the insert wrote, and the skew, measured only once the race is won.
+            long[] claimed = connections.readClaimed(connection, selectClaimed);
+            return claimed == null ? null : new Taken(claimed[0], claimed[1], true);
         });
     }
 
     @Override
-    protected Taken takeOver(BoundSql takeOver, BoundSql selectMark) throws SQLException {
+    protected Taken takeOver(BoundSql takeOver, BoundSql selectClaimed) throws SQLException {
         return connections.withConnection(connection -> {
-            long skewMillis = connections.measureSkew(connection);
             try (PreparedStatement update = connections.prepare(connection, takeOver)) {
                 if (connections.executeUpdate(connection, update) != 1) {
                     return null; // renewed by its holder or taken by another claimant since the read
                 }
             }
-            Long mark = connections.firstLong(connection, selectMark);
-            return mark == null ? null : new Taken(mark, skewMillis);
+            long[] claimed = connections.readClaimed(connection, selectClaimed);
+            return claimed == null ? null : new Taken(claimed[0], claimed[1]);
         });
     }
 
@@ -85,21 +98,19 @@ final class RangeClaim extends TableClaim {
 
     @Override
     protected List<long[]> readRange() throws SQLException {
-        return readRange(connections, calls, claim());
+        return connections.withConnection(connection -> readRange(connections, connection, calls, claim()));
     }
 
     /** Reads the range's rows in order: identity, expiry, and the database's time of the read. */
-    private static List<long[]> readRange(JdbcConnections connections, LeaseTableCalls calls, NodeClaim claim)
-            throws SQLException {
-        return connections.withConnection(connection -> {
-            List<long[]> rows = new ArrayList<>();
-            try (PreparedStatement select = connections.prepare(connection, calls.selectRange(claim));
-                    ResultSet result = select.executeQuery()) {
-                while (result.next()) {
-                    rows.add(new long[] {result.getLong(1), result.getLong(2), result.getLong(3)});
-                }
+    private static List<long[]> readRange(JdbcConnections connections, Connection connection,
+            LeaseTableCalls calls, NodeClaim claim) throws SQLException {
+        List<long[]> rows = new ArrayList<>();
+        try (PreparedStatement select = connections.prepare(connection, calls.selectRange(claim));
+                ResultSet result = select.executeQuery()) {
+            while (result.next()) {
+                rows.add(new long[] {result.getLong(1), result.getLong(2), result.getLong(3)});
             }
-            return rows;
-        });
+        }
+        return rows;
     }
 }

@@ -41,14 +41,18 @@ public final class LeaseTableCalls {
     }
 
     /**
-     * Inserts the row of an identity that has none; the primary key lets one claimant win.
+     * Inserts the row of an identity that has none; the primary key lets one claimant win. Its mark is the floor
+     * of a claim that finds no record, on the database's clock.
      *
      * @param row the row to hold
      * @param lease how long the lease lasts
+     * @param floorOffsetMillis how far beyond the database's time the mark lies
+     *     ({@link dev.ids.node.NodeLeaseStore.Claimed#floorOffsetMillis})
      * @return the insert
      */
-    public BoundSql insert(HeldRow row, Duration lease) {
-        return BoundSql.of(sql.insert(), row.namespace(), row.identity(), row.holder(), lease.toMillis());
+    public BoundSql insert(HeldRow row, Duration lease, long floorOffsetMillis) {
+        return BoundSql.of(sql.insert(), row.namespace(), row.identity(), row.holder(), lease.toMillis(),
+                floorOffsetMillis);
     }
 
     /**
@@ -78,6 +82,16 @@ public final class LeaseTableCalls {
      */
     public BoundSql selectHighWaterMark(HeldRow row) {
         return BoundSql.of(sql.selectHighWaterMark(), row.namespace(), row.identity(), row.holder());
+    }
+
+    /**
+     * Reads the mark of a row just taken, and the database's time, while it names the holder.
+     *
+     * @param row the row held
+     * @return the query
+     */
+    public BoundSql selectClaimed(HeldRow row) {
+        return BoundSql.of(sql.selectClaimed(), row.namespace(), row.identity(), row.holder());
     }
 
     /**

@@ -61,6 +61,7 @@ public final class LeaseTableSql {
     private final String takeOver;
     private final String takeOverFrom;
     private final String selectHighWaterMark;
+    private final String selectClaimed;
     private final String renew;
     private final String holder;
     private final String advance;
@@ -72,8 +73,10 @@ public final class LeaseTableSql {
         this.table = checkTableName(table);
         this.selectRange = bind(marker, "SELECT node_id, expires_at, " + now + " FROM " + table
                 + " WHERE namespace = ? AND node_id >= ? AND node_id <= ? ORDER BY node_id");
-        this.insert = bind(marker, "INSERT INTO " + table
-                + " (namespace, node_id, holder, expires_at, high_water_mark) VALUES (?, ?, ?, " + now + " + ?, 0)");
+        // The mark of an identity without a row is the floor a recordless claim starts from, on the database's clock
+        // (docs/LEASES.md, "A record that is lost"): written with the row rather than by a second write after it.
+        this.insert = bind(marker, "INSERT INTO " + table + " (namespace, node_id, holder, expires_at,"
+                + " high_water_mark) VALUES (?, ?, ?, " + now + " + ?, " + now + " + ?)");
         this.takeOver = bind(marker, "UPDATE " + table + " SET holder = ?, expires_at = " + now + " + ?"
                 + " WHERE namespace = ? AND node_id = ? AND expires_at < " + now + " - ?");
         // holder = ? AND expires_at = ?: the row is still as the claimant judged it (the same holder, not renewed
@@ -82,6 +85,8 @@ public final class LeaseTableSql {
                 + " WHERE namespace = ? AND node_id = ? AND holder = ? AND expires_at = ? AND expires_at < " + now
                 + " - ?");
         this.selectHighWaterMark = bind(marker, "SELECT high_water_mark FROM " + table
+                + " WHERE namespace = ? AND node_id = ? AND holder = ?");
+        this.selectClaimed = bind(marker, "SELECT high_water_mark, " + now + " FROM " + table
                 + " WHERE namespace = ? AND node_id = ? AND holder = ?");
         // expires_at > 0: a renewal that overlaps the release of its own lease must not revive the row.
         this.renew = bind(marker, "UPDATE " + table + " SET expires_at = " + now + " + ?"
@@ -236,8 +241,9 @@ public final class LeaseTableSql {
     }
 
     /**
-     * Takes an identity without a row; the primary key lets one claimant win. Parameters: namespace, identity,
-     * holder, lease length in milliseconds.
+     * Takes an identity without a row; the primary key lets one claimant win. Its mark is the database's time plus
+     * the floor's offset. Parameters: namespace, identity, holder, lease length in milliseconds, the offset of the
+     * floor in milliseconds.
      *
      * @return the statement
      */
@@ -274,6 +280,16 @@ public final class LeaseTableSql {
      */
     public String selectHighWaterMark() {
         return selectHighWaterMark;
+    }
+
+    /**
+     * Reads, right after a claim took a row, its mark and the database's time (for the clock-skew measurement on
+     * the claim's connection), while the row names the holder. Parameters: namespace, identity, holder.
+     *
+     * @return the statement
+     */
+    public String selectClaimed() {
+        return selectClaimed;
     }
 
     /**

@@ -94,6 +94,15 @@ public abstract class LeaseTableStore implements NodeLeaseStore<HeldRow> {
     }
 
     /**
+     * Tells whether a claim has readied the table already.
+     *
+     * @return whether {@link #readyOnce} succeeded
+     */
+    protected final boolean isReady() {
+        return tableReady;
+    }
+
+    /**
      * Returns a statement that fails unless the table exists, and reads nothing.
      *
      * @return the statement

@@ -44,10 +44,21 @@ public abstract class TableClaim implements NodeLeaseStore.Claiming<HeldRow> {
     /**
      * What a conditional write found: the mark of the row taken and the clock skew measured on its connection.
      *
-     * @param mark the row's high-water mark, 0 for a row just inserted
+     * @param mark the row's high-water mark
      * @param skew how far the application's wall clock is ahead of the database's, in milliseconds
+     * @param inserted whether the row was inserted, so that its mark, read back, is the floor the insert wrote
      */
-    public record Taken(long mark, long skew) {
+    public record Taken(long mark, long skew, boolean inserted) {
+
+        /**
+         * What a takeover found, or an insert whose mark was not read back (0: the lease then writes the floor).
+         *
+         * @param mark the row's high-water mark; 0 when not read
+         * @param skew how far the application's wall clock is ahead of the database's, in milliseconds
+         */
+        public Taken(long mark, long skew) {
+            this(mark, skew, false);
+        }
     }
 
     private final Terms terms;
@@ -76,8 +87,19 @@ public abstract class TableClaim implements NodeLeaseStore.Claiming<HeldRow> {
         // The database's time of the read: the takeover's own condition decides, this only suggests candidates.
         long databaseNow = rows.isEmpty() ? 0 : rows.get(0)[2];
         long claimableBefore = databaseNow - terms.grace().toMillis();
-        this.withRow = rows.stream().mapToLong(row -> row[0]).toArray();
-        this.live = rows.stream().filter(row -> row[1] >= claimableBefore).mapToLong(row -> row[0]).toArray();
+        // Loops, not streams: every claimant of a fleet runs this once over the fleet's rows, in a JVM of its own
+        // where no stream pipeline is compiled yet.
+        this.withRow = new long[rows.size()];
+        long[] liveRows = new long[rows.size()];
+        int liveCount = 0;
+        for (int i = 0; i < withRow.length; i++) {
+            long[] row = rows.get(i);
+            withRow[i] = row[0];
+            if (row[1] >= claimableBefore) {
+                liveRows[liveCount++] = row[0];
+            }
+        }
+        this.live = Arrays.copyOf(liveRows, liveCount);
     }
 
     /**
@@ -118,35 +140,39 @@ public abstract class TableClaim implements NodeLeaseStore.Claiming<HeldRow> {
         // The deadline counts from before the statement, so it is never later than the expiry others see.
         long start = terms.clock().monotonicNanos();
         HeldRow row = new HeldRow(claim.namespace(), identity, holder);
+        // Only a claim of a range inserts (a judged row has a row), so the grace is the store's skew tolerance.
         Taken taken = Arrays.binarySearch(withRow, identity) >= 0
-                ? takeOver(calls().takeOver(row, terms.lease(), terms.grace(), judged),
-                        calls().selectHighWaterMark(row))
-                : insert(calls().insert(row, terms.lease()));
+                ? takeOver(calls().takeOver(row, terms.lease(), terms.grace(), judged), calls().selectClaimed(row))
+                : insert(calls().insert(row, terms.lease(),
+                        NodeLeaseStore.Claimed.floorOffsetMillis(terms.grace().toMillis())),
+                        calls().selectClaimed(row));
         return taken == null ? null : new NodeLeaseStore.Claimed<>(row, identity, start, taken.mark(),
-                new LeaseGrant(terms.lease().toNanos(), taken.skew()));
+                new LeaseGrant(terms.lease().toNanos(), taken.skew()), taken.inserted() && taken.mark() > 0);
     }
 
     /**
-     * Runs the insert of a row, measuring the skew on the same connection.
+     * Runs the insert of a row and, when it won, reads back the mark it wrote (the floor) on the same connection,
+     * measuring the skew there too.
      *
      * @param insert the insert
-     * @return the skew, with a mark of 0; {@code null} when another claimant inserted the row first (an integrity
-     *     violation)
+     * @param selectClaimed the read of the row's mark and the database's time ({@link LeaseTableCalls#selectClaimed})
+     * @return the mark read back (or 0 when a store does not read it: the lease then writes its floor) and the skew;
+     *     {@code null} when another claimant inserted the row first (an integrity violation)
      * @throws Exception when the database cannot be reached or refuses otherwise
      */
-    protected abstract Taken insert(BoundSql insert) throws Exception;
+    protected abstract Taken insert(BoundSql insert, BoundSql selectClaimed) throws Exception;
 
     /**
      * Runs the takeover of a row and, when it took the row, reads the row's mark on the same connection: from then
      * on no earlier holder can raise it. Measures the skew on that connection too.
      *
      * @param takeOver the conditional update
-     * @param selectMark the read of the mark
+     * @param selectClaimed the read of the mark, whose first column is the mark and second the database's time
      * @return the mark and skew; {@code null} when the update changed no row (renewed by its holder or taken by
      *     another claimant since the read) or the mark could not be read
      * @throws Exception when the database cannot be reached or refuses
      */
-    protected abstract Taken takeOver(BoundSql takeOver, BoundSql selectMark) throws Exception;
+    protected abstract Taken takeOver(BoundSql takeOver, BoundSql selectClaimed) throws Exception;
 
     /**
      * Returns the statements of the table, as the store rendered them.

@@ -69,11 +69,35 @@ public final class ChildJvm implements AutoCloseable {
      */
     public static ChildJvm start(String name, Path directory, List<String> launcher, Map<String, String> environment,
             Class<?> mainClass, List<String> args) throws IOException {
+        return start(name, directory, launcher, environment, List.of("-Xmx256m", "-XX:+UseSerialGC"), mainClass,
+                args);
+    }
+
+    /**
+     * Starts {@code java <jvmOptions> -cp <this JVM's class path> <mainClass> <args>}: a measurement that must see
+     * the JVM an application gets picks its own options rather than the small serial heap of the others.
+     *
+     * @param name a short name for messages
+     * @param directory where its standard error file goes
+     * @param jvmOptions the options of the child JVM, such as {@code -Xmx512m}
+     * @param mainClass the main class
+     * @param args the arguments
+     * @return the running child
+     * @throws IOException when it cannot be started
+     */
+    public static ChildJvm startWithOptions(String name, Path directory, List<String> jvmOptions,
+            Class<?> mainClass, List<String> args) throws IOException {
+        return start(name, directory, List.of(), Map.of(), jvmOptions, mainClass, args);
+    }
+
+    private static ChildJvm start(String name, Path directory, List<String> launcher, Map<String, String> environment,
+            List<String> jvmOptions, Class<?> mainClass, List<String> args) throws IOException {
         String java = ProcessHandle.current().info().command()
                 .orElse(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
         List<String> command = new ArrayList<>(launcher);
-        command.addAll(List.of(java, "-Xmx256m", "-XX:+UseSerialGC",
-                "-cp", System.getProperty("java.class.path"), mainClass.getName()));
+        command.add(java);
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass.getName()));
         command.addAll(args);
         Path errFile = directory.resolve(name + ".err");
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(errFile.toFile());

@@ -15,16 +15,19 @@ class LeaseTableSqlTest {
     private static final Pattern DOLLAR = Pattern.compile("\\$(\\d+)");
 
     private static Map<String, String> statements(LeaseTableSql sql) {
-        return Map.of("selectRange", sql.selectRange(), "insert", sql.insert(), "takeOver", sql.takeOver(),
-                "selectHighWaterMark", sql.selectHighWaterMark(), "renew", sql.renew(), "holder", sql.holder(),
-                "advance", sql.advance(), "release", sql.release(), "releaseLowering", sql.releaseLowering(),
-                "rows", sql.rows());
+        return Map.ofEntries(Map.entry("selectRange", sql.selectRange()), Map.entry("insert", sql.insert()),
+                Map.entry("takeOver", sql.takeOver()), Map.entry("selectHighWaterMark", sql.selectHighWaterMark()),
+                Map.entry("selectClaimed", sql.selectClaimed()), Map.entry("renew", sql.renew()),
+                Map.entry("holder", sql.holder()), Map.entry("advance", sql.advance()),
+                Map.entry("release", sql.release()), Map.entry("releaseLowering", sql.releaseLowering()),
+                Map.entry("rows", sql.rows()));
     }
 
     /** The parameters each statement's Javadoc lists, counted by hand. */
-    private static final Map<String, Integer> PARAMETERS = Map.of("selectRange", 3, "insert", 4, "takeOver", 5,
-            "selectHighWaterMark", 3, "renew", 4, "holder", 2, "advance", 4, "release", 3, "releaseLowering", 4,
-            "rows", 1);
+    private static final Map<String, Integer> PARAMETERS = Map.ofEntries(Map.entry("selectRange", 3),
+            Map.entry("insert", 5), Map.entry("takeOver", 5), Map.entry("selectHighWaterMark", 3),
+            Map.entry("selectClaimed", 3), Map.entry("renew", 4), Map.entry("holder", 2), Map.entry("advance", 4),
+            Map.entry("release", 3), Map.entry("releaseLowering", 4), Map.entry("rows", 1));
 
     @Test
     void dollarMarkersAreNumberedFromOneInOrderInEachStatement() {
@@ -61,7 +64,8 @@ class LeaseTableSqlTest {
         assertThat(List.of(sql.renew(), sql.advance())).allSatisfy(statement -> assertThat(statement)
                 .endsWith("AND holder = ? AND expires_at > 0"));
         assertThat(sql.advance()).contains("GREATEST(high_water_mark, ?)");
-        assertThat(List.of(sql.release(), sql.releaseLowering(), sql.selectHighWaterMark()))
+        assertThat(sql.insert()).endsWith("VALUES (?, ?, ?, NOW_MS + ?, NOW_MS + ?)");
+        assertThat(List.of(sql.release(), sql.releaseLowering(), sql.selectHighWaterMark(), sql.selectClaimed()))
                 .allSatisfy(statement -> assertThat(statement).endsWith("AND holder = ?"));
         assertThat(sql.table()).isEqualTo("leases");
     }
