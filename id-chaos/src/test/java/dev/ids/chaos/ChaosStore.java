@@ -1,5 +1,6 @@
 package dev.ids.chaos;
 
+import dev.ids.etcd.EtcdNodeLeaseProvider;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
 import dev.ids.r2dbc.R2dbcNodeLeaseProvider;
@@ -82,10 +83,12 @@ interface ChaosStore extends AutoCloseable {
                 yield R2dbcNodeLeaseProvider.builder(connections).tableName(options.get("r2dbc.table"))
                         .leaseLength(LEASE).reclaimGrace(GRACE).build();
             }
+            case "etcd" -> EtcdNodeLeaseProvider.builder(List.of(options.get("etcd.endpoints").split(",")))
+                    .keyPrefix(options.get("etcd.prefix")).leaseLength(LEASE).reclaimGrace(GRACE).build();
             case "zookeeper" -> ZooKeeperNodeLeaseProvider.builder().connectString(options.get("zookeeper.connect"))
                     .rootPath(options.get("zookeeper.root")).sessionTimeout(ZooKeeperChaosStore.SESSION_TIMEOUT)
                     .connectionTimeout(ZooKeeperChaosStore.CONNECTION_TIMEOUT).build();
-            default -> throw new IllegalArgumentException("store must be jdbc, redis, r2dbc or zookeeper: '"
+            default -> throw new IllegalArgumentException("store must be jdbc, redis, r2dbc, zookeeper or etcd: '"
                     + options.get("store") + "'");
         };
     }
