@@ -186,6 +186,16 @@ final class Fleet implements AutoCloseable {
         return identities;
     }
 
+    /**
+     * Restarts the store under every worker (the nemesis's store fault).
+     *
+     * @return what was done, for the log
+     * @throws Exception when the store cannot be restarted
+     */
+    String restartStore() throws Exception {
+        return store.restart();
+    }
+
     /** Ends every running worker by closing its input, and waits for its summary. */
     void stopAll() throws InterruptedException {
         current.forEach(worker -> worker.jvm().stop());

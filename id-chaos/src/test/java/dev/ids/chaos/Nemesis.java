@@ -10,9 +10,10 @@ import java.util.Set;
 
 /**
  * The faults of a run, drawn from a seed: the same seed, length, fleet size and faults available give the same
- * schedule, so that a failing run can be replayed. Faults come one at a time, each on one worker, with a pause of a
- * few seconds between them in which the fleet may recover. A fault that needs what the machine lacks (libfaketime,
- * root for namespaces) is not drawn: {@link #available()} says which are, and why the others are not.
+ * schedule, so that a failing run can be replayed. Faults come one at a time, each on one worker (a store restart on
+ * all), with a pause of a few seconds between them in which the fleet may recover. A fault that needs what the machine
+ * lacks (libfaketime, root for namespaces) is not drawn: {@link #available()} says which are, and why the others are
+ * not.
  */
 final class Nemesis {
 
@@ -52,7 +53,14 @@ final class Nemesis {
         TWIN,
 
         /** Its network namespace's link taken down past its lease, then up again. Needs namespaces (root). */
-        PARTITION
+        PARTITION,
+
+        /**
+         * The store restarted under the whole fleet ({@link ChaosStore#restart}), down past the lease: every worker's
+         * connections drop and its leases lapse, and what the store acknowledged must still be there. The step's
+         * worker is the one whose recovery is reported; every worker is struck.
+         */
+        RESTART
     }
 
     /**
@@ -99,7 +107,7 @@ final class Nemesis {
 
     /** The faults this machine can apply; prints why each other one is not drawn. */
     static Set<Fault> available() {
-        Set<Fault> faults = EnumSet.of(Fault.KILL, Fault.PAUSE, Fault.CUT);
+        Set<Fault> faults = EnumSet.of(Fault.KILL, Fault.PAUSE, Fault.CUT, Fault.RESTART);
         if (FaultTools.NO_FAKETIME == null) {
             faults.add(Fault.SKEW);
         } else {
@@ -115,7 +123,8 @@ final class Nemesis {
     }
 
     /**
-     * Draws a schedule.
+     * Draws a schedule: faults dealt in rounds, each available one once per round in an order the seed draws, the
+     * store restart first in the first round.
      *
      * @param seed the seed
      * @param length how long the faults may go on
@@ -134,6 +143,9 @@ final class Nemesis {
             if (round.isEmpty()) {
                 round.addAll(available);
                 Collections.shuffle(round, random);
+                if (steps.isEmpty() && round.remove(Fault.RESTART)) {
+                    round.add(0, Fault.RESTART); // so that even a one-minute run restarts the store
+                }
             }
             Fault fault = round.remove(0);
             if (at + lasts(fault) + 2_000 >= length.toMillis()) {
@@ -152,7 +164,7 @@ final class Nemesis {
         return switch (fault) {
             case KILL -> 0;
             case PAUSE, PARTITION -> PAST_THE_LEASE.toMillis();
-            case CUT -> PAST_THE_LEASE.toMillis() + 1_000;
+            case CUT, RESTART -> PAST_THE_LEASE.toMillis() + 1_000;
             case SKEW, TWIN -> PAST_THE_LEASE.toMillis() + 2_000;
         };
     }
@@ -205,6 +217,7 @@ final class Nemesis {
                 Thread.sleep(PAST_THE_LEASE.toMillis());
                 fleet.net(slot).up();
             }
+            case RESTART -> System.out.println("[chaos] " + fleet.restartStore());
         }
         return new Applied(step, target.name(), recovering.name(), started, System.currentTimeMillis());
     }
