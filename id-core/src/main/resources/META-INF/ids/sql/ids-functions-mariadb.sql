@@ -11,7 +11,11 @@ DELIMITER $$
 -- Shared: an instant in whole units since the Unix epoch (floor), and microseconds back to an instant.
 CREATE OR REPLACE FUNCTION ids_epoch_units(t DATETIME(6), per_second BIGINT) RETURNS BIGINT
     DETERMINISTIC NO SQL
-    RETURN FLOOR(TIMESTAMPDIFF(MICROSECOND, TIMESTAMP'1970-01-01 00:00:00', t) * per_second / 1000000)$$
+BEGIN
+    DECLARE micros BIGINT DEFAULT TIMESTAMPDIFF(MICROSECOND, TIMESTAMP'1970-01-01 00:00:00', t);
+    DECLARE divisor BIGINT DEFAULT 1000000 DIV per_second;
+    RETURN (micros - MOD(MOD(micros, divisor) + divisor, divisor)) DIV divisor;
+END$$
 
 CREATE OR REPLACE FUNCTION ids_epoch_time(micros BIGINT) RETURNS DATETIME(6)
     DETERMINISTIC NO SQL
@@ -146,7 +150,7 @@ CREATE OR REPLACE FUNCTION ids_min_lable(t DATETIME(6)) RETURNS BIGINT
 
 CREATE OR REPLACE FUNCTION ids_max_lable(t DATETIME(6)) RETURNS BIGINT
     DETERMINISTIC NO SQL
-    RETURN CAST((ids_lable_range_millis(t) << 22) | 4128767 AS SIGNED)$$
+    RETURN CAST((ids_lable_range_millis(t) << 22) | 4133887 AS SIGNED)$$
 
 CREATE OR REPLACE FUNCTION ids_lable_from_text(input VARCHAR(255)) RETURNS BIGINT
     DETERMINISTIC NO SQL

@@ -140,7 +140,7 @@ CREATE OR REPLACE FUNCTION ids_min_lable(t timestamptz) RETURNS bigint
 
 CREATE OR REPLACE FUNCTION ids_max_lable(t timestamptz) RETURNS bigint
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN (ids_lable_range_millis(t) << 22) | 4128767;
+    RETURN (ids_lable_range_millis(t) << 22) | 4133887;
 
 CREATE OR REPLACE FUNCTION ids_lable_from_text(input text) RETURNS bigint
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path FROM CURRENT AS $$
