@@ -58,6 +58,15 @@ class IdsRuntimeHintsTests {
     }
 
     @Test
+    void theSqlFunctionScriptsThatMigrationsReadFromTheClassPathAreHinted() {
+        for (String database : List.of("postgresql", "mariadb")) {
+            String location = "META-INF/ids/sql/ids-functions-" + database + ".sql";
+            assertThat(classLoader.getResource(location)).as("shipped by the core").isNotNull();
+            assertThat(RuntimeHintsPredicates.resource().forResource(location)).as(location).accepts(hints);
+        }
+    }
+
+    @Test
     void everyServiceFileOfTheModulesAndEveryClassItListsIsHinted() throws Exception {
         List<String> checked = new ArrayList<>();
         for (Resource file : new PathMatchingResourcePatternResolver(classLoader)
