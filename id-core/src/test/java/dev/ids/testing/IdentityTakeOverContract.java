@@ -22,10 +22,10 @@ import org.junit.jupiter.api.Test;
 /**
  * A configured identity that a killed previous run still holds is taken back through the core's one rule
  * ({@link ConfiguredIdentityClaim}, {@link IdentityTakeOver}): after a watch of the silence, and only while the record
- * is as judged. For every store whose records expire by time; a subclass per store (the Redis and etcd stores') runs
- * it, supplying a provider of the store over the key prefix each test gets, and a way to renew a lease by hand. Every
- * provider here has a grace of 400 ms and a lease of 30 s, so the silence of the restarted one is 800 ms and a killed
- * holder's record would live on for 30 s or more.
+ * is as judged. For every store whose records expire by time; a subclass per store (the JDBC, Redis and etcd
+ * stores') runs it, supplying a provider of the store over the key prefix each test gets, and a way to renew a lease
+ * by hand. Every provider here has a grace of 400 ms and a lease of 30 s, so the silence of the restarted one is
+ * 800 ms and a killed holder's record would live on for 30 s or more.
  */
 public abstract class IdentityTakeOverContract {
 
