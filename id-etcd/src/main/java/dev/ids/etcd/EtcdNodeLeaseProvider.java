@@ -1,6 +1,6 @@
 package dev.ids.etcd;
 
-import dev.ids.node.IdentityTakeOver;
+import dev.ids.node.KeyedLeaseProvider;
 import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.LeaseTimingSettings;
 import dev.ids.node.ListedLease;
@@ -14,7 +14,6 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
@@ -36,7 +35,7 @@ import java.util.function.Function;
  * a new one, as a connection that silently stopped would otherwise hold every later call (a client the caller gave is
  * kept). Safe for use by many threads.
  */
-public final class EtcdNodeLeaseProvider implements IdentityTakeOver, AutoCloseable {
+public final class EtcdNodeLeaseProvider extends KeyedLeaseProvider implements AutoCloseable {
 
     /** The default key prefix. */
     public static final String DEFAULT_KEY_PREFIX = "ids";
@@ -52,9 +51,9 @@ public final class EtcdNodeLeaseProvider implements IdentityTakeOver, AutoClosea
     private final EtcdLeaseStore store;
     private final EtcdLeaseListing listing;
     private final EtcdTakeOver takeOver;
-    private final AtomicLong leaseNumbers = new AtomicLong();
 
     private EtcdNodeLeaseProvider(EtcdSettings settings, EtcdLink link) {
+        super(settings.keyPrefix(), settings.timings());
         this.settings = settings;
         this.link = link;
         this.store = new EtcdLeaseStore(link, settings.keyPrefix(), settings.clock(), settings.leaseLength(),
@@ -150,12 +149,12 @@ public final class EtcdNodeLeaseProvider implements IdentityTakeOver, AutoClosea
     @Override
     public EtcdNodeLease claim(NodeClaim claim) {
         Objects.requireNonNull(claim, "claim");
-        String holder = settings.holderId() + "#" + leaseNumbers.incrementAndGet();
+        String holder = nextHolder();
         EtcdClaim claiming = null;
         try {
             claiming = store.startClaim(claim, holder);
             return new EtcdNodeLease(StoredNodeLease.claim(store, claiming, claim, holder, settings.clock(),
-                    settings.backgroundRenewal() ? settings.renewalPeriod() : null));
+                    backgroundRenewalPeriod()));
         } catch (NoFreeNodeIdentityException e) {
             throw e;
         } catch (Exception e) {
@@ -205,17 +204,6 @@ public final class EtcdNodeLeaseProvider implements IdentityTakeOver, AutoClosea
     }
 
     /**
-     * Returns how long a holder must have gone without renewing before {@link #takeOver} takes its identity: one
-     * renewal period plus the reclaim grace, which a running holder lets pass only when it cannot reach etcd.
-     *
-     * @return the silence
-     */
-    @Override
-    public Duration silenceBeforeTakeOver() {
-        return settings.renewalPeriod().plus(settings.reclaimGrace());
-    }
-
-    /**
      * Takes one identity from the holder judged by listing it ({@link #listLeases}): only while its key names the same
      * holder with the same expiry (each renewal rewrites it) and the cluster counts no keep-alive of the holder's etcd
      * lease for the silence (in whole seconds, a second allowed for the rounding; the takeover waits up to 3 s for
@@ -239,7 +227,7 @@ public final class EtcdNodeLeaseProvider implements IdentityTakeOver, AutoClosea
         }
         NodeClaim claim = new NodeClaim(judged.namespace(), judged.identity(), judged.identity());
         try {
-            String holder = settings.holderId() + "#" + leaseNumbers.incrementAndGet();
+            String holder = nextHolder();
             NodeLeaseStore.Claimed<EtcdProof> taken = judged.held() ? takeOver.take(judged, silence, holder) : null;
             if (taken == null) {
                 throw new NoFreeNodeIdentityException(claim, "the key of identity " + judged.identity() + " no "
@@ -247,54 +235,13 @@ public final class EtcdNodeLeaseProvider implements IdentityTakeOver, AutoClosea
                         + "lease alive within " + silence.toMillis() + " ms, or another claimant took it");
             }
             return new EtcdNodeLease(StoredNodeLease.start(store, claim, taken, settings.clock(),
-                    settings.backgroundRenewal() ? settings.renewalPeriod() : null));
+                    backgroundRenewalPeriod()));
         } catch (NoFreeNodeIdentityException e) {
             throw e;
         } catch (Exception e) {
             throw failed("take node identity " + judged.identity() + " over in namespace '" + judged.namespace()
                     + "'", e);
         }
-    }
-
-    @Override
-    public String holderId() {
-        return settings.holderId();
-    }
-
-    /**
-     * Returns the key prefix.
-     *
-     * @return the prefix, such as {@value #DEFAULT_KEY_PREFIX}
-     */
-    public String keyPrefix() {
-        return settings.keyPrefix();
-    }
-
-    /**
-     * Returns how long a lease lasts without renewal.
-     *
-     * @return the lease length
-     */
-    public Duration leaseLength() {
-        return settings.leaseLength();
-    }
-
-    /**
-     * Returns how often leases are renewed.
-     *
-     * @return the renewal period
-     */
-    public Duration renewalPeriod() {
-        return settings.renewalPeriod();
-    }
-
-    /**
-     * Returns how long after a lease's expiry another process may take its identity.
-     *
-     * @return the reclaim grace
-     */
-    public Duration reclaimGrace() {
-        return settings.reclaimGrace();
     }
 
     /**
@@ -306,9 +253,8 @@ public final class EtcdNodeLeaseProvider implements IdentityTakeOver, AutoClosea
     }
 
     @Override
-    public String toString() {
-        return "EtcdNodeLeaseProvider[" + link.describe() + ", prefix=" + keyPrefix() + ", lease=" + leaseLength()
-                + ", renewal=" + renewalPeriod() + ", grace=" + reclaimGrace() + ", holder=" + holderId() + "]";
+    protected String describeLink() {
+        return link.describe();
     }
 
     /**

@@ -28,6 +28,12 @@ record EtcdSettings(String keyPrefix, Duration leaseLength, Duration renewalPeri
         return renewalPeriod.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : renewalPeriod;
     }
 
+    /** The lease's timings, holder and clock, as every store whose leases expire by time has them. */
+    LeaseTimingSettings.Timings timings() {
+        return new LeaseTimingSettings.Timings(leaseLength, renewalPeriod, reclaimGrace, holderId, clock,
+                backgroundRenewal);
+    }
+
     /**
      * The setters of the provider's builder, each checked as it is set, with the defaults: the etcd settings here,
      * the lease's timings, holder and clock those of every store whose leases expire by time.

@@ -1,7 +1,7 @@
 package dev.ids.redis;
 
 import dev.ids.clock.IdClock;
-import dev.ids.node.IdentityTakeOver;
+import dev.ids.node.KeyedLeaseProvider;
 import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.LeaseTimingSettings;
 import dev.ids.node.ListedLease;
@@ -20,7 +20,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Leases node identities from Redis (a single server or a Redis Cluster) through Lettuce, with the guarantees of the
@@ -40,7 +39,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link #close()} (or on the connection the caller gave, which stays open); each waits at most the renewal period (at
  * least a second). Safe for use by many threads.
  */
-public final class RedisNodeLeaseProvider implements IdentityTakeOver, AutoCloseable {
+public final class RedisNodeLeaseProvider extends KeyedLeaseProvider implements AutoCloseable {
 
     /** The default key prefix. */
     public static final String DEFAULT_KEY_PREFIX = "ids";
@@ -55,11 +54,11 @@ public final class RedisNodeLeaseProvider implements IdentityTakeOver, AutoClose
     private final RedisLeaseStore store;
     private final DurabilityCheck durability;
     private final RedisSettings settings;
-    private final AtomicLong leaseNumbers = new AtomicLong();
     private final Object checkLock = new Object();
     private volatile boolean checked;
 
     private RedisNodeLeaseProvider(RedisSettings settings, RedisLink link) {
+        super(settings.keyPrefix(), settings.timings());
         this.settings = settings;
         this.link = link;
         ReplicaWait wait = new ReplicaWait(link, settings.waitReplicas(), settings.waitTimeout().toMillis());
@@ -110,9 +109,9 @@ public final class RedisNodeLeaseProvider implements IdentityTakeOver, AutoClose
         Objects.requireNonNull(claim, "claim");
         try {
             checkDurability();
-            String holder = settings.holderId() + "#" + leaseNumbers.incrementAndGet();
+            String holder = nextHolder();
             return new RedisNodeLease(StoredNodeLease.claim(store, claim, holder, settings.clock(),
-                    settings.backgroundRenewal() ? settings.renewalPeriod() : null));
+                    backgroundRenewalPeriod()));
         } catch (NoFreeNodeIdentityException | UnsafeLeaseStoreException e) {
             throw e;
         } catch (Exception e) {
@@ -182,17 +181,6 @@ public final class RedisNodeLeaseProvider implements IdentityTakeOver, AutoClose
     }
 
     /**
-     * Returns how long a holder must have gone without renewing before {@link #takeOver} takes its identity: one
-     * renewal period plus the reclaim grace, which a running holder lets pass only when it cannot reach Redis.
-     *
-     * @return the silence
-     */
-    @Override
-    public Duration silenceBeforeTakeOver() {
-        return settings.renewalPeriod().plus(settings.reclaimGrace());
-    }
-
-    /**
      * Takes one identity from the holder judged by listing it ({@link #listLeases}), in one script conditional on
      * its key as listed: the same holder value and expiry, and no renewal for the silence had its lease been this
      * provider's. So two claimants that judged the same holder cannot both win, and a holder that renewed since
@@ -218,7 +206,7 @@ public final class RedisNodeLeaseProvider implements IdentityTakeOver, AutoClose
         NodeClaim claim = new NodeClaim(judged.namespace(), judged.identity(), judged.identity());
         try {
             checkDurability();
-            String holder = settings.holderId() + "#" + leaseNumbers.incrementAndGet();
+            String holder = nextHolder();
             NodeLeaseStore.Claimed<RedisProof> taken = judged.held() ? store.takeOver(judged, silence, holder)
                     : null;
             if (taken == null) {
@@ -227,7 +215,7 @@ public final class RedisNodeLeaseProvider implements IdentityTakeOver, AutoClose
                         + "within " + silence.toMillis() + " ms");
             }
             return new RedisNodeLease(StoredNodeLease.start(store, claim, taken, settings.clock(),
-                    settings.backgroundRenewal() ? settings.renewalPeriod() : null));
+                    backgroundRenewalPeriod()));
         } catch (NoFreeNodeIdentityException | UnsafeLeaseStoreException e) {
             throw e;
         } catch (Exception e) {
@@ -244,47 +232,6 @@ public final class RedisNodeLeaseProvider implements IdentityTakeOver, AutoClose
         }
     }
 
-    @Override
-    public String holderId() {
-        return settings.holderId();
-    }
-
-    /**
-     * Returns the key prefix.
-     *
-     * @return the prefix, such as {@value #DEFAULT_KEY_PREFIX}
-     */
-    public String keyPrefix() {
-        return settings.keyPrefix();
-    }
-
-    /**
-     * Returns how long a lease lasts without renewal.
-     *
-     * @return the lease length
-     */
-    public Duration leaseLength() {
-        return settings.leaseLength();
-    }
-
-    /**
-     * Returns how often leases are renewed.
-     *
-     * @return the renewal period
-     */
-    public Duration renewalPeriod() {
-        return settings.renewalPeriod();
-    }
-
-    /**
-     * Returns how long after a lease's expiry another process may take its identity.
-     *
-     * @return the reclaim grace
-     */
-    public Duration reclaimGrace() {
-        return settings.reclaimGrace();
-    }
-
     /**
      * Closes the provider's own connection (not the client); close the leases first. A connection the caller gave
      * stays open.
@@ -295,9 +242,8 @@ public final class RedisNodeLeaseProvider implements IdentityTakeOver, AutoClose
     }
 
     @Override
-    public String toString() {
-        return "RedisNodeLeaseProvider[" + link.describe() + ", prefix=" + keyPrefix() + ", lease=" + leaseLength()
-                + ", renewal=" + renewalPeriod() + ", grace=" + reclaimGrace() + ", holder=" + holderId() + "]";
+    protected String describeLink() {
+        return link.describe();
     }
 
     /**

@@ -32,6 +32,12 @@ record RedisSettings(String keyPrefix, Duration leaseLength, Duration renewalPer
                 : calls;
     }
 
+    /** The lease's timings, holder and clock, as every store whose leases expire by time has them. */
+    LeaseTimingSettings.Timings timings() {
+        return new LeaseTimingSettings.Timings(leaseLength, renewalPeriod, reclaimGrace, holderId, clock,
+                backgroundRenewal);
+    }
+
     /**
      * The setters of the provider's builder, each checked as it is set, with the defaults: the Redis settings here,
      * the lease's timings, holder and clock those of every store whose leases expire by time.

@@ -1,42 +1,19 @@
 package dev.ids.redis;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-import dev.ids.clock.IdClock;
-import dev.ids.node.ConfiguredIdentityClaim;
-import dev.ids.node.ListedLease;
-import dev.ids.node.NoFreeNodeIdentityException;
-import dev.ids.node.NodeClaim;
+import dev.ids.node.IdentityTakeOver;
 import dev.ids.node.NodeLease;
 import dev.ids.node.Renewal;
+import dev.ids.testing.IdentityTakeOverContract;
+import dev.ids.testing.LeaseTerms;
 import io.lettuce.core.RedisClient;
-import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
 
-/**
- * A configured identity that a killed previous run still holds in Redis is taken back through the core's one rule
- * ({@link ConfiguredIdentityClaim}, {@link dev.ids.node.IdentityTakeOver}): after a watch of the silence, and only
- * while the key is as judged. Every provider here has a grace of 400 ms and a lease of 30 s, so the silence of the
- * restarted one is 800 ms and a killed holder's key would live on for 30 s.
- */
-class RedisIdentityTakeOverTest {
-
-    private static final Duration GRACE = Duration.ofMillis(400);
+/** The take-over of a killed run's configured identity ({@link IdentityTakeOverContract}) on a durable Redis. */
+class RedisIdentityTakeOverTest extends IdentityTakeOverContract {
 
     private static RedisServer server;
     private static RedisClient client;
-
-    private final Deque<AutoCloseable> opened = new ArrayDeque<>();
-    private String prefix;
-    private String namespace;
 
     @BeforeAll
     static void startServer() throws Exception {
@@ -54,103 +31,14 @@ class RedisIdentityTakeOverTest {
         }
     }
 
-    @BeforeEach
-    void names() {
-        String run = UUID.randomUUID().toString().substring(0, 8);
-        prefix = "ids-takeover-" + ProcessHandle.current().pid() + "-" + run;
-        namespace = "ns-" + run;
+    @Override
+    protected IdentityTakeOver newProvider(String keyPrefix, LeaseTerms terms) {
+        return terms.applyTo(RedisNodeLeaseProvider.builder(client).keyPrefix(keyPrefix))
+                .backgroundRenewal(terms.backgroundRenewal()).build();
     }
 
-    @AfterEach
-    void closeAll() throws Exception {
-        while (!opened.isEmpty()) {
-            opened.pop().close();
-        }
-    }
-
-    private <T extends AutoCloseable> T remember(T closeable) {
-        opened.push(closeable);
-        return closeable;
-    }
-
-    /** A provider whose leases never renew: the run that was killed. */
-    private RedisNodeLeaseProvider silent(String holder) {
-        return remember(RedisNodeLeaseProvider.builder(client).keyPrefix(prefix).holderId(holder)
-                .leaseLength(Duration.ofSeconds(30)).reclaimGrace(GRACE).backgroundRenewal(false).build());
-    }
-
-    private RedisNodeLeaseProvider renewing(String holder, Duration renewalPeriod) {
-        return remember(RedisNodeLeaseProvider.builder(client).keyPrefix(prefix).holderId(holder)
-                .clock(IdClock.system()).leaseLength(Duration.ofSeconds(30)).renewalPeriod(renewalPeriod)
-                .reclaimGrace(GRACE).build());
-    }
-
-    private NodeClaim one(long identity) {
-        return new NodeClaim(namespace, identity, identity);
-    }
-
-    @Test
-    void twoReadsOfAnUntouchedKeyListTheSameRecordAndARenewalChangesIt() throws Exception {
-        RedisNodeLeaseProvider provider = silent("lister");
-        RedisNodeLease lease = remember(provider.claim(one(2)));
-        ListedLease first = provider.listLeases(namespace).get(0);
-        Thread.sleep(30);
-        assertThat(provider.listLeases(namespace)).containsExactly(first);
-        assertThat(lease.renew()).isEqualTo(Renewal.RENEWED);
-        assertThat(provider.listLeases(namespace).get(0).expiresAtMillis()).isGreaterThan(first.expiresAtMillis());
-    }
-
-    @Test
-    void aConfiguredIdentityThatAKilledRunHoldsIsTakenBackAfterTheWatchAboveItsMark() {
-        RedisNodeLease killed = remember(silent("killed-run").claim(one(4)));
-        long mark = killed.highWaterMarkMillis() + 60_000;
-        killed.advanceHighWaterMark(mark);
-        RedisNodeLeaseProvider restarted = renewing("restarted", GRACE);
-        assertThat(restarted.silenceBeforeTakeOver()).isEqualTo(Duration.ofMillis(800));
-
-        long started = System.nanoTime();
-        NodeLease taken = remember(ConfiguredIdentityClaim.claim(restarted, one(4), "ID generator 'test' "
-                + "(test.identity)", Duration.ofSeconds(1)));
-        assertThat(Duration.ofNanos(System.nanoTime() - started)).as("watched the silent holder first")
-                .isGreaterThanOrEqualTo(restarted.silenceBeforeTakeOver());
-        assertThat(taken.identity()).isEqualTo(4);
-        assertThat(taken.highWaterMarkMillis()).as("starts above the killed run's mark").isGreaterThanOrEqualTo(mark);
-        assertThat(restarted.listLeases(namespace)).singleElement()
-                .satisfies(listed -> assertThat(listed.holderIs("restarted")).as("%s", listed).isTrue());
-        assertThat(killed.renew()).as("the killed run, were it only paused, cannot renew").isEqualTo(Renewal.LOST);
-    }
-
-    @Test
-    void aConfiguredIdentityThatARunningInstanceRenewsIsNotTaken() {
-        RedisNodeLease running = remember(renewing("running", Duration.ofMillis(200)).claim(one(5)));
-        RedisNodeLeaseProvider restarted = renewing("restarted", GRACE);
-
-        assertThatThrownBy(() -> ConfiguredIdentityClaim.claim(restarted, one(5), "ID generator 'test' "
-                + "(test.identity)", Duration.ofSeconds(1))).isInstanceOf(NoFreeNodeIdentityException.class);
-        assertThat(running.isHeld()).isTrue();
-        assertThat(restarted.listLeases(namespace)).singleElement()
-                .satisfies(listed -> assertThat(listed.holderIs("running")).isTrue());
-    }
-
-    @Test
-    void aTakeOverNeedsTheKeyAsJudgedAndTheSilence() {
-        RedisNodeLease killed = remember(silent("killed-run").claim(one(6)));
-        RedisNodeLeaseProvider restarted = renewing("restarted", GRACE);
-        ListedLease judged = restarted.listLeases(namespace).get(0);
-
-        assertThatThrownBy(() -> restarted.takeOver(judged, Duration.ofSeconds(30)))
-                .as("renewed within the silence").isInstanceOf(NoFreeNodeIdentityException.class);
-        ListedLease stale = new ListedLease(namespace, 6, judged.holder(), true, judged.expiresAtMillis() - 1,
-                judged.highWaterMarkMillis());
-        assertThatThrownBy(() -> restarted.takeOver(stale, Duration.ZERO)).as("another expiry than judged")
-                .isInstanceOf(NoFreeNodeIdentityException.class);
-        assertThatThrownBy(() -> restarted.takeOver(judged, Duration.ofMillis(-1)))
-                .isInstanceOf(IllegalArgumentException.class);
-
-        RedisNodeLease taken = remember(restarted.takeOver(judged, Duration.ZERO));
-        assertThat(taken.identity()).isEqualTo(6);
-        assertThatThrownBy(() -> restarted.takeOver(judged, Duration.ZERO)).as("judged once, taken once")
-                .isInstanceOf(NoFreeNodeIdentityException.class);
-        assertThat(killed.renew()).isEqualTo(Renewal.LOST);
+    @Override
+    protected Renewal renewOnce(NodeLease lease) {
+        return ((RedisNodeLease) lease).renew();
     }
 }
