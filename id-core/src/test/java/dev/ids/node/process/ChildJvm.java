@@ -235,7 +235,11 @@ public final class ChildJvm implements AutoCloseable {
         }
     }
 
-    /** The child's threads as {@code jcmd <pid> Thread.print} prints them, to tell why it did not finish. */
+    /**
+     * The child's threads as {@code jcmd <pid> Thread.print} prints them, to tell why it did not finish. A JVM in
+     * namespaces of its own (started through {@code unshare}) cannot be attached to: it is sent {@code SIGQUIT}
+     * instead, and prints its threads on its own standard output, among the child's lines.
+     */
     private String threadDump() {
         try {
             Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
@@ -243,7 +247,17 @@ public final class ChildJvm implements AutoCloseable {
                     .redirectErrorStream(true).start();
             byte[] printed = dump.getInputStream().readAllBytes();
             dump.waitFor(30, TimeUnit.SECONDS);
-            return new String(printed, StandardCharsets.UTF_8);
+            if (dump.exitValue() == 0) {
+                return new String(printed, StandardCharsets.UTF_8);
+            }
+            List<Long> jvms = process.descendants().filter(child -> child.info().commandLine()
+                    .map(command -> command.contains("java")).orElse(false)).map(ProcessHandle::pid).toList();
+            for (long jvm : jvms) {
+                new ProcessBuilder("kill", "-QUIT", String.valueOf(jvm)).start().waitFor(10, TimeUnit.SECONDS);
+            }
+            Thread.sleep(1_000);
+            return new String(printed, StandardCharsets.UTF_8) + "\n(SIGQUIT sent to its JVM " + jvms
+                    + ": its threads are in its standard output)";
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return "(no thread dump: interrupted)";
