@@ -1,0 +1,71 @@
+package dev.ids.kubernetes;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import java.net.InetAddress;
+import java.util.HashMap;
+
+/**
+ * fabric8's in-JVM API server in CRUD mode on 127.0.0.1, a test's own: an in-memory store that answers creates, lists
+ * by label, and updates conditional on {@code resourceVersion} (409 for a stale one) as the API server does. It checks
+ * the API contract the store rests on, not a cluster: no etcd behind it, no admission, no real clocks.
+ */
+public final class MockApiServer implements AutoCloseable {
+
+    /** The Kubernetes namespace the tests keep their Lease objects in. */
+    public static final String NAMESPACE = "ids-test";
+
+    private final KubernetesMockServer server;
+
+    private MockApiServer(KubernetesMockServer server) {
+        this.server = server;
+    }
+
+    /**
+     * Starts a server on a free port of 127.0.0.1.
+     *
+     * @return the server
+     */
+    public static MockApiServer start() throws Exception {
+        KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
+                new KubernetesCrudDispatcher(), false);
+        server.init(InetAddress.getByName("127.0.0.1"), 0);
+        return new MockApiServer(server);
+    }
+
+    /** The port it listens on. */
+    public int port() {
+        return server.getPort();
+    }
+
+    /**
+     * A client configuration that reaches the server through a port of 127.0.0.1 (its own, or a proxy's), with no
+     * kubeconfig or service account of this machine read.
+     */
+    public static Config configThrough(int port) {
+        return new ConfigBuilder(Config.empty()).withMasterUrl("http://127.0.0.1:" + port).withNamespace(NAMESPACE)
+                .build();
+    }
+
+    /** A configuration that reaches this server directly. */
+    public Config config() {
+        return configThrough(port());
+    }
+
+    /** A client of the test's own, as an operator would use: to read, edit or delete objects by hand. */
+    public KubernetesClient operator() {
+        return new KubernetesClientBuilder().withConfig(config())
+                .withHttpClientBuilderConsumer(http -> http.preferHttp11()).build();
+    }
+
+    @Override
+    public void close() {
+        server.destroy();
+    }
+}
