@@ -146,11 +146,11 @@ final class KubernetesLeaseStore implements NodeLeaseStore<KubernetesProof> {
                 return read;
             }
             try {
-                Lease written = api.update(wanted);
+                Lease written = api.bounded().update(wanted);
                 proof.saw(written);
                 return written;
             } catch (LeaseApi.Refused refused) {
-                read = refused.gone() ? null : api.get(proof.name());
+                read = refused.gone() ? null : api.bounded().get(proof.name());
                 if (read == null) {
                     throw new LeaseLostException(lost(proof, null));
                 }

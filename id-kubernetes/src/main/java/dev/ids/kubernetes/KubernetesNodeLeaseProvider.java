@@ -31,8 +31,9 @@ import java.util.function.Function;
  * lease, so two pods never both hold it. The service account needs {@code get}, {@code list}, {@code create} and
  * {@code update} on {@code leases} in {@code coordination.k8s.io}, in the namespace of the objects.
  *
- * <p>Every call waits at most the renewal period (at least a second) on the provider's own client, which retries
- * nothing; a client the caller gave keeps its own timeouts. Safe for use by many threads.
+ * <p>On the provider's own clients, which retry nothing, every call of a held lease waits at most the renewal period
+ * (at least a second), and a claim's calls 15 s; a client the caller gave keeps its own timeouts. Safe for use by
+ * many threads.
  */
 public final class KubernetesNodeLeaseProvider implements IdentityTakeOver, AutoCloseable {
 
@@ -42,6 +43,9 @@ public final class KubernetesNodeLeaseProvider implements IdentityTakeOver, Auto
     public static final Duration DEFAULT_LEASE_LENGTH = LeaseTimingSettings.DEFAULT_LEASE_LENGTH;
     /** The default reclaim grace, added to the duration a holder wrote before its silence frees the identity. */
     public static final Duration DEFAULT_RECLAIM_GRACE = LeaseTimingSettings.DEFAULT_RECLAIM_GRACE;
+
+    /** How long a claim's or a listing's call may take: no deadline bounds them, and a cold JVM's first is slow. */
+    private static final Duration PATIENCE = Duration.ofSeconds(15);
 
     private static final System.Logger LOG = System.getLogger(KubernetesNodeLeaseProvider.class.getName());
 
@@ -97,14 +101,19 @@ public final class KubernetesNodeLeaseProvider implements IdentityTakeOver, Auto
     }
 
     private static LeaseApi ownClient(Config config, KubernetesSettings settings) {
-        int timeout = Math.toIntExact(settings.callTimeout().toMillis());
-        Config bounded = new ConfigBuilder(config).withRequestTimeout(timeout).withConnectionTimeout(timeout)
-                .withRequestRetryBackoffLimit(0).build();
         String namespace = namespace(settings, config.getNamespace());
+        return new LeaseApi(client(config, PATIENCE), client(config, settings.callTimeout()), namespace);
+    }
+
+    /** A client whose every request gives up after the timeout, and which retries nothing. */
+    private static KubernetesClient client(Config config, Duration timeout) {
+        int millis = Math.toIntExact(timeout.toMillis());
+        Config bounded = new ConfigBuilder(config).withRequestTimeout(millis).withConnectionTimeout(millis)
+                .withRequestRetryBackoffLimit(0).build();
         // HTTP/1.1: a call that timed out takes its own connection with it, where HTTP/2 would keep every later call
         // on the one connection that stopped answering.
-        return new LeaseApi(new KubernetesClientBuilder().withConfig(bounded)
-                .withHttpClientBuilderConsumer(http -> http.preferHttp11()).build(), namespace, true);
+        return new KubernetesClientBuilder().withConfig(bounded)
+                .withHttpClientBuilderConsumer(http -> http.preferHttp11()).build();
     }
 
     private static String namespace(KubernetesSettings settings, String clients) {

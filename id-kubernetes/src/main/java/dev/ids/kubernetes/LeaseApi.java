@@ -10,7 +10,10 @@ import java.util.concurrent.Callable;
 /**
  * The store's few calls on Lease objects in one Kubernetes namespace, each bounded by the client's request timeout,
  * with the answers the store reads as answers (a conflict, a missing object) told apart from failures. Every other
- * failure becomes a {@link KubernetesCallException}.
+ * failure becomes a {@link KubernetesCallException}. The provider's own clients come in two: a patient one for the
+ * calls until the first answer (a cold JVM's first call loads the HTTP client and Jackson, and a claim has no deadline
+ * to keep), and a bounded one for every call after it, and always for held leases ({@link #bounded()}): a claim made
+ * again while connections hang must give up as soon as a renewal would.
  */
 final class LeaseApi implements AutoCloseable {
 
@@ -38,11 +41,35 @@ final class LeaseApi implements AutoCloseable {
     private final KubernetesClient client;
     private final String namespace;
     private final boolean ownsClient;
+    private final LeaseApi bounded;
+    /** Set at the first answer: from then on, calls go through the bounded client. */
+    private volatile boolean warm;
 
+    /** Calls through one client, for claims and held leases alike. */
     LeaseApi(KubernetesClient client, String namespace, boolean ownsClient) {
         this.client = client;
         this.namespace = namespace;
         this.ownsClient = ownsClient;
+        this.bounded = this;
+        this.warm = true;
+    }
+
+    /** Calls through a patient client, and through a bounded one for held leases ({@link #bounded()}). */
+    LeaseApi(KubernetesClient patient, KubernetesClient bounded, String namespace) {
+        this.client = patient;
+        this.namespace = namespace;
+        this.ownsClient = true;
+        this.bounded = new LeaseApi(bounded, namespace, true);
+    }
+
+    /** The calls of held leases, bounded by the renewal period. */
+    LeaseApi bounded() {
+        return bounded;
+    }
+
+    /** The client of the next call: the patient one until the first answer. */
+    private KubernetesClient client() {
+        return warm ? bounded.client : client;
     }
 
     /** The Kubernetes namespace the objects live in. */
@@ -57,19 +84,19 @@ final class LeaseApi implements AutoCloseable {
 
     /** The objects carrying all the labels. */
     List<Lease> list(Map<String, String> labels) throws KubernetesCallException {
-        return call("list Leases", () -> client.leases().inNamespace(namespace).withLabels(labels).list().getItems());
+        return call("list Leases", () -> client().leases().inNamespace(namespace).withLabels(labels).list().getItems());
     }
 
     /** The object of a name, or {@code null} when there is none. */
     Lease get(String name) throws KubernetesCallException {
-        return call("read Lease " + name, () -> client.leases().inNamespace(namespace).withName(name).get());
+        return call("read Lease " + name, () -> client().leases().inNamespace(namespace).withName(name).get());
     }
 
     /** Creates an object; {@code null} when one of that name exists already (another claimant was first). */
     Lease create(Lease lease) throws KubernetesCallException {
         try {
             return call("create Lease " + lease.getMetadata().getName(),
-                    () -> client.leases().inNamespace(namespace).resource(lease).create());
+                    () -> client().leases().inNamespace(namespace).resource(lease).create());
         } catch (KubernetesCallException e) {
             if (e.code() == CONFLICT) {
                 return null;
@@ -91,7 +118,7 @@ final class LeaseApi implements AutoCloseable {
         }
         try {
             return call("update Lease " + lease.getMetadata().getName(),
-                    () -> client.leases().inNamespace(namespace).resource(lease).update());
+                    () -> client().leases().inNamespace(namespace).resource(lease).update());
         } catch (KubernetesCallException e) {
             if (e.code() == CONFLICT || e.code() == NOT_FOUND) {
                 throw new Refused(e.code(), e);
@@ -100,10 +127,15 @@ final class LeaseApi implements AutoCloseable {
         }
     }
 
-    private static <T> T call(String what, Callable<T> call) throws KubernetesCallException {
+    private <T> T call(String what, Callable<T> call) throws KubernetesCallException {
         try {
-            return call.call();
+            T answer = call.call();
+            warm = true;
+            return answer;
         } catch (KubernetesClientException e) {
+            if (e.getCode() > 0) {
+                warm = true;
+            }
             String status = e.getStatus() != null && e.getStatus().getMessage() != null ? e.getStatus().getMessage()
                     : e.getMessage();
             throw new KubernetesCallException("Could not " + what + ": " + status, e.getCode(), e);
@@ -116,6 +148,9 @@ final class LeaseApi implements AutoCloseable {
 
     @Override
     public void close() {
+        if (bounded != this) {
+            bounded.close();
+        }
         if (ownsClient) {
             client.close();
         }

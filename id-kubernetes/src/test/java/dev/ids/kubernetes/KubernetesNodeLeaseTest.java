@@ -25,15 +25,16 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * The Kubernetes store against fabric8's mock API server in CRUD mode: the API contract (creates, label lists,
- * updates refused with 409 for a stale {@code resourceVersion}), not a cluster. Short leases (2 s, renewed every
- * 500 ms, a grace of 500 ms) so that expiry is reached within seconds; a paused holder is one that does not renew.
+ * updates refused with 409 for a stale {@code resourceVersion}), not a cluster. Short leases (6 s, renewed every
+ * 2 s, a grace of 1 s: calls of 2 s at most, room enough on a busy machine) so that expiry is reached within
+ * seconds; a paused holder is one that does not renew.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class KubernetesNodeLeaseTest {
 
-    static final Duration LEASE = Duration.ofSeconds(2);
-    static final Duration RENEWAL = Duration.ofMillis(500);
-    static final Duration GRACE = Duration.ofMillis(500);
+    static final Duration LEASE = Duration.ofSeconds(6);
+    static final Duration RENEWAL = Duration.ofSeconds(2);
+    static final Duration GRACE = Duration.ofSeconds(1);
 
     private MockApiServer server;
     private KubernetesClient operator;
@@ -98,7 +99,7 @@ class KubernetesNodeLeaseTest {
         long mark = System.currentTimeMillis() + 30_000;
         first.advanceHighWaterMark(mark);
         assertThat(object(first).getSpec().getHolderIdentity()).isEqualTo(first.holder());
-        assertThat(object(first).getSpec().getLeaseDurationSeconds()).isEqualTo(2);
+        assertThat(object(first).getSpec().getLeaseDurationSeconds()).isEqualTo(6);
         first.close();
         assertThat(object(first).getSpec().getHolderIdentity()).as("released").isNull();
 
@@ -129,7 +130,7 @@ class KubernetesNodeLeaseTest {
         KubernetesNodeLeaseProvider pausedProvider = paused("paused");
         KubernetesNodeLease paused = claim(pausedProvider, 0, 0);
         long claimedAt = System.nanoTime();
-        long mark = System.currentTimeMillis() + 15_000;
+        long mark = System.currentTimeMillis() + 25_000;
         paused.advanceHighWaterMark(mark);
         KubernetesNodeLeaseProvider successor = renewing("successor");
 
@@ -138,7 +139,7 @@ class KubernetesNodeLeaseTest {
             try {
                 taken = claim(successor, 0, 0);
             } catch (NoFreeNodeIdentityException stillHeld) {
-                assertThat(System.nanoTime() - claimedAt).as("waited too long").isLessThan(15_000_000_000L);
+                assertThat(System.nanoTime() - claimedAt).as("waited too long").isLessThan(30_000_000_000L);
                 Thread.sleep(100);
             }
         }
@@ -173,14 +174,14 @@ class KubernetesNodeLeaseTest {
             }
         };
         KubernetesNodeLeaseProvider fast = provider("fast", builder -> builder.clock(aMinuteAhead));
-        long until = System.nanoTime() + LEASE.plus(GRACE).multipliedBy(2).toNanos();
+        long until = System.nanoTime() + LEASE.plus(GRACE).plusSeconds(2).toNanos();
         int refused = 0;
         while (System.nanoTime() < until) {
             assertThatThrownBy(() -> claim(fast, 0, 0)).isInstanceOf(NoFreeNodeIdentityException.class);
             refused++;
             Thread.sleep(100);
         }
-        assertThat(refused).isGreaterThan(10);
+        assertThat(refused).isGreaterThan(5);
         assertThat(holder.isHeld()).isTrue();
         assertThat(holder.renewalCount()).isPositive();
 
@@ -194,8 +195,7 @@ class KubernetesNodeLeaseTest {
         long mark = System.currentTimeMillis() + 5_000;
         holder.advanceHighWaterMark(mark);
         operator.leases().inNamespace(MockApiServer.NAMESPACE).withName(holder.leaseName()).delete();
-        operator.leases().inNamespace(MockApiServer.NAMESPACE).withName(holder.leaseName())
-                .waitUntilCondition(lease -> lease == null, 5, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(object(holder)).as("deleted").isNull();
 
         KubernetesNodeLease next = claim(renewing("next"), 0, 0);
         assertThat(next.highWaterMarkMillis()).as("the floor of a lost record, above every ID the holder issued")
@@ -209,13 +209,15 @@ class KubernetesNodeLeaseTest {
 
     @Test
     void aHolderWhoseObjectIsDeletedLearnsAtItsNextRenewal() {
-        KubernetesNodeLease holder = claim(paused("holder"), 0, 0);
+        KubernetesNodeLeaseProvider provider = paused("holder");
+        KubernetesNodeLease holder = claim(provider, 0, 0);
         operator.leases().inNamespace(MockApiServer.NAMESPACE).withName(holder.leaseName()).delete();
-        operator.leases().inNamespace(MockApiServer.NAMESPACE).withName(holder.leaseName())
-                .waitUntilCondition(lease -> lease == null, 5, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(object(holder)).as("deleted").isNull();
+        // Asked of the store itself: on a busy machine the lifecycle may find its deadline passed first.
+        assertThatThrownBy(() -> provider.store().renew(holder.proof())).isInstanceOf(LeaseLostException.class)
+                .hasMessageContaining("is gone: deleted");
         assertThat(holder.renew()).isEqualTo(Renewal.LOST);
         assertThat(holder.isHeld()).isFalse();
-        assertThat(holder.lossReason()).contains("is gone: deleted");
     }
 
     @Test
@@ -259,7 +261,8 @@ class KubernetesNodeLeaseTest {
                     .map(KubernetesNodeLease.class::cast).toList();
             assertThat(won).as("round " + round + ": " + outcomes).hasSize(1);
             assertThat(won.get(0).identity()).isEqualTo(3);
-            assertThat(outcomes).filteredOn(NoFreeNodeIdentityException.class::isInstance).hasSize(1);
+            assertThat(outcomes).as("round " + round + ": " + outcomes)
+                    .filteredOn(NoFreeNodeIdentityException.class::isInstance).hasSize(1);
         }
     }
 
