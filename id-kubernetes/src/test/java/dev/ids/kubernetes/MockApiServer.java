@@ -1,5 +1,6 @@
 package dev.ids.kubernetes;
 
+import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -62,6 +63,27 @@ public final class MockApiServer implements AutoCloseable {
     public KubernetesClient operator() {
         return new KubernetesClientBuilder().withConfig(config())
                 .withHttpClientBuilderConsumer(http -> http.preferHttp11()).build();
+    }
+
+    /**
+     * Creates released Lease objects for identities 0 to {@code count - 1} of a namespace, each with a mark a second
+     * in the past, so that claims start from it at once rather than from the floor of a lost record (about 20 s
+     * ahead).
+     *
+     * @param prefix the provider's lease name prefix
+     * @param namespace the identity namespace, such as {@code sno}
+     * @param count how many identities
+     */
+    public void seedMarks(String prefix, String namespace, int count) {
+        LeaseNames names = new LeaseNames(prefix, namespace);
+        long past = System.currentTimeMillis() - 1_000;
+        try (KubernetesClient client = operator()) {
+            for (int identity = 0; identity < count; identity++) {
+                Lease held = LeaseObjects.created(names, identity, "seed#0", 1, past);
+                client.leases().inNamespace(NAMESPACE).resource(LeaseObjects.released(LeaseObjects.marked(held, past),
+                        -1)).create();
+            }
+        }
     }
 
     @Override
