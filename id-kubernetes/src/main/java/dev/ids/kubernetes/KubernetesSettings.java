@@ -71,7 +71,10 @@ record KubernetesSettings(String namespace, String leaseNamePrefix, long podOrdi
         /**
          * Makes every claim take one identity, a StatefulSet pod's ordinal, still held as a lease: a second pod with
          * the same ordinal (stuck terminating, or of a StatefulSet of the same name in another namespace) fails to
-         * claim it. Default none: a claim takes any free identity of its range.
+         * claim it. Default none: a claim takes any free identity of its range. A restarted pod whose killed
+         * previous run still holds its ordinal finds it taken: claim through
+         * {@code ConfiguredIdentityClaim.claim(provider, ...)}, which takes it over once that run's object stood still
+         * (the starter does).
          *
          * @param ordinal the ordinal, such as {@link StatefulSetOrdinal#ofThisPod()}
          * @return this builder
