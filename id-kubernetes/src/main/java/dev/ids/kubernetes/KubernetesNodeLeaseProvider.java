@@ -9,9 +9,7 @@ import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseStore;
 import dev.ids.node.StoredNodeLease;
 import io.fabric8.kubernetes.client.Config;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -44,9 +42,6 @@ public final class KubernetesNodeLeaseProvider implements IdentityTakeOver, Auto
     /** The default reclaim grace, added to the duration a holder wrote before its silence frees the identity. */
     public static final Duration DEFAULT_RECLAIM_GRACE = LeaseTimingSettings.DEFAULT_RECLAIM_GRACE;
 
-    /** How long a claim's or a listing's call may take: no deadline bounds them, and a cold JVM's first is slow. */
-    private static final Duration PATIENCE = Duration.ofSeconds(15);
-
     private static final System.Logger LOG = System.getLogger(KubernetesNodeLeaseProvider.class.getName());
 
     private final KubernetesSettings settings;
@@ -73,7 +68,7 @@ public final class KubernetesNodeLeaseProvider implements IdentityTakeOver, Auto
      * @return a builder with the defaults
      */
     public static Builder builder() {
-        return new Builder(settings -> ownClient(Config.autoConfigure(null), settings));
+        return new Builder(settings -> LeaseClients.own(Config.autoConfigure(null), settings));
     }
 
     /**
@@ -85,7 +80,7 @@ public final class KubernetesNodeLeaseProvider implements IdentityTakeOver, Auto
      */
     public static Builder builder(Config config) {
         Objects.requireNonNull(config, "config");
-        return new Builder(settings -> ownClient(config, settings));
+        return new Builder(settings -> LeaseClients.own(config, settings));
     }
 
     /**
@@ -97,34 +92,7 @@ public final class KubernetesNodeLeaseProvider implements IdentityTakeOver, Auto
      */
     public static Builder builder(KubernetesClient client) {
         Objects.requireNonNull(client, "client");
-        return new Builder(settings -> new LeaseApi(client, namespace(settings, client.getNamespace()), false));
-    }
-
-    private static LeaseApi ownClient(Config config, KubernetesSettings settings) {
-        String namespace = namespace(settings, config.getNamespace());
-        return new LeaseApi(client(config, PATIENCE), client(config, settings.callTimeout()), namespace);
-    }
-
-    /** A client whose every request gives up after the timeout, and which retries nothing. */
-    private static KubernetesClient client(Config config, Duration timeout) {
-        int millis = Math.toIntExact(timeout.toMillis());
-        Config bounded = new ConfigBuilder(config).withRequestTimeout(millis).withConnectionTimeout(millis)
-                .withRequestRetryBackoffLimit(0).build();
-        // HTTP/1.1: a call that timed out takes its own connection with it, where HTTP/2 would keep every later call
-        // on the one connection that stopped answering.
-        return new KubernetesClientBuilder().withConfig(bounded)
-                .withHttpClientBuilderConsumer(http -> http.preferHttp11()).build();
-    }
-
-    private static String namespace(KubernetesSettings settings, String clients) {
-        if (settings.namespace() != null) {
-            return settings.namespace();
-        }
-        if (clients == null || clients.isEmpty()) {
-            throw new IllegalArgumentException("No Kubernetes namespace for the Lease objects: the client has none "
-                    + "(outside a pod, and none in the kubeconfig's context); set namespace(...)");
-        }
-        return clients;
+        return new Builder(settings -> LeaseClients.callers(client, settings));
     }
 
     /**

@@ -56,7 +56,7 @@ final class LeaseObjects {
         return annotations == null ? null : annotations.get(LeaseNames.LATEST_HOLDER_ANNOTATION);
     }
 
-    /** When the lease expires unless renewed, by the holder's clock ({@code renewTime} plus the duration); 0 if not known. */
+    /** When the lease expires unless renewed, on the holder's clock ({@code renewTime} plus the duration); else 0. */
     static long expiresAtMillis(Lease lease) {
         LeaseSpec spec = lease.getSpec();
         long seconds = durationSeconds(lease);

@@ -32,9 +32,9 @@ public final class StatefulSetOrdinal {
         Objects.requireNonNull(podName, "podName");
         Matcher matcher = POD_NAME.matcher(podName);
         if (!matcher.matches()) {
-            throw new IllegalArgumentException("Pod name '" + podName + "' does not end in '-<ordinal>' as the pods of "
-                    + "a StatefulSet do (web-0, web-1, ...): not a StatefulSet pod, or a host name set by hand; set the "
-                    + "ordinal explicitly instead");
+            throw new IllegalArgumentException("Pod name '" + podName + "' does not end in '-<ordinal>' as the "
+                    + "pods of a StatefulSet do (web-0, web-1, ...): not a StatefulSet pod, or a host name set by "
+                    + "hand; set the ordinal explicitly instead");
         }
         return Long.parseLong(matcher.group(1));
     }

@@ -66,7 +66,8 @@ class KubernetesNodeLeaseTest {
         opened.clear();
     }
 
-    private KubernetesNodeLeaseProvider provider(String holderId, UnaryOperator<KubernetesNodeLeaseProvider.Builder> more) {
+    private KubernetesNodeLeaseProvider provider(String holderId,
+            UnaryOperator<KubernetesNodeLeaseProvider.Builder> more) {
         KubernetesNodeLeaseProvider provider = more.apply(KubernetesNodeLeaseProvider.builder(server.config())
                 .holderId(holderId).leaseLength(LEASE).renewalPeriod(RENEWAL).reclaimGrace(GRACE)).build();
         opened.add(provider);

@@ -102,7 +102,7 @@ public class KubernetesLeaseConfiguration {
             }
         }
 
-        /** fabric8's own configuration (the pod's service account, or the kubeconfig), the API server's URL replaced. */
+        /** fabric8's own configuration (the pod's service account, or the kubeconfig), its API server's URL set. */
         private static Config config(KubernetesLeaseProperties properties) {
             Config config = Config.autoConfigure(null);
             String url = properties.getMasterUrl();

@@ -116,15 +116,17 @@ class KubernetesLeaseAutoConfigurationTests {
     @Test
     void aPodOrdinalIsEveryGeneratorsIdentityHeldAsALease() {
         String prefix = seededPrefix();
-        contextRunner.withPropertyValues(reaching(prefix, "ids.node.kubernetes.pod-ordinal=2")).run(context -> {
+        // Both pods renew every second and watch a silent holder for a renewal period plus the grace, 2 s: a pod
+        // that renews less often than another watches would be judged silent (ConfiguredIdentityClaim).
+        String[] pod = reaching(prefix, "ids.node.kubernetes.pod-ordinal=2", "ids.node.kubernetes.lease-length=6s",
+                "ids.node.kubernetes.renewal-period=1s", "ids.node.kubernetes.reclaim-grace=1s");
+        contextRunner.withPropertyValues(pod).run(context -> {
             assertThat(context).hasNotFailed();
             assertThat(context.getBean(SnoGenerator.class).partition()).isEqualTo(2);
             assertThat(context.getBean(KubernetesNodeLeaseProvider.class).listLeases("sno"))
                     .filteredOn(ListedLease::held).extracting(ListedLease::identity).containsExactly(2L);
             // A second pod with the same ordinal (a StatefulSet of the same name elsewhere) does not start.
-            contextRunner.withPropertyValues(reaching(prefix, "ids.node.kubernetes.pod-ordinal=2",
-                    "ids.node.kubernetes.renewal-period=1s", "ids.node.kubernetes.reclaim-grace=1s"))
-                    .run(second -> assertThat(second).hasFailed());
+            contextRunner.withPropertyValues(pod).run(second -> assertThat(second).hasFailed());
         });
     }
 
