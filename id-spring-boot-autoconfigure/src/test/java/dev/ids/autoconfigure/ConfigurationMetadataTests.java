@@ -95,8 +95,9 @@ class ConfigurationMetadataTests {
         SpringFactoriesLoader.forDefaultResourceLocation(getClass().getClassLoader())
                 .load(dev.ids.autoconfigure.node.LeaseStoreKind.class).forEach(kind -> registered.add(kind.name()));
         assertThat(hintValues(hints().get("ids.node.provider")))
-                .containsExactlyInAnyOrder("static", "auto", "jdbc", "r2dbc", "zookeeper", "etcd", "redis");
-        assertThat(registered).contains("static", "auto", "jdbc", "r2dbc", "zookeeper", "etcd", "redis");
+                .containsExactlyInAnyOrder("static", "auto", "jdbc", "r2dbc", "zookeeper", "etcd", "kubernetes", "redis");
+        assertThat(registered)
+                .contains("static", "auto", "jdbc", "r2dbc", "zookeeper", "etcd", "kubernetes", "redis");
     }
 
     @Test

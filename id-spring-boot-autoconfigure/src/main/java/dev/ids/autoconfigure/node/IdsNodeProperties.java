@@ -16,11 +16,12 @@ public class IdsNodeProperties {
      * Where node identities come from when their properties are unset: static (properties and
      * NodeIdentityProvider beans only), jdbc (a lease row in the application's DataSource), r2dbc (the same
      * lease row through the application's R2DBC ConnectionFactory), zookeeper (an ephemeral znode), etcd (a key
-     * attached to an etcd lease, needs id-etcd and ids.node.etcd.endpoints), redis (a key in the application's
-     * Redis, needs id-redis), or the name of another lease store on the class path. Unset or auto: zookeeper when
-     * ids.node.zookeeper.connect-string is set, else etcd when ids.node.etcd.endpoints is set, else jdbc when there
-     * is a DataSource bean, else r2dbc when there is a ConnectionFactory bean, else redis when there is a Lettuce
-     * connection factory and id-redis, else static.
+     * attached to an etcd lease, needs id-etcd and ids.node.etcd.endpoints), kubernetes (a coordination.k8s.io
+     * Lease object, needs id-kubernetes), redis (a key in the application's Redis, needs id-redis), or the name of
+     * another lease store on the class path. Unset or auto: zookeeper when ids.node.zookeeper.connect-string is set,
+     * else etcd when ids.node.etcd.endpoints is set, else kubernetes when ids.node.kubernetes.namespace is set, else
+     * jdbc when there is a DataSource bean, else r2dbc when there is a ConnectionFactory bean, else redis when there
+     * is a Lettuce connection factory and id-redis, else static.
      */
     private String provider;
 

@@ -112,7 +112,7 @@ class PluggedLeaseStoreTests {
             assertThat(context.getStartupFailure()).rootCause().isInstanceOf(IdsConfigurationException.class)
                     .hasMessageContaining("ids.node.provider").hasMessageContaining("memcached");
             assertThat(((IdsConfigurationException) rootCause(context.getStartupFailure())).getAction())
-                    .contains("static, jdbc, r2dbc, zookeeper, etcd, memory, redis or auto");
+                    .contains("static, jdbc, r2dbc, zookeeper, etcd, kubernetes, memory, redis or auto");
         });
     }
 

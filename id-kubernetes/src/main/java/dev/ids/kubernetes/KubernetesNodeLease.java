@@ -1,0 +1,70 @@
+package dev.ids.kubernetes;
+
+import dev.ids.node.ForwardingNodeLease;
+import dev.ids.node.NodeClaim;
+import dev.ids.node.Renewal;
+import dev.ids.node.StoredNodeLease;
+
+/**
+ * A node identity held through a {@code coordination.k8s.io/v1} Lease object: the shared lease lifecycle
+ * ({@link StoredNodeLease}) over the Kubernetes store. It renews itself on its own thread, by an update of the object
+ * conditional on its {@code resourceVersion}; it is fenced at its local deadline (its last renewal's start plus the
+ * lease length, before any other process may judge it silent), and ends at once when an update finds the object
+ * deleted or another holder's.
+ */
+public final class KubernetesNodeLease extends ForwardingNodeLease {
+
+    private final StoredNodeLease<KubernetesProof> lease;
+
+    KubernetesNodeLease(StoredNodeLease<KubernetesProof> lease) {
+        super(lease);
+        this.lease = lease;
+    }
+
+    /**
+     * Returns the claim this lease was made for.
+     *
+     * @return the namespace and range
+     */
+    public NodeClaim claim() {
+        return lease.claim();
+    }
+
+    /**
+     * Returns the name of the Lease object that holds the identity.
+     *
+     * @return the name, such as {@code ids-sno-3}
+     */
+    public String leaseName() {
+        return lease.proof().name();
+    }
+
+    /**
+     * Returns the holder value written in the object's {@code holderIdentity}: the provider's holder id, {@code #}
+     * and the lease's number.
+     *
+     * @return the holder value
+     */
+    public String holder() {
+        return lease.proof().holder();
+    }
+
+    /**
+     * Returns why the lease was lost or closed.
+     *
+     * @return the reason, or {@code null} while held
+     */
+    public String lossReason() {
+        return lease.lossReason();
+    }
+
+    /** The proof its updates carry: for tests that write through the store directly. */
+    KubernetesProof proof() {
+        return lease.proof();
+    }
+
+    /** Renews once, as the renewal thread does: for tests that renew by hand. */
+    Renewal renew() {
+        return lease.renew();
+    }
+}

@@ -1,0 +1,151 @@
+package dev.ids.autoconfigure.node.kubernetes;
+
+import static dev.ids.autoconfigure.ConfiguredValue.apply;
+
+import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.autoconfigure.NodeIdentityProvider;
+import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
+import dev.ids.autoconfigure.node.IdsNodeProperties;
+import dev.ids.autoconfigure.node.StarterLeaseStore;
+import dev.ids.kubernetes.KubernetesNodeLeaseProvider;
+import dev.ids.kubernetes.StatefulSetOrdinal;
+import dev.ids.node.NodeLeaseProvider;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The starter's Kubernetes lease provider, configured by {@code ids.node.kubernetes.*}: made when
+ * {@code ids.node.provider} is {@code kubernetes}, or in auto mode when {@code ids.node.kubernetes.namespace} is set,
+ * and only when the application defines no {@link NodeLeaseProvider} of its own. The provider builds fabric8 clients of
+ * its own, configured as fabric8 configures itself (in a pod, from its service account). With
+ * {@code ids.node.kubernetes.stateful-set} the pod's ordinal is every generator's identity, held as a lease. Chosen
+ * without the ids Kubernetes module on the class path, the start-up fails naming what to add; the conditions name
+ * classes only, so nothing here loads them before.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnNodeProvider(KubernetesLeaseStoreKind.NAME)
+@ConditionalOnMissingBean(NodeLeaseProvider.class)
+@EnableConfigurationProperties(KubernetesLeaseProperties.class)
+public class KubernetesLeaseConfiguration {
+
+    /** The store itself, in the optional module dev.ids:id-kubernetes (which brings the fabric8 client). */
+    static final String PROVIDER = "dev.ids.kubernetes.KubernetesNodeLeaseProvider";
+
+    static final String FABRIC8 = "io.fabric8.kubernetes.client.KubernetesClient";
+
+    static final String WAYS_OUT = "set ids.node.provider to jdbc (with a DataSource), etcd (with "
+            + "ids.node.etcd.endpoints) or static (with the identity properties set)";
+
+    private static final String PREFIX = "ids.node.kubernetes";
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = { PROVIDER, FABRIC8 })
+    static class KubernetesPresent {
+
+        /** Closed with the context, after the node leases (which depend on it) have released their identities. */
+        @Bean
+        KubernetesNodeLeaseProvider idsNodeLeaseProvider(KubernetesLeaseProperties properties,
+                ObjectProvider<KubernetesNodeLeaseProviderBuilderCustomizer> customizers) {
+            KubernetesNodeLeaseProvider.Builder builder = KubernetesNodeLeaseProvider.builder(config(properties));
+            apply(KubernetesLeaseStoreKind.NAMESPACE, properties.getNamespace(), builder::namespace);
+            apply(PREFIX + ".lease-name-prefix", properties.getLeaseNamePrefix(), builder::leaseNamePrefix);
+            properties.applyTo(builder, PREFIX);
+            customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
+            try {
+                return builder.build();
+            } catch (IllegalArgumentException ex) {
+                String namespace = properties.getNamespace();
+                if (namespace == null && ex.getMessage().contains("namespace")) {
+                    throw new IdsConfigurationException(KubernetesLeaseStoreKind.NAMESPACE, null, ex.getMessage(),
+                            "Set " + KubernetesLeaseStoreKind.NAMESPACE + " to the namespace of the Lease objects "
+                            + "(outside a pod, the client knows none unless the kubeconfig's context names one).");
+                }
+                throw new IdsConfigurationException(PREFIX, null, ex.getMessage(), "Make " + PREFIX
+                        + ".renewal-period shorter than " + PREFIX + ".lease-length.");
+            }
+        }
+
+        @Bean
+        StarterLeaseStore idsStarterLeaseStore(KubernetesNodeLeaseProvider provider) {
+            return new StarterLeaseStore(new KubernetesLeaseStoreKind(), "kubernetes (Lease objects "
+                    + provider.leaseNamePrefix() + "-* in namespace " + provider.namespace() + ", lease "
+                    + provider.leaseLength() + ", renewal " + provider.renewalPeriod() + ", grace "
+                    + provider.reclaimGrace() + ")");
+        }
+
+        /** The pod's ordinal as every generator's identity, claimed in the store as a configured one. */
+        @Bean
+        @ConditionalOnStatefulSet
+        NodeIdentityProvider idsKubernetesPodOrdinal(KubernetesLeaseProperties properties) {
+            if (properties.getPodOrdinal() != null) {
+                if (properties.getPodOrdinal() < 0) {
+                    throw new IdsConfigurationException(PREFIX + ".pod-ordinal", properties.getPodOrdinal(),
+                            "a pod ordinal is never negative", "Set " + PREFIX + ".pod-ordinal to the pod's "
+                            + "ordinal, or remove it to read it from HOSTNAME.");
+                }
+                return new PodOrdinalIdentity(properties.getPodOrdinal());
+            }
+            try {
+                return new PodOrdinalIdentity(StatefulSetOrdinal.ofThisPod());
+            } catch (IllegalArgumentException ex) {
+                throw new IdsConfigurationException(PREFIX + ".stateful-set", true, ex.getMessage(), "Run the "
+                        + "application as a StatefulSet's pod (named <set>-<ordinal>), set " + PREFIX
+                        + ".pod-ordinal, or remove " + PREFIX + ".stateful-set to lease any free identity.");
+            }
+        }
+
+        /** fabric8's own configuration (the pod's service account, or the kubeconfig), its API server's URL set. */
+        private static Config config(KubernetesLeaseProperties properties) {
+            Config config = Config.autoConfigure(null);
+            String url = properties.getMasterUrl();
+            if (url == null) {
+                return config;
+            }
+            if (!url.matches("https?://[^/\\s]+(/.*)?")) {
+                throw new IdsConfigurationException(PREFIX + ".master-url", url, "not an http:// or https:// URL "
+                        + "with a host", "Set " + PREFIX + ".master-url to the API server's URL (for example "
+                        + "https://kubernetes.default.svc), or remove it to use the pod's service account.");
+            }
+            return new ConfigBuilder(config).withMasterUrl(url).build();
+        }
+    }
+
+    /** Fails the start-up: Kubernetes was chosen, and the classes it needs are missing. */
+    @Configuration(proxyBeanMethods = false)
+    @Conditional(KubernetesMissing.class)
+    static class KubernetesAbsent {
+
+        @Bean
+        NodeLeaseProvider idsNodeLeaseProvider(IdsNodeProperties properties, KubernetesLeaseProperties settings) {
+            String problem = "leasing node identities from Kubernetes Lease objects needs the ids Kubernetes module "
+                    + "(dev.ids:id-kubernetes, which brings the fabric8 client), which is not on the class path";
+            if (properties.names(KubernetesLeaseStoreKind.NAME)) {
+                throw new IdsConfigurationException("ids.node.provider", KubernetesLeaseStoreKind.NAME, problem,
+                        "Add dev.ids:id-kubernetes to the application, or " + WAYS_OUT + ".");
+            }
+            throw new IdsConfigurationException(KubernetesLeaseStoreKind.NAMESPACE, settings.getNamespace(),
+                    problem, "Add dev.ids:id-kubernetes to the application, or remove "
+                    + KubernetesLeaseStoreKind.NAMESPACE + ".");
+        }
+    }
+
+    /** The fabric8 client or the Kubernetes provider is not on the class path. */
+    static class KubernetesMissing extends NoneNestedConditions {
+
+        KubernetesMissing() {
+            super(ConfigurationPhase.PARSE_CONFIGURATION);
+        }
+
+        @ConditionalOnClass(name = { PROVIDER, FABRIC8 })
+        static class BothPresent {
+        }
+    }
+}
