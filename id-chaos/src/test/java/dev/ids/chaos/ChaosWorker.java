@@ -109,6 +109,11 @@ public final class ChaosWorker {
                 }
                 input.stop.set(true);
                 input.go.countDown();
+                IdStream.unlessIssuing(() -> {
+                    System.out.println("DONE refused=0 violations=0"); // stopped while claiming: nothing issued
+                    System.out.flush();
+                    Runtime.getRuntime().halt(0);
+                });
             }, "stop-on-eof");
             reader.setDaemon(true);
             reader.start();

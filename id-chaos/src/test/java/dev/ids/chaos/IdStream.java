@@ -141,6 +141,25 @@ final class IdStream {
     }
 
 
+    /** Guards {@link #issuing} between the worker's main thread and a stop that comes while it still claims. */
+    private static final Object STARTING = new Object();
+    private static boolean issuing;
+
+    /**
+     * Runs the action unless the streams have begun (then a stop ends them as usual): a worker stopped while it
+     * still claims, for example a restart on identities another worker took meanwhile and holds, has issued nothing
+     * and is ended at once.
+     *
+     * @param action what ends the worker
+     */
+    static void unlessIssuing(Runnable action) {
+        synchronized (STARTING) {
+            if (!issuing) {
+                action.run();
+            }
+        }
+    }
+
     /**
      * Issues every scheme at the rate, each on a thread of its own, until stopped; prints {@code READY}, a
      * {@code PROGRESS} line every half second, a {@code STUCK} line for a call past its bound, then the broken
@@ -154,6 +173,9 @@ final class IdStream {
      */
     static void issueUntilStopped(Map<ChaosScheme, IdStream> streams, long rate, AtomicBoolean stop, PrintWriter out,
             Runnable release) throws InterruptedException {
+        synchronized (STARTING) {
+            issuing = true; // from here on a stop ends the streams, which write their last IDs, never a halt
+        }
         List<Thread> threads = new ArrayList<>();
         for (IdStream stream : streams.values()) {
             Thread thread = new Thread(() -> stream.run(rate, stop), "chaos-" + stream.scheme.tag());

@@ -46,6 +46,12 @@ final class WorkerLeases {
 
     private static final Duration RECLAIM_CHECK = Duration.ofMillis(200);
 
+    /**
+     * How long a claim from the range may take: some identity frees within a lease and the grace of a worker's end,
+     * so a claim still failing after a minute is a fault of the run, not of the nemesis.
+     */
+    private static final Duration RANGE_CLAIM_LIMIT = Duration.ofMinutes(1);
+
     private final NodeLeaseProvider provider;
     private final Map<String, String> options;
     private final long max;
@@ -133,12 +139,15 @@ final class WorkerLeases {
         NodeLease lease;
         if (configured != null) {
             NodeClaim one = new NodeClaim(scheme.namespace(), Long.parseLong(configured), Long.parseLong(configured));
+            // No limit: the identity may be held by another worker that took it while this one's predecessor had
+            // lost its lease, and it stays held while that worker lives; the worker's stop ends the wait.
             lease = patiently(() -> hostAndPid ? takeOverByHostAndPid(one)
-                    : ConfiguredIdentityClaim.claim(provider, one, "chaos worker", RECLAIM_CHECK));
+                    : ConfiguredIdentityClaim.claim(provider, one, "chaos worker", RECLAIM_CHECK), null);
         } else {
             NodeClaim range = new NodeClaim(scheme.namespace(), 0, max);
-            lease = unfenced ? patiently(() -> provider.claim(range))
-                    : patiently(() -> ReclaimingNodeLease.claim(provider, range, IdClock.system(), RECLAIM_CHECK));
+            lease = unfenced ? patiently(() -> provider.claim(range), RANGE_CLAIM_LIMIT)
+                    : patiently(() -> ReclaimingNodeLease.claim(provider, range, IdClock.system(), RECLAIM_CHECK),
+                            RANGE_CLAIM_LIMIT);
         }
         LongSupplier number = lease instanceof ReclaimingNodeLease reclaiming ? reclaiming::reclaimCount : () -> 0;
         if (markless) {
@@ -198,8 +207,14 @@ final class WorkerLeases {
         NodeLease claim();
     }
 
-    private static NodeLease patiently(Claim claim) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+    /**
+     * Retries a claim every 100 ms.
+     *
+     * @param claim the claim
+     * @param limit how long at most, or {@code null} for as long as the worker runs
+     */
+    private static NodeLease patiently(Claim claim, Duration limit) throws InterruptedException {
+        long deadline = System.nanoTime() + (limit == null ? Long.MAX_VALUE / 2 : limit.toNanos());
         while (true) {
             try {
                 return claim.claim();
