@@ -1,6 +1,9 @@
 -- SQL functions over the IDs of dev.ids, for MariaDB 10.6 and later: an ID's time and fields, and the smallest and
--- largest ID of an instant for index range scans. Rerunnable: every statement is CREATE OR REPLACE. Run it from a
--- Flyway migration or with the mariadb client (docs/SQL.md); statements end with $$ (DELIMITER, as mysqldump writes).
+-- largest ID of an instant for index range scans. Rerunnable: every statement is CREATE OR REPLACE. Statements end with
+-- $$ (DELIMITER, as mysqldump writes routines), which the mariadb client and Flyway read; Flyway finds this file as
+-- flyway/mariadb/R__ids_sql_functions.sql. Liquibase does not read DELIMITER: give it
+-- ids-functions-mariadb-liquibase.sql, the same statements without the two DELIMITER lines (docs/SQL.md). A space
+-- comes before each $$, without which Liquibase's splitter takes END$$ for one word.
 -- Malformed input raises SQLSTATE 22P02 (text) or 22023 (bytes, values, instants out of range), naming the input.
 --
 -- Instants are DATETIME(6) in UTC, whatever the session's time zone. Column forms: TraceId and Lable as BIGINT; sno
@@ -15,20 +18,20 @@ BEGIN
     DECLARE micros BIGINT DEFAULT TIMESTAMPDIFF(MICROSECOND, TIMESTAMP'1970-01-01 00:00:00', t);
     DECLARE divisor BIGINT DEFAULT 1000000 DIV per_second;
     RETURN (micros - MOD(MOD(micros, divisor) + divisor, divisor)) DIV divisor;
-END$$
+END $$
 
 CREATE OR REPLACE FUNCTION ids_epoch_time(micros BIGINT) RETURNS DATETIME(6)
     DETERMINISTIC NO SQL
-    RETURN TIMESTAMPADD(MICROSECOND, micros, TIMESTAMP'1970-01-01 00:00:00.000000')$$
+    RETURN TIMESTAMPADD(MICROSECOND, micros, TIMESTAMP'1970-01-01 00:00:00.000000') $$
 
 CREATE OR REPLACE FUNCTION ids_bytes_bigint(b VARBINARY(255), first INT, count INT) RETURNS BIGINT UNSIGNED
     DETERMINISTIC NO SQL
-    RETURN CAST(CONV(HEX(SUBSTRING(b, first, count)), 16, 10) AS UNSIGNED)$$
+    RETURN CAST(CONV(HEX(SUBSTRING(b, first, count)), 16, 10) AS UNSIGNED) $$
 
 CREATE OR REPLACE FUNCTION ids_quote(input TEXT) RETURNS TEXT
     DETERMINISTIC NO SQL
     RETURN IF(input IS NULL, 'null', CONCAT('''', IF(CHAR_LENGTH(input) > 40, CONCAT(LEFT(input, 40), '...'), input),
-            ''''))$$
+            '''')) $$
 
 -- elfo TraceId: BIGINT, timestamp (Unix seconds mod 2^25) << 38 | node << 22 | chunk << 10 | counter.
 CREATE OR REPLACE FUNCTION ids_traceid_check(id BIGINT) RETURNS BIGINT
@@ -41,38 +44,38 @@ BEGIN
         SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = problem;
     END IF;
     RETURN id;
-END$$
+END $$
 
 CREATE OR REPLACE FUNCTION ids_traceid_seconds(id BIGINT) RETURNS INT
     DETERMINISTIC NO SQL
-    RETURN ids_traceid_check(id) >> 38$$
+    RETURN ids_traceid_check(id) >> 38 $$
 
 CREATE OR REPLACE FUNCTION ids_traceid_node(id BIGINT) RETURNS INT
     DETERMINISTIC NO SQL
-    RETURN (ids_traceid_check(id) >> 22) & 65535$$
+    RETURN (ids_traceid_check(id) >> 22) & 65535 $$
 
 CREATE OR REPLACE FUNCTION ids_traceid_chunk(id BIGINT) RETURNS INT
     DETERMINISTIC NO SQL
-    RETURN (ids_traceid_check(id) >> 10) & 4095$$
+    RETURN (ids_traceid_check(id) >> 10) & 4095 $$
 
 CREATE OR REPLACE FUNCTION ids_traceid_counter(id BIGINT) RETURNS INT
     DETERMINISTIC NO SQL
-    RETURN ids_traceid_check(id) & 1023$$
+    RETURN ids_traceid_check(id) & 1023 $$
 
 -- The latest whole second at or before the reference whose Unix seconds end in the ID's 25 bits.
 CREATE OR REPLACE FUNCTION ids_traceid_time(id BIGINT, reference DATETIME(6)) RETURNS DATETIME(6)
     DETERMINISTIC NO SQL
     RETURN ids_epoch_time((ids_epoch_units(reference, 1)
             - MOD(MOD(ids_epoch_units(reference, 1) - ids_traceid_seconds(id), 33554432) + 33554432, 33554432))
-            * 1000000)$$
+            * 1000000) $$
 
 CREATE OR REPLACE FUNCTION ids_min_traceid(t DATETIME(6)) RETURNS BIGINT
     DETERMINISTIC NO SQL
-    RETURN (MOD(MOD(ids_epoch_units(t, 1), 33554432) + 33554432, 33554432) << 38) | 1$$
+    RETURN (MOD(MOD(ids_epoch_units(t, 1), 33554432) + 33554432, 33554432) << 38) | 1 $$
 
 CREATE OR REPLACE FUNCTION ids_max_traceid(t DATETIME(6)) RETURNS BIGINT
     DETERMINISTIC NO SQL
-    RETURN (MOD(MOD(ids_epoch_units(t, 1), 33554432) + 33554432, 33554432) << 38) | 274877906943$$
+    RETURN (MOD(MOD(ids_epoch_units(t, 1), 33554432) + 33554432, 33554432) << 38) | 274877906943 $$
 
 -- Reads the canonical decimal or the 19-digit zero-padded column text.
 CREATE OR REPLACE FUNCTION ids_traceid_from_text(input VARCHAR(255)) RETURNS BIGINT
@@ -87,11 +90,11 @@ BEGIN
         SIGNAL SQLSTATE '22P02' SET MESSAGE_TEXT = problem;
     END IF;
     RETURN ids_traceid_check(CAST(input AS SIGNED));
-END$$
+END $$
 
 CREATE OR REPLACE FUNCTION ids_traceid_to_text(id BIGINT) RETURNS CHAR(19) CHARACTER SET ascii
     DETERMINISTIC NO SQL
-    RETURN LPAD(ids_traceid_check(id), 19, '0')$$
+    RETURN LPAD(ids_traceid_check(id), 19, '0') $$
 
 -- Lable eight-byte ID: BIGINT; bytes 6..7 are ...M..GG GGGGCCCC (mode, generator, cluster).
 CREATE OR REPLACE FUNCTION ids_lable_check(id BIGINT) RETURNS BIGINT
@@ -104,32 +107,32 @@ BEGIN
         SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = problem;
     END IF;
     RETURN id;
-END$$
+END $$
 
 CREATE OR REPLACE FUNCTION ids_lable_millis(id BIGINT) RETURNS BIGINT
     DETERMINISTIC NO SQL
     RETURN IF(ids_lable_check(id) & 4096 <> 0, (id >> 22) & 4398046511103,
-            CAST(CONV(REVERSE(LPAD(BIN(id & ~4194303), 64, '0')), 2, 10) AS UNSIGNED))$$
+            CAST(CONV(REVERSE(LPAD(BIN(id & ~4194303), 64, '0')), 2, 10) AS UNSIGNED)) $$
 
 CREATE OR REPLACE FUNCTION ids_lable_time(id BIGINT) RETURNS DATETIME(6)
     DETERMINISTIC NO SQL
-    RETURN ids_epoch_time(ids_lable_millis(id) * 1000)$$
+    RETURN ids_epoch_time(ids_lable_millis(id) * 1000) $$
 
 CREATE OR REPLACE FUNCTION ids_lable_sequence(id BIGINT) RETURNS INT
     DETERMINISTIC NO SQL
-    RETURN (ids_lable_check(id) >> 16) & 63$$
+    RETURN (ids_lable_check(id) >> 16) & 63 $$
 
 CREATE OR REPLACE FUNCTION ids_lable_generator(id BIGINT) RETURNS INT
     DETERMINISTIC NO SQL
-    RETURN (ids_lable_check(id) >> 4) & 63$$
+    RETURN (ids_lable_check(id) >> 4) & 63 $$
 
 CREATE OR REPLACE FUNCTION ids_lable_cluster(id BIGINT) RETURNS INT
     DETERMINISTIC NO SQL
-    RETURN ids_lable_check(id) & 15$$
+    RETURN ids_lable_check(id) & 15 $$
 
 CREATE OR REPLACE FUNCTION ids_lable_mode(id BIGINT) RETURNS VARCHAR(15) CHARACTER SET ascii
     DETERMINISTIC NO SQL
-    RETURN IF(ids_lable_check(id) & 4096 <> 0, 'TIME_SEQUENTIAL', 'SPREAD')$$
+    RETURN IF(ids_lable_check(id) & 4096 <> 0, 'TIME_SEQUENTIAL', 'SPREAD') $$
 
 CREATE OR REPLACE FUNCTION ids_lable_range_millis(t DATETIME(6)) RETURNS BIGINT
     DETERMINISTIC NO SQL
@@ -141,16 +144,16 @@ BEGIN
         SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = problem;
     END IF;
     RETURN millis;
-END$$
+END $$
 
 -- TIME_SEQUENTIAL IDs only: SPREAD IDs have no time order.
 CREATE OR REPLACE FUNCTION ids_min_lable(t DATETIME(6)) RETURNS BIGINT
     DETERMINISTIC NO SQL
-    RETURN CAST((ids_lable_range_millis(t) << 22) | 4096 AS SIGNED)$$
+    RETURN CAST((ids_lable_range_millis(t) << 22) | 4096 AS SIGNED) $$
 
 CREATE OR REPLACE FUNCTION ids_max_lable(t DATETIME(6)) RETURNS BIGINT
     DETERMINISTIC NO SQL
-    RETURN CAST((ids_lable_range_millis(t) << 22) | 4133887 AS SIGNED)$$
+    RETURN CAST((ids_lable_range_millis(t) << 22) | 4133887 AS SIGNED) $$
 
 CREATE OR REPLACE FUNCTION ids_lable_from_text(input VARCHAR(255)) RETURNS BIGINT
     DETERMINISTIC NO SQL
@@ -161,11 +164,11 @@ BEGIN
         SIGNAL SQLSTATE '22P02' SET MESSAGE_TEXT = problem;
     END IF;
     RETURN ids_lable_check(CAST(CAST(CONV(input, 16, 10) AS UNSIGNED) AS SIGNED));
-END$$
+END $$
 
 CREATE OR REPLACE FUNCTION ids_lable_to_text(id BIGINT) RETURNS CHAR(16) CHARACTER SET ascii
     DETERMINISTIC NO SQL
-    RETURN LOWER(LPAD(HEX(ids_lable_check(id)), 16, '0'))$$
+    RETURN LOWER(LPAD(HEX(ids_lable_check(id)), 16, '0')) $$
 
 -- sno: 10 bytes, units of 4 ms since 2010 << 1 | tick-tock (5), metabyte (1), partition (2), sequence (2).
 CREATE OR REPLACE FUNCTION ids_sno_check(id VARBINARY(255)) RETURNS BINARY(10)
@@ -177,27 +180,27 @@ BEGIN
         SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = problem;
     END IF;
     RETURN id;
-END$$
+END $$
 
 CREATE OR REPLACE FUNCTION ids_sno_time(id VARBINARY(255)) RETURNS DATETIME(6)
     DETERMINISTIC NO SQL
-    RETURN ids_epoch_time((1262304000000 + (ids_bytes_bigint(ids_sno_check(id), 1, 5) >> 1) * 4) * 1000)$$
+    RETURN ids_epoch_time((1262304000000 + (ids_bytes_bigint(ids_sno_check(id), 1, 5) >> 1) * 4) * 1000) $$
 
 CREATE OR REPLACE FUNCTION ids_sno_tick_tock(id VARBINARY(255)) RETURNS INT
     DETERMINISTIC NO SQL
-    RETURN ASCII(SUBSTRING(ids_sno_check(id), 5, 1)) & 1$$
+    RETURN ASCII(SUBSTRING(ids_sno_check(id), 5, 1)) & 1 $$
 
 CREATE OR REPLACE FUNCTION ids_sno_metabyte(id VARBINARY(255)) RETURNS INT
     DETERMINISTIC NO SQL
-    RETURN ASCII(SUBSTRING(ids_sno_check(id), 6, 1))$$
+    RETURN ASCII(SUBSTRING(ids_sno_check(id), 6, 1)) $$
 
 CREATE OR REPLACE FUNCTION ids_sno_partition(id VARBINARY(255)) RETURNS INT
     DETERMINISTIC NO SQL
-    RETURN ids_bytes_bigint(ids_sno_check(id), 7, 2)$$
+    RETURN ids_bytes_bigint(ids_sno_check(id), 7, 2) $$
 
 CREATE OR REPLACE FUNCTION ids_sno_sequence(id VARBINARY(255)) RETURNS INT
     DETERMINISTIC NO SQL
-    RETURN ids_bytes_bigint(ids_sno_check(id), 9, 2)$$
+    RETURN ids_bytes_bigint(ids_sno_check(id), 9, 2) $$
 
 CREATE OR REPLACE FUNCTION ids_sno_units(t DATETIME(6)) RETURNS BIGINT
     DETERMINISTIC NO SQL
@@ -210,16 +213,16 @@ BEGIN
         SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = problem;
     END IF;
     RETURN millis DIV 4;
-END$$
+END $$
 
 -- Both tick-tock values of the 4 ms unit of t: IDs issued after a clock regression carry the other bit.
 CREATE OR REPLACE FUNCTION ids_min_sno(t DATETIME(6)) RETURNS BINARY(10)
     DETERMINISTIC NO SQL
-    RETURN UNHEX(CONCAT(LPAD(HEX(ids_sno_units(t) << 1), 10, '0'), '0000000000'))$$
+    RETURN UNHEX(CONCAT(LPAD(HEX(ids_sno_units(t) << 1), 10, '0'), '0000000000')) $$
 
 CREATE OR REPLACE FUNCTION ids_max_sno(t DATETIME(6)) RETURNS BINARY(10)
     DETERMINISTIC NO SQL
-    RETURN UNHEX(CONCAT(LPAD(HEX(ids_sno_units(t) << 1 | 1), 10, '0'), 'FFFFFFFFFF'))$$
+    RETURN UNHEX(CONCAT(LPAD(HEX(ids_sno_units(t) << 1 | 1), 10, '0'), 'FFFFFFFFFF')) $$
 
 CREATE OR REPLACE FUNCTION ids_sno_from_text(input VARCHAR(255)) RETURNS BINARY(10)
     DETERMINISTIC NO SQL
@@ -249,7 +252,7 @@ BEGIN
         SET i = i + 1;
     END WHILE;
     RETURN UNHEX(CONCAT(LPAD(HEX(high), 10, '0'), LPAD(HEX(low), 10, '0')));
-END$$
+END $$
 
 CREATE OR REPLACE FUNCTION ids_sno_to_text(id VARBINARY(255)) RETURNS CHAR(16) CHARACTER SET ascii
     DETERMINISTIC NO SQL
@@ -269,7 +272,7 @@ BEGIN
         SET i = i - 1;
     END WHILE;
     RETURN result;
-END$$
+END $$
 
 -- Graft GID: 16 bytes, prefix (1), Unix milliseconds (6), byte 7 with its top bit set, 8 random bytes.
 CREATE OR REPLACE FUNCTION ids_gid_check(id VARBINARY(255)) RETURNS BINARY(16)
@@ -285,19 +288,19 @@ BEGIN
         SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = problem;
     END IF;
     RETURN id;
-END$$
+END $$
 
 CREATE OR REPLACE FUNCTION ids_gid_time(id VARBINARY(255)) RETURNS DATETIME(6)
     DETERMINISTIC NO SQL
-    RETURN ids_epoch_time(ids_bytes_bigint(ids_gid_check(id), 2, 6) * 1000)$$
+    RETURN ids_epoch_time(ids_bytes_bigint(ids_gid_check(id), 2, 6) * 1000) $$
 
 CREATE OR REPLACE FUNCTION ids_gid_type(id VARBINARY(255)) RETURNS VARCHAR(7) CHARACTER SET ascii
     DETERMINISTIC NO SQL
-    RETURN CASE ASCII(ids_gid_check(id)) WHEN 128 THEN 'Volume' WHEN 160 THEN 'Log' ELSE 'Segment' END$$
+    RETURN CASE ASCII(ids_gid_check(id)) WHEN 128 THEN 'Volume' WHEN 160 THEN 'Log' ELSE 'Segment' END $$
 
 CREATE OR REPLACE FUNCTION ids_gid_random(id VARBINARY(255)) RETURNS CHAR(18) CHARACTER SET ascii
     DETERMINISTIC NO SQL
-    RETURN LOWER(HEX(SUBSTRING(ids_gid_check(id), 8, 9)))$$
+    RETURN LOWER(HEX(SUBSTRING(ids_gid_check(id), 8, 9))) $$
 
 CREATE OR REPLACE FUNCTION ids_gid_bound(gid_type VARCHAR(255), t DATETIME(6), tail CHAR(18)) RETURNS BINARY(16)
     DETERMINISTIC NO SQL
@@ -314,15 +317,15 @@ BEGIN
         SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = problem;
     END IF;
     RETURN UNHEX(CONCAT(prefix, LPAD(HEX(millis), 12, '0'), tail));
-END$$
+END $$
 
 CREATE OR REPLACE FUNCTION ids_min_gid(gid_type VARCHAR(255), t DATETIME(6)) RETURNS BINARY(16)
     DETERMINISTIC NO SQL
-    RETURN ids_gid_bound(gid_type, t, '800000000000000000')$$
+    RETURN ids_gid_bound(gid_type, t, '800000000000000000') $$
 
 CREATE OR REPLACE FUNCTION ids_max_gid(gid_type VARCHAR(255), t DATETIME(6)) RETURNS BINARY(16)
     DETERMINISTIC NO SQL
-    RETURN ids_gid_bound(gid_type, t, 'FFFFFFFFFFFFFFFFFF')$$
+    RETURN ids_gid_bound(gid_type, t, 'FFFFFFFFFFFFFFFFFF') $$
 
 CREATE OR REPLACE FUNCTION ids_base58_decode(input VARCHAR(255), first INT, count INT) RETURNS DECIMAL(30, 0)
     DETERMINISTIC NO SQL
@@ -343,7 +346,7 @@ BEGIN
         SET i = i + 1;
     END WHILE;
     RETURN result;
-END$$
+END $$
 
 CREATE OR REPLACE FUNCTION ids_base58_encode(value DECIMAL(30, 0), digits INT) RETURNS VARCHAR(32) CHARACTER SET ascii
     DETERMINISTIC NO SQL
@@ -358,7 +361,7 @@ BEGIN
         SET i = i + 1;
     END WHILE;
     RETURN result;
-END$$
+END $$
 
 CREATE OR REPLACE FUNCTION ids_decimal_hex(value DECIMAL(30, 0), bytes INT) RETURNS VARCHAR(64) CHARACTER SET ascii
     DETERMINISTIC NO SQL
@@ -372,7 +375,7 @@ BEGIN
         SET i = i + 1;
     END WHILE;
     RETURN result;
-END$$
+END $$
 
 CREATE OR REPLACE FUNCTION ids_gid_from_text(input VARCHAR(255)) RETURNS BINARY(16)
     DETERMINISTIC NO SQL
@@ -397,13 +400,13 @@ BEGIN
         SIGNAL SQLSTATE '22P02' SET MESSAGE_TEXT = problem;
     END IF;
     RETURN ids_gid_check(UNHEX(CONCAT(ids_decimal_hex(head, 7), ids_decimal_hex(tail, 9))));
-END$$
+END $$
 
 CREATE OR REPLACE FUNCTION ids_gid_to_text(id VARBINARY(255)) RETURNS CHAR(24) CHARACTER SET ascii
     DETERMINISTIC NO SQL
     RETURN CONCAT(ids_base58_encode(ids_bytes_bigint(ids_gid_check(id), 1, 7), 10), '-',
             ids_base58_encode(CAST(ASCII(SUBSTRING(id, 8, 1)) AS DECIMAL(30, 0)) * 18446744073709551616
-                + ids_bytes_bigint(id, 9, 8), 13))$$
+                + ids_bytes_bigint(id, 9, 8), 13)) $$
 
 -- Gink muid: 16 bytes, timestamp in µs (52 bits) | medallion (44 bits) | offset (32 bits, signed); all-ones = -1.
 CREATE OR REPLACE FUNCTION ids_muid_check(id VARBINARY(255)) RETURNS BINARY(16)
@@ -415,20 +418,20 @@ BEGIN
         SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = problem;
     END IF;
     RETURN id;
-END$$
+END $$
 
 CREATE OR REPLACE FUNCTION ids_muid_time(id VARBINARY(255)) RETURNS DATETIME(6)
     DETERMINISTIC NO SQL
-    RETURN ids_epoch_time(IFNULL(NULLIF(ids_bytes_bigint(ids_muid_check(id), 1, 7) >> 4, 4503599627370495), -1))$$
+    RETURN ids_epoch_time(IFNULL(NULLIF(ids_bytes_bigint(ids_muid_check(id), 1, 7) >> 4, 4503599627370495), -1)) $$
 
 CREATE OR REPLACE FUNCTION ids_muid_medallion(id VARBINARY(255)) RETURNS BIGINT
     DETERMINISTIC NO SQL
-    RETURN IFNULL(NULLIF(ids_bytes_bigint(ids_muid_check(id), 7, 6) & 17592186044415, 17592186044415), -1)$$
+    RETURN IFNULL(NULLIF(ids_bytes_bigint(ids_muid_check(id), 7, 6) & 17592186044415, 17592186044415), -1) $$
 
 CREATE OR REPLACE FUNCTION ids_muid_offset(id VARBINARY(255)) RETURNS INT
     DETERMINISTIC NO SQL
     RETURN CAST(ids_bytes_bigint(ids_muid_check(id), 13, 4) AS SIGNED)
-        - IF(ASCII(SUBSTRING(id, 13, 1)) >= 128, 4294967296, 0)$$
+        - IF(ASCII(SUBSTRING(id, 13, 1)) >= 128, 4294967296, 0) $$
 
 CREATE OR REPLACE FUNCTION ids_muid_bound(t DATETIME(6), tail CHAR(19)) RETURNS BINARY(16)
     DETERMINISTIC NO SQL
@@ -440,15 +443,15 @@ BEGIN
         SIGNAL SQLSTATE '22023' SET MESSAGE_TEXT = problem;
     END IF;
     RETURN UNHEX(CONCAT(LPAD(HEX(micros), 13, '0'), tail));
-END$$
+END $$
 
 CREATE OR REPLACE FUNCTION ids_min_muid(t DATETIME(6)) RETURNS BINARY(16)
     DETERMINISTIC NO SQL
-    RETURN ids_muid_bound(t, '0000000000000000000')$$
+    RETURN ids_muid_bound(t, '0000000000000000000') $$
 
 CREATE OR REPLACE FUNCTION ids_max_muid(t DATETIME(6)) RETURNS BINARY(16)
     DETERMINISTIC NO SQL
-    RETURN ids_muid_bound(t, 'FFFFFFFFFFFFFFFFFFF')$$
+    RETURN ids_muid_bound(t, 'FFFFFFFFFFFFFFFFFFF') $$
 
 -- The canonical TTTTTTTTTTTTT-MMMMMMMMMMM-OOOOOOOO, or its short forms without offset, or without both.
 CREATE OR REPLACE FUNCTION ids_muid_from_text(input VARCHAR(255)) RETURNS BINARY(16)
@@ -461,11 +464,11 @@ BEGIN
         SIGNAL SQLSTATE '22P02' SET MESSAGE_TEXT = problem;
     END IF;
     RETURN UNHEX(RPAD(REPLACE(input, '-', ''), 32, '0'));
-END$$
+END $$
 
 CREATE OR REPLACE FUNCTION ids_muid_to_text(id VARBINARY(255)) RETURNS CHAR(34) CHARACTER SET ascii
     DETERMINISTIC NO SQL
     RETURN CONCAT(SUBSTRING(HEX(ids_muid_check(id)), 1, 13), '-', SUBSTRING(HEX(id), 14, 11), '-',
-            SUBSTRING(HEX(id), 25, 8))$$
+            SUBSTRING(HEX(id), 25, 8)) $$
 
 DELIMITER ;

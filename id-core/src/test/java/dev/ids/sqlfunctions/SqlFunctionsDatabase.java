@@ -11,14 +11,10 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -31,12 +27,10 @@ import java.util.UUID;
  */
 final class SqlFunctionsDatabase implements AutoCloseable {
 
-    private final TestDatabase database;
-    private final String namespace;
+    private final SqlNamespace namespace;
     private final Connection connection;
 
-    private SqlFunctionsDatabase(TestDatabase database, String namespace, Connection connection) {
-        this.database = database;
+    private SqlFunctionsDatabase(SqlNamespace namespace, Connection connection) {
         this.namespace = namespace;
         this.connection = connection;
     }
@@ -49,13 +43,8 @@ final class SqlFunctionsDatabase implements AutoCloseable {
      * @throws SQLException when the namespace or the script fails
      */
     static SqlFunctionsDatabase open(TestDatabase database) throws SQLException {
-        String namespace = "ids_sql_" + ProcessHandle.current().pid() + "_" + Long.toHexString(System.nanoTime());
-        execute(database, database.url("sql"), (database == TestDatabase.POSTGRESQL ? "CREATE SCHEMA " : "CREATE DATABASE ")
-                + namespace);
-        String url = database == TestDatabase.POSTGRESQL ? database.url("sql") + "?currentSchema=" + namespace
-                : database.url("sql").replace("/test", "/" + namespace);
-        Connection connection = DriverManager.getConnection(url, database.username(), database.password());
-        SqlFunctionsDatabase opened = new SqlFunctionsDatabase(database, namespace, connection);
+        SqlNamespace namespace = SqlNamespace.create(database, "ids_sql");
+        SqlFunctionsDatabase opened = new SqlFunctionsDatabase(namespace, namespace.connect());
         opened.runScript();
         opened.runScript();
         return opened;
@@ -67,7 +56,7 @@ final class SqlFunctionsDatabase implements AutoCloseable {
     }
 
     boolean isPostgreSql() {
-        return database == TestDatabase.POSTGRESQL;
+        return namespace.isPostgreSql();
     }
 
     Connection connection() {
@@ -75,7 +64,7 @@ final class SqlFunctionsDatabase implements AutoCloseable {
     }
 
     String namespace() {
-        return namespace;
+        return namespace.name();
     }
 
     /** Runs the shipped script: PostgreSQL takes it whole, MariaDB statement by statement as its client splits it. */
@@ -132,14 +121,12 @@ final class SqlFunctionsDatabase implements AutoCloseable {
 
     /** The JDBC parameter for an instant: timestamptz on PostgreSQL, a UTC DATETIME(6) on MariaDB. */
     Object instant(Instant instant) {
-        return isPostgreSql() ? OffsetDateTime.ofInstant(instant, ZoneOffset.UTC)
-                : LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
+        return namespace.instant(instant);
     }
 
     /** Reads an instant that a function returned. */
     Instant instant(ResultSet rows, int column) throws SQLException {
-        return isPostgreSql() ? rows.getObject(column, OffsetDateTime.class).toInstant()
-                : rows.getObject(column, LocalDateTime.class).toInstant(ZoneOffset.UTC);
+        return namespace.instant(rows, column);
     }
 
     @Override
@@ -147,15 +134,7 @@ final class SqlFunctionsDatabase implements AutoCloseable {
         try {
             connection.close();
         } finally {
-            execute(database, database.url("sql"), (isPostgreSql() ? "DROP SCHEMA IF EXISTS " + namespace + " CASCADE"
-                    : "DROP DATABASE IF EXISTS " + namespace));
-        }
-    }
-
-    private static void execute(TestDatabase database, String url, String sql) throws SQLException {
-        try (Connection connection = DriverManager.getConnection(url, database.username(), database.password());
-                Statement statement = connection.createStatement()) {
-            statement.execute(sql);
+            namespace.close();
         }
     }
 

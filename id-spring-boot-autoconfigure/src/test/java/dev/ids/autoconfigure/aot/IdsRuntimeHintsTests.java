@@ -59,10 +59,12 @@ class IdsRuntimeHintsTests {
 
     @Test
     void theSqlFunctionScriptsThatMigrationsReadFromTheClassPathAreHinted() {
-        for (String database : List.of("postgresql", "mariadb")) {
-            String location = "META-INF/ids/sql/ids-functions-" + database + ".sql";
-            assertThat(classLoader.getResource(location)).as("shipped by the core").isNotNull();
-            assertThat(RuntimeHintsPredicates.resource().forResource(location)).as(location).accepts(hints);
+        for (String location : List.of("ids-functions-postgresql.sql", "ids-functions-mariadb.sql",
+                "ids-functions-mariadb-liquibase.sql", "flyway/postgresql/R__ids_sql_functions.sql",
+                "flyway/mariadb/R__ids_sql_functions.sql")) {
+            String resource = "META-INF/ids/sql/" + location;
+            assertThat(classLoader.getResource(resource)).as("shipped by the core").isNotNull();
+            assertThat(RuntimeHintsPredicates.resource().forResource(resource)).as(resource).accepts(hints);
         }
     }
 
