@@ -28,8 +28,7 @@ final class MigratedFunctions {
      * @throws SQLException when a query fails, as it does when a function is missing
      */
     static void assertPresentAndAnswering(SqlNamespace namespace) throws SQLException {
-        String script = SqlFunctionsDatabase.read("META-INF/ids/sql/ids-functions-"
-                + (namespace.isPostgreSql() ? "postgresql" : "mariadb") + ".sql");
+        String script = SqlFunctionsDatabase.read(SqlFunctionsDatabase.scriptResource(namespace.isPostgreSql()));
         try (Connection connection = namespace.connect()) {
             assertThat(functionCount(connection, namespace.name())).as("functions in %s", namespace.name())
                     .isEqualTo(CREATE_FUNCTION.matcher(script).results().count());

@@ -11,14 +11,15 @@ import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 
 /**
- * The Flyway lines of docs/SQL.md, run: id-core's folder of the repeatable migration as a location, migrated twice,
- * and again after the script's checksum changed, as after an upgrade of id-core.
+ * The Flyway lines of docs/SQL.md, run: the folder of id-core's client script, which is named as Flyway's repeatable
+ * migration, as a location, migrated twice, and again after the script's checksum changed, as after an upgrade of
+ * id-core.
  */
 class SqlFlywayMigrationTest {
 
-    static final String POSTGRESQL_LOCATION = "classpath:META-INF/ids/sql/flyway/postgresql";
+    static final String POSTGRESQL_LOCATION = "classpath:META-INF/ids/sql/postgresql";
 
-    static final String MARIADB_LOCATION = "classpath:META-INF/ids/sql/flyway/mariadb";
+    static final String MARIADB_LOCATION = "classpath:META-INF/ids/sql/mariadb";
 
     @Test
     @RequiresDatabase(TestDatabase.POSTGRESQL)

@@ -52,7 +52,18 @@ final class SqlFunctionsDatabase implements AutoCloseable {
 
     /** The script's location in id-core's jar. */
     String scriptResource() {
-        return "META-INF/ids/sql/ids-functions-" + (isPostgreSql() ? "postgresql" : "mariadb") + ".sql";
+        return scriptResource(isPostgreSql());
+    }
+
+    /**
+     * The location of a database's script in id-core's jar: the client script, which is also Flyway's repeatable
+     * migration, in the folder that is its Flyway location.
+     *
+     * @param postgreSql PostgreSQL's script rather than MariaDB's
+     * @return the resource's path
+     */
+    static String scriptResource(boolean postgreSql) {
+        return "META-INF/ids/sql/" + (postgreSql ? "postgresql" : "mariadb") + "/R__ids_functions.sql";
     }
 
     boolean isPostgreSql() {

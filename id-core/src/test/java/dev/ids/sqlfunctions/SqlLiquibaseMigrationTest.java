@@ -26,6 +26,9 @@ class SqlLiquibaseMigrationTest {
 
     static final String CHANGELOG = "dev/ids/sqlfunctions/ids-functions-changelog.xml";
 
+    /** MariaDB's script for Liquibase, outside the Flyway location, as its changeSet names it. */
+    static final String MARIADB_SCRIPT = "META-INF/ids/sql/liquibase/ids-functions-mariadb.sql";
+
     @Test
     @RequiresDatabase(TestDatabase.POSTGRESQL)
     void updatesPostgreSqlFromTheJarsScriptAndRerunsItWhenChanged() throws Exception {

@@ -66,9 +66,8 @@ public final class IdsRuntimeHints implements RuntimeHintsRegistrar {
         hints.serialization().registerType(SerializedId.class);
         // The lease table's DDL, which Flyway or Liquibase migrations read from the class path
         hints.resources().registerPattern(LeaseTableSql.DDL_RESOURCE);
-        // The SQL functions' scripts, which migrations read from the class path too (docs/SQL.md), Flyway's included
-        hints.resources().registerPattern("META-INF/ids/sql/*.sql");
-        hints.resources().registerPattern("META-INF/ids/sql/flyway/*/*.sql");
+        // The SQL functions' scripts, which migrations read from the class path too (docs/SQL.md): one folder each
+        hints.resources().registerPattern("META-INF/ids/sql/*/*.sql");
         GenerationAnnotationHints.register(hints, loader);
         DataJdbcHints.register(hints, loader);
         if (ClassUtils.isPresent(HibernateHints.GENERATOR, loader)) {

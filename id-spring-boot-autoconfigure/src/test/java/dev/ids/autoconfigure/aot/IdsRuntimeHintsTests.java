@@ -59,9 +59,8 @@ class IdsRuntimeHintsTests {
 
     @Test
     void theSqlFunctionScriptsThatMigrationsReadFromTheClassPathAreHinted() {
-        for (String location : List.of("ids-functions-postgresql.sql", "ids-functions-mariadb.sql",
-                "ids-functions-mariadb-liquibase.sql", "flyway/postgresql/R__ids_sql_functions.sql",
-                "flyway/mariadb/R__ids_sql_functions.sql")) {
+        for (String location : List.of("postgresql/R__ids_functions.sql", "mariadb/R__ids_functions.sql",
+                "liquibase/ids-functions-mariadb.sql")) {
             String resource = "META-INF/ids/sql/" + location;
             assertThat(classLoader.getResource(resource)).as("shipped by the core").isNotNull();
             assertThat(RuntimeHintsPredicates.resource().forResource(resource)).as(resource).accepts(hints);

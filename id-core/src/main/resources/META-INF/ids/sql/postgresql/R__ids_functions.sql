@@ -1,8 +1,8 @@
 -- SQL functions over the IDs of dev.ids, for PostgreSQL 14 and later: an ID's time and fields, and the smallest and
 -- largest ID of an instant for index range scans and partition bounds. Rerunnable: every statement is CREATE OR
--- REPLACE. Run it with psql or from Liquibase; Flyway finds it as flyway/postgresql/R__ids_sql_functions.sql
--- (docs/SQL.md). Malformed input raises SQLSTATE 22P02 (text) or 22023 (bytes, values, instants out of range), naming
--- the input.
+-- REPLACE. Run it with psql or from Liquibase; the file's name is Flyway's repeatable migration's, so its folder
+-- META-INF/ids/sql/postgresql is a Flyway location (docs/SQL.md). Malformed input raises SQLSTATE 22P02 (text) or
+-- 22023 (bytes, values, instants out of range), naming the input.
 --
 -- Column forms: TraceId and Lable as bigint; sno as bytea; GID and muid as uuid (or bytea). Text columns: convert
 -- with ids_<scheme>_from_text, and back with ids_<scheme>_to_text.

@@ -1,15 +1,12 @@
--- SQL functions over the IDs of dev.ids, for MariaDB 10.6 and later: an ID's time and fields, and the smallest and
--- largest ID of an instant for index range scans. Rerunnable: every statement is CREATE OR REPLACE. Statements end with
--- $$ (DELIMITER, as mysqldump writes routines), which the mariadb client and Flyway read; Flyway finds this file as
--- flyway/mariadb/R__ids_sql_functions.sql. Liquibase does not read DELIMITER: give it
--- ids-functions-mariadb-liquibase.sql, the same statements without the two DELIMITER lines (docs/SQL.md). A space
--- comes before each $$, without which Liquibase's splitter takes END$$ for one word.
+-- SQL functions over the IDs of dev.ids, for MariaDB 10.6 and later: META-INF/ids/sql/mariadb/R__ids_functions.sql
+-- without its two DELIMITER lines, for a tool that splits a script at a delimiter it is given rather than one the
+-- script sets: Liquibase's sqlFile with endDelimiter (docs/SQL.md). The statements are the same; each ends with a
+-- space and $$. It lives outside the Flyway location META-INF/ids/sql/mariadb, where Flyway would report it as a
+-- misnamed migration.
 -- Malformed input raises SQLSTATE 22P02 (text) or 22023 (bytes, values, instants out of range), naming the input.
 --
 -- Instants are DATETIME(6) in UTC, whatever the session's time zone. Column forms: TraceId and Lable as BIGINT; sno
 -- as BINARY(10); GID and muid as BINARY(16). Text columns: convert with ids_<scheme>_from_text and ids_<scheme>_to_text.
-
-DELIMITER $$
 
 -- Shared: an instant in whole units since the Unix epoch (floor), and microseconds back to an instant.
 CREATE OR REPLACE FUNCTION ids_epoch_units(t DATETIME(6), per_second BIGINT) RETURNS BIGINT
@@ -470,5 +467,3 @@ CREATE OR REPLACE FUNCTION ids_muid_to_text(id VARBINARY(255)) RETURNS CHAR(34) 
     DETERMINISTIC NO SQL
     RETURN CONCAT(SUBSTRING(HEX(ids_muid_check(id)), 1, 13), '-', SUBSTRING(HEX(id), 14, 11), '-',
             SUBSTRING(HEX(id), 25, 8)) $$
-
-DELIMITER ;
