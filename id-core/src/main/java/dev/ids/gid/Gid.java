@@ -6,7 +6,9 @@ import dev.ids.TwoWordId;
 import dev.ids.internal.BigEndian;
 import dev.ids.internal.TwoWords;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A Graft Identifier (GID): 16 bytes naming a Volume, Log or Segment, sortable by creation time (its layout: the
@@ -115,7 +117,7 @@ public final class Gid extends TwoWordId<Gid> {
      * @return the GID
      * @throws InvalidIdException as {@link #fromBytes(byte[])}, and when the GID has another type
      */
-    public static Gid fromBytes(byte[] bytes, GidType expected) {
+    public static Gid fromBytes(byte[] bytes, @Nullable GidType expected) {
         return GidLayout.fromBytes(bytes, expected, OF);
     }
 
@@ -142,7 +144,7 @@ public final class Gid extends TwoWordId<Gid> {
      *     or a byte 7 without its top bit; the message holds the text
      */
     public static Gid parse(String text) {
-        return GidText.decode(text, null, OF, true);
+        return Objects.requireNonNull(GidText.decode(text, null, OF, true), "decode throws rather than return null");
     }
 
     /**
@@ -154,7 +156,8 @@ public final class Gid extends TwoWordId<Gid> {
      * @throws InvalidIdException as {@link #parse(String)}, and when the GID has another type
      */
     public static Gid parse(String text, GidType expected) {
-        return GidText.decode(text, expected, OF, true);
+        return Objects.requireNonNull(GidText.decode(text, expected, OF, true),
+                "decode throws rather than return null");
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.ids.internal.TwoWords;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * The string form of a {@link Gid}: base58 (Bitcoin alphabet) of two fixed-width groups of its bytes.
@@ -333,7 +334,8 @@ public final class GidCodec {
      * @throws InvalidIdException naming the text and what is wrong with it, as {@link Gid#parse(String)}
      */
     public static byte[] decode(CharSequence text) {
-        return GidText.decode(text, null, BigEndian::twoWords, true);
+        return Objects.requireNonNull(GidText.decode(text, null, BigEndian::twoWords, true),
+                "decode throws rather than return null");
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.ids.internal;
 
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Shows input in error messages so that a reader can tell what it is and a huge or hostile input cannot flood a log
@@ -37,13 +38,10 @@ public final class Chars {
      * Returns the input like {@link #quote(CharSequence)} without the quotes, for a field that holds it alone (as
      * the {@code input} of a JSON error object).
      *
-     * @param text the input; {@code null} gives {@code null}
-     * @return the escaped, bounded input, or {@code null}
+     * @param text the input
+     * @return the escaped, bounded input
      */
     public static String excerpt(CharSequence text) {
-        if (text == null) {
-            return null;
-        }
         StringBuilder out = new StringBuilder(Math.min(text.length(), SHOWN) + 24);
         int shown = appendEscaped(out, text);
         return appendLength(out, text, shown).toString();
@@ -125,7 +123,7 @@ public final class Chars {
      * How a code point is written in a message when it cannot stand for itself: invisible, line-breaking or
      * direction-changing characters, lone surrogates, private-use and unassigned ones; {@code null} otherwise.
      */
-    private static String escape(int codePoint) {
+    private static @Nullable String escape(int codePoint) {
         return switch (codePoint) {
             case '\\' -> "\\\\";
             case '\n' -> "\\n";

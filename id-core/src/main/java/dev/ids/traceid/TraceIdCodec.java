@@ -5,6 +5,7 @@ import dev.ids.internal.BigEndian;
 import dev.ids.internal.Chars;
 import dev.ids.internal.Hex;
 import dev.ids.internal.Latin1Digits;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The string form of a {@link TraceId}: the canonical decimal text of its 63-bit value, with no sign, no leading
@@ -119,7 +120,7 @@ public final class TraceIdCodec {
     }
 
     /** Returns what is wrong with a raw value, or {@code null} when it is valid. */
-    static String problem(long raw) {
+    static @Nullable String problem(long raw) {
         if (raw < 0) {
             return "the highest bit is set; a TraceId is a 63-bit value (at most " + Long.MAX_VALUE + ")";
         }

@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.function.IntFunction;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The lease table's DDL and every statement a lease store runs on it, for any driver: written once here with
@@ -178,7 +179,7 @@ public final class LeaseTableSql {
      * @param databaseProductName the product name the driver reports, such as {@code PostgreSQL}
      * @return the expression, or {@code null} for another database
      */
-    public static String nowMillisExpression(String databaseProductName) {
+    public static @Nullable String nowMillisExpression(String databaseProductName) {
         return isPostgreSql(databaseProductName) ? POSTGRESQL_NOW
                 : isMariaDbOrMySql(databaseProductName) ? MARIADB_NOW
                 : isH2(databaseProductName) ? POSTGRESQL_NOW
