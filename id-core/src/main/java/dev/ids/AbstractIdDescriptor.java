@@ -155,7 +155,7 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
     }
 
     @Override
-    public final boolean isValid(CharSequence text) {
+    public final boolean isValid(@Nullable CharSequence text) {
         return checked(conversions().textCheck).test(text);
     }
 

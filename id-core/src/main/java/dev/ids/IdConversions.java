@@ -22,7 +22,7 @@ import org.jspecify.annotations.Nullable;
 public final class IdConversions<T> {
 
     @Nullable Function<String, T> parser;
-    @Nullable Predicate<CharSequence> textCheck;
+    @Nullable Predicate<@Nullable CharSequence> textCheck;
     @Nullable Function<T, byte[]> bytesOf;
     @Nullable Function<byte[], T> fromBytes;
     @Nullable ToLongFunction<T> longOf;
@@ -42,7 +42,7 @@ public final class IdConversions<T> {
      * @param isValid whether a text parses, without the exception
      * @return these conversions
      */
-    public IdConversions<T> text(Function<String, T> parse, Predicate<CharSequence> isValid) {
+    public IdConversions<T> text(Function<String, T> parse, Predicate<@Nullable CharSequence> isValid) {
         this.parser = parse;
         this.textCheck = isValid;
         return this;

@@ -155,7 +155,7 @@ public final class Gid extends TwoWordId<Gid> {
      * @return the GID
      * @throws InvalidIdException as {@link #parse(String)}, and when the GID has another type
      */
-    public static Gid parse(String text, GidType expected) {
+    public static Gid parse(String text, @Nullable GidType expected) {
         return Objects.requireNonNull(GidText.decode(text, expected, OF, true),
                 "decode throws rather than return null");
     }
@@ -166,7 +166,7 @@ public final class Gid extends TwoWordId<Gid> {
      * @param text the string, may be {@code null}
      * @return whether it is the canonical string of a GID
      */
-    public static boolean isValid(String text) {
+    public static boolean isValid(@Nullable String text) {
         return GidText.decode(text, null, OF, false) != null;
     }
 
@@ -177,7 +177,7 @@ public final class Gid extends TwoWordId<Gid> {
      * @param expected the type the GID must have, or {@code null} for any
      * @return whether it is the canonical string of a GID of that type
      */
-    public static boolean isValid(String text, GidType expected) {
+    public static boolean isValid(@Nullable String text, @Nullable GidType expected) {
         return GidText.decode(text, expected, OF, false) != null;
     }
 

@@ -8,6 +8,7 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The string form of a {@link Gid}: base58 (Bitcoin alphabet) of two fixed-width groups of its bytes.
@@ -344,7 +345,7 @@ public final class GidCodec {
      * @param text the text, may be {@code null}
      * @return whether {@link #decode(CharSequence)} would accept it
      */
-    public static boolean isValid(CharSequence text) {
+    public static boolean isValid(@Nullable CharSequence text) {
         return GidText.decode(text, null, VALID, false) != null;
     }
 }

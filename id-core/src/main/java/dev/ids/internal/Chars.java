@@ -24,7 +24,7 @@ public final class Chars {
      * @param text the input; {@code null} gives {@code null}, unquoted
      * @return the quoted input
      */
-    public static String quote(CharSequence text) {
+    public static String quote(@Nullable CharSequence text) {
         if (text == null) {
             return "null";
         }

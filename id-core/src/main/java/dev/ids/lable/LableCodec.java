@@ -156,7 +156,7 @@ public final class LableCodec {
      * @param text the text, may be {@code null}
      * @return whether {@link LableId#parse(String)} would accept it
      */
-    public static boolean isValid(CharSequence text) {
+    public static boolean isValid(@Nullable CharSequence text) {
         if (text == null || text.length() != LENGTH) {
             return false;
         }

@@ -277,7 +277,7 @@ public final class MuidCodec {
      * @param text the text, may be {@code null}
      * @return {@code true} when it is a canonical or short-form muid
      */
-    public static boolean isValid(CharSequence text) {
+    public static boolean isValid(@Nullable CharSequence text) {
         if (text == null) {
             return false;
         }

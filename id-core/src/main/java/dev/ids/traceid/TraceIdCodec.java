@@ -100,7 +100,7 @@ public final class TraceIdCodec {
      * @param text the text, may be {@code null}
      * @return whether it is the canonical decimal text of a valid TraceId
      */
-    public static boolean isValid(CharSequence text) {
+    public static boolean isValid(@Nullable CharSequence text) {
         return decodeOrZero(text) != 0;
     }
 
@@ -134,7 +134,7 @@ public final class TraceIdCodec {
     }
 
     /** The accepting path: the raw value, or 0 for any text that is not canonical or not valid. */
-    static long decodeOrZero(CharSequence text) {
+    static long decodeOrZero(@Nullable CharSequence text) {
         // Kept small so that the JIT inlines it into the caller; the common length has its own method.
         if (text != null && text.length() == LENGTH) {
             return decodeLongest(text);
@@ -161,7 +161,7 @@ public final class TraceIdCodec {
     }
 
     /** Any text but one of {@value #LENGTH} characters. */
-    private static long decodeShorter(CharSequence text) {
+    private static long decodeShorter(@Nullable CharSequence text) {
         if (text == null) {
             return 0;
         }
@@ -242,7 +242,7 @@ public final class TraceIdCodec {
     }
 
     /** The rejecting path: what is wrong with a text that {@link #decodeOrZero} refused. */
-    private static String problem(CharSequence text) {
+    private static String problem(@Nullable CharSequence text) {
         if (text == null) {
             return "no text given";
         }

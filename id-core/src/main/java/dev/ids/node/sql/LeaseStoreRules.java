@@ -74,7 +74,7 @@ public final class LeaseStoreRules {
      * @throws UnsafeLeaseStoreException naming the store, the setting and what to change
      * @throws E when the database cannot be asked: nothing is passed that was not heard from
      */
-    public static <E extends Exception> void check(String store, String product, String url, boolean singleProcess,
+    public static <E extends Exception> void check(String store, String product, @Nullable String url, boolean singleProcess,
             SettingReader<E> settings) throws E {
         Objects.requireNonNull(store, "store");
         Objects.requireNonNull(settings, "settings");
@@ -118,7 +118,7 @@ public final class LeaseStoreRules {
      * @param url the URL, or {@code null}
      * @return whether it is private to this process
      */
-    public static boolean isPrivateInMemory(String url) {
+    public static boolean isPrivateInMemory(@Nullable String url) {
         if (url == null) {
             return false;
         }
@@ -135,7 +135,7 @@ public final class LeaseStoreRules {
      * @param url the URL, or {@code null}
      * @return whether it is an embedded H2 file
      */
-    public static boolean isEmbeddedH2File(String url) {
+    public static boolean isEmbeddedH2File(@Nullable String url) {
         if (url == null || !url.regionMatches(true, 0, "jdbc:h2:", 0, 8)) {
             return false;
         }

@@ -192,7 +192,7 @@ public final class LeaseTableSql {
      * @param databaseProductName the product name, or {@code null}
      * @return whether it names PostgreSQL
      */
-    public static boolean isPostgreSql(String databaseProductName) {
+    public static boolean isPostgreSql(@Nullable String databaseProductName) {
         return lowerCase(databaseProductName).contains("postgres");
     }
 
@@ -203,7 +203,7 @@ public final class LeaseTableSql {
      * @param databaseProductName the product name, or {@code null}
      * @return whether it names MariaDB or MySQL
      */
-    public static boolean isMariaDbOrMySql(String databaseProductName) {
+    public static boolean isMariaDbOrMySql(@Nullable String databaseProductName) {
         String name = lowerCase(databaseProductName);
         return name.contains("mariadb") || name.contains("mysql");
     }
@@ -214,11 +214,11 @@ public final class LeaseTableSql {
      * @param databaseProductName the product name, or {@code null}
      * @return whether it names H2
      */
-    public static boolean isH2(String databaseProductName) {
+    public static boolean isH2(@Nullable String databaseProductName) {
         return lowerCase(databaseProductName).equals("h2");
     }
 
-    private static String lowerCase(String databaseProductName) {
+    private static String lowerCase(@Nullable String databaseProductName) {
         return databaseProductName == null ? "" : databaseProductName.toLowerCase(Locale.ROOT);
     }
 
