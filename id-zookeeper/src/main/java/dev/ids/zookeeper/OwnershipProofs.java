@@ -210,7 +210,7 @@ final class OwnershipProofs {
      *
      * @return the znode's stat, or null when it does not exist
      */
-    Stat provenStat(ZooKeeper zooKeeper, OwnedZnode znode) throws Exception {
+    @Nullable Stat provenStat(ZooKeeper zooKeeper, OwnedZnode znode) throws Exception {
         CompletableFuture<Integer> synced = new CompletableFuture<>();
         zooKeeper.sync(znode.path(), (rc, path, context) -> synced.complete(rc), null);
         int rc = synced.get(Math.max(1L, proofPeriodMillis()), TimeUnit.MILLISECONDS);

@@ -146,7 +146,7 @@ final class ZnodeMarks {
                 return false;
             }
             Stat pool = proofs.provenStat(zooKeeper, lease.znode());
-            if (!lease.znode().isSame(pool)) {
+            if (pool == null || !lease.znode().isSame(pool)) {
                 return false;
             }
             zooKeeper.multi(List.of(Op.check(lease.path(), pool.getVersion()),

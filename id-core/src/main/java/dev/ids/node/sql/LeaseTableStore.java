@@ -181,7 +181,7 @@ public abstract class LeaseTableStore implements NodeLeaseStore<HeldRow> {
      * @param expiresAtMillis the row's expiry as read
      * @return why the row is not the lease's, or {@code null}
      */
-    protected static @Nullable String notOurs(HeldRow lease, String holder, long expiresAtMillis) {
+    protected static @Nullable String notOurs(HeldRow lease, @Nullable String holder, long expiresAtMillis) {
         if (!lease.holder().equals(holder)) {
             return "another process holds the identity now";
         }
