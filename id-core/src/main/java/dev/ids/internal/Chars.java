@@ -38,10 +38,14 @@ public final class Chars {
      * Returns the input like {@link #quote(CharSequence)} without the quotes, for a field that holds it alone (as
      * the {@code input} of a JSON error object).
      *
-     * @param text the input
-     * @return the escaped, bounded input
+     * @param text the input; {@code null} gives {@code null}
+     * @return the escaped, bounded input, or {@code null}
      */
-    public static String excerpt(CharSequence text) {
+    @Contract("null -> null; !null -> !null")
+    public static @Nullable String excerpt(@Nullable CharSequence text) {
+        if (text == null) {
+            return null;
+        }
         StringBuilder out = new StringBuilder(Math.min(text.length(), SHOWN) + 24);
         int shown = appendEscaped(out, text);
         return appendLength(out, text, shown).toString();
