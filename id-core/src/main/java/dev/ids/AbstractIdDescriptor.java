@@ -171,22 +171,26 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
 
     @Override
     public final long toLong(T value) {
-        return forms.contains(Form.LONG) ? checked(conversions().longOf).applyAsLong(value) : IdDescriptor.super.toLong(value);
+        return forms.contains(Form.LONG) ? checked(conversions().longOf).applyAsLong(value)
+                : IdDescriptor.super.toLong(value);
     }
 
     @Override
     public final T fromLong(long value) {
-        return forms.contains(Form.LONG) ? checked(conversions().fromLong).apply(value) : IdDescriptor.super.fromLong(value);
+        return forms.contains(Form.LONG) ? checked(conversions().fromLong).apply(value)
+                : IdDescriptor.super.fromLong(value);
     }
 
     @Override
     public final UUID toUuid(T value) {
-        return forms.contains(Form.UUID) ? checked(conversions().uuidOf).apply(value) : IdDescriptor.super.toUuid(value);
+        return forms.contains(Form.UUID) ? checked(conversions().uuidOf).apply(value)
+                : IdDescriptor.super.toUuid(value);
     }
 
     @Override
     public final T fromUuid(UUID uuid) {
-        return forms.contains(Form.UUID) ? checked(conversions().fromUuid).apply(uuid) : IdDescriptor.super.fromUuid(uuid);
+        return forms.contains(Form.UUID) ? checked(conversions().fromUuid).apply(uuid)
+                : IdDescriptor.super.fromUuid(uuid);
     }
 
     @Override

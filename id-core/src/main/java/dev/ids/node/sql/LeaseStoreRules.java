@@ -74,8 +74,8 @@ public final class LeaseStoreRules {
      * @throws UnsafeLeaseStoreException naming the store, the setting and what to change
      * @throws E when the database cannot be asked: nothing is passed that was not heard from
      */
-    public static <E extends Exception> void check(String store, String product, @Nullable String url, boolean singleProcess,
-            SettingReader<E> settings) throws E {
+    public static <E extends Exception> void check(String store, String product, @Nullable String url,
+            boolean singleProcess, SettingReader<E> settings) throws E {
         Objects.requireNonNull(store, "store");
         Objects.requireNonNull(settings, "settings");
         if (LeaseTableSql.isMariaDbOrMySql(product)) {

@@ -61,7 +61,8 @@ public final class IdsDataR2dbcAutoConfiguration {
                 ObjectProvider<RelationalMappingContext> mappingContexts,
                 ObjectProvider<ConnectionFactory> connectionFactories, ConfigurableListableBeanFactory beanFactory) {
             // Resolved once: a type first saved after start-up is inspected on the saving (event-loop) thread.
-            Supplier<@Nullable Dialect> dialect = SingletonSupplier.of(() -> dialectOf(connectionFactories.getIfUnique()));
+            Supplier<@Nullable Dialect> dialect = SingletonSupplier.of(
+                    () -> dialectOf(connectionFactories.getIfUnique()));
             return new IdsReactiveBeforeConvertCallback(new GeneratedIds(mappingContexts, dialect,
                     new GeneratorBeans(beanFactory), "Spring Data R2DBC"));
         }

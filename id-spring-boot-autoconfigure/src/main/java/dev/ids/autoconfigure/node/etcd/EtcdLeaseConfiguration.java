@@ -58,9 +58,9 @@ public class EtcdLeaseConfiguration {
                 builder = EtcdNodeLeaseProvider.builder(endpoints);
             } catch (IllegalArgumentException ex) {
                 throw new IdsConfigurationException(EtcdLeaseStoreKind.ENDPOINTS, String.join(",", endpoints),
-                        ExceptionMessages.of(ex), "Set " + EtcdLeaseStoreKind.ENDPOINTS + " to the members' client URLs, all "
-                        + "http:// or all https://, each with a host and port (for example "
-                        + "http://etcd-0:2379,http://etcd-1:2379,http://etcd-2:2379).");
+                        ExceptionMessages.of(ex), "Set " + EtcdLeaseStoreKind.ENDPOINTS
+                        + " to the members' client URLs, all http:// or all https://, each with a host and port "
+                        + "(for example http://etcd-0:2379,http://etcd-1:2379,http://etcd-2:2379).");
             }
             apply(PREFIX + ".key-prefix", properties.getKeyPrefix(), builder::keyPrefix);
             properties.applyTo(builder, PREFIX);
