@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The part every scheme's {@link IdDescriptor} shares: each answer is one of the value type's own methods or
@@ -32,7 +33,7 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
      * they are alike, and the volatile write publishes whole ones, so no conversion waits on a lock (the reactive
      * integrations convert on event-loop threads).
      */
-    private volatile IdConversions<T> conversions;
+    private volatile @Nullable IdConversions<T> conversions;
 
     /**
      * Creates the descriptor from its definition.
@@ -91,12 +92,12 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
 
     @Override
     public final Class<? extends IdGenerator<T>> generatorType() {
-        return definition.generatorType;
+        return checked(definition.generatorType);
     }
 
     @Override
     public final List<String> settingNames() {
-        return definition.settingNames;
+        return checked(definition.settingNames);
     }
 
     /**
@@ -109,17 +110,18 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
      */
     @Override
     public boolean shareNodeIdentity(Map<String, Object> one, Map<String, Object> other) {
-        for (String key : definition.nodeIdentityKeys) {
+        List<String> keys = checked(definition.nodeIdentityKeys);
+        for (String key : keys) {
             if (!Objects.equals(one.get(key), other.get(key))) {
                 return false;
             }
         }
-        return !definition.nodeIdentityKeys.isEmpty();
+        return !keys.isEmpty();
     }
 
     @Override
     public final String nodeIdentityRule() {
-        return definition.nodeIdentityRule;
+        return checked(definition.nodeIdentityRule);
     }
 
     @Override
@@ -144,56 +146,68 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
 
     @Override
     public final Form column() {
-        return definition.column;
+        return checked(definition.column);
     }
 
     @Override
     public final T parse(String text) {
-        return conversions().parser.apply(text);
+        return checked(conversions().parser).apply(text);
     }
 
     @Override
-    public final boolean isValid(CharSequence text) {
-        return conversions().textCheck.test(text);
+    public final boolean isValid(@Nullable CharSequence text) {
+        return checked(conversions().textCheck).test(text);
     }
 
     @Override
     public final byte[] toBytes(T value) {
-        return conversions().bytesOf.apply(value);
+        return checked(conversions().bytesOf).apply(value);
     }
 
     @Override
     public final T fromBytes(byte[] bytes) {
-        return conversions().fromBytes.apply(bytes);
+        return checked(conversions().fromBytes).apply(bytes);
     }
 
     @Override
     public final long toLong(T value) {
-        return forms.contains(Form.LONG) ? conversions().longOf.applyAsLong(value) : IdDescriptor.super.toLong(value);
+        return forms.contains(Form.LONG) ? checked(conversions().longOf).applyAsLong(value)
+                : IdDescriptor.super.toLong(value);
     }
 
     @Override
     public final T fromLong(long value) {
-        return forms.contains(Form.LONG) ? conversions().fromLong.apply(value) : IdDescriptor.super.fromLong(value);
+        return forms.contains(Form.LONG) ? checked(conversions().fromLong).apply(value)
+                : IdDescriptor.super.fromLong(value);
     }
 
     @Override
     public final UUID toUuid(T value) {
-        return forms.contains(Form.UUID) ? conversions().uuidOf.apply(value) : IdDescriptor.super.toUuid(value);
+        return forms.contains(Form.UUID) ? checked(conversions().uuidOf).apply(value)
+                : IdDescriptor.super.toUuid(value);
     }
 
     @Override
     public final T fromUuid(UUID uuid) {
-        return forms.contains(Form.UUID) ? conversions().fromUuid.apply(uuid) : IdDescriptor.super.fromUuid(uuid);
+        return forms.contains(Form.UUID) ? checked(conversions().fromUuid).apply(uuid)
+                : IdDescriptor.super.fromUuid(uuid);
     }
 
     @Override
     public final Instant timestamp(T value) {
-        return conversions().timestampOf.apply(value);
+        return checked(conversions().timestampOf).apply(value);
     }
 
     @Override
     public final DecodedId decoded(T value) {
-        return conversions().decodedOf.apply(value);
+        return checked(conversions().decodedOf).apply(value);
+    }
+
+    /**
+     * Returns a part of the definition or of the conversions that {@code checkComplete} has found present: the
+     * constructor checks the definition, the first conversion the conversions, and both fail naming a missing part.
+     */
+    private static <P> P checked(@Nullable P part) {
+        return Objects.requireNonNull(part, "a part checkComplete() found present");
     }
 }

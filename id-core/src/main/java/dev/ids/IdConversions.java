@@ -8,6 +8,7 @@ import java.util.function.Function;
 import java.util.function.LongFunction;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The functions a scheme's descriptor converts its IDs with, named as the value type's own methods: to and from each
@@ -20,16 +21,16 @@ import java.util.function.ToLongFunction;
  */
 public final class IdConversions<T> {
 
-    Function<String, T> parser;
-    Predicate<CharSequence> textCheck;
-    Function<T, byte[]> bytesOf;
-    Function<byte[], T> fromBytes;
-    ToLongFunction<T> longOf;
-    LongFunction<T> fromLong;
-    Function<T, UUID> uuidOf;
-    Function<UUID, T> fromUuid;
-    Function<T, Instant> timestampOf;
-    Function<T, DecodedId> decodedOf;
+    @Nullable Function<String, T> parser;
+    @Nullable Predicate<@Nullable CharSequence> textCheck;
+    @Nullable Function<T, byte[]> bytesOf;
+    @Nullable Function<byte[], T> fromBytes;
+    @Nullable ToLongFunction<T> longOf;
+    @Nullable LongFunction<T> fromLong;
+    @Nullable Function<T, UUID> uuidOf;
+    @Nullable Function<UUID, T> fromUuid;
+    @Nullable Function<T, Instant> timestampOf;
+    @Nullable Function<T, DecodedId> decodedOf;
 
     IdConversions() {
     }
@@ -41,7 +42,7 @@ public final class IdConversions<T> {
      * @param isValid whether a text parses, without the exception
      * @return these conversions
      */
-    public IdConversions<T> text(Function<String, T> parse, Predicate<CharSequence> isValid) {
+    public IdConversions<T> text(Function<String, T> parse, Predicate<@Nullable CharSequence> isValid) {
         this.parser = parse;
         this.textCheck = isValid;
         return this;

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Everything the integrations need to know about one scheme's value type, in one place: its name, class, sizes, the
@@ -168,7 +169,7 @@ public interface IdDescriptor<T> {
      * @param text the text, may be {@code null}
      * @return {@code true} when it parses
      */
-    boolean isValid(CharSequence text);
+    boolean isValid(@Nullable CharSequence text);
 
     /**
      * Returns the canonical string of an ID.

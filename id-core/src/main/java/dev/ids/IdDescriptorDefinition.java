@@ -5,6 +5,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a scheme's descriptor names of its value type and generators that integrations ask at start-up: the scheme,
@@ -23,12 +24,12 @@ public final class IdDescriptorDefinition<T> {
     final Set<Form> forms = EnumSet.noneOf(Form.class);
     int textLength;
     int byteLength;
-    Form column;
-    Class<? extends IdGenerator<T>> generatorType;
-    List<String> settingNames;
-    String nodeIdentityRule;
-    List<String> nodeIdentityKeys;
-    NodeIdentityField nodeIdentityField;
+    @Nullable Form column;
+    @Nullable Class<? extends IdGenerator<T>> generatorType;
+    @Nullable List<String> settingNames;
+    @Nullable String nodeIdentityRule;
+    @Nullable List<String> nodeIdentityKeys;
+    @Nullable NodeIdentityField nodeIdentityField;
 
     IdDescriptorDefinition(String schemeName, Class<T> valueType) {
         this.schemeName = Objects.requireNonNull(schemeName, "schemeName");

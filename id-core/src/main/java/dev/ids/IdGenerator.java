@@ -1,5 +1,7 @@
 package dev.ids;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Hands out new, unique identifiers of one scheme.
  *
@@ -45,7 +47,7 @@ public interface IdGenerator<T> {
      * @return a value this generator has never returned before, or {@code null} when issuing one needs a wait
      * @throws IdGenerationException where {@link #next()} would fail without waiting
      */
-    default T tryNext() {
+    default @Nullable T tryNext() {
         return null;
     }
 }

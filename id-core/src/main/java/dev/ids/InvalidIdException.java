@@ -1,6 +1,7 @@
 package dev.ids;
 
 import dev.ids.internal.Chars;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Thrown when a string, a byte array or a set of components is not a valid identifier of a scheme. The message
@@ -22,7 +23,7 @@ public class InvalidIdException extends IllegalArgumentException {
      * @param input the rejected input as text (hexadecimal for bytes); {@code null} is shown as {@code null}
      * @param reason what is wrong with it
      */
-    public InvalidIdException(String scheme, String input, String reason) {
+    public InvalidIdException(String scheme, @Nullable String input, String reason) {
         super("Invalid " + scheme + " " + Chars.quote(String.valueOf(input)) + ": " + reason);
         this.input = String.valueOf(input);
     }

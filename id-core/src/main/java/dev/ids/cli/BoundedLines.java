@@ -2,6 +2,7 @@ package dev.ids.cli;
 
 import java.io.IOException;
 import java.io.Reader;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads text line by line (ended by {@code \n}, {@code \r\n} or {@code \r}, as {@link java.io.BufferedReader}
@@ -41,7 +42,7 @@ final class BoundedLines {
      * @return the line, or {@code null} at the end of the text
      * @throws IOException when the reader fails, as with a {@link java.nio.charset.CharacterCodingException}
      */
-    Line next() throws IOException {
+    @Nullable Line next() throws IOException {
         StringBuilder kept = new StringBuilder();
         long length = 0;
         while (true) {

@@ -5,6 +5,7 @@ import dev.ids.IdGenerationException;
 import dev.ids.IdScheme;
 import dev.ids.InvalidIdException;
 import dev.ids.internal.Chars;
+import dev.ids.internal.ExceptionMessages;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -202,7 +203,7 @@ public final class IdsCommand {
             out.println(scheme.decode(input).toJson());
             return OK;
         } catch (InvalidIdException e) {
-            out.println(DecodedId.errorJson(input, e.getMessage()));
+            out.println(DecodedId.errorJson(input, ExceptionMessages.of(e)));
             return INVALID_INPUT;
         }
     }
@@ -211,7 +212,7 @@ public final class IdsCommand {
         try {
             return IdScheme.of(name);
         } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
+            throw new UsageException(ExceptionMessages.of(e));
         }
     }
 }

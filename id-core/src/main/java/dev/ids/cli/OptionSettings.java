@@ -39,7 +39,7 @@ record OptionSettings(String scheme, Options options) implements GeneratorSettin
         if (!options.has(name)) {
             return defaultValue;
         }
-        String text = options.text(name, null);
+        String text = options.text(name, ""); // present: has(name)
         E[] constants = defaultValue.getDeclaringClass().getEnumConstants();
         for (E value : constants) {
             if (optionName(value).equals(text)) {

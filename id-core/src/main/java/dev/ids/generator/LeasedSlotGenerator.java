@@ -5,6 +5,7 @@ import dev.ids.sequence.LeasedSequence;
 import dev.ids.sequence.SlotSequence;
 import java.time.Duration;
 import java.util.concurrent.atomic.LongAdder;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the generators that issue one ID per slot of a {@link LeasedSequence} share (Lable, muid and sno): taking
@@ -53,7 +54,7 @@ public abstract class LeasedSlotGenerator<T, S extends SlotSequence> implements 
      *     scheme's range, or the lease is not held
      */
     @Override
-    public final T tryNext() {
+    public final @Nullable T tryNext() {
         long slot = sequence.tryNext();
         return slot == SlotSequence.WOULD_WAIT ? null : issue(slot);
     }

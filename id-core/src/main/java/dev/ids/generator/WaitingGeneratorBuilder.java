@@ -5,6 +5,7 @@ import dev.ids.node.NodeLease;
 import dev.ids.sequence.TimeSequence;
 import java.time.Duration;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The builder settings of generators that may wait for their clock (after a sequence overflow or a clock
@@ -19,7 +20,7 @@ public abstract class WaitingGeneratorBuilder<B extends WaitingGeneratorBuilder<
     public static final Duration MAX_WAIT_LIMIT = TimeSequence.MAX_WAIT_LIMIT;
 
     private Duration maxWait = TimeSequence.DEFAULT_MAX_WAIT;
-    private NodeLease lease;
+    private @Nullable NodeLease lease;
 
     /** For subclasses. */
     protected WaitingGeneratorBuilder() {
@@ -81,7 +82,7 @@ public abstract class WaitingGeneratorBuilder<B extends WaitingGeneratorBuilder<
      *
      * @return the lease, or {@code null} when the identity is set explicitly
      */
-    public NodeLease lease() {
+    public @Nullable NodeLease lease() {
         return lease;
     }
 
@@ -97,7 +98,7 @@ public abstract class WaitingGeneratorBuilder<B extends WaitingGeneratorBuilder<
      * @return the identity
      * @throws IllegalStateException when an explicit identity was set too, or the lease's identity is out of range
      */
-    protected final long identityFromLease(String name, long min, long max, String explicitSetting) {
+    protected final long identityFromLease(String name, long min, long max, @Nullable String explicitSetting) {
         if (lease == null) {
             throw new IllegalStateException("no lease set");
         }

@@ -4,4 +4,7 @@
  * generator of any scheme; and the issuing of one ID per slot of a leased sequence, which the Lable, muid and sno
  * generators extend.
  */
+@NullMarked
 package dev.ids.generator;
+
+import org.jspecify.annotations.NullMarked;

@@ -6,7 +6,9 @@ import dev.ids.TwoWordId;
 import dev.ids.internal.BigEndian;
 import dev.ids.internal.TwoWords;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A Graft Identifier (GID): 16 bytes naming a Volume, Log or Segment, sortable by creation time (its layout: the
@@ -115,7 +117,7 @@ public final class Gid extends TwoWordId<Gid> {
      * @return the GID
      * @throws InvalidIdException as {@link #fromBytes(byte[])}, and when the GID has another type
      */
-    public static Gid fromBytes(byte[] bytes, GidType expected) {
+    public static Gid fromBytes(byte[] bytes, @Nullable GidType expected) {
         return GidLayout.fromBytes(bytes, expected, OF);
     }
 
@@ -142,7 +144,7 @@ public final class Gid extends TwoWordId<Gid> {
      *     or a byte 7 without its top bit; the message holds the text
      */
     public static Gid parse(String text) {
-        return GidText.decode(text, null, OF, true);
+        return Objects.requireNonNull(GidText.decode(text, null, OF, true), "decode throws rather than return null");
     }
 
     /**
@@ -153,8 +155,9 @@ public final class Gid extends TwoWordId<Gid> {
      * @return the GID
      * @throws InvalidIdException as {@link #parse(String)}, and when the GID has another type
      */
-    public static Gid parse(String text, GidType expected) {
-        return GidText.decode(text, expected, OF, true);
+    public static Gid parse(String text, @Nullable GidType expected) {
+        return Objects.requireNonNull(GidText.decode(text, expected, OF, true),
+                "decode throws rather than return null");
     }
 
     /**
@@ -163,7 +166,7 @@ public final class Gid extends TwoWordId<Gid> {
      * @param text the string, may be {@code null}
      * @return whether it is the canonical string of a GID
      */
-    public static boolean isValid(String text) {
+    public static boolean isValid(@Nullable String text) {
         return GidText.decode(text, null, OF, false) != null;
     }
 
@@ -174,7 +177,7 @@ public final class Gid extends TwoWordId<Gid> {
      * @param expected the type the GID must have, or {@code null} for any
      * @return whether it is the canonical string of a GID of that type
      */
-    public static boolean isValid(String text, GidType expected) {
+    public static boolean isValid(@Nullable String text, @Nullable GidType expected) {
         return GidText.decode(text, expected, OF, false) != null;
     }
 

@@ -7,6 +7,8 @@ import dev.ids.internal.TwoWords;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The string form of a {@link Gid}: base58 (Bitcoin alphabet) of two fixed-width groups of its bytes.
@@ -333,7 +335,8 @@ public final class GidCodec {
      * @throws InvalidIdException naming the text and what is wrong with it, as {@link Gid#parse(String)}
      */
     public static byte[] decode(CharSequence text) {
-        return GidText.decode(text, null, BigEndian::twoWords, true);
+        return Objects.requireNonNull(GidText.decode(text, null, BigEndian::twoWords, true),
+                "decode throws rather than return null");
     }
 
     /**
@@ -342,7 +345,7 @@ public final class GidCodec {
      * @param text the text, may be {@code null}
      * @return whether {@link #decode(CharSequence)} would accept it
      */
-    public static boolean isValid(CharSequence text) {
+    public static boolean isValid(@Nullable CharSequence text) {
         return GidText.decode(text, null, VALID, false) != null;
     }
 }

@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Generates {@link Gid}s of one type: the wall-clock millisecond and 72 random bits, the top bit of byte 7 set,
@@ -96,10 +97,10 @@ public final class GidGenerator implements MonitoredIdGenerator<Gid> {
     /** Reports falls of the clock and refusals; GID generators never wait, so its maximum wait is zero. */
     private final ClockWatch watch;
     /** Per-thread buffers when built with a per-thread source factory, else null. */
-    private final ThreadLocal<RandomBuffer> buffers;
-    private final RandomGenerator sharedSource;
+    private final @Nullable ThreadLocal<RandomBuffer> buffers;
+    private final @Nullable RandomGenerator sharedSource;
     /** The process-wide pool, when built with neither a source nor a per-thread source factory, else null. */
-    private final RandomStripes pool;
+    private final @Nullable RandomStripes pool;
     private final Object sharedLock = new Object();
     /** The latest millisecond used (always a valid timestamp), or Long.MIN_VALUE before the first ID. */
     private final AtomicLong lastMillis = new AtomicLong(Long.MIN_VALUE);
@@ -161,10 +162,10 @@ public final class GidGenerator implements MonitoredIdGenerator<Gid> {
                 byte7 = sharedSource.nextInt() & 0xFF;
             }
             gid = new Gid(high | byte7 | 0x80, low);
-        } else if (buffers != null) {
-            gid = buffers.get().gid(high);
-        } else {
+        } else if (pool != null) {
             gid = pool.gid(high);
+        } else {
+            gid = threadBuffer().gid(high);
         }
         generated.increment();
         return gid;
@@ -185,16 +186,21 @@ public final class GidGenerator implements MonitoredIdGenerator<Gid> {
      * @throws IdGenerationException when the wall clock lies before 1970 or beyond 2^48 ms
      */
     @Override
-    public Gid tryNext() {
+    public @Nullable Gid tryNext() {
         if (sharedSource != null) {
             return null;
         }
         long high = (long) prefix << 56 | nextMillis() << 8;
-        Gid gid = pool != null ? pool.tryGid(high) : buffers.get().tryGid(high);
+        Gid gid = pool != null ? pool.tryGid(high) : threadBuffer().tryGid(high);
         if (gid != null) {
             generated.increment();
         }
         return gid;
+    }
+
+    /** The calling thread's buffer: built with a per-thread source factory, as neither source nor pool is set. */
+    private RandomBuffer threadBuffer() {
+        return Objects.requireNonNull(buffers, "buffers: set when neither a shared source nor the pool is").get();
     }
 
     /** Returns the millisecond to stamp: the clock's, or the latest used when the clock reads earlier. */
@@ -251,8 +257,8 @@ public final class GidGenerator implements MonitoredIdGenerator<Gid> {
     public static final class Builder extends GeneratorBuilder<Builder> {
 
         private GidType type = GidType.VOLUME;
-        private Supplier<? extends RandomGenerator> perThreadSource;
-        private RandomGenerator sharedSource;
+        private @Nullable Supplier<? extends RandomGenerator> perThreadSource;
+        private @Nullable RandomGenerator sharedSource;
 
         private Builder() {
         }

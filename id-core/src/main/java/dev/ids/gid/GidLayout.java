@@ -9,6 +9,7 @@ import dev.ids.internal.TwoWords;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The byte layout of a GID on its two big-endian words: packing the prefix, time and byte 7 into bytes 0..7,
@@ -134,7 +135,7 @@ final class GidLayout {
      * @param expected the type the GID must have, or {@code null} for any
      * @throws InvalidIdException naming the bytes in hex
      */
-    static <R> R fromBytes(byte[] bytes, GidType expected, TwoWords<R> result) {
+    static <R> R fromBytes(byte[] bytes, @Nullable GidType expected, TwoWords<R> result) {
         if (bytes == null) {
             throw new InvalidIdException(SCHEME, "null", "the bytes are null");
         }
@@ -171,7 +172,7 @@ final class GidLayout {
      *
      * @param expected the type the GID must have, or {@code null} for any
      */
-    static String problem(long high, GidType expected) {
+    static @Nullable String problem(long high, @Nullable GidType expected) {
         int prefix = prefix(high);
         String problem = GidType.prefixProblem(prefix);
         if (problem != null) {

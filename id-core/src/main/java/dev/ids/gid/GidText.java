@@ -4,6 +4,7 @@ import dev.ids.InvalidIdException;
 import dev.ids.internal.Chars;
 import dev.ids.internal.Latin1Digits;
 import dev.ids.internal.TwoWords;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reading the 24-character string of a GID back into its two words, strictly, and saying what is wrong with a text
@@ -78,7 +79,8 @@ final class GidText {
      * @param throwing whether to throw on invalid text, or return {@code null}
      * @throws InvalidIdException when throwing, naming the text and what is wrong with it
      */
-    static <R> R decode(CharSequence text, GidType expected, TwoWords<R> result, boolean throwing) {
+    static <R> @Nullable R decode(@Nullable CharSequence text, @Nullable GidType expected, TwoWords<R> result,
+            boolean throwing) {
         if (text == null) {
             return reject(throwing, "null", "the string is null");
         }
@@ -125,7 +127,7 @@ final class GidText {
                 + " is not in the base58 alphabet (digits and letters without 0, O, I, l)";
     }
 
-    private static <R> R reject(boolean throwing, CharSequence input, String reason) {
+    private static <R> @Nullable R reject(boolean throwing, CharSequence input, String reason) {
         if (throwing) {
             throw new InvalidIdException(GidLayout.SCHEME, input.toString(), reason);
         }

@@ -1,6 +1,7 @@
 package dev.ids.gid;
 
 import dev.ids.internal.Chars;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The type of a {@link Gid}, named by its prefix byte (bytes 0 and, in Graft's original layout, 7).
@@ -126,7 +127,7 @@ public enum GidType {
      * @param prefix a byte value, 0 to 255
      * @return {@code null} for a valid prefix, else the reason it is invalid
      */
-    static String prefixProblem(int prefix) {
+    static @Nullable String prefixProblem(int prefix) {
         if ((prefix & TOP_BIT) == 0) {
             return "prefix " + hexByte(prefix) + " lacks the top bit (0x80) every GID prefix has";
         }

@@ -6,6 +6,7 @@ import java.nio.ByteOrder;
 import java.util.Objects;
 import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A random source and the bytes drawn from it but not yet handed out, {@value GidGenerator#BUFFER_IDS} GIDs' worth
@@ -21,7 +22,7 @@ final class RandomBuffer {
 
     private final Supplier<? extends RandomGenerator> sources;
     private final byte[] bytes = new byte[BYTES];
-    private RandomGenerator source;
+    private @Nullable RandomGenerator source;
     private int position = BYTES;
 
     /**
@@ -57,7 +58,7 @@ final class RandomBuffer {
      *
      * @param high the prefix and millisecond, bytes 0..6 of the GID; byte 7 zero
      */
-    Gid tryGid(long high) {
+    @Nullable Gid tryGid(long high) {
         if (position == BYTES) {
             if (!(source instanceof AesCtrRandom aes) || !aes.drawsWithoutSeeding(BYTES)) {
                 return null;

@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.concurrent.locks.AbstractQueuedSynchronizer;
 import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A small pool of random sources that any number of threads share, striped like {@code LongAdder}'s cells: a
@@ -82,7 +83,7 @@ final class RandomStripes {
      *
      * @param high the prefix and millisecond, bytes 0..6 of the GID; byte 7 zero
      */
-    Gid tryGid(long high) {
+    @Nullable Gid tryGid(long high) {
         int mask = stripes.length - 1;
         int home = probe();
         for (int i = 0; i <= mask; i++) {

@@ -20,4 +20,7 @@
  * number of exactly 13 base58 digits, so every GID has a 24-character string, and strings sort like the bytes: by
  * type, then by time, then by the random bits.
  */
+@NullMarked
 package dev.ids.gid;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,6 +1,7 @@
 package dev.ids.internal;
 
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Shows input in error messages so that a reader can tell what it is and a huge or hostile input cannot flood a log
@@ -23,7 +24,7 @@ public final class Chars {
      * @param text the input; {@code null} gives {@code null}, unquoted
      * @return the quoted input
      */
-    public static String quote(CharSequence text) {
+    public static String quote(@Nullable CharSequence text) {
         if (text == null) {
             return "null";
         }
@@ -40,7 +41,8 @@ public final class Chars {
      * @param text the input; {@code null} gives {@code null}
      * @return the escaped, bounded input, or {@code null}
      */
-    public static String excerpt(CharSequence text) {
+    @Contract("null -> null; !null -> !null")
+    public static @Nullable String excerpt(@Nullable CharSequence text) {
         if (text == null) {
             return null;
         }
@@ -125,7 +127,7 @@ public final class Chars {
      * How a code point is written in a message when it cannot stand for itself: invisible, line-breaking or
      * direction-changing characters, lone surrogates, private-use and unassigned ones; {@code null} otherwise.
      */
-    private static String escape(int codePoint) {
+    private static @Nullable String escape(int codePoint) {
         return switch (codePoint) {
             case '\\' -> "\\\\";
             case '\n' -> "\\n";

@@ -1,6 +1,7 @@
 package dev.ids.internal;
 
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Lower-case hexadecimal text of byte arrays, for decoded views and error messages. Not part of the public API.
@@ -21,7 +22,7 @@ public final class Hex {
      * @param bytes the bytes, may be {@code null}
      * @return their hexadecimal text
      */
-    public static String of(byte[] bytes) {
+    public static String of(byte @Nullable [] bytes) {
         if (bytes == null) {
             return "null";
         }
@@ -40,7 +41,7 @@ public final class Hex {
      * @param bytes the bytes, may be {@code null}
      * @return their bounded hexadecimal text
      */
-    public static String excerpt(byte[] bytes) {
+    public static String excerpt(byte @Nullable [] bytes) {
         if (bytes == null || bytes.length <= SHOWN_BYTES) {
             return of(bytes);
         }

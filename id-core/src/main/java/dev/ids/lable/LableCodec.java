@@ -6,6 +6,7 @@ import dev.ids.internal.Chars;
 import dev.ids.internal.Hex;
 import dev.ids.internal.Latin1Digits;
 import java.nio.charset.StandardCharsets;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The string form of a {@link LableId}: the 16 lower-case hexadecimal digits of its eight bytes, big-endian, so
@@ -155,7 +156,7 @@ public final class LableCodec {
      * @param text the text, may be {@code null}
      * @return whether {@link LableId#parse(String)} would accept it
      */
-    public static boolean isValid(CharSequence text) {
+    public static boolean isValid(@Nullable CharSequence text) {
         if (text == null || text.length() != LENGTH) {
             return false;
         }
@@ -187,7 +188,7 @@ public final class LableCodec {
     }
 
     /** Returns what makes a value fall outside the layout, or {@code null} when it fits. */
-    static String problem(long bits) {
+    static @Nullable String problem(long bits) {
         if ((bits & HIGH_RESERVED_BITS) != 0) {
             return "reserved bits set in byte 6 (0x" + Integer.toHexString((int) (bits >>> 8) & 0xFF)
                     + "; only the mode bit 0x10 and generator-id bits 0x03 may be set)";

@@ -5,6 +5,7 @@ import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
 import dev.ids.internal.BigEndian;
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A Lable eight-byte identifier (LableOrg java-uniqueid): a millisecond timestamp, a sequence number within the
@@ -175,7 +176,7 @@ public final class LableId extends BinaryFormId implements Comparable<LableId> {
      * @param text the string, may be {@code null}
      * @return whether it is the canonical string of an ID
      */
-    public static boolean isValid(String text) {
+    public static boolean isValid(@Nullable String text) {
         return LableCodec.isValid(text);
     }
 

@@ -9,6 +9,7 @@ import dev.ids.internal.TwoWords;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A Gink muid: a 128-bit identifier made of a microsecond timestamp, the medallion of the node that made it and an
@@ -136,7 +137,7 @@ public final class Muid extends TwoWordId<Muid> {
      * @param text the string, may be {@code null}
      * @return {@code true} when it is a canonical or short-form muid
      */
-    public static boolean isValid(String text) {
+    public static boolean isValid(@Nullable String text) {
         return MuidCodec.isValid(text);
     }
 

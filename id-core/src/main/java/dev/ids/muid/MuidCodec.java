@@ -7,6 +7,7 @@ import dev.ids.internal.Hex;
 import dev.ids.internal.Latin1Digits;
 import dev.ids.internal.TwoWords;
 import java.nio.charset.StandardCharsets;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The string form of {@link Muid}: 13 + 11 + 8 upper-case hexadecimal digits (timestamp, medallion, offset)
@@ -178,7 +179,7 @@ public final class MuidCodec {
      * Reads the canonical form or one of the two short forms into whatever {@code result} builds from the two
      * words; {@link Muid#parse(String)} passes its constructor, so nothing but the muid is allocated.
      */
-    static <R> R decode(CharSequence text, TwoWords<R> result) {
+    static <R> R decode(@Nullable CharSequence text, TwoWords<R> result) {
         if (text != null && text.length() == LENGTH) {
             R decoded = decodeCanonical(text, result);
             if (decoded != null) {
@@ -193,7 +194,7 @@ public final class MuidCodec {
      * The common case, kept small so that the JIT inlines it whole: a canonical string, read four digits at a time
      * in straight-line code (any invalid digit makes its group negative). {@code null} for anything else.
      */
-    private static <R> R decodeCanonical(CharSequence text, TwoWords<R> result) {
+    private static <R> @Nullable R decodeCanonical(CharSequence text, TwoWords<R> result) {
         if (text.charAt(FIRST_DASH) != '-' || text.charAt(SECOND_DASH) != '-') {
             return null;
         }
@@ -216,7 +217,7 @@ public final class MuidCodec {
     }
 
     /** The short forms, and the rejection of anything invalid with a message naming what is wrong. */
-    private static <R> R decodeOrReject(CharSequence text, TwoWords<R> result) {
+    private static <R> R decodeOrReject(@Nullable CharSequence text, TwoWords<R> result) {
         if (text == null) {
             throw new InvalidIdException(Muid.SCHEME, null, "no string given");
         }
@@ -276,7 +277,7 @@ public final class MuidCodec {
      * @param text the text, may be {@code null}
      * @return {@code true} when it is a canonical or short-form muid
      */
-    public static boolean isValid(CharSequence text) {
+    public static boolean isValid(@Nullable CharSequence text) {
         if (text == null) {
             return false;
         }

@@ -13,6 +13,7 @@ import java.security.SecureRandom;
 import java.util.Map;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Generates {@link Muid}s for one Gink node: each carries the node's medallion and a timestamp in microseconds that
@@ -137,7 +138,7 @@ public final class MuidGenerator extends LeasedSlotGenerator<Muid, TimeSequence>
     public static final class Builder extends WaitingGeneratorBuilder<Builder> {
 
         private long medallion = -1;
-        private RandomGenerator random;
+        private @Nullable RandomGenerator random;
 
         private Builder() {
         }

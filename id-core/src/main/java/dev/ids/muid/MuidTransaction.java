@@ -4,6 +4,7 @@ import dev.ids.IdGenerationException;
 import dev.ids.sequence.LeasedSequence;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One Gink transaction of a {@link MuidGenerator}: a fresh timestamp and the generator's medallion, shared by the
@@ -20,7 +21,7 @@ public final class MuidTransaction {
 
     private final LongAdder generated;
     /** The generator's sequence, which fences by its lease; {@code null} in tests. */
-    private final LeasedSequence<?> sequence;
+    private final @Nullable LeasedSequence<?> sequence;
 
     /**
      * A transaction whose changes' muids count towards {@code generated}, the generator's count, and which refuses
@@ -35,7 +36,7 @@ public final class MuidTransaction {
         this(id, lastOffset, new LongAdder(), null);
     }
 
-    private MuidTransaction(Muid id, int lastOffset, LongAdder generated, LeasedSequence<?> sequence) {
+    private MuidTransaction(Muid id, int lastOffset, LongAdder generated, @Nullable LeasedSequence<?> sequence) {
         this.id = id;
         this.lastOffset = new AtomicInteger(lastOffset);
         this.generated = generated;

@@ -4,6 +4,7 @@ import dev.ids.clock.IdClock;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Claims the one identity an instance is configured with, and takes it over when a previous run of that instance
@@ -63,7 +64,7 @@ public final class ConfiguredIdentityClaim {
     }
 
     /** Judges the holder and takes the identity over from it; {@code null} when a running holder has it. */
-    private static NodeLease takeOver(IdentityTakeOver store, NodeClaim claim, String configuredBy,
+    private static @Nullable NodeLease takeOver(IdentityTakeOver store, NodeClaim claim, String configuredBy,
             Duration reclaimPeriod) {
         ListedLease seen = record(store, claim);
         if (seen == null || seen.leaseHolder().isEmpty()) {
@@ -118,7 +119,7 @@ public final class ConfiguredIdentityClaim {
         return ReclaimingNodeLease.of(store, first, one, IdClock.system(), reclaimPeriod);
     }
 
-    private static ListedLease record(IdentityTakeOver store, NodeClaim claim) {
+    private static @Nullable ListedLease record(IdentityTakeOver store, NodeClaim claim) {
         return store.listLeases(claim.namespace()).stream().filter(listed -> listed.identity() == claim.min())
                 .findFirst().orElse(null);
     }

@@ -3,6 +3,7 @@ package dev.ids.node;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.LongSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A node lease that forwards every call to another, for a store's own lease type: it keeps the type (and accessors
@@ -68,7 +69,7 @@ public abstract class ForwardingNodeLease implements NodeLease {
     }
 
     @Override
-    public String notHeldReason() {
+    public @Nullable String notHeldReason() {
         return delegate.notHeldReason();
     }
 

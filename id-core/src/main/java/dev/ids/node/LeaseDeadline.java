@@ -3,6 +3,7 @@ package dev.ids.node;
 import dev.ids.clock.IdClock;
 import java.util.Objects;
 import java.util.function.LongSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The local deadline of a lease and its state: {@code ACTIVE} (proven held until the deadline), {@code SUSPENDED}
@@ -38,7 +39,7 @@ public final class LeaseDeadline {
     private final LongSupplier storeEpoch;
     private volatile State state;
     private volatile long deadlineNanos;
-    private volatile String endReason;
+    private volatile @Nullable String endReason;
     /** Raised by every suspension; guarded by {@code this} for writes. */
     private volatile long suspensions;
 
@@ -197,7 +198,7 @@ public final class LeaseDeadline {
      * @param reason why, for messages; {@code null} to keep the reason known so far
      * @return whether this call ended the lease
      */
-    public synchronized boolean end(String reason) {
+    public synchronized boolean end(@Nullable String reason) {
         if (reason != null) {
             endReason = reason;
         }
@@ -222,7 +223,7 @@ public final class LeaseDeadline {
      *
      * @return the reason, or {@code null} while not ended or when it ended by its deadline unexplained
      */
-    public String endReason() {
+    public @Nullable String endReason() {
         return endReason;
     }
 

@@ -6,6 +6,7 @@ import dev.ids.clock.IdClock;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Fences a generator built with a {@link NodeLease}: it refuses to issue IDs while the lease is not held, and
@@ -263,7 +264,7 @@ public final class LeaseFence {
      *
      * @return the reason, or {@code null} while the store answers
      */
-    public String storeTrouble() {
+    public @Nullable String storeTrouble() {
         long ageNanos;
         synchronized (advanceLock) {
             ageNanos = writer.outstandingNanos();
@@ -314,7 +315,7 @@ public final class LeaseFence {
                     throw refusals.atOrBeforeForeignMark(epochMillis, foreignMark);
                 }
                 write = writer.pending();
-                if (writer.idle() || write.target() < epochMillis) {
+                if (write == null || writer.idle() || write.target() < epochMillis) {
                     write = writer.start(epochMillis + STEP_MILLIS);
                 }
             }

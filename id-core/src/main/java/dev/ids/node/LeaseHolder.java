@@ -14,6 +14,7 @@ import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Who holds a lease, as a lease store records it: a text that tells processes apart. By default it is a random id,
@@ -39,11 +40,11 @@ public final class LeaseHolder {
     private static final Pattern PROCESS_ONLY_FORM = Pattern.compile("pid (\\d{1,18})");
 
     private final String id;
-    private final String host;
+    private final @Nullable String host;
     private final long processId;
-    private final ProcessToken token;
+    private final @Nullable ProcessToken token;
 
-    private LeaseHolder(String id, String host, long processId, ProcessToken token) {
+    private LeaseHolder(String id, @Nullable String host, long processId, @Nullable ProcessToken token) {
         this.id = id;
         this.host = host;
         this.processId = processId;
@@ -204,7 +205,7 @@ public final class LeaseHolder {
         private static final Pattern HIDING = Pattern.compile("hidepid=(?!0\\b|off\\b)");
 
         /** This process's token, or {@code null} where it cannot be read with confidence. */
-        static ProcessToken ofThisProcess() {
+        static @Nullable ProcessToken ofThisProcess() {
             return Here.TOKEN;
         }
 
@@ -260,9 +261,9 @@ public final class LeaseHolder {
         /** Reads this process's token once, on first use: {@code /proc} is not read by processes that never ask. */
         private static final class Here {
 
-            static final ProcessToken TOKEN = read();
+            static final @Nullable ProcessToken TOKEN = read();
 
-            private static ProcessToken read() {
+            private static @Nullable ProcessToken read() {
                 try {
                     long pid = ProcessHandle.current().pid();
                     // /proc must be mounted for this PID namespace, or /proc/<pid> would name other processes.

@@ -2,6 +2,7 @@ package dev.ids.node;
 
 import java.util.Objects;
 import java.util.function.LongSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The release of a {@link StoredNodeLease}, the step its {@link StoredNodeLease#close() close} takes: marks the lease
@@ -28,7 +29,7 @@ final class LeaseRelease<P> {
      */
     private volatile boolean closed;
     /** Volatile: registered by the generator's fence on its thread, read by a close on any thread. */
-    private volatile LongSupplier latestIssued;
+    private volatile @Nullable LongSupplier latestIssued;
 
     LeaseRelease(NodeLeaseStore<P> store, P proof, StoredMark<P> mark, System.Logger log) {
         this.store = store;
@@ -43,7 +44,7 @@ final class LeaseRelease<P> {
     }
 
     /** The generator registered to be asked at the close, or {@code null}. */
-    LongSupplier latestIssued() {
+    @Nullable LongSupplier latestIssued() {
         return latestIssued;
     }
 
@@ -58,7 +59,7 @@ final class LeaseRelease<P> {
      *
      * @return whether the caller is to {@linkplain #write write} the release
      */
-    boolean begin(LeaseDeadline deadline, String lostBecause) {
+    boolean begin(LeaseDeadline deadline, @Nullable String lostBecause) {
         synchronized (lock) {
             if (released) {
                 return false;
@@ -82,7 +83,7 @@ final class LeaseRelease<P> {
      * @param issued the generator to ask, or {@code null}
      * @param lowerMark whether to lower the mark: only while the record was ours when the close began
      */
-    void write(Object lease, LongSupplier issued, boolean lowerMark) {
+    void write(Object lease, @Nullable LongSupplier issued, boolean lowerMark) {
         // Asked whether held or not: the generator stops issuing, and lets go of its writer thread, either way.
         long latest = issued != null ? issued.getAsLong() : -1;
         // Never above the written mark: no ID went beyond it, while the answer may include calls that were refused.

@@ -1,6 +1,7 @@
 package dev.ids.node;
 
 import dev.ids.clock.IdClock;
+import dev.ids.internal.ExceptionMessages;
 import java.lang.System.Logger.Level;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -60,7 +61,7 @@ final class LeaseRenewal<P> {
             grant = store.renew(proof);
         } catch (LeaseLostException e) {
             failures.incrementAndGet();
-            end(e.getMessage());
+            end(ExceptionMessages.of(e));
             return Renewal.LOST;
         } catch (RuntimeException e) {
             throw e;

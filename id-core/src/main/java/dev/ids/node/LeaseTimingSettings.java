@@ -4,6 +4,7 @@ import dev.ids.clock.IdClock;
 import dev.ids.internal.Chars;
 import java.time.Duration;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The settings every store whose leases expire by time shares (a lease table, Redis keys), with their defaults and
@@ -26,10 +27,10 @@ public abstract class LeaseTimingSettings<B extends LeaseTimingSettings<B>> {
 
     private Duration leaseLength = DEFAULT_LEASE_LENGTH;
     /** Null means a third of the lease length. */
-    private Duration renewalPeriod;
+    private @Nullable Duration renewalPeriod;
     private Duration reclaimGrace = DEFAULT_RECLAIM_GRACE;
     /** Null means a random id, the host name and the process id. */
-    private String holderId;
+    private @Nullable String holderId;
     private IdClock clock = IdClock.system();
     private boolean backgroundRenewal = true;
 

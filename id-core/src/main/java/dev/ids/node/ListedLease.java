@@ -1,6 +1,7 @@
 package dev.ids.node;
 
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One identity of a namespace as a lease store lists it for an operator ({@link LeaseListing}): who holds it, until
@@ -17,7 +18,7 @@ import java.util.Optional;
  * @param highWaterMarkMillis the latest time any holder may have issued IDs for, in milliseconds since the Unix
  *     epoch; 0 when none
  */
-public record ListedLease(String namespace, long identity, String holder, boolean held,
+public record ListedLease(String namespace, long identity, @Nullable String holder, boolean held,
         long expiresAtMillis, long highWaterMarkMillis) {
 
     /**

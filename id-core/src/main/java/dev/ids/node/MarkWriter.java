@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writes a {@link LeaseFence}'s high-water marks through the lease on a thread of its own, so that no generating
@@ -46,9 +47,9 @@ final class MarkWriter {
     /** Publishes a written mark to the generating threads; called on the writer thread, which holds no lock then. */
     private final LongConsumer publish;
     /** Guarded by the fence's advance lock: the write under way or the latest one; {@code null} before the first. */
-    private Write pending;
+    private @Nullable Write pending;
     /** Guarded by the fence's advance lock: created at the first write, shut down when the fence freezes. */
-    private ExecutorService executor;
+    private @Nullable ExecutorService executor;
     /**
      * Volatile: written by the writer thread, read without the lock by calls about to wait (the store is down, so
      * they wait no longer than the maximum) and by {@link LeaseFence#storeTrouble()}.
@@ -68,22 +69,25 @@ final class MarkWriter {
 
     /** Under the lock: whether no write is outstanding. */
     boolean idle() {
-        return pending == null || pending.done().isDone();
+        Write write = pending;
+        return write == null || write.done().isDone();
     }
 
     /** Under the lock: the write under way or the latest one, or {@code null} before the first. */
-    Write pending() {
+    @Nullable Write pending() {
         return pending;
     }
 
     /** Under the lock: whether a write under way may have stored the mark before publishing it (it is our own). */
     boolean mayHaveStored(long mark) {
-        return !idle() && mark <= pending.target();
+        Write write = pending;
+        return write != null && !write.done().isDone() && mark <= write.target();
     }
 
     /** Under the lock: for how long a write has been outstanding, in nanoseconds; -1 when none is. */
     long outstandingNanos() {
-        return idle() ? -1 : System.nanoTime() - pending.outstandingSinceNanos();
+        Write write = pending;
+        return write == null || write.done().isDone() ? -1 : System.nanoTime() - write.outstandingSinceNanos();
     }
 
     /**
@@ -93,7 +97,7 @@ final class MarkWriter {
      * @param outstandingNanos {@link #outstandingNanos()}, read under the lock
      * @return the reason, or {@code null} while the store answers
      */
-    String trouble(long outstandingNanos) {
+    @Nullable String trouble(long outstandingNanos) {
         if (lastWriteFailed) {
             return "the lease store's last write of the high-water mark (identity " + lease.identity() + ") failed";
         }
@@ -106,7 +110,8 @@ final class MarkWriter {
     /** Under the lock: hands the write of a mark to the writer thread. */
     Write start(long target) {
         // Reset only while no write is outstanding: one queued behind a hung write waits on the same silent store.
-        long since = idle() ? System.nanoTime() : pending.outstandingSinceNanos();
+        Write last = pending;
+        long since = last == null || last.done().isDone() ? System.nanoTime() : last.outstandingSinceNanos();
         CompletableFuture<Long> done = new CompletableFuture<>();
         pending = new Write(done, target, since);
         try {
@@ -161,7 +166,7 @@ final class MarkWriter {
                     + "mark (identity " + lease.identity() + ") to be advanced to cover "
                     + FenceRefusals.instant(epochMillis) + "; refusing to issue IDs beyond the written mark");
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
             IdGenerationException failure = new IdGenerationException(description
                     + ": cannot advance the node identity lease's high-water mark (identity " + lease.identity()
                     + ") from " + FenceRefusals.instant(writtenMark.getAsLong()) + " to "

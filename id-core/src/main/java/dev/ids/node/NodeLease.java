@@ -2,6 +2,7 @@ package dev.ids.node;
 
 import java.time.Duration;
 import java.util.function.LongSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A node identity this process holds exclusively for a while (an elfo node number, a Lable generator id, a sno
@@ -118,7 +119,7 @@ public interface NodeLease extends AutoCloseable {
      *
      * @return the reason, or {@code null} while held, and by default
      */
-    default String notHeldReason() {
+    default @Nullable String notHeldReason() {
         return null;
     }
 

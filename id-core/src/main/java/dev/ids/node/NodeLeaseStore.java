@@ -1,5 +1,7 @@
 package dev.ids.node;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The adapter between a shared store (a database table, ZooKeeper, Redis, Kubernetes Lease objects, etcd) and the
  * lease lifecycle that every store shares ({@link StoredNodeLease}): the lifecycle keeps the deadline, decides
@@ -253,7 +255,7 @@ public interface NodeLeaseStore<P> {
          * @return the identity taken, or {@code null} when another claimant (or a renewing holder) won it
          * @throws Exception when the store cannot be written
          */
-        Claimed<P> tryTake(long identity) throws Exception;
+        @Nullable Claimed<P> tryTake(long identity) throws Exception;
 
         /**
          * Describes the taken range for the message of a full one, such as when the first lease lapses.

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A node lease that survives the loss of the lease it holds: when that lease ends for good (not renewed in time,
@@ -65,7 +66,7 @@ public final class ReclaimingNodeLease implements NodeLease {
     /** Re-claims failed since the last that succeeded (the counter above is a meter's, never reset). */
     private final OutageLog reclaimOutage = new OutageLog(LOG);
     /** The kind of the last failed re-claim, to warn again when the reason changes; confined to the checker thread. */
-    private Class<?> lastFailure;
+    private @Nullable Class<?> lastFailure;
 
     /** Volatile: read by every call, changed by the checker thread (under the lock) at a re-claim. */
     private volatile NodeLease current;
@@ -73,7 +74,7 @@ public final class ReclaimingNodeLease implements NodeLease {
     private volatile long pastRenewals;
     private volatile long pastFailures;
     /** Volatile: registered by the generator's fence, read by a close on any thread. */
-    private volatile LongSupplier latestIssued;
+    private volatile @Nullable LongSupplier latestIssued;
     /** Set under the lock; volatile, as the checker thread and {@link #isEnded()} read it without. */
     private volatile boolean closed;
 
@@ -170,7 +171,7 @@ public final class ReclaimingNodeLease implements NodeLease {
     }
 
     @Override
-    public String notHeldReason() {
+    public @Nullable String notHeldReason() {
         NodeLease lease = current;
         if (!lease.isHeld()) {
             return lease.notHeldReason();

@@ -4,6 +4,7 @@ import dev.ids.clock.IdClock;
 import java.lang.System.Logger.Level;
 import java.time.Instant;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Fences a lease while this application's wall clock is further from its store's clock than the reclaim grace.
@@ -22,7 +23,7 @@ public final class SkewFence {
     private final String storeClock;
     private final System.Logger log;
     private volatile long skewMillis;
-    private volatile String reason;
+    private volatile @Nullable String reason;
 
     /**
      * Creates a fence, down until a skew beyond the grace is recorded.
@@ -80,7 +81,7 @@ public final class SkewFence {
      *
      * @return the reason, naming both clocks and the grace; {@code null} while down
      */
-    public String reason() {
+    public @Nullable String reason() {
         return reason;
     }
 

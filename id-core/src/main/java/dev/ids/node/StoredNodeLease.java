@@ -1,10 +1,12 @@
 package dev.ids.node;
 
 import dev.ids.clock.IdClock;
+import dev.ids.internal.ExceptionMessages;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A node lease held in a shared store: the lifecycle every store shares, over a {@link NodeLeaseStore} adapter that
@@ -44,7 +46,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
     /** The renewals, their failures and the loss they may find. */
     private final LeaseRenewal<P> renewal;
     /** Volatile: set by {@link #start} after the construction, read by a close on any thread. */
-    private volatile RenewalSchedule renewer;
+    private volatile @Nullable RenewalSchedule renewer;
 
     private StoredNodeLease(NodeLeaseStore<P> store, NodeClaim claim, NodeLeaseStore.Claimed<P> claimed,
             IdClock clock) {
@@ -88,7 +90,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      * @throws Exception whatever the store throws when it cannot be reached
      */
     public static <P> StoredNodeLease<P> claim(NodeLeaseStore<P> store, NodeClaim claim, String holder, IdClock clock,
-            Duration renewalPeriod) throws Exception {
+            @Nullable Duration renewalPeriod) throws Exception {
         return claim(store, store.startClaim(claim, holder), claim, holder, clock, renewalPeriod);
     }
 
@@ -109,7 +111,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      * @throws Exception whatever the store throws when it cannot be reached
      */
     public static <P> StoredNodeLease<P> claim(NodeLeaseStore<P> store, NodeLeaseStore.Claiming<P> claiming,
-            NodeClaim claim, String holder, IdClock clock, Duration renewalPeriod) throws Exception {
+            NodeClaim claim, String holder, IdClock clock, @Nullable Duration renewalPeriod) throws Exception {
         ClaimCandidates candidates = new ClaimCandidates(claim, claiming.taken(), holder);
         for (long candidate = candidates.next(); candidate != ClaimCandidates.NONE; candidate = candidates.next()) {
             NodeLeaseStore.Claimed<P> claimed = claiming.tryTake(candidate);
@@ -134,7 +136,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      * @return the lease
      */
     public static <P> StoredNodeLease<P> start(NodeLeaseStore<P> store, NodeClaim claim,
-            NodeLeaseStore.Claimed<P> claimed, IdClock clock, Duration renewalPeriod) {
+            NodeLeaseStore.Claimed<P> claimed, IdClock clock, @Nullable Duration renewalPeriod) {
         StoredNodeLease<P> lease = new StoredNodeLease<>(store, claim, claimed, clock);
         store.attach(lease.proof, lease);
         if (lease.mark.startedWithoutRecord() && !claimed.floorWritten()) {
@@ -218,7 +220,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
         try {
             mark.write(epochMillis);
         } catch (LeaseLostException e) {
-            end(e.getMessage());
+            end(ExceptionMessages.of(e));
             throw new IllegalStateException(notHeldMessage("cannot advance its high-water mark"));
         }
     }
@@ -278,7 +280,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
     }
 
     @Override
-    public String notHeldReason() {
+    public @Nullable String notHeldReason() {
         return isHeld() ? null : whyNotHeld();
     }
 
@@ -333,7 +335,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      *
      * @return the reason, or {@code null} while held (or ended by its deadline, unexplained)
      */
-    public String lossReason() {
+    public @Nullable String lossReason() {
         return deadline.endReason();
     }
 
@@ -342,7 +344,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      *
      * @return the reason, or {@code null} while the clocks agree within the tolerance
      */
-    public String skewFenceReason() {
+    public @Nullable String skewFenceReason() {
         return skewFence.reason();
     }
 

@@ -4,4 +4,7 @@
  * ({@link dev.ids.node.NodeLeaseStore}); {@link dev.ids.node.LeaseFence}, which fences a generator by its lease; and
  * {@link dev.ids.node.ReclaimingNodeLease}, which claims the same identity again after a lease is lost.
  */
+@NullMarked
 package dev.ids.node;
+
+import org.jspecify.annotations.NullMarked;

@@ -7,6 +7,7 @@ import dev.ids.node.NodeLease;
 import java.time.Duration;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A slot sequence fenced by a node lease: the one place where a time-ordered generator's slots pass the lease's
@@ -24,9 +25,9 @@ public final class LeasedSequence<S extends SlotSequence> {
 
     private final S sequence;
     /** The lease's fence, or {@code null} without a lease. */
-    private final LeaseFence fence;
+    private final @Nullable LeaseFence fence;
 
-    private LeasedSequence(S sequence, LeaseFence fence) {
+    private LeasedSequence(S sequence, @Nullable LeaseFence fence) {
         this.sequence = sequence;
         this.fence = fence;
     }
@@ -39,7 +40,7 @@ public final class LeasedSequence<S extends SlotSequence> {
      * @return the sequence
      * @throws IllegalArgumentException when the lease serves another generator already
      */
-    public static LeasedSequence<TimeSequence> build(TimeSequence.Builder sequence, NodeLease lease) {
+    public static LeasedSequence<TimeSequence> build(TimeSequence.Builder sequence, @Nullable NodeLease lease) {
         return build(lease, sequence.description(), sequence.watch(), fence -> {
             if (fence != null) {
                 // No slot of the mark's unit or earlier: the previous holder may have used them all.
@@ -61,8 +62,8 @@ public final class LeasedSequence<S extends SlotSequence> {
      * @return the fenced sequence
      * @throws IllegalArgumentException when the lease serves another generator already
      */
-    public static <S extends SlotSequence> LeasedSequence<S> build(NodeLease lease, String description,
-            ClockWatch watch, Function<LeaseFence, S> sequence) {
+    public static <S extends SlotSequence> LeasedSequence<S> build(@Nullable NodeLease lease, String description,
+            ClockWatch watch, Function<@Nullable LeaseFence, S> sequence) {
         LeaseFence fence = lease == null ? null : new LeaseFence(lease, description, watch);
         return new LeasedSequence<>(sequence.apply(fence), fence);
     }
@@ -178,7 +179,7 @@ public final class LeasedSequence<S extends SlotSequence> {
      *
      * @return the reason, or {@code null} without a lease or while the store answers
      */
-    public String storeTrouble() {
+    public @Nullable String storeTrouble() {
         return fence == null ? null : fence.storeTrouble();
     }
 

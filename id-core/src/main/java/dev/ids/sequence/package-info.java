@@ -3,4 +3,7 @@
  * bounded by a limit ({@link dev.ids.sequence.TimeSequence}), fenced by a node lease
  * ({@link dev.ids.sequence.LeasedSequence}).
  */
+@NullMarked
 package dev.ids.sequence;
+
+import org.jspecify.annotations.NullMarked;

@@ -7,6 +7,7 @@ import dev.ids.internal.Checks;
 import dev.ids.internal.Hex;
 import java.time.Instant;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A sno: a 10-byte identifier that sorts by time, from muyo/sno.
@@ -136,7 +137,7 @@ public final class Sno extends TwoWordId<Sno> {
      * @param text the text, may be null
      * @return whether {@link #parse(String)} would accept it
      */
-    public static boolean isValid(String text) {
+    public static boolean isValid(@Nullable String text) {
         return SnoCodec.isValid(text);
     }
 

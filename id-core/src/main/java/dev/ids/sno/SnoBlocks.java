@@ -1,5 +1,7 @@
 package dev.ids.sno;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Each thread's {@link SnoBlock} of one {@link TickTockSequence}, once threads contend for its state: until the
  * first lost compare-and-set, a sequence used by one thread at a time never pays for the thread-local lookup.
@@ -12,12 +14,12 @@ final class SnoBlocks {
     private volatile boolean contended;
 
     /** This thread's block once threads have contended; {@code null} before. */
-    SnoBlock current() {
+    @Nullable SnoBlock current() {
         return contended ? blocks.get() : null;
     }
 
     /** After a lost compare-and-set in {@code unit}: this thread's block, with a doubled size for that unit. */
-    SnoBlock lostRace(SnoBlock block, long unit) {
+    SnoBlock lostRace(@Nullable SnoBlock block, long unit) {
         SnoBlock mine = block;
         if (mine == null) {
             contended = true;

@@ -5,6 +5,7 @@ import dev.ids.internal.Chars;
 import dev.ids.internal.Hex;
 import dev.ids.internal.Latin1Digits;
 import java.nio.charset.StandardCharsets;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The sno text encoding: the 80 bits of an ID as 16 characters of 5 bits each, most significant first, over the
@@ -86,7 +87,7 @@ public final class SnoCodec {
      * @param text the text, may be null
      * @return whether {@link #decode(CharSequence)} would accept it
      */
-    public static boolean isValid(CharSequence text) {
+    public static boolean isValid(@Nullable CharSequence text) {
         return text != null && text.length() == LENGTH && decodeBlock(text, 0) >= 0 && decodeBlock(text, 8) >= 0;
     }
 

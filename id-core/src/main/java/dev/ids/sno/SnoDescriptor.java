@@ -5,6 +5,7 @@ import dev.ids.GeneratorSettings;
 import dev.ids.IdConversions;
 import dev.ids.NodeIdentityField;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
@@ -55,7 +56,11 @@ public final class SnoDescriptor extends AbstractIdDescriptor<Sno> {
     @Override
     public boolean shareNodeIdentity(Map<String, Object> one, Map<String, Object> other) {
         return super.shareNodeIdentity(one, other)
-                && (Integer) one.get("sequenceMin") <= (Integer) other.get("sequenceMax")
-                && (Integer) other.get("sequenceMin") <= (Integer) one.get("sequenceMax");
+                && setting(one, "sequenceMin") <= setting(other, "sequenceMax")
+                && setting(other, "sequenceMin") <= setting(one, "sequenceMax");
+    }
+
+    private static int setting(Map<String, Object> settings, String key) {
+        return (Integer) Objects.requireNonNull(settings.get(key), () -> "the settings of a sno generator lack " + key);
     }
 }

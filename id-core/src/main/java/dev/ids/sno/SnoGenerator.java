@@ -14,6 +14,7 @@ import dev.ids.sequence.TimeSequence;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Generates {@link Sno}s for one partition and one share of the sequence pool, as muyo/sno's {@code Generator}
@@ -96,7 +97,7 @@ public final class SnoGenerator extends LeasedSlotGenerator<Sno, TickTockSequenc
      * @throws IdGenerationException where {@link #next(int)} fails without waiting: the wall clock is outside
      *     2010..2079, or the lease is not held
      */
-    public Sno tryNext(int metabyte) {
+    public @Nullable Sno tryNext(int metabyte) {
         Checks.inRange("metabyte", metabyte, 0, 255);
         long slot = sequence().tryNext();
         return slot == SlotSequence.WOULD_WAIT ? null : issue(slot, metabyte);
@@ -158,7 +159,7 @@ public final class SnoGenerator extends LeasedSlotGenerator<Sno, TickTockSequenc
                 state.safeTime());
     }
 
-    private static TickTockState saved(Snapshot snapshot) {
+    private static @Nullable TickTockState saved(@Nullable Snapshot snapshot) {
         return snapshot == null ? null
                 : new TickTockState(snapshot.lastTime(), snapshot.sequence(), snapshot.drifts(),
                         snapshot.safeTime());
@@ -196,8 +197,8 @@ public final class SnoGenerator extends LeasedSlotGenerator<Sno, TickTockSequenc
      * @param safeTime the start of the latest 4 ms unit that IDs with the other tick-tock bit may carry, or null
      *     when no ID carries it (muyo/sno's {@code WallSafe})
      */
-    public record Snapshot(int partition, int sequenceMin, int sequenceMax, int sequence, Instant lastTime,
-            long drifts, Instant safeTime) {
+    public record Snapshot(int partition, int sequenceMin, int sequenceMax, int sequence, @Nullable Instant lastTime,
+            long drifts, @Nullable Instant safeTime) {
 
         /**
          * Checks every field.
@@ -236,10 +237,10 @@ public final class SnoGenerator extends LeasedSlotGenerator<Sno, TickTockSequenc
     /** Configures a {@link SnoGenerator}; every setting has a default. */
     public static final class Builder extends WaitingGeneratorBuilder<Builder> {
 
-        private Integer partition;
-        private Integer sequenceMin;
-        private Integer sequenceMax;
-        private Snapshot snapshot;
+        private @Nullable Integer partition;
+        private @Nullable Integer sequenceMin;
+        private @Nullable Integer sequenceMax;
+        private @Nullable Snapshot snapshot;
 
         private Builder() {
         }

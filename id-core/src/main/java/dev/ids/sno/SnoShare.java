@@ -1,6 +1,7 @@
 package dev.ids.sno;
 
 import dev.ids.internal.Checks;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The partition and the share of its sequence pool one {@link SnoGenerator} issues from, and the rules that decide
@@ -28,8 +29,8 @@ record SnoShare(int partition, int sequenceMin, int sequenceMax) {
      * @throws IllegalStateException when there is neither a partition, a lease nor a snapshot, or the lease's
      *     identity differs from the snapshot's partition
      */
-    static SnoShare decide(Integer partition, Integer sequenceMin, Integer sequenceMax, Integer leased,
-            SnoShare restored) {
+    static SnoShare decide(@Nullable Integer partition, @Nullable Integer sequenceMin, @Nullable Integer sequenceMax,
+            @Nullable Integer leased, @Nullable SnoShare restored) {
         if (leased != null) {
             if (restored == null) {
                 return withBounds(leased, sequenceMin, sequenceMax);
@@ -51,7 +52,7 @@ record SnoShare(int partition, int sequenceMin, int sequenceMax) {
             throw new IllegalArgumentException("partition " + partition
                     + " differs from the restored snapshot's partition " + restored.partition());
         }
-        if (sequenceMin != null
+        if (sequenceMin != null && sequenceMax != null // set together by sequenceBounds
                 && (sequenceMin != restored.sequenceMin() || sequenceMax != restored.sequenceMax())) {
             throw new IllegalArgumentException("sequence bounds [" + sequenceMin + ", " + sequenceMax
                     + "] differ from the restored snapshot's [" + restored.sequenceMin() + ", "
@@ -60,7 +61,7 @@ record SnoShare(int partition, int sequenceMin, int sequenceMax) {
         return restored;
     }
 
-    private static SnoShare withBounds(int partition, Integer sequenceMin, Integer sequenceMax) {
+    private static SnoShare withBounds(int partition, @Nullable Integer sequenceMin, @Nullable Integer sequenceMax) {
         return new SnoShare(partition, sequenceMin == null ? 0 : sequenceMin,
                 sequenceMax == null ? Sno.MAX_SEQUENCE : sequenceMax);
     }

@@ -9,6 +9,7 @@ import dev.ids.sequence.SlotSequence;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * sno's time sequence: the (4 ms unit, tick-tock bit, sequence number) slots of one {@link SnoGenerator}, never
@@ -53,7 +54,7 @@ final class TickTockSequence implements SlotSequence {
      * @param fence the lease's fence, whose start mark both timelines start after; {@code null} without a lease
      */
     TickTockSequence(String description, int sequenceMin, int sequenceMax, ClockWatch watch,
-            TickTockState saved, LeaseFence fence) {
+            @Nullable TickTockState saved, @Nullable LeaseFence fence) {
         this.sequenceMin = sequenceMin;
         this.sequenceMax = sequenceMax;
         this.clock = watch.clock();
@@ -151,7 +152,7 @@ final class TickTockSequence implements SlotSequence {
     }
 
     /** The next number of this thread's block while the clock still reads its unit; -1 when there is none. */
-    private long fromBlock(SnoBlock block) {
+    private long fromBlock(@Nullable SnoBlock block) {
         if (block != null && block.next < block.end) {
             long nowUnit = TickTockSlots.unitOf(readMillis());
             if (nowUnit == block.unit) {
@@ -167,7 +168,7 @@ final class TickTockSequence implements SlotSequence {
      * caller read (a block of them for this thread once threads contend), and issues the first; returns
      * {@link #WOULD_WAIT} when the call must queue, flip or wait, or {@link #LOST_RACE}.
      */
-    private long takeAtOnce(long current, long latestReading, long nowMillis, SnoBlock block,
+    private long takeAtOnce(long current, long latestReading, long nowMillis, @Nullable SnoBlock block,
             long regressionWaitNanos) {
         long lastMillis = TickTockSlots.millisOf(current);
         long lastUnit = TickTockSlots.unitOf(lastMillis);

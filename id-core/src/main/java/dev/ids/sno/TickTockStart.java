@@ -1,5 +1,7 @@
 package dev.ids.sno;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Where a {@link TickTockSequence} starts: afresh, from a saved state, and in either case after a lease's
  * high-water mark when it has one.
@@ -27,7 +29,7 @@ record TickTockStart(long state, long safeUnits, long drifts, long markUnit) {
      * @param sequenceMax the last sequence number of each unit
      * @return the start
      */
-    static TickTockStart of(TickTockState saved, long markMillis, int sequenceMax) {
+    static TickTockStart of(@Nullable TickTockState saved, long markMillis, int sequenceMax) {
         long state;
         if (saved == null || saved.lastTime() == null) {
             long tick = saved == null ? 0 : saved.drifts() & 1;

@@ -1,6 +1,7 @@
 package dev.ids.sno;
 
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The state of a {@link TickTockSequence} that a {@link SnoGenerator.Snapshot} saves, without the generator's
@@ -11,5 +12,5 @@ import java.time.Instant;
  * @param drifts how many times the tick-tock bit flipped
  * @param safeTime the start of the latest unit the other timeline may carry, or null
  */
-record TickTockState(Instant lastTime, int sequence, long drifts, Instant safeTime) {
+record TickTockState(@Nullable Instant lastTime, int sequence, long drifts, @Nullable Instant safeTime) {
 }

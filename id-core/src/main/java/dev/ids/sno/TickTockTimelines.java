@@ -3,6 +3,7 @@ package dev.ids.sno;
 import dev.ids.node.LeaseFence;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The two tick-tock timelines of one {@link TickTockSequence}: which one is current (in the state word) and how far
@@ -22,7 +23,7 @@ final class TickTockTimelines {
     private final AtomicLong state;
     private final TickTockWaits waits;
     /** The lease's fence, read for marks another holder wrote; {@code null} without a lease. */
-    private final LeaseFence fence;
+    private final @Nullable LeaseFence fence;
     private final int sequenceMin;
     /** Guards {@link #safeUnits} and {@link #drifts}. */
     private final Object flipLock = new Object();
@@ -31,7 +32,8 @@ final class TickTockTimelines {
     /** How many times the tick-tock bit flipped; its lowest bit is the current tick-tock bit. */
     private long drifts;
 
-    TickTockTimelines(AtomicLong state, TickTockWaits waits, LeaseFence fence, int sequenceMin, TickTockStart start) {
+    TickTockTimelines(AtomicLong state, TickTockWaits waits, @Nullable LeaseFence fence, int sequenceMin,
+            TickTockStart start) {
         this.state = state;
         this.waits = waits;
         this.fence = fence;

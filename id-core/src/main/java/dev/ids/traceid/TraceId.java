@@ -7,6 +7,7 @@ import dev.ids.internal.BigEndian;
 import dev.ids.internal.Hex;
 import java.time.Duration;
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An elfo TraceId: a positive 63-bit value, written as plain decimal.
@@ -120,7 +121,7 @@ public final class TraceId extends BinaryFormId implements Comparable<TraceId> {
      * @param text the text, may be {@code null}
      * @return whether it is a valid TraceId in canonical form
      */
-    public static boolean isValid(String text) {
+    public static boolean isValid(@Nullable String text) {
         return TraceIdCodec.isValid(text);
     }
 

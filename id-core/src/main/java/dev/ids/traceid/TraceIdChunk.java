@@ -2,6 +2,7 @@ package dev.ids.traceid;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One leased (second, chunk number) pair of a {@link TraceIdGenerator}: the ID bits above the counter, the end of
@@ -59,7 +60,7 @@ final class TraceIdChunk {
      * Takes the chunk's next counter, or returns {@code null} when the chunk is used up or closed, or its second is
      * over at {@code nowMillis}.
      */
-    TraceId draw(long nowMillis) {
+    @Nullable TraceId draw(long nowMillis) {
         if (nowMillis < endMillis) {
             long counter = (long) NEXT_COUNTER.getAndAdd(this, 1L);
             if (counter <= TraceId.MAX_COUNTER) {

@@ -5,6 +5,7 @@ import dev.ids.internal.BigEndian;
 import dev.ids.internal.Chars;
 import dev.ids.internal.Hex;
 import dev.ids.internal.Latin1Digits;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The string form of a {@link TraceId}: the canonical decimal text of its 63-bit value, with no sign, no leading
@@ -99,7 +100,7 @@ public final class TraceIdCodec {
      * @param text the text, may be {@code null}
      * @return whether it is the canonical decimal text of a valid TraceId
      */
-    public static boolean isValid(CharSequence text) {
+    public static boolean isValid(@Nullable CharSequence text) {
         return decodeOrZero(text) != 0;
     }
 
@@ -119,7 +120,7 @@ public final class TraceIdCodec {
     }
 
     /** Returns what is wrong with a raw value, or {@code null} when it is valid. */
-    static String problem(long raw) {
+    static @Nullable String problem(long raw) {
         if (raw < 0) {
             return "the highest bit is set; a TraceId is a 63-bit value (at most " + Long.MAX_VALUE + ")";
         }
@@ -133,7 +134,7 @@ public final class TraceIdCodec {
     }
 
     /** The accepting path: the raw value, or 0 for any text that is not canonical or not valid. */
-    static long decodeOrZero(CharSequence text) {
+    static long decodeOrZero(@Nullable CharSequence text) {
         // Kept small so that the JIT inlines it into the caller; the common length has its own method.
         if (text != null && text.length() == LENGTH) {
             return decodeLongest(text);
@@ -160,7 +161,7 @@ public final class TraceIdCodec {
     }
 
     /** Any text but one of {@value #LENGTH} characters. */
-    private static long decodeShorter(CharSequence text) {
+    private static long decodeShorter(@Nullable CharSequence text) {
         if (text == null) {
             return 0;
         }
@@ -241,7 +242,7 @@ public final class TraceIdCodec {
     }
 
     /** The rejecting path: what is wrong with a text that {@link #decodeOrZero} refused. */
-    private static String problem(CharSequence text) {
+    private static String problem(@Nullable CharSequence text) {
         if (text == null) {
             return "no text given";
         }

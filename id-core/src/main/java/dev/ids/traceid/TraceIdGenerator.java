@@ -14,6 +14,7 @@ import dev.ids.sequence.SlotSequence;
 import dev.ids.sequence.TimeSequence;
 import java.time.Duration;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Generates {@link TraceId}s for one node, as elfo does but without its repeats.
@@ -126,7 +127,7 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
      *     or the lease is not held
      */
     @Override
-    public TraceId tryNext() {
+    public @Nullable TraceId tryNext() {
         if (!chunks.tryCheckHeld()) {
             return null;
         }
@@ -139,7 +140,7 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
      * The non-waiting {@link #drawLocked}: takes the refill lock only if it is free and no call waits for it (so
      * the fair lock's order holds), and leases the next chunk only if the sequence issues it at once.
      */
-    private TraceId tryRefill(TraceIdChunk finished) {
+    private @Nullable TraceId tryRefill(TraceIdChunk finished) {
         if (!refill.tryInTurn()) {
             return null;
         }
@@ -178,13 +179,13 @@ public final class TraceIdGenerator implements MonitoredIdGenerator<TraceId> {
      * Under the refill lock: draws from the current chunk if another thread has replaced the finished one seen
      * before; {@code null} when it has not, or that chunk is used up too.
      */
-    private TraceId drawFromReplacement(TraceIdChunk finished) {
+    private @Nullable TraceId drawFromReplacement(TraceIdChunk finished) {
         TraceIdChunk chunk = current;
         return chunk == finished ? null : chunk.draw(clock.wallTimeMillis());
     }
 
     /** Why the lease's store keeps the refill lock's holder waiting, for the refusal of the calls behind it. */
-    private String storeTrouble() {
+    private @Nullable String storeTrouble() {
         return chunks.storeTrouble();
     }
 

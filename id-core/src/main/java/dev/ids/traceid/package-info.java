@@ -23,4 +23,7 @@
  *       one thread within one second; the counter runs from 1 to 1023, so a TraceId is never 0.</li>
  * </ul>
  */
+@NullMarked
 package dev.ids.traceid;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,6 +1,7 @@
 package dev.ids.etcd;
 
 import io.grpc.Status;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Thrown by a call the cluster did not answer as asked: it timed out, the client was closed, or etcd answered with a
@@ -15,7 +16,7 @@ final class EtcdCallException extends Exception {
     /** The gRPC status code etcd answered with; {@code UNKNOWN} for a call that got no answer. */
     private final Status.Code code;
 
-    EtcdCallException(String message, Status.Code code, Throwable cause) {
+    EtcdCallException(String message, Status.Code code, @Nullable Throwable cause) {
         super(message, cause);
         this.code = code;
     }

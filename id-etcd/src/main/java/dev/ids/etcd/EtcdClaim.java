@@ -11,6 +11,7 @@ import io.etcd.jetcd.op.CmpTarget;
 import io.etcd.jetcd.op.Op;
 import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.PutOption;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One claim on etcd: the identities the range read found with a lease key, and the transaction that takes one. The
@@ -49,7 +50,7 @@ final class EtcdClaim implements NodeLeaseStore.Claiming<EtcdProof> {
      * former holder can change from then on, as each compares its own key's create revision.
      */
     @Override
-    public NodeLeaseStore.Claimed<EtcdProof> tryTake(long identity) throws Exception {
+    public NodeLeaseStore.@Nullable Claimed<EtcdProof> tryTake(long identity) throws Exception {
         EtcdLink link = store.link();
         long deadline = link.deadline();
         grantIfNeeded(deadline);

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How the provider's own clients reach the cluster beyond the endpoints: an etcd user, and TLS (the trusted
@@ -22,8 +23,8 @@ import java.util.Objects;
  * @param clientKey the client's private key, PKCS#8 PEM, or {@code null}
  * @param authority the server name to check, or {@code null} for the endpoint's host
  */
-record EtcdConnection(String user, String password, Path trustCertificates, Path clientCertificate, Path clientKey,
-        String authority) {
+record EtcdConnection(@Nullable String user, @Nullable String password, @Nullable Path trustCertificates,
+        @Nullable Path clientCertificate, @Nullable Path clientKey, @Nullable String authority) {
 
     /** Whether anything is set: a client the caller gave carries its own settings, so none may be set then. */
     boolean isSet() {
@@ -76,7 +77,7 @@ record EtcdConnection(String user, String password, Path trustCertificates, Path
      */
     ClientBuilder clientBuilder(List<URI> endpoints) {
         ClientBuilder builder = io.etcd.jetcd.Client.builder().endpoints(endpoints);
-        if (user != null) {
+        if (user != null && password != null) { // set together by credentials(...)
             builder.user(EtcdKeys.bytes(user)).password(EtcdKeys.bytes(password));
         }
         if (authority != null) {
@@ -88,7 +89,7 @@ record EtcdConnection(String user, String password, Path trustCertificates, Path
                 if (trustCertificates != null) {
                     tls.trustManager(trustCertificates.toFile());
                 }
-                if (clientCertificate != null) {
+                if (clientCertificate != null && clientKey != null) { // set together
                     tls.keyManager(clientCertificate.toFile(), clientKey.toFile());
                 }
                 builder.sslContext(tls.build());

@@ -2,6 +2,7 @@ package dev.ids.etcd;
 
 import io.etcd.jetcd.ByteSequence;
 import java.nio.charset.StandardCharsets;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The keys of one namespace, all under {@code <prefix>/<namespace>/}, so that one range read lists them:
@@ -53,7 +54,7 @@ record EtcdKeys(String prefix, String namespace) {
      * @param key a key read under {@link #root()}
      * @return the identity and kind, or {@code null} for a key this store did not write
      */
-    Parsed parse(String key) {
+    @Nullable Parsed parse(String key) {
         if (!key.startsWith(root())) {
             return null;
         }

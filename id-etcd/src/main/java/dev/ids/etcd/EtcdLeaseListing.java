@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The operator's view of a namespace: one range read of every key under {@code <prefix>/<namespace>/}, a consistent
@@ -49,9 +50,9 @@ final class EtcdLeaseListing {
     /** The keys of one identity as read. */
     private static final class Row {
 
-        private KeyValue lease;
-        private KeyValue mark;
-        private KeyValue holder;
+        private @Nullable KeyValue lease;
+        private @Nullable KeyValue mark;
+        private @Nullable KeyValue holder;
 
         void add(String kind, KeyValue kv) {
             switch (kind) {

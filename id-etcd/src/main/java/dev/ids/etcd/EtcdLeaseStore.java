@@ -21,6 +21,7 @@ import io.grpc.Status;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The etcd lease store: the answers {@link dev.ids.node.StoredNodeLease} asks of a store, each one or two calls to
@@ -217,12 +218,12 @@ final class EtcdLeaseStore implements NodeLeaseStore<EtcdProof> {
     }
 
     /** Whether a lease key read back is the one the proof's claim created. */
-    static boolean ours(KeyValue leaseKey, EtcdProof proof) {
+    static boolean ours(@Nullable KeyValue leaseKey, EtcdProof proof) {
         return leaseKey != null && leaseKey.getCreateRevision() == proof.createRevision();
     }
 
     /** The first key of a transaction's {@code index}th get, or {@code null} when it found none. */
-    static KeyValue first(TxnResponse answer, int index) {
+    static @Nullable KeyValue first(TxnResponse answer, int index) {
         List<GetResponse> gets = answer.getGetResponses();
         if (gets.size() <= index || gets.get(index).getKvs().isEmpty()) {
             return null;
@@ -231,12 +232,12 @@ final class EtcdLeaseStore implements NodeLeaseStore<EtcdProof> {
     }
 
     /** The mark a mark key holds, or -1 for none. */
-    static long markOf(KeyValue mark) {
+    static long markOf(@Nullable KeyValue mark) {
         return mark == null ? -1 : EtcdMarks.decode(EtcdKeys.text(mark.getValue()));
     }
 
     /** Tells why a lease key no longer is the lease's. */
-    private String lost(EtcdProof proof, KeyValue found) {
+    private String lost(EtcdProof proof, @Nullable KeyValue found) {
         if (found == null) {
             return "its key " + proof.leaseKey() + " is gone: released, deleted (lease keys must never be deleted by "
                     + "hand), or its etcd lease " + Long.toHexString(proof.leaseId()) + " expired or was revoked";

@@ -5,6 +5,7 @@ import io.etcd.jetcd.ClientBuilder;
 import io.etcd.jetcd.common.exception.EtcdException;
 import io.grpc.Status;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -12,6 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The provider's way to the cluster: a jetcd {@link Client} of its own, built from the settings at the first call
@@ -31,12 +33,12 @@ final class EtcdLink implements AutoCloseable {
      */
     private static final Duration FIRST_CALL = Duration.ofSeconds(15);
 
-    private final ClientBuilder template;
+    private final @Nullable ClientBuilder template;
     private final Duration timeout;
     private final String description;
     private final Object lock = new Object();
     /** Volatile: built under the lock by the first call after a drop, read by every call. */
-    private volatile Client client;
+    private volatile @Nullable Client client;
     /**
      * Whether a call has been answered once: until then the JVM may still be loading gRPC and Netty, and calls get the
      * first call's longer limit. Clients built after a drop get the plain limit, as a link that is hung again must
@@ -45,7 +47,7 @@ final class EtcdLink implements AutoCloseable {
     private volatile boolean warm;
     private volatile boolean closed;
 
-    private EtcdLink(ClientBuilder template, Client client, Duration timeout, String description) {
+    private EtcdLink(@Nullable ClientBuilder template, @Nullable Client client, Duration timeout, String description) {
         this.template = template;
         this.client = client;
         this.timeout = timeout;
@@ -170,10 +172,13 @@ final class EtcdLink implements AutoCloseable {
             if (closed) {
                 throw new EtcdCallException("the etcd lease provider is closed", Status.Code.CANCELLED, null);
             }
-            if (client == null) {
-                client = template.copy().build();
+            open = client;
+            if (open == null) {
+                open = Objects.requireNonNull(template, "a link over the caller's client keeps it until closed")
+                        .copy().build();
+                client = open;
             }
-            return client;
+            return open;
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.ids.etcd;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * How a high-water mark is written in its key: milliseconds since the Unix epoch as exactly 19 decimal digits,
  * zero-padded. etcd compares values byte by byte, so with a fixed width the comparison of two marks' texts is the
@@ -29,7 +31,7 @@ final class EtcdMarks {
      * @return the mark, or -1 when there is none or it is not a number (an operator's write): a claim then starts from
      *     the floor of a recordless identity, as for a missing mark
      */
-    static long decode(String text) {
+    static long decode(@Nullable String text) {
         if (text == null || text.isEmpty() || text.length() > WIDTH || !text.chars().allMatch(Character::isDigit)) {
             return -1;
         }

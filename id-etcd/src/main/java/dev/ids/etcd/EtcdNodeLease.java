@@ -4,6 +4,7 @@ import dev.ids.node.ForwardingNodeLease;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.Renewal;
 import dev.ids.node.StoredNodeLease;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A node identity held through a key in etcd, {@code <prefix>/<namespace>/lease/<identity>}, attached to an etcd lease
@@ -81,7 +82,7 @@ public final class EtcdNodeLease extends ForwardingNodeLease {
      *
      * @return the reason, or {@code null} while held
      */
-    public String lossReason() {
+    public @Nullable String lossReason() {
         return lease.lossReason();
     }
 

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The settings of an {@link EtcdNodeLeaseProvider} as built: every default filled in and checked together.
@@ -43,12 +44,12 @@ record EtcdSettings(String keyPrefix, Duration leaseLength, Duration renewalPeri
     abstract static class Setters<B extends Setters<B>> extends LeaseTimingSettings<B> {
 
         private String keyPrefix = EtcdNodeLeaseProvider.DEFAULT_KEY_PREFIX;
-        private String user;
-        private String password;
-        private Path trustCertificates;
-        private Path clientCertificate;
-        private Path clientKey;
-        private String authority;
+        private @Nullable String user;
+        private @Nullable String password;
+        private @Nullable Path trustCertificates;
+        private @Nullable Path clientCertificate;
+        private @Nullable Path clientKey;
+        private @Nullable String authority;
 
         /**
          * Sets the start of every key the leases write; default {@value EtcdNodeLeaseProvider#DEFAULT_KEY_PREFIX}. A

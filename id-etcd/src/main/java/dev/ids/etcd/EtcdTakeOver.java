@@ -16,6 +16,7 @@ import io.etcd.jetcd.options.LeaseOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Takes one identity over from a holder judged silent ({@link dev.ids.node.IdentityTakeOver}): only while its lease
@@ -45,7 +46,8 @@ final class EtcdTakeOver {
      * @return the identity taken, or {@code null} when the key is no longer as judged, its holder renewed within the
      *     silence, or another claimant took it
      */
-    NodeLeaseStore.Claimed<EtcdProof> take(ListedLease judged, Duration silence, String holder) throws Exception {
+    NodeLeaseStore.@Nullable Claimed<EtcdProof> take(ListedLease judged, Duration silence, String holder)
+            throws Exception {
         EtcdKeys keys = store.keys(judged.namespace());
         String key = keys.lease(judged.identity());
         long giveUp = System.nanoTime() + SETTLE.toNanos();
@@ -64,7 +66,7 @@ final class EtcdTakeOver {
         }
     }
 
-    private KeyValue read(String key) throws Exception {
+    private @Nullable KeyValue read(String key) throws Exception {
         EtcdLink link = store.link();
         List<KeyValue> kvs = link.call(link.deadline(), client -> client.getKVClient().get(bytes(key),
                 GetOption.DEFAULT)).getKvs();
@@ -94,7 +96,7 @@ final class EtcdTakeOver {
         return (left.getGrantedTTL() - left.getTTL() - 1) * 1000;
     }
 
-    private NodeLeaseStore.Claimed<EtcdProof> deleteAndClaim(EtcdKeys keys, KeyValue found, long identity,
+    private NodeLeaseStore.@Nullable Claimed<EtcdProof> deleteAndClaim(EtcdKeys keys, KeyValue found, long identity,
             String holder) throws Exception {
         EtcdLink link = store.link();
         long deadline = link.deadline();

@@ -3,4 +3,7 @@
  * and its leases, {@link dev.ids.etcd.EtcdNodeLease}. docs/LEASES.md ("The etcd store") describes the keys, the
  * transactions and what the cluster guarantees.
  */
+@NullMarked
 package dev.ids.etcd;
+
+import org.jspecify.annotations.NullMarked;

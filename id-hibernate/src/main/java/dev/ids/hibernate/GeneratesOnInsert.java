@@ -1,10 +1,12 @@
 package dev.ids.hibernate;
 
 import java.util.EnumSet;
+import java.util.Objects;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.generator.BeforeExecutionGenerator;
 import org.hibernate.generator.EventType;
 import org.hibernate.generator.EventTypeSets;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The part of Hibernate's generator contract that {@link IdsGenerator} and {@link IdsMappedGenerator} share: on
@@ -15,7 +17,7 @@ abstract class GeneratesOnInsert implements BeforeExecutionGenerator {
     private static final long serialVersionUID = 1L;
 
     /** The work of the generated attribute, prepared when Hibernate configures the generator. */
-    transient Generation generation;
+    transient @Nullable Generation generation;
 
     /**
      * Returns the value to store: the assigned one, or a new one from the scheme's generator.
@@ -29,7 +31,8 @@ abstract class GeneratesOnInsert implements BeforeExecutionGenerator {
     @Override
     public Object generate(SharedSessionContractImplementor session, Object owner, Object currentValue,
             EventType eventType) {
-        return generation.generate(currentValue);
+        return Objects.requireNonNull(generation, "prepared when Hibernate configured the generator")
+                .generate(currentValue);
     }
 
     /**

@@ -23,6 +23,7 @@ import org.hibernate.resource.beans.spi.BeanInstanceProducer;
 import org.hibernate.resource.beans.spi.ManagedBeanRegistry;
 import org.hibernate.type.BasicType;
 import org.hibernate.type.SqlTypes;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The work of one generated attribute, shared by {@link IdsGenerator} and {@link IdsMappedGenerator}: checks the
@@ -62,13 +63,13 @@ final class Generation {
     private final String usage;
     private final Function<Object, Object> converter;
     private final boolean zeroIsUnassigned;
-    private final IdGenerator<?> configured;
-    private final BeanContainer container;
-    private volatile IdGenerator<?> generator;
+    private final @Nullable IdGenerator<?> configured;
+    private final @Nullable BeanContainer container;
+    private volatile @Nullable IdGenerator<?> generator;
 
     private Generation(SchemeSupport scheme, Reference reference, String attribute, String usage,
-            Function<Object, Object> converter, boolean zeroIsUnassigned, IdGenerator<?> configured,
-            BeanContainer container) {
+            Function<Object, Object> converter, boolean zeroIsUnassigned, @Nullable IdGenerator<?> configured,
+            @Nullable BeanContainer container) {
         this.scheme = scheme;
         this.reference = reference;
         this.attribute = attribute;
@@ -197,14 +198,19 @@ final class Generation {
             synchronized (this) {
                 found = generator;
                 if (found == null) {
-                    if (configured == null && container == null) {
+                    IdGenerator<?> setting = configured;
+                    BeanContainer beans = container;
+                    if (setting != null) {
+                        found = setting;
+                    } else if (beans != null) {
+                        found = lookUp(beans);
+                    } else {
                         throw new IdentifierGenerationException("No " + scheme.scheme() + " generator for "
                                 + attribute + " (" + usage + "): this session factory was built during Spring AOT "
                                 + "processing (" + AotProcessing.PROPERTY + "=true), without a bean container, to "
                                 + "read the mappings only; the application's session factory gets the generator "
                                 + "bean from Spring");
                     }
-                    found = configured != null ? configured : lookUp();
                     generator = found;
                 }
             }
@@ -216,18 +222,18 @@ final class Generation {
      * Gets the generator bean from the container: the default one by its type; a named one by its bean name, making
      * sure the container did not hand back the default one because no bean had that name.
      */
-    private IdGenerator<?> lookUp() {
+    private IdGenerator<?> lookUp(BeanContainer beans) {
         Class<? extends IdGenerator<?>> type = scheme.generatorType();
         if (reference.name().isEmpty()) {
-            return container.getBean(type, SHARED_BEAN, refusal("no " + type.getSimpleName() + " bean"))
+            return beans.getBean(type, SHARED_BEAN, refusal("no " + type.getSimpleName() + " bean"))
                     .getBeanInstance();
         }
         String beanName = reference.beanName();
-        IdGenerator<?> named = container.getBean(beanName, type, SHARED_BEAN,
+        IdGenerator<?> named = beans.getBean(beanName, type, SHARED_BEAN,
                 refusal("no bean named " + beanName)).getBeanInstance();
         IdGenerator<?> byType;
         try {
-            byType = container.getBean(type, SHARED_BEAN, refusal("no default bean")).getBeanInstance();
+            byType = beans.getBean(type, SHARED_BEAN, refusal("no default bean")).getBeanInstance();
         } catch (RuntimeException noDefault) {
             return named;
         }

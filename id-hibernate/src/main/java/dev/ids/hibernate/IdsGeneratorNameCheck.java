@@ -22,6 +22,7 @@ import org.hibernate.boot.spi.InFlightMetadataCollector;
 import org.hibernate.boot.spi.MetadataBuildingContext;
 import org.hibernate.engine.config.spi.ConfigurationService;
 import org.hibernate.mapping.PersistentClass;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Fails the start-up of a session factory when an entity's {@code @GeneratedValue(generator = ...)} names a
@@ -82,6 +83,9 @@ public final class IdsGeneratorNameCheck implements AdditionalMappingContributor
                 continue; // the identifier belongs to the root of the hierarchy
             }
             Class<?> type = mappedClass(entity);
+            if (type == null) {
+                continue;
+            }
             for (Class<?> current = type; current != null && current != Object.class;
                     current = current.getSuperclass()) {
                 for (Field field : current.getDeclaredFields()) {
@@ -220,7 +224,7 @@ public final class IdsGeneratorNameCheck implements AdditionalMappingContributor
         return false;
     }
 
-    private static Class<?> mappedClass(PersistentClass entity) {
+    private static @Nullable Class<?> mappedClass(PersistentClass entity) {
         try {
             return entity.getMappedClass();
         } catch (RuntimeException e) {

@@ -2,6 +2,7 @@ package dev.ids.hibernate;
 
 import java.util.List;
 import org.hibernate.MappingException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Thrown while Hibernate starts when a generator name does not name a registered generator although it looks like
@@ -31,7 +32,7 @@ public class IdsGeneratorNameException extends MappingException {
      * @param meant the ids generator name it was probably meant to be, or {@code null} when there is none
      * @param reason why the name is wrong, without the source
      */
-    public record Problem(String source, String given, String meant, String reason) {
+    public record Problem(String source, String given, @Nullable String meant, String reason) {
     }
 
     /**

@@ -12,10 +12,12 @@ import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the Hibernate integration knows about a scheme, all of it read from the scheme's {@link IdDescriptor} (value
@@ -58,7 +60,7 @@ final class SchemeSupport {
     }
 
     static SchemeSupport of(IdScheme scheme) {
-        return BY_SCHEME.get(scheme);
+        return Objects.requireNonNull(BY_SCHEME.get(scheme), "load() puts every scheme");
     }
 
     static SchemeSupport of(Annotation annotation) {
@@ -147,7 +149,7 @@ final class SchemeSupport {
      * Returns how a value of this scheme becomes the given attribute type, or {@code null} when the scheme does not
      * support that type.
      */
-    Function<Object, Object> converter(Class<?> attributeType) {
+    @Nullable Function<Object, Object> converter(Class<?> attributeType) {
         if (attributeType == descriptor.valueType()) {
             return Function.identity();
         }

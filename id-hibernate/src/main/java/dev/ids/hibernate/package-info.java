@@ -16,4 +16,7 @@
  *
  * @see dev.ids.hibernate.IdsGeneratorNames
  */
+@NullMarked
 package dev.ids.hibernate;
+
+import org.jspecify.annotations.NullMarked;

@@ -2,6 +2,7 @@ package dev.ids.jpa;
 
 import dev.ids.IdDescriptor;
 import jakarta.persistence.AttributeConverter;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The JPA converter of an ID value type to a binary column: its binary form ({@link IdDescriptor#toBytes}), which
@@ -33,7 +34,7 @@ public abstract class IdBytesConverter<T> implements AttributeConverter<T, byte[
      * @return the bytes, or {@code null} for {@code null}
      */
     @Override
-    public byte[] convertToDatabaseColumn(T attribute) {
+    public byte @Nullable [] convertToDatabaseColumn(@Nullable T attribute) {
         return attribute == null ? null : descriptor.toBytes(attribute);
     }
 
@@ -45,7 +46,7 @@ public abstract class IdBytesConverter<T> implements AttributeConverter<T, byte[
      * @throws dev.ids.InvalidIdException naming the value when it is not the binary form of an ID of the scheme
      */
     @Override
-    public T convertToEntityAttribute(byte[] dbData) {
+    public @Nullable T convertToEntityAttribute(byte @Nullable [] dbData) {
         return dbData == null ? null : descriptor.fromBytes(dbData);
     }
 }

@@ -2,6 +2,7 @@ package dev.ids.jpa;
 
 import dev.ids.IdDescriptor;
 import jakarta.persistence.AttributeConverter;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The JPA converter of an ID value type to a {@code BIGINT} column: the 64-bit value ({@link IdDescriptor#toLong})
@@ -38,7 +39,7 @@ public abstract class IdLongConverter<T> implements AttributeConverter<T, Long> 
      * @return the value as a long, or {@code null} for {@code null}
      */
     @Override
-    public Long convertToDatabaseColumn(T attribute) {
+    public @Nullable Long convertToDatabaseColumn(@Nullable T attribute) {
         return attribute == null ? null : descriptor.toLong(attribute);
     }
 
@@ -50,7 +51,7 @@ public abstract class IdLongConverter<T> implements AttributeConverter<T, Long> 
      * @throws dev.ids.InvalidIdException naming the value when it is not the long form of an ID of the scheme
      */
     @Override
-    public T convertToEntityAttribute(Long dbData) {
+    public @Nullable T convertToEntityAttribute(@Nullable Long dbData) {
         return dbData == null ? null : descriptor.fromLong(dbData);
     }
 }

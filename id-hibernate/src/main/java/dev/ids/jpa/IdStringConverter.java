@@ -2,6 +2,7 @@ package dev.ids.jpa;
 
 import dev.ids.IdDescriptor;
 import jakarta.persistence.AttributeConverter;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The JPA converter of an ID value type to a string column: the scheme's column text
@@ -34,7 +35,7 @@ public abstract class IdStringConverter<T> implements AttributeConverter<T, Stri
      * @return the column text, or {@code null} for {@code null}
      */
     @Override
-    public String convertToDatabaseColumn(T attribute) {
+    public @Nullable String convertToDatabaseColumn(@Nullable T attribute) {
         return attribute == null ? null : descriptor.toColumnText(attribute);
     }
 
@@ -46,7 +47,7 @@ public abstract class IdStringConverter<T> implements AttributeConverter<T, Stri
      * @throws dev.ids.InvalidIdException naming the value when it is not the column text (or the canonical string) of an ID of the scheme
      */
     @Override
-    public T convertToEntityAttribute(String dbData) {
+    public @Nullable T convertToEntityAttribute(@Nullable String dbData) {
         return dbData == null ? null : descriptor.fromColumnText(dbData);
     }
 }

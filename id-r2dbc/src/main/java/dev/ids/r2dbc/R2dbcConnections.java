@@ -1,6 +1,7 @@
 package dev.ids.r2dbc;
 
 import dev.ids.clock.IdClock;
+import dev.ids.internal.ExceptionMessages;
 import dev.ids.node.sql.BoundSql;
 import dev.ids.node.sql.LeaseTableCalls;
 import dev.ids.node.sql.LeaseTableSql;
@@ -102,8 +103,10 @@ final class R2dbcConnections implements AutoCloseable {
             return value;
         } catch (RuntimeException e) {
             // block() adds a suppressed trace to what it rethrows, which stays reachable as the cause.
-            String message = e.getMessage() != null && e.getMessage().startsWith("Timeout on blocking read")
-                    ? "the database did not answer within " + timeout.toMillis() + " ms" : e.getMessage();
+            String message = ExceptionMessages.of(e);
+            if (message.startsWith("Timeout on blocking read")) {
+                message = "the database did not answer within " + timeout.toMillis() + " ms";
+            }
             throw new DatabaseUnansweredException(message, e);
         } finally {
             if (!kept) {
@@ -133,7 +136,7 @@ final class R2dbcConnections implements AutoCloseable {
             opened.thenAccept(source::discard);
             throw new DatabaseUnansweredException("interrupted while opening a connection", e);
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
             throw new DatabaseUnansweredException(cause.getMessage() == null ? cause.toString() : cause.getMessage(),
                     cause);
         }

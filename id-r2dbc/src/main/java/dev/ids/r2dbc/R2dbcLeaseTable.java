@@ -16,6 +16,7 @@ import dev.ids.node.sql.TableClaim;
 import io.r2dbc.spi.Connection;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
@@ -188,7 +189,9 @@ final class R2dbcLeaseTable extends LeaseTableStore {
         List<LeaseRow> rows = connections.withConnection(connection -> Flux.from(
                 connections.prepare(connection, calls().rows(namespace)).execute())
                 .concatMap(result -> result.map(row -> new LeaseRow(namespace,
-                        R2dbcConnections.longAt(row, 0), row.get(1, String.class), R2dbcConnections.longAt(row, 2),
+                        R2dbcConnections.longAt(row, 0),
+                        Objects.requireNonNull(row.get(1, String.class), "the holder column is NOT NULL"),
+                        R2dbcConnections.longAt(row, 2),
                         R2dbcConnections.longAt(row, 3))))
                 .collectList());
         return rows == null ? List.of() : rows;

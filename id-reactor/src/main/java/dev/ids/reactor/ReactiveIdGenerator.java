@@ -5,6 +5,7 @@ import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -95,11 +96,11 @@ public final class ReactiveIdGenerator<T> {
      * @return a {@code Mono} of one new ID per subscription, which fails with
      *     {@link dev.ids.IdGenerationException} when the generator refuses
      */
-    public Mono<T> next(Supplier<? extends T> attempt, Callable<? extends T> call) {
+    public Mono<T> next(Supplier<? extends @Nullable T> attempt, Callable<? extends T> call) {
         Objects.requireNonNull(attempt, "attempt");
         Objects.requireNonNull(call, "call");
         return Mono.defer(() -> {
-            T id = attempt.get();
+            @Nullable T id = attempt.get();
             return id != null ? Mono.just(id) : waiting(call);
         });
     }

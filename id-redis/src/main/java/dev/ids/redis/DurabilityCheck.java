@@ -1,5 +1,6 @@
 package dev.ids.redis;
 
+import dev.ids.internal.ExceptionMessages;
 import dev.ids.node.UnsafeLeaseStoreException;
 import io.lettuce.core.RedisCommandExecutionException;
 import java.lang.System.Logger.Level;
@@ -43,7 +44,7 @@ final class DurabilityCheck {
             configs = link.callEveryMaster(commands -> commands.configGet("appendonly", "appendfsync"));
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RedisCommandExecutionException refused) {
-                hidden(refused.getMessage());
+                hidden(ExceptionMessages.of(refused));
                 return;
             }
             throw e;

@@ -9,6 +9,8 @@ import dev.ids.node.NodeLeaseStore;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The Redis lease store: the answers {@link dev.ids.node.StoredNodeLease} asks of a store, each one Lua script
@@ -61,7 +63,7 @@ final class RedisLeaseStore implements NodeLeaseStore<RedisProof> {
             }
 
             @Override
-            public Claimed<RedisProof> tryTake(long identity) throws Exception {
+            public @Nullable Claimed<RedisProof> tryTake(long identity) throws Exception {
                 return take(keys, identity, holder);
             }
 
@@ -83,7 +85,7 @@ final class RedisLeaseStore implements NodeLeaseStore<RedisProof> {
         return taken;
     }
 
-    private Claimed<RedisProof> take(NamespaceKeys keys, long identity, String holder) throws Exception {
+    private @Nullable Claimed<RedisProof> take(NamespaceKeys keys, long identity, String holder) throws Exception {
         return taken(keys, identity, holder, LeaseScripts.CLAIM, holder, Long.toString(identity), ttlMillis());
     }
 
@@ -91,14 +93,16 @@ final class RedisLeaseStore implements NodeLeaseStore<RedisProof> {
      * Takes an identity from the holder judged silent, in one script conditional on its key as listed (the same
      * holder value and expiry) and on no renewal for the silence; {@code null} when the key is no longer so.
      */
-    Claimed<RedisProof> takeOver(ListedLease judged, Duration silence, String holder) throws Exception {
+    @Nullable Claimed<RedisProof> takeOver(ListedLease judged, Duration silence, String holder) throws Exception {
         NamespaceKeys keys = keys(judged.namespace());
-        return taken(keys, judged.identity(), holder, LeaseScripts.TAKE_OVER, judged.holder(),
+        String judgedHolder = Objects.requireNonNull(judged.holder(),
+                "the judged record names no holder to take over from");
+        return taken(keys, judged.identity(), holder, LeaseScripts.TAKE_OVER, judgedHolder,
                 Long.toString(judged.expiresAtMillis() + graceMillis), Long.toString(silence.toMillis()), ttlMillis(),
                 holder, Long.toString(judged.identity()));
     }
 
-    private Claimed<RedisProof> taken(NamespaceKeys keys, long identity, String holder, String script,
+    private @Nullable Claimed<RedisProof> taken(NamespaceKeys keys, long identity, String holder, String script,
             String... arguments) throws Exception {
         long askedAt = clock.monotonicNanos();
         long before = clock.wallTimeMillis();

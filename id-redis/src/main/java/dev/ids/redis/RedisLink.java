@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -27,6 +28,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The provider's way to the server: one connection of its own, opened from the application's client at the first
@@ -36,7 +38,7 @@ import java.util.function.Function;
  */
 final class RedisLink implements AutoCloseable {
 
-    private final AbstractRedisClient client;
+    private final @Nullable AbstractRedisClient client;
     private final Duration timeout;
     /**
      * The first connection's timeout: the call timeout, at least 5 s, as a cold client's first connection (Netty
@@ -49,10 +51,11 @@ final class RedisLink implements AutoCloseable {
     private final boolean ownsConnection;
     private final Object lock = new Object();
     /** Volatile: opened under the lock by the first call, read by every call. */
-    private volatile StatefulConnection<String, String> connection;
+    private volatile @Nullable StatefulConnection<String, String> connection;
     private volatile boolean closed;
 
-    private RedisLink(AbstractRedisClient client, StatefulConnection<String, String> connection, Duration timeout) {
+    private RedisLink(@Nullable AbstractRedisClient client, @Nullable StatefulConnection<String, String> connection,
+            Duration timeout) {
         this.client = client;
         this.connection = connection;
         this.ownsConnection = connection == null;
@@ -201,10 +204,12 @@ final class RedisLink implements AutoCloseable {
             if (closed) {
                 throw new IllegalStateException("The Redis node lease provider is closed");
             }
-            if (connection == null) {
-                connection = open();
+            open = connection;
+            if (open == null) {
+                open = open();
+                connection = open;
             }
-            return connection;
+            return open;
         }
     }
 
@@ -214,9 +219,11 @@ final class RedisLink implements AutoCloseable {
      * connection that opens after it was given up on is closed.
      */
     private StatefulConnection<String, String> open() throws Exception {
+        AbstractRedisClient owned = Objects.requireNonNull(client,
+                "a link over the caller's connection never opens one: it has no client");
         CompletableFuture<StatefulConnection<String, String>> opening = CompletableFuture.supplyAsync(
-                () -> client instanceof RedisClusterClient cluster ? cluster.connect()
-                        : ((RedisClient) client).connect(),
+                () -> owned instanceof RedisClusterClient cluster ? cluster.connect()
+                        : ((RedisClient) owned).connect(),
                 task -> {
                     Thread thread = new Thread(task, "ids-redis-connect");
                     thread.setDaemon(true);

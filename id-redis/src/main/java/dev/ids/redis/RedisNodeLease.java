@@ -4,6 +4,7 @@ import dev.ids.node.ForwardingNodeLease;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.Renewal;
 import dev.ids.node.StoredNodeLease;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A node identity held through a key in Redis, {@code {<prefix>:<namespace>}:lease:<identity>}, whose TTL the server
@@ -62,7 +63,7 @@ public final class RedisNodeLease extends ForwardingNodeLease {
      *
      * @return the reason, or {@code null} while held
      */
-    public String lossReason() {
+    public @Nullable String lossReason() {
         return lease.lossReason();
     }
 

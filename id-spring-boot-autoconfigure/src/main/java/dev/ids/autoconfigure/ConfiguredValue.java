@@ -1,6 +1,8 @@
 package dev.ids.autoconfigure;
 
+import dev.ids.internal.ExceptionMessages;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Hands a property's value to a builder's setter, so that every setting the starter maps onto the core library fails
@@ -21,14 +23,14 @@ public final class ConfiguredValue {
      * @param <T> the value's type
      * @throws IdsConfigurationException naming the property and the setter's reason when the value is rejected
      */
-    public static <T> void apply(String property, T value, Consumer<T> setter) {
+    public static <T> void apply(String property, @Nullable T value, Consumer<T> setter) {
         if (value == null) {
             return;
         }
         try {
             setter.accept(value);
         } catch (IllegalArgumentException ex) {
-            throw new IdsConfigurationException(property, value, ex.getMessage(),
+            throw new IdsConfigurationException(property, value, ExceptionMessages.of(ex),
                     "Change " + property + " to an allowed value, or remove it to use the default.");
         }
     }

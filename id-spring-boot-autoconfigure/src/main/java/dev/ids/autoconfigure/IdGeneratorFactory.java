@@ -23,6 +23,7 @@ import java.security.Security;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.TreeSet;
 import java.util.function.Consumer;
@@ -30,6 +31,7 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Builds the starter's generators: maps each property onto the core builder (unset ones keep the core's
@@ -60,14 +62,14 @@ final class IdGeneratorFactory {
     private final NodeLeases leases;
 
     /** The Lable cluster id the lease store keeps, or null when it keeps none. */
-    private final LableClusterIds clusterIds;
+    private final @Nullable LableClusterIds clusterIds;
 
     private final RequiredNodeIdentities requiredIdentities;
 
     private static final String CONFIGURED = "configured";
 
     IdGeneratorFactory(List<NodeIdentityProvider> identityProviders, List<IdGeneratorBuilderCustomizer> customizers,
-            IdGeneratorRegistry registry, NodeLeases leases, LableClusterIds clusterIds,
+            IdGeneratorRegistry registry, NodeLeases leases, @Nullable LableClusterIds clusterIds,
             RequiredNodeIdentities requiredIdentities) {
         this.identityProviders = List.copyOf(identityProviders);
         this.customizers = List.copyOf(customizers);
@@ -81,11 +83,12 @@ final class IdGeneratorFactory {
      * A node identity: a value (set or provided), or a lease, or both (a configured value held in the lease store);
      * neither for a muid generator's random medallion.
      */
-    private record Identity(String property, Long value, String source, LeasedIdentity leased) {
+    private record Identity(String property, @Nullable Long value, String source, @Nullable LeasedIdentity leased) {
 
         /** What the statistics report: the value and its source, for the {@code ids} endpoint. */
         IdGeneratorStatistics.NodeIdentity describe() {
-            return new IdGeneratorStatistics.NodeIdentity(value != null ? value : leased.lease().identity(), source,
+            return new IdGeneratorStatistics.NodeIdentity(value != null ? value
+                    : Objects.requireNonNull(leased, "an identity has a value or a lease").lease().identity(), source,
                     leased);
         }
 
@@ -179,14 +182,15 @@ final class IdGeneratorFactory {
     }
 
     private <G extends MonitoredIdGenerator<?>, B extends WaitingGeneratorBuilder<B>> G build(String beanName,
-            IdScheme scheme, String prefix, Duration maxWait, B builder, Supplier<G> build, Identity identity) {
+            IdScheme scheme, String prefix, @Nullable Duration maxWait, B builder, Supplier<G> build,
+            @Nullable Identity identity) {
         apply(prefix + ".max-wait", maxWait, builder::maxWait);
         return build(beanName, scheme, prefix, builder, build, identity);
     }
 
     /** Applies the customizers, adds the statistics to whatever listener they set, builds and registers. */
     private <G extends MonitoredIdGenerator<?>> G build(String beanName, IdScheme scheme, String prefix,
-            GeneratorBuilder<?> builder, Supplier<G> build, Identity identity) {
+            GeneratorBuilder<?> builder, Supplier<G> build, @Nullable Identity identity) {
         LeasedIdentity leased = identity == null ? null : identity.leased();
         for (IdGeneratorBuilderCustomizer customizer : customizers) {
             customizer.customize(beanName, scheme, builder);
@@ -266,7 +270,7 @@ final class IdGeneratorFactory {
      * starter leases the scheme's identities, a configured or provided one is held in the store too, as a lease of
      * exactly that identity, so that no leasing instance of a mixed fleet takes it.
      */
-    private Identity identity(IdScheme scheme, String beanName, String prefix, SchemeGroup<?> settings) {
+    private @Nullable Identity identity(IdScheme scheme, String beanName, String prefix, SchemeGroup<?> settings) {
         NodeIdentityField field = field(scheme);
         String property = prefix + "." + field.setting();
         boolean leased = leases.isActive() && leases.leases(scheme);
@@ -298,7 +302,7 @@ final class IdGeneratorFactory {
         return field;
     }
 
-    private Long provided(NodeIdentityRequest request) {
+    private @Nullable Long provided(NodeIdentityRequest request) {
         for (NodeIdentityProvider provider : identityProviders) {
             OptionalLong identity = provider.nodeIdentity(request);
             if (identity.isPresent()) {

@@ -5,6 +5,7 @@ import dev.ids.MonitoredIdGenerator;
 import dev.ids.autoconfigure.node.LeasedIdentity;
 import dev.ids.event.IdGeneratorListener;
 import dev.ids.event.WaitCause;
+import dev.ids.internal.ExceptionMessages;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -42,13 +43,13 @@ public final class IdGeneratorStatistics implements IdGeneratorListener {
 
     private final LongAdder refusals = new LongAdder();
 
-    private volatile MonitoredIdGenerator<?> generator;
+    private volatile @Nullable MonitoredIdGenerator<?> generator;
 
-    private volatile Refusal lastRefusal;
+    private volatile @Nullable Refusal lastRefusal;
 
-    private volatile LeasedIdentity leased;
+    private volatile @Nullable LeasedIdentity leased;
 
-    private volatile NodeIdentity nodeIdentity;
+    private volatile @Nullable NodeIdentity nodeIdentity;
 
     private final LongSupplier nanoTime;
 
@@ -147,7 +148,7 @@ public final class IdGeneratorStatistics implements IdGeneratorListener {
         refusals.increment();
         MonitoredIdGenerator<?> current = generator;
         LeasedIdentity identity = leased;
-        lastRefusal = new Refusal(Instant.now(), nanoTime.getAsLong(), failure.getMessage(),
+        lastRefusal = new Refusal(Instant.now(), nanoTime.getAsLong(), ExceptionMessages.of(failure),
                 current == null ? 0 : current.generatedCount(), current != null && !current.lead().isZero(),
                 identity == null ? -1 : identity.lease().renewalCount());
     }

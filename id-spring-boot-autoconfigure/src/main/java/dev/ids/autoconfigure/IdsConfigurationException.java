@@ -2,6 +2,7 @@ package dev.ids.autoconfigure;
 
 import java.util.List;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Thrown at start-up when the {@code ids} configuration cannot give a generator that is safe to run: a value out
@@ -17,7 +18,7 @@ public class IdsConfigurationException extends RuntimeException {
     private final String property;
 
     /** The value given, or {@code null} when the property is not set. */
-    private final transient Object value;
+    private final transient @Nullable Object value;
 
     /** What is wrong. */
     private final String problem;
@@ -36,7 +37,7 @@ public class IdsConfigurationException extends RuntimeException {
      * @param problem what is wrong, for example {@code partition out of range [0, 65535]: 70000}
      * @param action how to fix it
      */
-    public IdsConfigurationException(String property, Object value, String problem, String action) {
+    public IdsConfigurationException(String property, @Nullable Object value, String problem, String action) {
         super((value == null ? property + " is not set" : property + " = " + value + " is invalid") + ": " + problem);
         this.property = property;
         this.value = value;
@@ -94,7 +95,7 @@ public class IdsConfigurationException extends RuntimeException {
      *
      * @return the value, or {@code null} when the property is not set
      */
-    public Object getValue() {
+    public @Nullable Object getValue() {
         return value;
     }
 

@@ -5,6 +5,7 @@ import dev.ids.MonitoredIdGenerator;
 import dev.ids.gid.GidType;
 import dev.ids.lable.LableMode;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -91,7 +92,7 @@ public class IdsProperties {
     public static class TraceId extends SchemeGroup<TraceId> {
 
         @Override
-        Long configuredNodeIdentity() {
+        @Nullable Long configuredNodeIdentity() {
             return nodeNo == null ? null : nodeNo.longValue();
         }
 
@@ -104,27 +105,27 @@ public class IdsProperties {
          * Node number every TraceId carries, 0 to 65535 (0 means "unknown" to elfo); distinct for every instance.
          * Required unless a node-identity provider supplies it.
          */
-        private Integer nodeNo;
+        private @Nullable Integer nodeNo;
 
         /**
          * Maximum time one call may wait for the clock (its turn over capacity, a clock that stepped back, a lease's
          * mark) before it fails.
          */
-        private Duration maxWait;
+        private @Nullable Duration maxWait;
 
-        public Integer getNodeNo() {
+        public @Nullable Integer getNodeNo() {
             return nodeNo;
         }
 
-        public void setNodeNo(Integer nodeNo) {
+        public void setNodeNo(@Nullable Integer nodeNo) {
             this.nodeNo = nodeNo;
         }
 
-        public Duration getMaxWait() {
+        public @Nullable Duration getMaxWait() {
             return maxWait;
         }
 
-        public void setMaxWait(Duration maxWait) {
+        public void setMaxWait(@Nullable Duration maxWait) {
             this.maxWait = maxWait;
         }
     }
@@ -133,7 +134,7 @@ public class IdsProperties {
     public static class Lable extends SchemeGroup<Lable> {
 
         @Override
-        Long configuredNodeIdentity() {
+        @Nullable Long configuredNodeIdentity() {
             return generatorId == null ? null : generatorId.longValue();
         }
 
@@ -146,10 +147,10 @@ public class IdsProperties {
          * Generator id every ID carries, 0 to 63; distinct for every instance within a cluster. Required unless a
          * node-identity provider supplies it.
          */
-        private Integer generatorId;
+        private @Nullable Integer generatorId;
 
         /** Cluster id every ID carries, 0 to 15. */
-        private Integer clusterId;
+        private @Nullable Integer clusterId;
 
         /**
          * Layout of the timestamp: TIME_SEQUENTIAL (sorts by time; the starter's default, for primary keys and time
@@ -161,21 +162,21 @@ public class IdsProperties {
          * Maximum time one call may wait for the clock (its turn over capacity, a clock that stepped back, a lease's
          * mark) before it fails.
          */
-        private Duration maxWait;
+        private @Nullable Duration maxWait;
 
-        public Integer getGeneratorId() {
+        public @Nullable Integer getGeneratorId() {
             return generatorId;
         }
 
-        public void setGeneratorId(Integer generatorId) {
+        public void setGeneratorId(@Nullable Integer generatorId) {
             this.generatorId = generatorId;
         }
 
-        public Integer getClusterId() {
+        public @Nullable Integer getClusterId() {
             return clusterId;
         }
 
-        public void setClusterId(Integer clusterId) {
+        public void setClusterId(@Nullable Integer clusterId) {
             this.clusterId = clusterId;
         }
 
@@ -187,11 +188,11 @@ public class IdsProperties {
             this.mode = mode;
         }
 
-        public Duration getMaxWait() {
+        public @Nullable Duration getMaxWait() {
             return maxWait;
         }
 
-        public void setMaxWait(Duration maxWait) {
+        public void setMaxWait(@Nullable Duration maxWait) {
             this.maxWait = maxWait;
         }
     }
@@ -200,7 +201,7 @@ public class IdsProperties {
     public static class Gid extends SchemeGroup<Gid> {
 
         @Override
-        Long configuredNodeIdentity() {
+        @Nullable Long configuredNodeIdentity() {
             return null;
         }
 
@@ -210,28 +211,28 @@ public class IdsProperties {
         }
 
         /** Type of the GIDs, which sets their prefix byte: VOLUME (0x80), LOG (0xA0) or SEGMENT (0xC0). */
-        private GidType type;
+        private @Nullable GidType type;
 
         /**
          * SecureRandom algorithm for the random bits, one instance per thread, for example DRBG or
          * NativePRNGNonBlocking. Unset: the core's pool of AES-CTR generators keyed from SecureRandom, shared by all
          * threads (about two per processor).
          */
-        private String randomAlgorithm;
+        private @Nullable String randomAlgorithm;
 
-        public GidType getType() {
+        public @Nullable GidType getType() {
             return type;
         }
 
-        public void setType(GidType type) {
+        public void setType(@Nullable GidType type) {
             this.type = type;
         }
 
-        public String getRandomAlgorithm() {
+        public @Nullable String getRandomAlgorithm() {
             return randomAlgorithm;
         }
 
-        public void setRandomAlgorithm(String randomAlgorithm) {
+        public void setRandomAlgorithm(@Nullable String randomAlgorithm) {
             this.randomAlgorithm = randomAlgorithm;
         }
     }
@@ -240,7 +241,7 @@ public class IdsProperties {
     public static class Sno extends SchemeGroup<Sno> {
 
         @Override
-        Long configuredNodeIdentity() {
+        @Nullable Long configuredNodeIdentity() {
             return partition == null ? null : partition.longValue();
         }
 
@@ -253,49 +254,49 @@ public class IdsProperties {
          * Partition every sno carries, 0 to 65535; distinct for every instance, or shared by instances with
          * disjoint sequence bounds. Required unless a node-identity provider supplies it.
          */
-        private Integer partition;
+        private @Nullable Integer partition;
 
         /** First sequence number of each 4 ms unit, 0 to 65535 (a shard of the pool when instances share a partition). */
-        private Integer sequenceMin;
+        private @Nullable Integer sequenceMin;
 
         /** Last sequence number of each 4 ms unit, 0 to 65535; the pool must hold at least 4 numbers. */
-        private Integer sequenceMax;
+        private @Nullable Integer sequenceMax;
 
         /**
          * Maximum time one call may wait for the clock (its turn over capacity, a clock that stepped back, a lease's
          * mark) before it fails.
          */
-        private Duration maxWait;
+        private @Nullable Duration maxWait;
 
-        public Integer getPartition() {
+        public @Nullable Integer getPartition() {
             return partition;
         }
 
-        public void setPartition(Integer partition) {
+        public void setPartition(@Nullable Integer partition) {
             this.partition = partition;
         }
 
-        public Integer getSequenceMin() {
+        public @Nullable Integer getSequenceMin() {
             return sequenceMin;
         }
 
-        public void setSequenceMin(Integer sequenceMin) {
+        public void setSequenceMin(@Nullable Integer sequenceMin) {
             this.sequenceMin = sequenceMin;
         }
 
-        public Integer getSequenceMax() {
+        public @Nullable Integer getSequenceMax() {
             return sequenceMax;
         }
 
-        public void setSequenceMax(Integer sequenceMax) {
+        public void setSequenceMax(@Nullable Integer sequenceMax) {
             this.sequenceMax = sequenceMax;
         }
 
-        public Duration getMaxWait() {
+        public @Nullable Duration getMaxWait() {
             return maxWait;
         }
 
-        public void setMaxWait(Duration maxWait) {
+        public void setMaxWait(@Nullable Duration maxWait) {
             this.maxWait = maxWait;
         }
     }
@@ -304,7 +305,7 @@ public class IdsProperties {
     public static class Muid extends SchemeGroup<Muid> {
 
         @Override
-        Long configuredNodeIdentity() {
+        @Nullable Long configuredNodeIdentity() {
             return medallion;
         }
 
@@ -317,27 +318,27 @@ public class IdsProperties {
          * Medallion every muid carries, 0 to 17592186044414; distinct for every instance. Unset: a random
          * medallion in [0x10000000000, 0x1FFFFFFFFFF], as the muid specification prescribes (logged at start-up).
          */
-        private Long medallion;
+        private @Nullable Long medallion;
 
         /**
          * Maximum time one call may wait for the clock (its turn over capacity, a clock that stepped back, a lease's
          * mark) before it fails.
          */
-        private Duration maxWait;
+        private @Nullable Duration maxWait;
 
-        public Long getMedallion() {
+        public @Nullable Long getMedallion() {
             return medallion;
         }
 
-        public void setMedallion(Long medallion) {
+        public void setMedallion(@Nullable Long medallion) {
             this.medallion = medallion;
         }
 
-        public Duration getMaxWait() {
+        public @Nullable Duration getMaxWait() {
             return maxWait;
         }
 
-        public void setMaxWait(Duration maxWait) {
+        public void setMaxWait(@Nullable Duration maxWait) {
             this.maxWait = maxWait;
         }
     }

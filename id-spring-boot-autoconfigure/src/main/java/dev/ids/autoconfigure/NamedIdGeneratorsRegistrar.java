@@ -2,6 +2,8 @@ package dev.ids.autoconfigure;
 
 import dev.ids.IdScheme;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.BeanFactoryAware;
 import org.springframework.beans.factory.HierarchicalBeanFactory;
@@ -24,9 +26,9 @@ import org.springframework.core.type.AnnotationMetadata;
  */
 class NamedIdGeneratorsRegistrar implements ImportBeanDefinitionRegistrar, EnvironmentAware, BeanFactoryAware {
 
-    private Environment environment;
+    private @Nullable Environment environment;
 
-    private BeanFactory beanFactory;
+    private @Nullable BeanFactory beanFactory;
 
     @Override
     public void setEnvironment(Environment environment) {
@@ -40,7 +42,9 @@ class NamedIdGeneratorsRegistrar implements ImportBeanDefinitionRegistrar, Envir
 
     @Override
     public void registerBeanDefinitions(AnnotationMetadata metadata, BeanDefinitionRegistry registry) {
-        IdsProperties properties = Binder.get(environment).bindOrCreate("ids", IdsProperties.class);
+        IdsProperties properties = Binder.get(Objects.requireNonNull(environment,
+                "set by Spring (EnvironmentAware) before it registers bean definitions"))
+                .bindOrCreate("ids", IdsProperties.class);
         for (IdScheme scheme : IdScheme.values()) {
             register(registry, scheme, properties.group(scheme), scheme.descriptor().generatorType());
         }

@@ -6,6 +6,7 @@ import dev.ids.NodeIdentityField;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.annotation.AnnotatedBeanDefinition;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
@@ -20,7 +21,7 @@ import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 final class RequiredNodeIdentities {
 
     /** One generator still to be made that needs a node identity, and the value its property sets, if any. */
-    record Required(NodeIdentityRequest request, Long configured) {
+    record Required(NodeIdentityRequest request, @Nullable Long configured) {
     }
 
     private final ConfigurableListableBeanFactory beans;
@@ -61,7 +62,7 @@ final class RequiredNodeIdentities {
     }
 
     private void add(List<Required> required, IdScheme scheme, String beanName, String property,
-            NodeIdentityField field, Long configured) {
+            NodeIdentityField field, @Nullable Long configured) {
         if (!beans.containsSingleton(beanName)) {
             required.add(new Required(new NodeIdentityRequest(scheme, beanName, property, field.min(), field.max()),
                     configured));

@@ -4,6 +4,7 @@ import dev.ids.IdDescriptor;
 import dev.ids.MonitoredIdGenerator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What every scheme's group of {@link IdsProperties} ({@code ids.<scheme>}) has: a switch and named generators,
@@ -35,7 +36,7 @@ public abstract class SchemeGroup<S extends SchemeGroup<S>> {
     }
 
     /** The node identity set in this group ({@link IdDescriptor#nodeIdentityField()}), or null. */
-    abstract Long configuredNodeIdentity();
+    abstract @Nullable Long configuredNodeIdentity();
 
     /** Makes this group's generator through the factory's method for its scheme. */
     abstract MonitoredIdGenerator<?> newGenerator(IdGeneratorFactory factory, String beanName, String prefix);

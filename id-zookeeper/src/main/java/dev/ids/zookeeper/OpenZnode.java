@@ -3,6 +3,7 @@ package dev.ids.zookeeper;
 import dev.ids.node.NodeLeaseStore;
 import java.time.Duration;
 import org.apache.curator.framework.api.CuratorWatcher;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The store's side of one open ZooKeeper lease, from the moment its pool znode is created to its release: the
@@ -20,8 +21,8 @@ final class OpenZnode {
     private final long claimAskedAtNanos;
     /** The store's fence epoch read before the create: a suspension since discards the first proof. */
     private final long claimEpoch;
-    private volatile NodeLeaseStore.Provable lease;
-    private volatile CuratorWatcher watcher;
+    private volatile NodeLeaseStore.@Nullable Provable lease;
+    private volatile @Nullable CuratorWatcher watcher;
     /** Held across a mark write, so that the cached version stays in step with the znode. */
     private final Object markLock = new Object();
     /** Version of the mark znode last read or written; guarded by {@link #markLock}. */
@@ -59,11 +60,11 @@ final class OpenZnode {
     }
 
     /** The lease, or null while the claim has not attached it yet. */
-    NodeLeaseStore.Provable lease() {
+    NodeLeaseStore.@Nullable Provable lease() {
         return lease;
     }
 
-    CuratorWatcher watcher() {
+    @Nullable CuratorWatcher watcher() {
         return watcher;
     }
 

@@ -1,6 +1,7 @@
 package dev.ids.zookeeper;
 
 import org.apache.zookeeper.data.Stat;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The ephemeral znode a lease created, told apart from any other znode at the same path: the session that owns it
@@ -23,7 +24,7 @@ record OwnedZnode(String path, long sessionId, long createdZxid) {
      *
      * @param stat the znode's stat as read, or null when it does not exist
      */
-    String foreignOwner(Stat stat) {
+    @Nullable String foreignOwner(@Nullable Stat stat) {
         if (stat == null) {
             return "its znode " + path + " was deleted";
         }

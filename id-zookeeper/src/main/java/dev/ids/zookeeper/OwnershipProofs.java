@@ -2,6 +2,7 @@ package dev.ids.zookeeper;
 
 import dev.ids.clock.IdClock;
 import dev.ids.internal.DaemonThreads;
+import dev.ids.internal.ExceptionMessages;
 import dev.ids.node.LeaseGrant;
 import dev.ids.node.NodeLeaseStore;
 import java.util.Collection;
@@ -18,6 +19,7 @@ import org.apache.zookeeper.WatchedEvent;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Keeps every open lease of a provider in step with what ZooKeeper vouches for: suspends them all when Curator
@@ -164,7 +166,7 @@ final class OwnershipProofs {
             long leaseNanos = proveOwnership(znode.znode());
             lease.prove(askedAt, epoch, new LeaseGrant(leaseNanos, 0));
         } catch (ZnodeLostException e) {
-            znode.end(e.getMessage());
+            znode.end(ExceptionMessages.of(e));
             if (e.proofFailed()) {
                 lease.countFailure();
             }
@@ -208,7 +210,7 @@ final class OwnershipProofs {
      *
      * @return the znode's stat, or null when it does not exist
      */
-    Stat provenStat(ZooKeeper zooKeeper, OwnedZnode znode) throws Exception {
+    @Nullable Stat provenStat(ZooKeeper zooKeeper, OwnedZnode znode) throws Exception {
         CompletableFuture<Integer> synced = new CompletableFuture<>();
         zooKeeper.sync(znode.path(), (rc, path, context) -> synced.complete(rc), null);
         int rc = synced.get(Math.max(1L, proofPeriodMillis()), TimeUnit.MILLISECONDS);
@@ -247,7 +249,7 @@ final class OwnershipProofs {
     }
 
     /** Stops watching a released lease's znode; no-op for a null watcher. */
-    void unwatch(CuratorWatcher watcher, String path) {
+    void unwatch(@Nullable CuratorWatcher watcher, String path) {
         if (watcher != null) {
             try {
                 znodes.client().watchers().remove(watcher).locally().quietly().forPath(path);

@@ -6,6 +6,7 @@ import java.util.Objects;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.apache.curator.utils.PathUtils;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The settings of a {@link ZooKeeperNodeLeaseProvider}, each checked as it is set, and the Curator client they
@@ -18,8 +19,8 @@ import org.apache.curator.utils.PathUtils;
  */
 final class ProviderSettings {
 
-    private CuratorFramework client;
-    private String connectString;
+    private @Nullable CuratorFramework client;
+    private @Nullable String connectString;
     private Duration sessionTimeout;
     private Duration connectionTimeout;
     private String rootPath;
@@ -113,15 +114,17 @@ final class ProviderSettings {
      * connected. Call once per provider, after {@link #checkClientGiven()}.
      */
     CuratorFramework openClient() {
-        if (client == null) {
-            return Znodes.connect(connectString, sessionTimeout, connectionTimeout);
+        CuratorFramework given = client;
+        if (given == null) {
+            return Znodes.connect(Objects.requireNonNull(connectString, "checked: a connection string when no client"),
+                    sessionTimeout, connectionTimeout);
         }
-        if (client.getState() != CuratorFrameworkState.STARTED) {
+        if (given.getState() != CuratorFrameworkState.STARTED) {
             throw new IllegalArgumentException("The CuratorFramework given to the ZooKeeper node lease provider "
-                    + "is " + client.getState() + "; start it before building the provider (or give a "
+                    + "is " + given.getState() + "; start it before building the provider (or give a "
                     + "connection string and let the provider own the client)");
         }
-        return client;
+        return given;
     }
 
     String rootPath() {

@@ -5,6 +5,7 @@ import java.util.function.Predicate;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Takes one identity of a pool: creates its ephemeral znode, {@code <base>/pool/<identity>}, on this client's
@@ -56,7 +57,7 @@ final class ZnodeClaims {
      *
      * @return the claimed znode, or null when another session holds the identity
      */
-    ClaimedZnode tryCreate(String base, long identity, String holder) throws Exception {
+    @Nullable ClaimedZnode tryCreate(String base, long identity, String holder) throws Exception {
         String path = Znodes.child(Znodes.pool(base), identity);
         Stat stat = new Stat();
         long owner;

@@ -6,6 +6,7 @@ import org.apache.zookeeper.Op;
 import org.apache.zookeeper.OpResult;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The persistent high-water marks, {@code <base>/hwm/<identity>}: decimal milliseconds since the Unix epoch, kept
@@ -80,7 +81,7 @@ final class ZnodeMarks {
      * @throws ZnodeLostException when the session or the pool znode is found gone: the lease ends
      * @throws IllegalStateException when ZooKeeper cannot be written now: IDs beyond the current mark must wait
      */
-    StoredMark write(OwnedZnode znode, String path, long epochMillis, int version) throws ZnodeLostException {
+    @Nullable StoredMark write(OwnedZnode znode, String path, long epochMillis, int version) throws ZnodeLostException {
         byte[] data = Znodes.decimal(epochMillis);
         int expected = version;
         try {
@@ -145,7 +146,7 @@ final class ZnodeMarks {
                 return false;
             }
             Stat pool = proofs.provenStat(zooKeeper, lease.znode());
-            if (!lease.znode().isSame(pool)) {
+            if (pool == null || !lease.znode().isSame(pool)) {
                 return false;
             }
             zooKeeper.multi(List.of(Op.check(lease.path(), pool.getVersion()),

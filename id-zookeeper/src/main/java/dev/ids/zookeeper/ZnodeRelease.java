@@ -13,6 +13,7 @@ import org.apache.curator.framework.api.CuratorWatcher;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Gives a closed lease's identity back: stops watching its znode, lowers its high-water mark when asked to, and
@@ -54,7 +55,7 @@ final class ZnodeRelease {
      * @param finalMark the mark to lower to, or -1 to keep the stored one
      * @return the mark stored now when it was lowered, else -1
      */
-    long free(ZnodeProof lease, CuratorWatcher watcher, int markVersion, long finalMark) {
+    long free(ZnodeProof lease, @Nullable CuratorWatcher watcher, int markVersion, long finalMark) {
         // A client that lost its connection would wait for each call: give up at once instead, the znode is ephemeral.
         if (!znodes.isConnected()) {
             leftToTheSession(lease.znode());

@@ -13,6 +13,7 @@ import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.client.ZKClientConfig;
 import org.apache.zookeeper.data.Stat;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where a provider's znodes are and how they are read: the layout under the root (a base per namespace, the Lable
@@ -122,7 +123,7 @@ record Znodes(CuratorFramework client, String rootPath, String lableNamespace) {
     }
 
     /** Reads a znode's data and stat; null when it does not exist, empty when it holds none. */
-    byte[] dataOrNull(String path, Stat stat) throws Exception {
+    byte @Nullable [] dataOrNull(String path, Stat stat) throws Exception {
         try {
             byte[] data = client.getData().storingStatIn(stat).forPath(path);
             return data == null ? new byte[0] : data;

@@ -1,6 +1,7 @@
 package dev.ids.zookeeper;
 
 import dev.ids.clock.IdClock;
+import dev.ids.internal.ExceptionMessages;
 import dev.ids.node.LeaseGrant;
 import dev.ids.node.LeaseLostException;
 import dev.ids.node.LeaseStoreUnreachableException;
@@ -10,10 +11,12 @@ import dev.ids.node.StoredNodeLease;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooKeeper;
+import org.jspecify.annotations.Nullable;
 
 /**
  * ZooKeeper as a lease store: the adapter between the shared lease lifecycle ({@link StoredNodeLease}) and the
@@ -106,7 +109,7 @@ final class ZooKeeperLeaseStore implements NodeLeaseStore<ZnodeProof> {
             }
 
             @Override
-            public Claimed<ZnodeProof> tryTake(long identity) throws Exception {
+            public @Nullable Claimed<ZnodeProof> tryTake(long identity) throws Exception {
                 return ZooKeeperLeaseStore.this.tryTake(claim.namespace(), base, identity, holder);
             }
 
@@ -117,7 +120,7 @@ final class ZooKeeperLeaseStore implements NodeLeaseStore<ZnodeProof> {
         };
     }
 
-    private Claimed<ZnodeProof> tryTake(String namespace, String base, long identity, String holder)
+    private @Nullable Claimed<ZnodeProof> tryTake(String namespace, String base, long identity, String holder)
             throws Exception {
         String path = Znodes.child(Znodes.pool(base), identity);
         if (!creating.add(path)) {
@@ -146,7 +149,7 @@ final class ZooKeeperLeaseStore implements NodeLeaseStore<ZnodeProof> {
      */
     @Override
     public void attach(ZnodeProof proof, Provable lease) {
-        OpenZnode znode = open.get(proof);
+        OpenZnode znode = Objects.requireNonNull(open.get(proof), "opened by tryTake before the claim attaches it");
         znode.attach(lease);
         ZooKeeper zooKeeper;
         try {
@@ -174,7 +177,7 @@ final class ZooKeeperLeaseStore implements NodeLeaseStore<ZnodeProof> {
         try {
             return new LeaseGrant(proofs.proveOwnership(proof.znode()), 0);
         } catch (ZnodeLostException e) {
-            throw new LeaseLostException(e.getMessage());
+            throw new LeaseLostException(ExceptionMessages.of(e));
         }
     }
 
@@ -198,7 +201,7 @@ final class ZooKeeperLeaseStore implements NodeLeaseStore<ZnodeProof> {
         try {
             return write(opened(lease.proof()), epochMillis, version);
         } catch (LeaseLostException e) {
-            lease.end(e.getMessage());
+            lease.end(ExceptionMessages.of(e));
             throw new IllegalStateException("Cannot write the high-water mark " + epochMillis + " to znode "
                     + lease.proof().markPath() + ": " + lease + "; claim an identity again");
         }
@@ -209,7 +212,7 @@ final class ZooKeeperLeaseStore implements NodeLeaseStore<ZnodeProof> {
         try {
             written = marks.write(znode.znode(), znode.proof().markPath(), epochMillis, version);
         } catch (ZnodeLostException e) {
-            throw new LeaseLostException(e.getMessage());
+            throw new LeaseLostException(ExceptionMessages.of(e));
         }
         if (written == null) {
             throw new IllegalStateException("Cannot write the high-water mark " + epochMillis + " to znode "

@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.framework.CuratorFramework;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Claims node identities as ephemeral znodes in ZooKeeper, through Apache Curator: an identity of a range whose
@@ -182,7 +183,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
      * @param highWaterMarkMillis the latest time any holder may have issued IDs for, in milliseconds since the Unix
      *     epoch; 0 when none
      */
-    public record LeaseRow(String namespace, long identity, boolean held, String holder, long expiresAtMillis,
+    public record LeaseRow(String namespace, long identity, boolean held, @Nullable String holder, long expiresAtMillis,
             long highWaterMarkMillis) {
 
         /**

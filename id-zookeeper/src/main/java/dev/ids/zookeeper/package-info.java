@@ -15,4 +15,7 @@
  * {@code ZnodeRelease} (lowering the mark and deleting only the lease's own znode, Lable's delayed delete) and
  * {@code ZnodeRows} (the operator's listing and the cluster id).
  */
+@NullMarked
 package dev.ids.zookeeper;
+
+import org.jspecify.annotations.NullMarked;

@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The database's current time, in milliseconds since the Unix epoch, as an SQL expression of the database's dialect,
@@ -26,13 +27,14 @@ final class DatabaseClock {
     private static final System.Logger LOG = System.getLogger("dev.ids.node.jdbc.JdbcNodeLeaseProvider");
 
     /** The dialect's expression; {@code null} when the application's clock stands in. */
-    private final String expression;
+    private final @Nullable String expression;
     private final IdClock applicationClock;
     /** For tests only: a clock whose wall time stands in for the database's, exactly; or null. */
-    private final IdClock testClock;
+    private final @Nullable IdClock testClock;
     private final String product;
 
-    private DatabaseClock(String product, String expression, IdClock applicationClock, IdClock testClock) {
+    private DatabaseClock(String product, @Nullable String expression, IdClock applicationClock,
+            @Nullable IdClock testClock) {
         this.product = product;
         this.expression = expression;
         this.applicationClock = applicationClock;
@@ -44,7 +46,7 @@ final class DatabaseClock {
      *
      * @param testClock for tests: a clock whose wall time stands in for the database's, or {@code null}
      */
-    static DatabaseClock of(Connection connection, IdClock applicationClock, IdClock testClock,
+    static DatabaseClock of(Connection connection, IdClock applicationClock, @Nullable IdClock testClock,
             String tableName) throws SQLException {
         String product = connection.getMetaData().getDatabaseProductName();
         String expression = LeaseTableSql.nowMillisExpression(product);

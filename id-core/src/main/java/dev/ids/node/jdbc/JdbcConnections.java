@@ -13,7 +13,9 @@ import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTransientConnectionException;
 import java.sql.Statement;
+import java.util.Objects;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How the JDBC lease store talks to its database: each piece of work on a connection of its own in auto-commit,
@@ -28,9 +30,9 @@ final class JdbcConnections {
     private final DataSource dataSource;
     private final int queryTimeoutSeconds;
     private final IdClock clock;
-    private final IdClock testDatabaseClock;
+    private final @Nullable IdClock testDatabaseClock;
     private final String tableName;
-    private volatile DatabaseClock databaseClock;
+    private volatile @Nullable DatabaseClock databaseClock;
     /** Whether writes raise PostgreSQL's {@code synchronous_commit} for themselves; learned with the clock. */
     private volatile boolean raisesSynchronousCommit;
 
@@ -40,7 +42,7 @@ final class JdbcConnections {
      * @param testDatabaseClock for tests: a clock whose wall time stands in for the database's; or {@code null}
      * @param tableName the lease table, named in the log line of a database whose clock cannot be read
      */
-    JdbcConnections(DataSource dataSource, int queryTimeoutSeconds, IdClock clock, IdClock testDatabaseClock,
+    JdbcConnections(DataSource dataSource, int queryTimeoutSeconds, IdClock clock, @Nullable IdClock testDatabaseClock,
             String tableName) {
         this.dataSource = dataSource;
         this.queryTimeoutSeconds = queryTimeoutSeconds;
@@ -51,13 +53,13 @@ final class JdbcConnections {
 
     /** A piece of work on a connection. */
     @FunctionalInterface
-    interface SqlWork<T> {
+    interface SqlWork<T extends @Nullable Object> {
 
         T run(Connection connection) throws SQLException;
     }
 
     /** Runs work on a connection of its own, each statement committed on its own. */
-    <T> T withConnection(SqlWork<T> work) throws SQLException {
+    <T extends @Nullable Object> T withConnection(SqlWork<T> work) throws SQLException {
         try (Connection connection = dataSource.getConnection()) {
             boolean autoCommit = connection.getAutoCommit();
             if (!autoCommit) {
@@ -105,7 +107,7 @@ final class JdbcConnections {
      * The first column of the first row of a query, as text; {@code null} for SQL NULL, no row, or a query the
      * database refuses. A connection failure or a timeout is thrown: the database was not heard from.
      */
-    private String firstValue(Connection connection, String sql) throws SQLException {
+    private @Nullable String firstValue(Connection connection, String sql) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.setQueryTimeout(queryTimeoutSeconds);
             try (ResultSet result = statement.executeQuery(sql)) {
@@ -182,7 +184,7 @@ final class JdbcConnections {
     }
 
     /** Reads the first column of the first row of a query as a long; {@code null} when there is no row. */
-    Long firstLong(Connection connection, BoundSql query) throws SQLException {
+    @Nullable Long firstLong(Connection connection, BoundSql query) throws SQLException {
         try (PreparedStatement select = prepare(connection, query); ResultSet result = select.executeQuery()) {
             return result.next() ? result.getLong(1) : null;
         }
@@ -196,8 +198,8 @@ final class JdbcConnections {
      * @param query {@code SELECT high_water_mark, <now> ...} while the row names the holder
      * @return the mark and the skew in milliseconds; {@code null} when the row no longer names the holder
      */
-    long[] readClaimed(Connection connection, BoundSql query) throws SQLException {
-        DatabaseClock now = databaseClock;
+    long @Nullable [] readClaimed(Connection connection, BoundSql query) throws SQLException {
+        DatabaseClock now = learnedClock();
         try (PreparedStatement select = prepare(connection, query)) {
             long before = now.applicationWallMillis();
             try (ResultSet result = select.executeQuery()) {
@@ -221,7 +223,11 @@ final class JdbcConnections {
      * database's, in milliseconds (negative when behind).
      */
     long measureSkew(Connection connection) throws SQLException {
-        return databaseClock.skewMillis(connection, queryTimeoutSeconds);
+        return learnedClock().skewMillis(connection, queryTimeoutSeconds);
+    }
+
+    private DatabaseClock learnedClock() {
+        return Objects.requireNonNull(databaseClock, "learnDatabase runs on the connection of the first claim");
     }
 
     /**

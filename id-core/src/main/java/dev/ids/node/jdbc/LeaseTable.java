@@ -19,6 +19,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The lease table as the JDBC lease store: the statements every store of the table runs ({@link LeaseTableCalls},
@@ -192,7 +193,7 @@ final class LeaseTable extends LeaseTableStore {
      * Runs an update under the holder condition; when it matched no row, tells why (another holder, the row
      * released, or deleted). {@code null} when the row still names this lease unreleased.
      */
-    private String conditional(Connection connection, BoundSql update, HeldRow lease) throws SQLException {
+    private @Nullable String conditional(Connection connection, BoundSql update, HeldRow lease) throws SQLException {
         try (PreparedStatement statement = connections.prepare(connection, update)) {
             if (connections.executeUpdate(connection, statement) == 1) {
                 return null;

@@ -11,6 +11,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One claim on the lease table through JDBC: {@link TableClaim} decides what to read and write, this runs it. The
@@ -62,7 +63,7 @@ final class RangeClaim extends TableClaim {
     }
 
     @Override
-    protected Taken insert(BoundSql insert, BoundSql selectClaimed) throws SQLException {
+    protected @Nullable Taken insert(BoundSql insert, BoundSql selectClaimed) throws SQLException {
         return connections.withConnection(connection -> {
             try (PreparedStatement statement = connections.prepare(connection, insert)) {
                 connections.executeUpdate(connection, statement);
@@ -79,7 +80,7 @@ final class RangeClaim extends TableClaim {
     }
 
     @Override
-    protected Taken takeOver(BoundSql takeOver, BoundSql selectClaimed) throws SQLException {
+    protected @Nullable Taken takeOver(BoundSql takeOver, BoundSql selectClaimed) throws SQLException {
         return connections.withConnection(connection -> {
             try (PreparedStatement update = connections.prepare(connection, takeOver)) {
                 if (connections.executeUpdate(connection, update) != 1) {

@@ -4,4 +4,7 @@
  * ({@link dev.ids.node.StoredNodeLease}). Uses only {@code java.sql} and {@code javax.sql}; works on H2,
  * PostgreSQL and MariaDB (and MySQL). The table's DDL ships as {@code META-INF/ids/ids-node-lease.sql}.
  */
+@NullMarked
 package dev.ids.node.jdbc;
+
+import org.jspecify.annotations.NullMarked;

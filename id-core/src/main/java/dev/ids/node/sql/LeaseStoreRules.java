@@ -6,6 +6,7 @@ import dev.ids.node.UnsafeLeaseStoreException.Reason;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The databases a lease table must not live in, judged once for every store over the table (the JDBC store and the
@@ -55,7 +56,7 @@ public final class LeaseStoreRules {
          * @throws E when the database cannot be asked (unreachable, timed out): the check then fails, so
          *     that it runs again at the next claim rather than pass a database it never heard from
          */
-        String read(String sql) throws E;
+        @Nullable String read(String sql) throws E;
     }
 
     /**
@@ -73,8 +74,8 @@ public final class LeaseStoreRules {
      * @throws UnsafeLeaseStoreException naming the store, the setting and what to change
      * @throws E when the database cannot be asked: nothing is passed that was not heard from
      */
-    public static <E extends Exception> void check(String store, String product, String url, boolean singleProcess,
-            SettingReader<E> settings) throws E {
+    public static <E extends Exception> void check(String store, String product, @Nullable String url,
+            boolean singleProcess, SettingReader<E> settings) throws E {
         Objects.requireNonNull(store, "store");
         Objects.requireNonNull(settings, "settings");
         if (LeaseTableSql.isMariaDbOrMySql(product)) {
@@ -94,7 +95,7 @@ public final class LeaseStoreRules {
         } else if (LeaseTableSql.isH2(product)) {
             String path = settings.read(H2_DATABASE_PATH);
             inMemory = path == null;
-            where = inMemory ? store + " in memory" : store + " (file " + Chars.quote(path) + ")";
+            where = path == null ? store + " in memory" : store + " (file " + Chars.quote(path) + ")";
         } else {
             return;
         }
@@ -117,7 +118,7 @@ public final class LeaseStoreRules {
      * @param url the URL, or {@code null}
      * @return whether it is private to this process
      */
-    public static boolean isPrivateInMemory(String url) {
+    public static boolean isPrivateInMemory(@Nullable String url) {
         if (url == null) {
             return false;
         }
@@ -134,7 +135,7 @@ public final class LeaseStoreRules {
      * @param url the URL, or {@code null}
      * @return whether it is an embedded H2 file
      */
-    public static boolean isEmbeddedH2File(String url) {
+    public static boolean isEmbeddedH2File(@Nullable String url) {
         if (url == null || !url.regionMatches(true, 0, "jdbc:h2:", 0, 8)) {
             return false;
         }
@@ -155,7 +156,7 @@ public final class LeaseStoreRules {
     }
 
     /** Reads a setting, trimmed; {@code null} when the database does not have it. */
-    private static <E extends Exception> String read(SettingReader<E> settings, String sql) throws E {
+    private static <E extends Exception> @Nullable String read(SettingReader<E> settings, String sql) throws E {
         String value = settings.read(sql);
         return value == null ? null : value.trim();
     }
@@ -168,7 +169,7 @@ public final class LeaseStoreRules {
                 + "this one process (a test, a single instance), build the provider with singleProcess(true)");
     }
 
-    private static UnsafeLeaseStoreException writeDelay(String store, String writeDelay) {
+    private static UnsafeLeaseStoreException writeDelay(String store, @Nullable String writeDelay) {
         return refusal(Reason.H2_WRITE_DELAY, store, "the lease store is " + store + ", an embedded H2 file "
                 + "database with a write delay (WRITE_DELAY " + (writeDelay == null ? "unknown"
                 : Chars.quote(writeDelay) + " ms") + "; H2's default is 500 ms unless the URL sets WRITE_DELAY=0): "

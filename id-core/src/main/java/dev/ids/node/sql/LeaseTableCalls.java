@@ -2,6 +2,7 @@ package dev.ids.node.sql;
 
 import dev.ids.node.NodeClaim;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Every statement a store of the lease table runs, with its parameters in order: written once, so that the JDBC and
@@ -65,7 +66,7 @@ public final class LeaseTableCalls {
      * @param judged the row as the claimant read it, or {@code null} for a claim of a range
      * @return the update
      */
-    public BoundSql takeOver(HeldRow row, Duration lease, Duration grace, LeaseRow judged) {
+    public BoundSql takeOver(HeldRow row, Duration lease, Duration grace, @Nullable LeaseRow judged) {
         if (judged == null) {
             return BoundSql.of(sql.takeOver(), row.holder(), lease.toMillis(), row.namespace(), row.identity(),
                     grace.toMillis());

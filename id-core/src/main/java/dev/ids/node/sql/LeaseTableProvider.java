@@ -87,7 +87,8 @@ public abstract class LeaseTableProvider implements IdentityTakeOver {
      */
     @Override
     public final NodeLease takeOver(ListedLease judged, Duration silence) {
-        return takeOver(new LeaseRow(judged.namespace(), judged.identity(), judged.holder(),
+        String holder = Objects.requireNonNull(judged.holder(), "the judged record names no holder to take over from");
+        return takeOver(new LeaseRow(judged.namespace(), judged.identity(), holder,
                 judged.expiresAtMillis(), judged.highWaterMarkMillis()), silence);
     }
 

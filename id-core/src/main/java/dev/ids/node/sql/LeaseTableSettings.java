@@ -4,6 +4,7 @@ import dev.ids.clock.IdClock;
 import dev.ids.node.LeaseTimingSettings;
 import java.time.Duration;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The settings every store of the lease table shares, with their defaults and checks: the builders of the JDBC
@@ -25,7 +26,7 @@ public abstract class LeaseTableSettings<B extends LeaseTableSettings<B>> extend
     private boolean createTable = true;
     private boolean singleProcess;
     /** Null means the database's own clock. */
-    private IdClock testDatabaseClock;
+    private @Nullable IdClock testDatabaseClock;
 
     /** Starts with every default. */
     protected LeaseTableSettings() {
@@ -139,6 +140,6 @@ public abstract class LeaseTableSettings<B extends LeaseTableSettings<B>> extend
      * @param backgroundRenewal whether leases renew themselves on a background thread; {@code false} in some tests
      * @param testDatabaseClock the clock that stands in for the database's in tests; {@code null} for the database's
      */
-    public record StoreOptions(boolean singleProcess, boolean backgroundRenewal, IdClock testDatabaseClock) {
+    public record StoreOptions(boolean singleProcess, boolean backgroundRenewal, @Nullable IdClock testDatabaseClock) {
     }
 }

@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.function.IntFunction;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The lease table's DDL and every statement a lease store runs on it, for any driver: written once here with
@@ -178,7 +179,7 @@ public final class LeaseTableSql {
      * @param databaseProductName the product name the driver reports, such as {@code PostgreSQL}
      * @return the expression, or {@code null} for another database
      */
-    public static String nowMillisExpression(String databaseProductName) {
+    public static @Nullable String nowMillisExpression(String databaseProductName) {
         return isPostgreSql(databaseProductName) ? POSTGRESQL_NOW
                 : isMariaDbOrMySql(databaseProductName) ? MARIADB_NOW
                 : isH2(databaseProductName) ? POSTGRESQL_NOW
@@ -191,7 +192,7 @@ public final class LeaseTableSql {
      * @param databaseProductName the product name, or {@code null}
      * @return whether it names PostgreSQL
      */
-    public static boolean isPostgreSql(String databaseProductName) {
+    public static boolean isPostgreSql(@Nullable String databaseProductName) {
         return lowerCase(databaseProductName).contains("postgres");
     }
 
@@ -202,7 +203,7 @@ public final class LeaseTableSql {
      * @param databaseProductName the product name, or {@code null}
      * @return whether it names MariaDB or MySQL
      */
-    public static boolean isMariaDbOrMySql(String databaseProductName) {
+    public static boolean isMariaDbOrMySql(@Nullable String databaseProductName) {
         String name = lowerCase(databaseProductName);
         return name.contains("mariadb") || name.contains("mysql");
     }
@@ -213,11 +214,11 @@ public final class LeaseTableSql {
      * @param databaseProductName the product name, or {@code null}
      * @return whether it names H2
      */
-    public static boolean isH2(String databaseProductName) {
+    public static boolean isH2(@Nullable String databaseProductName) {
         return lowerCase(databaseProductName).equals("h2");
     }
 
-    private static String lowerCase(String databaseProductName) {
+    private static String lowerCase(@Nullable String databaseProductName) {
         return databaseProductName == null ? "" : databaseProductName.toLowerCase(Locale.ROOT);
     }
 

@@ -5,6 +5,7 @@ import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseStore;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the stores of the lease table answer alike, whichever API reaches the table: how a lease describes itself,
@@ -180,7 +181,7 @@ public abstract class LeaseTableStore implements NodeLeaseStore<HeldRow> {
      * @param expiresAtMillis the row's expiry as read
      * @return why the row is not the lease's, or {@code null}
      */
-    protected static String notOurs(HeldRow lease, String holder, long expiresAtMillis) {
+    protected static @Nullable String notOurs(HeldRow lease, @Nullable String holder, long expiresAtMillis) {
         if (!lease.holder().equals(holder)) {
             return "another process holds the identity now";
         }

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One claim on the lease table, whichever API reaches it: the read of the claim's range, which only suggests
@@ -69,7 +70,7 @@ public abstract class TableClaim implements NodeLeaseStore.Claiming<HeldRow> {
     /** The identities whose row is live or within the grace, on the database's clock of the read. */
     private final long[] live;
     /** The row as the claimant judged it, for a takeover from that holder; {@code null} for a claim of a range. */
-    private final LeaseRow judged;
+    private final @Nullable LeaseRow judged;
 
     /**
      * Prepares to take one of the free identities of a range read.
@@ -136,7 +137,7 @@ public abstract class TableClaim implements NodeLeaseStore.Claiming<HeldRow> {
      * @throws Exception when the database cannot be reached or refuses the statement
      */
     @Override
-    public final NodeLeaseStore.Claimed<HeldRow> tryTake(long identity) throws Exception {
+    public final NodeLeaseStore.@Nullable Claimed<HeldRow> tryTake(long identity) throws Exception {
         // The deadline counts from before the statement, so it is never later than the expiry others see.
         long start = terms.clock().monotonicNanos();
         HeldRow row = new HeldRow(claim.namespace(), identity, holder);
@@ -160,7 +161,7 @@ public abstract class TableClaim implements NodeLeaseStore.Claiming<HeldRow> {
      *     {@code null} when another claimant inserted the row first (an integrity violation)
      * @throws Exception when the database cannot be reached or refuses otherwise
      */
-    protected abstract Taken insert(BoundSql insert, BoundSql selectClaimed) throws Exception;
+    protected abstract @Nullable Taken insert(BoundSql insert, BoundSql selectClaimed) throws Exception;
 
     /**
      * Runs the takeover of a row and, when it took the row, reads the row's mark on the same connection: from then
@@ -172,7 +173,7 @@ public abstract class TableClaim implements NodeLeaseStore.Claiming<HeldRow> {
      *     another claimant since the read) or the mark could not be read
      * @throws Exception when the database cannot be reached or refuses
      */
-    protected abstract Taken takeOver(BoundSql takeOver, BoundSql selectClaimed) throws Exception;
+    protected abstract @Nullable Taken takeOver(BoundSql takeOver, BoundSql selectClaimed) throws Exception;
 
     /**
      * Returns the statements of the table, as the store rendered them.

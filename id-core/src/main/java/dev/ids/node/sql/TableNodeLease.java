@@ -3,6 +3,7 @@ package dev.ids.node.sql;
 import dev.ids.node.ForwardingNodeLease;
 import dev.ids.node.Renewal;
 import dev.ids.node.StoredNodeLease;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A node identity held through a row of the lease table: the shared lease lifecycle ({@link StoredNodeLease}) over
@@ -46,7 +47,7 @@ public abstract class TableNodeLease extends ForwardingNodeLease {
      *
      * @return the reason; {@code null} while held
      */
-    public String lossReason() {
+    public @Nullable String lossReason() {
         return lease.lossReason();
     }
 
@@ -55,7 +56,7 @@ public abstract class TableNodeLease extends ForwardingNodeLease {
      *
      * @return the reason; {@code null} while the clocks agree within the grace
      */
-    public String skewFence() {
+    public @Nullable String skewFence() {
         return lease.skewFenceReason();
     }
 }

@@ -6,4 +6,7 @@
  * ({@link dev.ids.node.sql.TableClaim}), their settings and their providers' common part; each keeps only its way of
  * talking to the database.
  */
+@NullMarked
 package dev.ids.node.sql;
+
+import org.jspecify.annotations.NullMarked;

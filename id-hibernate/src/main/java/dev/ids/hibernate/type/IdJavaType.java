@@ -10,6 +10,7 @@ import org.hibernate.type.descriptor.java.AbstractClassJavaType;
 import org.hibernate.type.descriptor.java.ImmutableMutabilityPlan;
 import org.hibernate.type.descriptor.jdbc.JdbcType;
 import org.hibernate.type.descriptor.jdbc.JdbcTypeIndicators;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The library's Hibernate {@code JavaType} of an ID value type, read from the scheme's {@link IdDescriptor}: an
@@ -114,7 +115,7 @@ public class IdJavaType<T> extends AbstractClassJavaType<T> {
      * @throws org.hibernate.HibernateException when this type has no such form
      */
     @Override
-    public <X> X unwrap(T value, Class<X> type, WrapperOptions options) {
+    public <X> @Nullable X unwrap(@Nullable T value, Class<X> type, WrapperOptions options) {
         if (value == null) {
             return null;
         }
@@ -150,7 +151,7 @@ public class IdJavaType<T> extends AbstractClassJavaType<T> {
      * @throws org.hibernate.HibernateException when the form is none of these
      */
     @Override
-    public <X> T wrap(X value, WrapperOptions options) {
+    public <X> @Nullable T wrap(@Nullable X value, WrapperOptions options) {
         if (value == null) {
             return null;
         }

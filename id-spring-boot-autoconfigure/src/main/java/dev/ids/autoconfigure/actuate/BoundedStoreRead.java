@@ -1,6 +1,7 @@
 package dev.ids.autoconfigure.actuate;
 
 import dev.ids.internal.DaemonThreads;
+import dev.ids.internal.ExceptionMessages;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -9,6 +10,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A read of the lease store for the {@code ids} endpoint, bounded in time: a store that hangs would otherwise hold
@@ -25,7 +27,7 @@ final class BoundedStoreRead<T> {
     private final ThreadPoolExecutor reader;
 
     /** The read under way or the latest one; guarded by this. */
-    private CompletableFuture<T> latest;
+    private @Nullable CompletableFuture<T> latest;
 
     /** When ({@link System#nanoTime()}) the latest read began; guarded by this. */
     private long latestBegan;
@@ -62,9 +64,9 @@ final class BoundedStoreRead<T> {
                     + "read has been under way for " + (System.nanoTime() - began) / 1_000_000 + " ms); it may be "
                     + "down or hung");
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
             throw cause instanceof IllegalStateException failure ? failure
-                    : new IllegalStateException(cause.getMessage(), cause);
+                    : new IllegalStateException(ExceptionMessages.of(cause), cause);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while reading the lease store");

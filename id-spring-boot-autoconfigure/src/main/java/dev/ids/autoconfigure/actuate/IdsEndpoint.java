@@ -9,6 +9,7 @@ import dev.ids.autoconfigure.node.LeasedIdentity;
 import dev.ids.autoconfigure.node.NodeLeases;
 import dev.ids.autoconfigure.node.StoredLease;
 import dev.ids.internal.Chars;
+import dev.ids.internal.ExceptionMessages;
 import dev.ids.node.LeaseHolder;
 import dev.ids.node.NodeLease;
 import java.time.Duration;
@@ -93,7 +94,7 @@ public final class IdsEndpoint {
         try {
             return IdScheme.of(scheme).decode(id);
         } catch (IllegalArgumentException ex) {
-            throw new InvalidEndpointRequestException(ex.getMessage(), ex.getMessage());
+            throw new InvalidEndpointRequestException(ExceptionMessages.of(ex), ExceptionMessages.of(ex));
         }
     }
 

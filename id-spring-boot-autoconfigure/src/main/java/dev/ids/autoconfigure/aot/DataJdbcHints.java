@@ -1,6 +1,7 @@
 package dev.ids.autoconfigure.aot;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.springframework.aot.hint.RuntimeHints;
 import org.springframework.aot.hint.TypeReference;
 import org.springframework.util.ClassUtils;
@@ -23,7 +24,7 @@ final class DataJdbcHints {
     private DataJdbcHints() {
     }
 
-    static void register(RuntimeHints hints, ClassLoader loader) {
+    static void register(RuntimeHints hints, @Nullable ClassLoader loader) {
         if (ClassUtils.isPresent(READING_CONVERTER, loader)) {
             for (String converter : CONVERTERS) {
                 hints.reflection().registerType(TypeReference.of(converter));

@@ -2,6 +2,7 @@ package dev.ids.autoconfigure.aot;
 
 import dev.ids.IdScheme;
 import dev.ids.hibernate.IdsGeneratorNames;
+import org.jspecify.annotations.Nullable;
 import org.springframework.aot.hint.MemberCategory;
 import org.springframework.aot.hint.RuntimeHints;
 import org.springframework.aot.hint.TypeReference;
@@ -31,7 +32,7 @@ final class GenerationAnnotationHints {
     private GenerationAnnotationHints() {
     }
 
-    static void register(RuntimeHints hints, ClassLoader loader) {
+    static void register(RuntimeHints hints, @Nullable ClassLoader loader) {
         if (!ClassUtils.isPresent(NAMES, loader)) {
             return;
         }

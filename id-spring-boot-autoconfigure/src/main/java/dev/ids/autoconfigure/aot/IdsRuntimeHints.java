@@ -79,7 +79,7 @@ public final class IdsRuntimeHints implements RuntimeHintsRegistrar {
     }
 
     /** The service file of the interface, and a constructor hint for each class any copy of it lists. */
-    static void registerService(RuntimeHints hints, ClassLoader loader, String service) {
+    static void registerService(RuntimeHints hints, @Nullable ClassLoader loader, String service) {
         String location = "META-INF/services/" + service;
         hints.resources().registerPattern(location);
         for (String implementation : implementations(loader, location)) {
@@ -89,10 +89,12 @@ public final class IdsRuntimeHints implements RuntimeHintsRegistrar {
     }
 
     /** The class names of every copy of a service file on the class path, without comments and blank lines. */
-    static Set<String> implementations(ClassLoader loader, String location) {
+    static Set<String> implementations(@Nullable ClassLoader loader, String location) {
         Set<String> names = new LinkedHashSet<>();
         try {
-            for (URL url : Collections.list(loader.getResources(location))) {
+            // A null loader is the system class loader, as for ServiceLoader.load.
+            ClassLoader resources = loader != null ? loader : ClassLoader.getSystemClassLoader();
+            for (URL url : Collections.list(resources.getResources(location))) {
                 try (InputStream in = url.openStream()) {
                     for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\\R")) {
                         String name = line.replaceFirst("#.*", "").strip();

@@ -4,6 +4,7 @@ import dev.ids.IdDescriptor;
 import dev.ids.IdDescriptor.Form;
 import dev.ids.IdGenerator;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.data.mapping.PersistentPropertyAccessor;
 import org.springframework.data.relational.core.mapping.RelationalPersistentEntity;
 import org.springframework.data.relational.core.mapping.RelationalPersistentProperty;
@@ -23,12 +24,12 @@ public final class GeneratedId {
     private final IdDescriptor<?> descriptor;
 
     /** The form the property holds, or {@code null} for the value type itself. */
-    private final Form form;
+    private final @Nullable Form form;
 
     private final IdGenerator<?> generator;
 
     private GeneratedId(RelationalPersistentEntity<?> entity, RelationalPersistentProperty property,
-            IdDescriptor<?> descriptor, Form form, IdGenerator<?> generator) {
+            IdDescriptor<?> descriptor, @Nullable Form form, IdGenerator<?> generator) {
         this.entity = entity;
         this.property = property;
         this.descriptor = descriptor;
@@ -117,7 +118,7 @@ public final class GeneratedId {
      * The form of a property type other than the value type, as the JPA integration accepts it: a 64-bit ID as a
      * {@code Long} but not as bytes, a 128-bit one as a {@code UUID} or bytes, a sno as bytes, any as a string.
      */
-    private static Form formOf(IdDescriptor<?> descriptor, Class<?> type) {
+    private static @Nullable Form formOf(IdDescriptor<?> descriptor, Class<?> type) {
         if (type == String.class) {
             return Form.TEXT;
         }

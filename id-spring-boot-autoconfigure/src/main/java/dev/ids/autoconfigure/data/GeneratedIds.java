@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.data.relational.core.dialect.Dialect;
 import org.springframework.data.relational.core.mapping.RelationalMappingContext;
@@ -21,7 +22,7 @@ public final class GeneratedIds {
 
     private final ObjectProvider<RelationalMappingContext> mappingContexts;
 
-    private final Supplier<Dialect> dialect;
+    private final Supplier<? extends @Nullable Dialect> dialect;
 
     private final GeneratorBeans generators;
 
@@ -38,8 +39,8 @@ public final class GeneratedIds {
      * @param generators the lookup of generator beans
      * @param store the Spring Data module, {@code "Spring Data R2DBC"}, for messages
      */
-    public GeneratedIds(ObjectProvider<RelationalMappingContext> mappingContexts, Supplier<Dialect> dialect,
-            GeneratorBeans generators, String store) {
+    public GeneratedIds(ObjectProvider<RelationalMappingContext> mappingContexts,
+            Supplier<? extends @Nullable Dialect> dialect, GeneratorBeans generators, String store) {
         this.mappingContexts = mappingContexts;
         this.dialect = dialect;
         this.generators = generators;
@@ -73,7 +74,10 @@ public final class GeneratedIds {
     private Optional<GeneratedId> inspect(Class<?> type) {
         RelationalMappingContext context = mappingContexts.getIfUnique();
         RelationalPersistentEntity<?> entity = context == null ? null : context.getPersistentEntity(type);
-        RelationalPersistentProperty property = entity == null ? null : entity.getIdProperty();
+        if (entity == null) {
+            return Optional.empty();
+        }
+        RelationalPersistentProperty property = entity.getIdProperty();
         if (property == null) {
             return Optional.empty();
         }

@@ -8,6 +8,7 @@ import java.lang.reflect.AnnotatedElement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.springframework.core.annotation.MergedAnnotation;
 import org.springframework.core.annotation.MergedAnnotations;
 
@@ -36,7 +37,7 @@ record GenerationRequest(Reference reference, String usage) {
      * @throws IllegalStateException naming the property when it asks for two different generators, or when the
      *     generator name of {@code @GeneratedValue} looks like a misspelt scheme name
      */
-    static Optional<GenerationRequest> of(String attribute, AnnotatedElement... elements) {
+    static Optional<GenerationRequest> of(String attribute, @Nullable AnnotatedElement... elements) {
         List<GenerationRequest> found = new ArrayList<>();
         for (AnnotatedElement element : elements) {
             if (element == null) {

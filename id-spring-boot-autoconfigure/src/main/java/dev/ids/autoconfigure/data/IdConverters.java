@@ -5,6 +5,7 @@ import dev.ids.IdDescriptor.Form;
 import dev.ids.IdScheme;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.springframework.data.relational.core.dialect.Dialect;
 import org.springframework.data.relational.core.dialect.H2Dialect;
 import org.springframework.data.relational.core.dialect.PostgresDialect;
@@ -48,7 +49,7 @@ public final class IdConverters {
      * @param dialect the Spring Data dialect of the database, or {@code null} when unknown
      * @return {@code true} for PostgreSQL and H2
      */
-    public static boolean uuidSortsByBytes(Dialect dialect) {
+    public static boolean uuidSortsByBytes(@Nullable Dialect dialect) {
         return dialect instanceof PostgresDialect || dialect instanceof H2Dialect;
     }
 

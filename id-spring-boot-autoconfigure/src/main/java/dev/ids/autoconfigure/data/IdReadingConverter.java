@@ -3,6 +3,7 @@ package dev.ids.autoconfigure.data;
 import dev.ids.IdDescriptor;
 import dev.ids.IdDescriptor.Form;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import org.springframework.core.convert.TypeDescriptor;
 import org.springframework.core.convert.converter.GenericConverter;
 import org.springframework.data.convert.ReadingConverter;
@@ -26,7 +27,7 @@ final class IdReadingConverter implements GenericConverter {
     }
 
     @Override
-    public Object convert(Object source, TypeDescriptor sourceType, TypeDescriptor targetType) {
+    public @Nullable Object convert(@Nullable Object source, TypeDescriptor sourceType, TypeDescriptor targetType) {
         return source == null ? null : IdForms.read(descriptor, form, source);
     }
 

@@ -2,6 +2,7 @@ package dev.ids.autoconfigure.jackson;
 
 import dev.ids.InvalidIdException;
 import dev.ids.internal.Chars;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.DeserializationContext;
@@ -53,7 +54,7 @@ final class LongIdDeserializer extends StdScalarDeserializer<Long> {
     }
 
     @Override
-    public Object getNullValue(DeserializationContext context) {
+    public @Nullable Object getNullValue(DeserializationContext context) {
         return handledType() == Long.TYPE ? 0L : null;
     }
 }

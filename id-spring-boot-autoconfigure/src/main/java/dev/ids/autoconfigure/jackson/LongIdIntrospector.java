@@ -46,25 +46,25 @@ final class LongIdIntrospector extends NopAnnotationIntrospector {
     }
 
     @Override
-    public Object findSerializer(MapperConfig<?> config, Annotated member) {
+    public @Nullable Object findSerializer(MapperConfig<?> config, Annotated member) {
         return isLong(valueType(member)) && holdsId(member) ? ToStringSerializer.instance : null;
     }
 
     @Override
-    public Object findDeserializer(MapperConfig<?> config, Annotated member) {
+    public @Nullable Object findDeserializer(MapperConfig<?> config, Annotated member) {
         JavaType type = valueType(member);
-        return isLong(type) && holdsId(member) ? deserializerFor(type.getRawClass()) : null;
+        return type != null && isLong(type) && holdsId(member) ? deserializerFor(type.getRawClass()) : null;
     }
 
     /** The elements of a collection, array or map marked {@link IdAsString}: generated IDs are never containers. */
     @Override
-    public Object findContentSerializer(MapperConfig<?> config, Annotated member) {
+    public @Nullable Object findContentSerializer(MapperConfig<?> config, Annotated member) {
         return isLongContainer(valueType(member)) && member.hasAnnotation(IdAsString.class)
                 ? ToStringSerializer.instance : null;
     }
 
     @Override
-    public Object findContentDeserializer(MapperConfig<?> config, Annotated member) {
+    public @Nullable Object findContentDeserializer(MapperConfig<?> config, Annotated member) {
         return isLongContainer(valueType(member)) && member.hasAnnotation(IdAsString.class)
                 ? LongIdDeserializer.BOXED : null;
     }

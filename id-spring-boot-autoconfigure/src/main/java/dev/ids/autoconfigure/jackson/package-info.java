@@ -3,4 +3,7 @@
  * its canonical string (a {@code Long} ID as a string of its digits) and reads it back, the {@link IdAsString} marker,
  * and the module's auto-configuration.
  */
+@NullMarked
 package dev.ids.autoconfigure.jackson;
+
+import org.jspecify.annotations.NullMarked;

@@ -2,6 +2,7 @@ package dev.ids.autoconfigure.jpa;
 
 import dev.ids.hibernate.IdsGeneratorNameException;
 import dev.ids.hibernate.IdsMappingException;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.util.ClassUtils;
@@ -25,14 +26,14 @@ final class IdsHibernateFailureAnalyzer implements FailureAnalyzer {
             "dev.ids.hibernate.IdsMappingException", IdsHibernateFailureAnalyzer.class.getClassLoader());
 
     @Override
-    public FailureAnalysis analyze(Throwable failure) {
+    public @Nullable FailureAnalysis analyze(Throwable failure) {
         return ID_HIBERNATE_PRESENT ? Analysis.of(failure) : null;
     }
 
     /** Kept apart so that the exception types are loaded only when present. */
     private static final class Analysis {
 
-        static FailureAnalysis of(Throwable failure) {
+        static @Nullable FailureAnalysis of(Throwable failure) {
             for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
                 if (cause instanceof IdsGeneratorNameException names) {
                     return of(names);

@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.beans.factory.support.AbstractBeanDefinition;
 import org.springframework.orm.jpa.persistenceunit.MutablePersistenceUnitInfo;
@@ -30,9 +31,9 @@ final class IdsPersistenceUnitPostProcessor implements PersistenceUnitPostProces
 
     private final ConfigurableListableBeanFactory beanFactory;
 
-    private final ClassLoader classLoader;
+    private final @Nullable ClassLoader classLoader;
 
-    IdsPersistenceUnitPostProcessor(ConfigurableListableBeanFactory beanFactory, ClassLoader classLoader) {
+    IdsPersistenceUnitPostProcessor(ConfigurableListableBeanFactory beanFactory, @Nullable ClassLoader classLoader) {
         this.beanFactory = beanFactory;
         this.classLoader = classLoader;
     }
@@ -42,6 +43,9 @@ final class IdsPersistenceUnitPostProcessor implements PersistenceUnitPostProces
         TreeSet<String> used = new TreeSet<>();
         for (String className : unit.getManagedClassNames()) {
             Class<?> type = load(className);
+            if (type == null) {
+                continue;
+            }
             for (Class<?> current = type; current != null && current != Object.class;
                     current = current.getSuperclass()) {
                 List<AnnotatedElement> members = new ArrayList<>(Arrays.asList(current.getDeclaredFields()));
@@ -133,7 +137,7 @@ final class IdsPersistenceUnitPostProcessor implements PersistenceUnitPostProces
         }
     }
 
-    private Class<?> load(String className) {
+    private @Nullable Class<?> load(String className) {
         try {
             return ClassUtils.forName(className, classLoader);
         } catch (ClassNotFoundException | LinkageError e) {

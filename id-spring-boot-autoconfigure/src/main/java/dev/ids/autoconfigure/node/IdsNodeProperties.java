@@ -1,6 +1,7 @@
 package dev.ids.autoconfigure.node;
 
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -23,20 +24,20 @@ public class IdsNodeProperties {
      * jdbc when there is a DataSource bean, else r2dbc when there is a ConnectionFactory bean, else redis when there
      * is a Lettuce connection factory and id-redis, else static.
      */
-    private String provider;
+    private @Nullable String provider;
 
     /**
      * How often a leased identity is checked and, once its lease has ended for good (not renewed in time, its
      * ZooKeeper session expired), claimed again: the same identity, as each generator keeps its own; retries
      * back off up to sixteen times this. The generator refuses IDs until the identity is held again.
      */
-    private Duration reclaimPeriod;
+    private @Nullable Duration reclaimPeriod;
 
-    public String getProvider() {
+    public @Nullable String getProvider() {
         return provider;
     }
 
-    public void setProvider(String provider) {
+    public void setProvider(@Nullable String provider) {
         this.provider = provider;
     }
 
@@ -50,11 +51,11 @@ public class IdsNodeProperties {
         return store.equals(LeaseStoreKinds.normalize(provider));
     }
 
-    public Duration getReclaimPeriod() {
+    public @Nullable Duration getReclaimPeriod() {
         return reclaimPeriod;
     }
 
-    public void setReclaimPeriod(Duration reclaimPeriod) {
+    public void setReclaimPeriod(@Nullable Duration reclaimPeriod) {
         this.reclaimPeriod = reclaimPeriod;
     }
 }

@@ -1,6 +1,7 @@
 package dev.ids.autoconfigure.node;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.BeanClassLoaderAware;
 import org.springframework.context.annotation.ImportSelector;
 import org.springframework.core.type.AnnotationMetadata;
@@ -12,7 +13,7 @@ import org.springframework.core.type.AnnotationMetadata;
  */
 class LeaseStoreConfigurations implements ImportSelector, BeanClassLoaderAware {
 
-    private ClassLoader classLoader;
+    private @Nullable ClassLoader classLoader;
 
     @Override
     public void setBeanClassLoader(ClassLoader classLoader) {

@@ -4,6 +4,7 @@ import static dev.ids.autoconfigure.ConfiguredValue.apply;
 
 import dev.ids.node.LeaseTimingSettings;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The settings of every store whose leases expire by time ({@code ids.node.<store>.lease-length},
@@ -17,38 +18,38 @@ public abstract class LeaseTimingProperties {
      * How long a lease lasts without renewal: an instance that cannot renew (paused, cut off from the store) stops
      * issuing IDs this long after its last renewal started.
      */
-    private Duration leaseLength;
+    private @Nullable Duration leaseLength;
 
     /** How often a lease is renewed. Unset: a third of the lease length. */
-    private Duration renewalPeriod;
+    private @Nullable Duration renewalPeriod;
 
     /**
      * How long after a lease expires (on the store's clock) before another instance may take its identity; an
      * instance whose wall clock differs from the store's by more than this is fenced until it agrees again.
      */
-    private Duration reclaimGrace;
+    private @Nullable Duration reclaimGrace;
 
-    public Duration getLeaseLength() {
+    public @Nullable Duration getLeaseLength() {
         return leaseLength;
     }
 
-    public void setLeaseLength(Duration leaseLength) {
+    public void setLeaseLength(@Nullable Duration leaseLength) {
         this.leaseLength = leaseLength;
     }
 
-    public Duration getRenewalPeriod() {
+    public @Nullable Duration getRenewalPeriod() {
         return renewalPeriod;
     }
 
-    public void setRenewalPeriod(Duration renewalPeriod) {
+    public void setRenewalPeriod(@Nullable Duration renewalPeriod) {
         this.renewalPeriod = renewalPeriod;
     }
 
-    public Duration getReclaimGrace() {
+    public @Nullable Duration getReclaimGrace() {
         return reclaimGrace;
     }
 
-    public void setReclaimGrace(Duration reclaimGrace) {
+    public void setReclaimGrace(@Nullable Duration reclaimGrace) {
         this.reclaimGrace = reclaimGrace;
     }
 

@@ -5,6 +5,7 @@ import dev.ids.internal.Chars;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.ReclaimingNodeLease;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -61,7 +62,7 @@ public class NodeLeaseConfiguration {
         return new LeaseStartWait(idNodeLeases);
     }
 
-    private static Duration reclaimPeriod(Duration configured) {
+    private static Duration reclaimPeriod(@Nullable Duration configured) {
         if (configured == null) {
             return ReclaimingNodeLease.DEFAULT_CHECK_PERIOD;
         }

@@ -22,6 +22,7 @@ import java.util.OptionalLong;
 import java.util.TreeMap;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.DisposableBean;
 
 /**
@@ -47,7 +48,7 @@ public final class NodeLeases implements DisposableBean {
     private final ChosenLeaseProvider chosen;
 
     /** The provider, or null: {@code chosen.provider()}, kept apart as every claim uses it. */
-    private final NodeLeaseProvider provider;
+    private final @Nullable NodeLeaseProvider provider;
 
     private final Duration reclaimPeriod;
 
@@ -83,7 +84,7 @@ public final class NodeLeases implements DisposableBean {
     }
 
     /** The provider the leases come from, or {@code null}; for tests. */
-    NodeLeaseProvider provider() {
+    @Nullable NodeLeaseProvider provider() {
         return provider;
     }
 
@@ -237,14 +238,16 @@ public final class NodeLeases implements DisposableBean {
      * @return the identity held, or {@code null} when the store is left alone
      * @throws IdsConfigurationException when another instance holds the identity or the store cannot be reached
      */
-    public LeasedIdentity claimConfigured(String generatorName, String property, String namespace, long identity) {
-        if (provider == null) {
+    public @Nullable LeasedIdentity claimConfigured(String generatorName, String property, String namespace,
+            long identity) {
+        NodeLeaseProvider store = provider;
+        if (store == null) {
             throw new IllegalStateException("No node lease provider is in use");
         }
         NodeClaim claim = new NodeClaim(namespace, identity, identity);
         NodeLease lease;
         try {
-            lease = claimOrTakeOverFromSilentHolder(generatorName, property, claim);
+            lease = claimOrTakeOverFromSilentHolder(store, generatorName, property, claim);
         } catch (UnsafeLeaseStoreException ex) {
             // Leasing instances are refused on this store, so none can take the configured identity from here.
             logger.debug("The configured " + property + " = " + identity + " is not claimed in the lease store: "
@@ -262,9 +265,10 @@ public final class NodeLeases implements DisposableBean {
      * renew (another instance: fails naming it) or stay silent (a previous run of this instance: takes it over),
      * {@link ConfiguredIdentityClaim}.
      */
-    private NodeLease claimOrTakeOverFromSilentHolder(String generatorName, String property, NodeClaim claim) {
+    private NodeLease claimOrTakeOverFromSilentHolder(NodeLeaseProvider store, String generatorName, String property,
+            NodeClaim claim) {
         try {
-            return ConfiguredIdentityClaim.claim(provider, claim, "ID generator '" + generatorName + "' (" + property
+            return ConfiguredIdentityClaim.claim(store, claim, "ID generator '" + generatorName + "' (" + property
                     + ")", reclaimPeriod);
         } catch (NoFreeNodeIdentityException ex) {
             throw LeaseClaimFailures.heldElsewhere(generatorName, property, claim, heldBy(claim), description());

@@ -2,6 +2,8 @@ package dev.ids.autoconfigure.node;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.autoconfigure.condition.ConditionMessage;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
@@ -20,8 +22,11 @@ class OnNodeProviderCondition extends SpringBootCondition {
 
     @Override
     public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-        Map<String, Object> attributes = metadata.getAnnotationAttributes(ConditionalOnNodeProvider.class.getName());
-        String wanted = (String) attributes.get("value");
+        Map<String, @Nullable Object> attributes = Objects.requireNonNull(
+                metadata.getAnnotationAttributes(ConditionalOnNodeProvider.class.getName()),
+                "only @ConditionalOnNodeProvider names this condition");
+        String wanted = (String) Objects.requireNonNull(attributes.get("value"),
+                "@ConditionalOnNodeProvider's value is required");
         ConditionMessage.Builder message = ConditionMessage.forCondition(ConditionalOnNodeProvider.class,
                 "(" + wanted + ")");
         Binder binder = Binder.get(context.getEnvironment());

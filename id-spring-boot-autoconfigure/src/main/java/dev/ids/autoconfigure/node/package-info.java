@@ -9,4 +9,7 @@
  * {@link dev.ids.autoconfigure.node.NodeLeases} claims and holds the leases from whichever provider that is, and asks
  * the store's kind whatever depends on the store; no class of this package names a store.
  */
+@NullMarked
 package dev.ids.autoconfigure.node;
+
+import org.jspecify.annotations.NullMarked;

@@ -2,6 +2,7 @@ package dev.ids.autoconfigure.web;
 
 import dev.ids.IdDescriptor;
 import dev.ids.IdScheme;
+import org.jspecify.annotations.Nullable;
 import org.springframework.core.convert.converter.Converter;
 import org.springframework.core.convert.converter.ConverterRegistry;
 
@@ -36,7 +37,7 @@ public final class IdConverters {
     }
 
     /** A converter from the string form; a class rather than a lambda so that its types stay visible. */
-    private static final class FromString<T> implements Converter<String, T> {
+    private static final class FromString<T> implements Converter<String, @Nullable T> {
 
         private final IdDescriptor<T> descriptor;
 
@@ -46,7 +47,7 @@ public final class IdConverters {
 
         /** Parses the text; blank text stands for no value, as with Spring's own converters. */
         @Override
-        public T convert(String source) {
+        public @Nullable T convert(String source) {
             return source.isBlank() ? null : descriptor.parse(source);
         }
     }

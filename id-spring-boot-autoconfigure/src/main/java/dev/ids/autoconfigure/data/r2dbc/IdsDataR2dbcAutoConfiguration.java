@@ -7,6 +7,7 @@ import dev.ids.hibernate.IdsGeneratorNames;
 import dev.ids.reactor.ReactiveIdGenerator;
 import io.r2dbc.spi.ConnectionFactory;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -60,12 +61,13 @@ public final class IdsDataR2dbcAutoConfiguration {
                 ObjectProvider<RelationalMappingContext> mappingContexts,
                 ObjectProvider<ConnectionFactory> connectionFactories, ConfigurableListableBeanFactory beanFactory) {
             // Resolved once: a type first saved after start-up is inspected on the saving (event-loop) thread.
-            Supplier<Dialect> dialect = SingletonSupplier.of(() -> dialectOf(connectionFactories.getIfUnique()));
+            Supplier<@Nullable Dialect> dialect = SingletonSupplier.of(
+                    () -> dialectOf(connectionFactories.getIfUnique()));
             return new IdsReactiveBeforeConvertCallback(new GeneratedIds(mappingContexts, dialect,
                     new GeneratorBeans(beanFactory), "Spring Data R2DBC"));
         }
 
-        private static R2dbcDialect dialectOf(ConnectionFactory connectionFactory) {
+        private static @Nullable R2dbcDialect dialectOf(@Nullable ConnectionFactory connectionFactory) {
             return connectionFactory == null ? null : DialectResolver.getDialect(connectionFactory);
         }
     }

@@ -7,9 +7,11 @@ import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
 import dev.ids.autoconfigure.node.IdsNodeProperties;
 import dev.ids.autoconfigure.node.StarterLeaseStore;
 import dev.ids.etcd.EtcdNodeLeaseProvider;
+import dev.ids.internal.ExceptionMessages;
 import dev.ids.node.NodeLeaseProvider;
 import java.nio.file.Path;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -56,9 +58,9 @@ public class EtcdLeaseConfiguration {
                 builder = EtcdNodeLeaseProvider.builder(endpoints);
             } catch (IllegalArgumentException ex) {
                 throw new IdsConfigurationException(EtcdLeaseStoreKind.ENDPOINTS, String.join(",", endpoints),
-                        ex.getMessage(), "Set " + EtcdLeaseStoreKind.ENDPOINTS + " to the members' client URLs, all "
-                        + "http:// or all https://, each with a host and port (for example "
-                        + "http://etcd-0:2379,http://etcd-1:2379,http://etcd-2:2379).");
+                        ExceptionMessages.of(ex), "Set " + EtcdLeaseStoreKind.ENDPOINTS
+                        + " to the members' client URLs, all http:// or all https://, each with a host and port "
+                        + "(for example http://etcd-0:2379,http://etcd-1:2379,http://etcd-2:2379).");
             }
             apply(PREFIX + ".key-prefix", properties.getKeyPrefix(), builder::keyPrefix);
             properties.applyTo(builder, PREFIX);
@@ -68,7 +70,7 @@ public class EtcdLeaseConfiguration {
             try {
                 return builder.build();
             } catch (IllegalArgumentException ex) {
-                throw new IdsConfigurationException(PREFIX, null, ex.getMessage(), "Make " + PREFIX
+                throw new IdsConfigurationException(PREFIX, null, ExceptionMessages.of(ex), "Make " + PREFIX
                         + ".renewal-period shorter than " + PREFIX + ".lease-length, and use https:// endpoints with "
                         + PREFIX + ".trust-certificates or " + PREFIX + ".client-certificate.");
             }
@@ -123,7 +125,7 @@ public class EtcdLeaseConfiguration {
             apply(PREFIX + ".authority", properties.getAuthority(), builder::authority);
         }
 
-        private static Path path(String file) {
+        private static @Nullable Path path(@Nullable String file) {
             return file == null ? null : Path.of(file);
         }
     }

@@ -3,4 +3,7 @@
  * {@code ids.node.etcd.endpoints} set), its configuration and properties ({@code ids.node.etcd.*}), and its builder
  * customizers.
  */
+@NullMarked
 package dev.ids.autoconfigure.node.etcd;
+
+import org.jspecify.annotations.NullMarked;

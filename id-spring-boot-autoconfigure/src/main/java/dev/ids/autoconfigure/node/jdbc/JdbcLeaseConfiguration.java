@@ -12,6 +12,7 @@ import dev.ids.node.sql.LeaseStoreRules;
 import java.sql.Connection;
 import java.sql.SQLException;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -59,7 +60,7 @@ public class JdbcLeaseConfiguration {
     }
 
     /** The URL as the driver reports it, its password masked; {@code null} when it cannot be read. */
-    private static String url(DataSource dataSource) {
+    private static @Nullable String url(DataSource dataSource) {
         try (Connection connection = dataSource.getConnection()) {
             String url = connection.getMetaData().getURL();
             return url == null ? null : LeaseStoreRules.shownUrl(url);

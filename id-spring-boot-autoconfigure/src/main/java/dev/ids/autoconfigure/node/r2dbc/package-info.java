@@ -3,4 +3,7 @@
  * application's ConnectionFactory, and its builder customizers. The store itself is the {@code id-r2dbc} module's
  * ({@link dev.ids.r2dbc.R2dbcNodeLeaseProvider}).
  */
+@NullMarked
 package dev.ids.autoconfigure.node.r2dbc;
+
+import org.jspecify.annotations.NullMarked;

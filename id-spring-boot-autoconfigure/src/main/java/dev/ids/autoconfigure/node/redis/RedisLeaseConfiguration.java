@@ -5,11 +5,13 @@ import static dev.ids.autoconfigure.ConfiguredValue.apply;
 import dev.ids.autoconfigure.IdsConfigurationException;
 import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
 import dev.ids.autoconfigure.node.StarterLeaseStore;
+import dev.ids.internal.ExceptionMessages;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.redis.RedisDurability;
 import dev.ids.redis.RedisNodeLeaseProvider;
 import io.lettuce.core.AbstractRedisClient;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.AllNestedConditions;
 import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
@@ -70,7 +72,7 @@ public class RedisLeaseConfiguration {
             try {
                 return builder.build();
             } catch (IllegalArgumentException ex) {
-                throw new IdsConfigurationException("ids.node.redis", null, ex.getMessage(), "Make "
+                throw new IdsConfigurationException("ids.node.redis", null, ExceptionMessages.of(ex), "Make "
                         + "ids.node.redis.renewal-period shorter than ids.node.redis.lease-length, and leave "
                         + "ids.node.redis.wait-for-replicas unset on a Redis Cluster.");
             }

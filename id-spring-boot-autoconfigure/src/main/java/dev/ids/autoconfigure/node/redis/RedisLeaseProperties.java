@@ -2,6 +2,7 @@ package dev.ids.autoconfigure.node.redis;
 
 import dev.ids.autoconfigure.node.LeaseTimingProperties;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -15,7 +16,7 @@ public class RedisLeaseProperties extends LeaseTimingProperties {
      * Prefix of every key the leases write; a namespace's keys start {prefix:namespace}, one hash slot per namespace
      * on a Redis Cluster. Default ids.
      */
-    private String keyPrefix;
+    private @Nullable String keyPrefix;
 
     /**
      * What the application vouches for about the Redis server's durability, checked or trusted: checked (the
@@ -24,46 +25,46 @@ public class RedisLeaseProperties extends LeaseTimingProperties {
      * configuration (a managed service with CONFIG disabled) as keeping every acknowledged write, and still refuses
      * one whose configuration shows it may lose writes.
      */
-    private String durability;
+    private @Nullable String durability;
 
     /**
      * Number of replicas every lease write waits for (WAIT) instead of the server's own AOF; a write fewer replicas
      * confirmed fails. Not supported on a Redis Cluster. Default none.
      */
-    private Integer waitForReplicas;
+    private @Nullable Integer waitForReplicas;
 
     /** How long each lease write waits for the replicas of wait-for-replicas. Default 1s. */
-    private Duration waitTimeout;
+    private @Nullable Duration waitTimeout;
 
-    public String getKeyPrefix() {
+    public @Nullable String getKeyPrefix() {
         return keyPrefix;
     }
 
-    public void setKeyPrefix(String keyPrefix) {
+    public void setKeyPrefix(@Nullable String keyPrefix) {
         this.keyPrefix = keyPrefix;
     }
 
-    public String getDurability() {
+    public @Nullable String getDurability() {
         return durability;
     }
 
-    public void setDurability(String durability) {
+    public void setDurability(@Nullable String durability) {
         this.durability = durability;
     }
 
-    public Integer getWaitForReplicas() {
+    public @Nullable Integer getWaitForReplicas() {
         return waitForReplicas;
     }
 
-    public void setWaitForReplicas(Integer waitForReplicas) {
+    public void setWaitForReplicas(@Nullable Integer waitForReplicas) {
         this.waitForReplicas = waitForReplicas;
     }
 
-    public Duration getWaitTimeout() {
+    public @Nullable Duration getWaitTimeout() {
         return waitTimeout;
     }
 
-    public void setWaitTimeout(Duration waitTimeout) {
+    public void setWaitTimeout(@Nullable Duration waitTimeout) {
         this.waitTimeout = waitTimeout;
     }
 }

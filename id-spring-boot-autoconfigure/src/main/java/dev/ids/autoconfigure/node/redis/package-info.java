@@ -3,4 +3,7 @@
  * Lettuce connection and no SQL store), its configuration and properties ({@code ids.node.redis.*}), and its builder
  * customizers.
  */
+@NullMarked
 package dev.ids.autoconfigure.node.redis;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,6 +1,7 @@
 package dev.ids.autoconfigure.node.sql;
 
 import dev.ids.autoconfigure.node.LeaseTimingProperties;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -11,27 +12,27 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 public class LeaseTableProperties extends LeaseTimingProperties {
 
     /** Name of the lease table, an unquoted SQL identifier, optionally qualified by a schema. */
-    private String tableName;
+    private @Nullable String tableName;
 
     /**
      * Whether the first claim creates the lease table if it does not exist; turn off when Flyway or Liquibase
      * creates it from META-INF/ids/ids-node-lease.sql.
      */
-    private Boolean createTable;
+    private @Nullable Boolean createTable;
 
-    public String getTableName() {
+    public @Nullable String getTableName() {
         return tableName;
     }
 
-    public void setTableName(String tableName) {
+    public void setTableName(@Nullable String tableName) {
         this.tableName = tableName;
     }
 
-    public Boolean getCreateTable() {
+    public @Nullable Boolean getCreateTable() {
         return createTable;
     }
 
-    public void setCreateTable(Boolean createTable) {
+    public void setCreateTable(@Nullable Boolean createTable) {
         this.createTable = createTable;
     }
 }

@@ -3,9 +3,11 @@ package dev.ids.autoconfigure.node.sql;
 import static dev.ids.autoconfigure.ConfiguredValue.apply;
 
 import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.internal.ExceptionMessages;
 import dev.ids.node.sql.LeaseTableProvider;
 import dev.ids.node.sql.LeaseTableSettings;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How the starter makes a lease-table provider, JDBC or R2DBC alike: the {@code ids.node.jdbc.*} settings mapped onto
@@ -52,7 +54,7 @@ public final class LeaseTableSetup {
         } catch (IllegalArgumentException ex) {
             // Each setting was checked alone; what build() finds wrong is how the renewal fits the lease.
             throw new IdsConfigurationException("ids.node.jdbc.renewal-period",
-                    settings.getRenewalPeriod(), ex.getMessage(), "Make ids.node.jdbc.renewal-period "
+                    settings.getRenewalPeriod(), ExceptionMessages.of(ex), "Make ids.node.jdbc.renewal-period "
                     + "shorter than ids.node.jdbc.lease-length, or remove it to renew every third of the lease "
                     + "length.");
         }

@@ -9,6 +9,7 @@ import dev.ids.autoconfigure.node.LableClusterIds;
 import dev.ids.autoconfigure.node.StarterLeaseStore;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.zookeeper.ZooKeeperNodeLeaseProvider;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -99,7 +100,7 @@ public class ZooKeeperLeaseConfiguration {
          * Names what leasing from ZooKeeper lacks: the ids ZooKeeper module first (it brings Curator), then Curator
          * itself, which the starter leaves out.
          */
-        private static String missing(ClassLoader classLoader) {
+        private static String missing(@Nullable ClassLoader classLoader) {
             return ClassUtils.isPresent(PROVIDER, classLoader)
                     ? "Apache Curator (org.apache.curator:curator-framework)"
                     : "the ids ZooKeeper module dev.ids:id-zookeeper";
