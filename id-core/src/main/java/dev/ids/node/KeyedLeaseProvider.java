@@ -3,6 +3,7 @@ package dev.ids.node;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the providers of the key-value stores share (Redis, etcd): their key prefix and timings as built, the holder
@@ -92,7 +93,7 @@ public abstract class KeyedLeaseProvider implements IdentityTakeOver {
      *
      * @return the renewal period, or {@code null} when a test renews by hand
      */
-    protected final Duration backgroundRenewalPeriod() {
+    protected final @Nullable Duration backgroundRenewalPeriod() {
         return timings.backgroundRenewal() ? timings.renewalPeriod() : null;
     }
 

@@ -1,4 +1,5 @@
 package dev.ids.kubernetes;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A call to the API server that failed: answered with an error status ({@link #code()}), or not answered at all (code
@@ -11,7 +12,7 @@ final class KubernetesCallException extends Exception {
 
     private final int code;
 
-    KubernetesCallException(String message, int code, Throwable cause) {
+    KubernetesCallException(String message, int code, @Nullable Throwable cause) {
         super(message, cause);
         this.code = code;
     }

@@ -4,6 +4,7 @@ import dev.ids.node.LeaseGrant;
 import dev.ids.node.NodeLeaseStore;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One claim on Lease objects: what the list at its start found, and the conditional write that takes one identity. An
@@ -34,7 +35,7 @@ final class KubernetesClaim implements NodeLeaseStore.Claiming<KubernetesProof> 
     }
 
     @Override
-    public NodeLeaseStore.Claimed<KubernetesProof> tryTake(long identity) throws Exception {
+    public NodeLeaseStore.@Nullable Claimed<KubernetesProof> tryTake(long identity) throws Exception {
         Lease read = found.get(identity);
         long askedAt = store.clock().monotonicNanos();
         long wall = store.clock().wallTimeMillis();

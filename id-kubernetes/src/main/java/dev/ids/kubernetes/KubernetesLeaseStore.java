@@ -11,7 +11,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.UnaryOperator;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The Kubernetes lease store: the answers {@link dev.ids.node.StoredNodeLease} asks of a store, each an update of the
@@ -134,7 +135,7 @@ final class KubernetesLeaseStore implements NodeLeaseStore<KubernetesProof> {
      * @return the object written, or as read when no write was needed
      * @throws LeaseLostException when the object is gone or another holder's
      */
-    private Lease change(KubernetesProof proof, UnaryOperator<Lease> change) throws Exception {
+    private Lease change(KubernetesProof proof, Function<Lease, @Nullable Lease> change) throws Exception {
         Lease read = proof.latest();
         for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
             if (!proof.owns(read)) {
@@ -161,7 +162,7 @@ final class KubernetesLeaseStore implements NodeLeaseStore<KubernetesProof> {
     }
 
     /** Tells why an object read back is no longer the lease's. */
-    private String lost(KubernetesProof proof, Lease found) {
+    private String lost(KubernetesProof proof, @Nullable Lease found) {
         if (found == null) {
             return "its Lease object " + api.namespace() + "/" + proof.name() + " is gone: deleted (Lease objects of "
                     + "ids must never be deleted by hand while their holder runs)";

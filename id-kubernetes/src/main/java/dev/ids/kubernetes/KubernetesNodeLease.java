@@ -4,6 +4,7 @@ import dev.ids.node.ForwardingNodeLease;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.Renewal;
 import dev.ids.node.StoredNodeLease;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A node identity held through a {@code coordination.k8s.io/v1} Lease object: the shared lease lifecycle
@@ -54,7 +55,7 @@ public final class KubernetesNodeLease extends ForwardingNodeLease {
      *
      * @return the reason, or {@code null} while held
      */
-    public String lossReason() {
+    public @Nullable String lossReason() {
         return lease.lossReason();
     }
 

@@ -4,6 +4,7 @@ import dev.ids.clock.IdClock;
 import dev.ids.node.LeaseTimingSettings;
 import java.time.Duration;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The settings of a {@link KubernetesNodeLeaseProvider} as built: every default filled in and checked together.
@@ -18,7 +19,7 @@ import java.util.Objects;
  * @param clock the clock of the deadlines and of the sightings
  * @param backgroundRenewal whether leases renew on their own thread
  */
-record KubernetesSettings(String namespace, String leaseNamePrefix, long podOrdinal, Duration leaseLength,
+record KubernetesSettings(@Nullable String namespace, String leaseNamePrefix, long podOrdinal, Duration leaseLength,
         Duration renewalPeriod, Duration reclaimGrace, String holderId, IdClock clock, boolean backgroundRenewal) {
 
     /** How long each call waits for the API server: one renewal period, at least a second. */
@@ -34,7 +35,7 @@ record KubernetesSettings(String namespace, String leaseNamePrefix, long podOrdi
      */
     abstract static class Setters<B extends Setters<B>> extends LeaseTimingSettings<B> {
 
-        private String namespace;
+        private @Nullable String namespace;
         private String leaseNamePrefix = KubernetesNodeLeaseProvider.DEFAULT_LEASE_NAME_PREFIX;
         private long podOrdinal = -1;
 

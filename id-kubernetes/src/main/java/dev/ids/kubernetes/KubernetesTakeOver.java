@@ -6,6 +6,7 @@ import dev.ids.node.NodeLeaseStore;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Takes one identity over from a holder judged silent ({@link dev.ids.node.IdentityTakeOver}): only while its object
@@ -29,7 +30,7 @@ final class KubernetesTakeOver {
      * @return the identity taken, or {@code null} when the object is no longer as judged or was not seen standing
      *     still for the silence
      */
-    NodeLeaseStore.Claimed<KubernetesProof> take(ListedLease judged, Duration silence, String holder)
+    NodeLeaseStore.@Nullable Claimed<KubernetesProof> take(ListedLease judged, Duration silence, String holder)
             throws Exception {
         LeaseNames names = store.names(judged.namespace());
         String name = names.name(judged.identity());

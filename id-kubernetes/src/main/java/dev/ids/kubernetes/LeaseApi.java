@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The store's few calls on Lease objects in one Kubernetes namespace, each bounded by the client's request timeout,
@@ -93,7 +94,7 @@ final class LeaseApi implements AutoCloseable {
     }
 
     /** Creates an object; {@code null} when one of that name exists already (another claimant was first). */
-    Lease create(Lease lease) throws KubernetesCallException {
+    @Nullable Lease create(Lease lease) throws KubernetesCallException {
         try {
             return call("create Lease " + lease.getMetadata().getName(),
                     () -> client().leases().inNamespace(namespace).resource(lease).create());

@@ -9,6 +9,7 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.HashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads and writes the fields of a {@code coordination.k8s.io/v1} Lease the store uses: {@code holderIdentity} (the
@@ -23,7 +24,7 @@ final class LeaseObjects {
     }
 
     /** The holder value, or {@code null} when released (or never held). */
-    static String holder(Lease lease) {
+    static @Nullable String holder(Lease lease) {
         LeaseSpec spec = lease.getSpec();
         String holder = spec == null ? null : spec.getHolderIdentity();
         return holder == null || holder.isEmpty() ? null : holder;
@@ -47,7 +48,7 @@ final class LeaseObjects {
     }
 
     /** The latest holder recorded in the object, held or released, or {@code null}. */
-    static String latestHolder(Lease lease) {
+    static @Nullable String latestHolder(Lease lease) {
         String holder = holder(lease);
         if (holder != null) {
             return holder;

@@ -4,4 +4,7 @@
  * {@link dev.ids.kubernetes.KubernetesNodeLease}. docs/LEASES.md ("The Kubernetes store") describes the objects,
  * the conditional updates and how expiry is judged.
  */
+@NullMarked
 package dev.ids.kubernetes;
+
+import org.jspecify.annotations.NullMarked;

@@ -7,6 +7,7 @@ import dev.ids.autoconfigure.NodeIdentityProvider;
 import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
 import dev.ids.autoconfigure.node.IdsNodeProperties;
 import dev.ids.autoconfigure.node.StarterLeaseStore;
+import dev.ids.internal.ExceptionMessages;
 import dev.ids.kubernetes.KubernetesNodeLeaseProvider;
 import dev.ids.kubernetes.StatefulSetOrdinal;
 import dev.ids.node.NodeLeaseProvider;
@@ -63,12 +64,12 @@ public class KubernetesLeaseConfiguration {
                 return builder.build();
             } catch (IllegalArgumentException ex) {
                 String namespace = properties.getNamespace();
-                if (namespace == null && ex.getMessage().contains("namespace")) {
-                    throw new IdsConfigurationException(KubernetesLeaseStoreKind.NAMESPACE, null, ex.getMessage(),
+                if (namespace == null && ExceptionMessages.of(ex).contains("namespace")) {
+                    throw new IdsConfigurationException(KubernetesLeaseStoreKind.NAMESPACE, null, ExceptionMessages.of(ex),
                             "Set " + KubernetesLeaseStoreKind.NAMESPACE + " to the namespace of the Lease objects "
                             + "(outside a pod, the client knows none unless the kubeconfig's context names one).");
                 }
-                throw new IdsConfigurationException(PREFIX, null, ex.getMessage(), "Make " + PREFIX
+                throw new IdsConfigurationException(PREFIX, null, ExceptionMessages.of(ex), "Make " + PREFIX
                         + ".renewal-period shorter than " + PREFIX + ".lease-length.");
             }
         }
@@ -96,7 +97,7 @@ public class KubernetesLeaseConfiguration {
             try {
                 return new PodOrdinalIdentity(StatefulSetOrdinal.ofThisPod());
             } catch (IllegalArgumentException ex) {
-                throw new IdsConfigurationException(PREFIX + ".stateful-set", true, ex.getMessage(), "Run the "
+                throw new IdsConfigurationException(PREFIX + ".stateful-set", true, ExceptionMessages.of(ex), "Run the "
                         + "application as a StatefulSet's pod (named <set>-<ordinal>), set " + PREFIX
                         + ".pod-ordinal, or remove " + PREFIX + ".stateful-set to lease any free identity.");
             }

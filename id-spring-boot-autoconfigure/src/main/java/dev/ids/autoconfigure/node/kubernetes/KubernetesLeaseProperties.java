@@ -1,6 +1,7 @@
 package dev.ids.autoconfigure.node.kubernetes;
 
 import dev.ids.autoconfigure.node.LeaseTimingProperties;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -14,13 +15,13 @@ public class KubernetesLeaseProperties extends LeaseTimingProperties {
      * Kubernetes namespace of the Lease objects; every instance sharing identities must use the same one. Default the
      * pod's own (its service account's). Set, it chooses Kubernetes in auto mode.
      */
-    private String namespace;
+    private @Nullable String namespace;
 
     /** Start of every Lease object's name: an identity's object is prefix-namespace-identity. Default ids. */
-    private String leaseNamePrefix;
+    private @Nullable String leaseNamePrefix;
 
     /** URL of the API server. Default fabric8's own configuration: the pod's service account, or the kubeconfig. */
-    private String masterUrl;
+    private @Nullable String masterUrl;
 
     /**
      * Whether every generator's node identity is this StatefulSet pod's ordinal, read from the HOSTNAME suffix -N,
@@ -29,29 +30,29 @@ public class KubernetesLeaseProperties extends LeaseTimingProperties {
     private boolean statefulSet;
 
     /** Node identity to use as the pod ordinal, instead of reading it from HOSTNAME (implies stateful-set). */
-    private Long podOrdinal;
+    private @Nullable Long podOrdinal;
 
-    public String getNamespace() {
+    public @Nullable String getNamespace() {
         return namespace;
     }
 
-    public void setNamespace(String namespace) {
+    public void setNamespace(@Nullable String namespace) {
         this.namespace = namespace;
     }
 
-    public String getLeaseNamePrefix() {
+    public @Nullable String getLeaseNamePrefix() {
         return leaseNamePrefix;
     }
 
-    public void setLeaseNamePrefix(String leaseNamePrefix) {
+    public void setLeaseNamePrefix(@Nullable String leaseNamePrefix) {
         this.leaseNamePrefix = leaseNamePrefix;
     }
 
-    public String getMasterUrl() {
+    public @Nullable String getMasterUrl() {
         return masterUrl;
     }
 
-    public void setMasterUrl(String masterUrl) {
+    public void setMasterUrl(@Nullable String masterUrl) {
         this.masterUrl = masterUrl;
     }
 
@@ -63,11 +64,11 @@ public class KubernetesLeaseProperties extends LeaseTimingProperties {
         this.statefulSet = statefulSet;
     }
 
-    public Long getPodOrdinal() {
+    public @Nullable Long getPodOrdinal() {
         return podOrdinal;
     }
 
-    public void setPodOrdinal(Long podOrdinal) {
+    public void setPodOrdinal(@Nullable Long podOrdinal) {
         this.podOrdinal = podOrdinal;
     }
 }
