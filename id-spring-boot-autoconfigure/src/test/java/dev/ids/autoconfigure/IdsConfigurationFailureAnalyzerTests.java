@@ -135,7 +135,8 @@ class IdsConfigurationFailureAnalyzerTests {
                     + "instance: with a DataSource bean (or ids.node.provider=jdbc) from the application's database, "
                     + "with an R2DBC ConnectionFactory bean (or ids.node.provider=r2dbc) from its reactive database, "
                     + "with ids.node.zookeeper.connect-string from ZooKeeper, with ids.node.etcd.endpoints (and "
-                    + "dev.ids:id-etcd) from etcd, or with Spring Data Redis over Lettuce "
+                    + "dev.ids:id-etcd) from etcd, with ids.node.kubernetes.namespace (and dev.ids:id-kubernetes) "
+                    + "from Kubernetes Lease objects, or with Spring Data Redis over Lettuce "
                     + "(or ids.node.provider=redis) from Redis; or set ids.sno.enabled=false if you "
                     + "do not need sno IDs.");
         });
