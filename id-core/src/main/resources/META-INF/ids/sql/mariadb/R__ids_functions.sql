@@ -2,9 +2,9 @@
 -- largest ID of an instant for index range scans. Rerunnable: every statement is CREATE OR REPLACE. Statements end with
 -- $$ (DELIMITER, as mysqldump writes routines), which the mariadb client and Flyway read; the file's name is Flyway's
 -- repeatable migration's, so its folder META-INF/ids/sql/mariadb is a Flyway location. Liquibase does not read
--- DELIMITER: give it META-INF/ids/sql/liquibase/ids-functions-mariadb.sql, the same statements without the two
--- DELIMITER lines (docs/SQL.md). A space comes before each $$, without which Liquibase's splitter takes END$$ for one
--- word.
+-- DELIMITER: give it META-INF/ids/sql/liquibase/ids-functions-mariadb.sql, which the build makes from this file by
+-- dropping the two DELIMITER lines (docs/SQL.md). A space comes before each $$, without which Liquibase's splitter
+-- takes END$$ for one word.
 -- Malformed input raises SQLSTATE 22P02 (text) or 22023 (bytes, values, instants out of range), naming the input.
 --
 -- Instants are DATETIME(6) in UTC, whatever the session's time zone. Column forms: TraceId and Lable as BIGINT; sno
