@@ -35,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code SIGKILL}); then W (its JVM started beside A's and idle until now, never connected) opens the file again
  * (it or B serves it from then on), claims {@value #CLAIMS} node numbers of the same range and issues IDs beside B
  * for a second. W must hold none of B's numbers (B's rows were committed, so a number of B's that W was given is a
- * claim the crash lost) and no ID may occur twice across B and W. Two rounds run at a time.
+ * claim the crash lost) and no ID may occur twice across B and W. The rounds run at once.
  *
  * <p>B keeps the starter's default lease (60 s, renewed every 20 s) and goes to the store again only for its next
  * high-water mark, about 5 s after its first ID, as the sample's instances would: a lost claim then also shows as
@@ -53,8 +53,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class H2AutoServerHostKilledIT {
 
-    private static final int ROUNDS = Integer.getInteger("ids.test.h2kill.rounds", 10);
-    private static final int PARALLEL = Integer.getInteger("ids.test.h2kill.parallel", 2);
+    /*
+     * A round takes about a minute, nearly all of it waiting (B's claims through A's server, then H2 waiting for the
+     * dead server's lock file to age), so every round runs at once. Four rounds still kill A within H2's default
+     * write delay each time (13 to 185 ms after B's claims over ten rounds), which is what the failing variant needs.
+     */
+    private static final int ROUNDS = Integer.getInteger("ids.test.h2kill.rounds", 4);
+    private static final int PARALLEL = Integer.getInteger("ids.test.h2kill.parallel", ROUNDS);
     /** {@code 0} as the store requires; {@code default} leaves H2's own (500 ms), which the store refuses. */
     private static final String WRITE_DELAY = System.getProperty("ids.test.h2kill.writeDelay", "0");
     private static final int CLAIMS = 3;
@@ -69,8 +74,7 @@ class H2AutoServerHostKilledIT {
     @Test
     void claimsMadeThroughTheServingProcessSurviveItsKillAndNoIdIsIssuedTwice() throws Exception {
         long start = System.nanoTime();
-        // Rounds share nothing (each has its own file, and its server its own port), so two run at once: most of
-        // a round is H2 waiting for the dead server's lock file to age before it opens the file again.
+        // Rounds share nothing (each has its own file, and its server its own port), so they run at once.
         ExecutorService executor = Executors.newFixedThreadPool(PARALLEL);
         List<Round> rounds = new ArrayList<>();
         try {
