@@ -1,12 +1,15 @@
 package dev.ids.chaos;
 
 import dev.ids.etcd.EtcdNodeLeaseProvider;
+import dev.ids.kubernetes.KubernetesNodeLeaseProvider;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
 import dev.ids.r2dbc.R2dbcNodeLeaseProvider;
 import dev.ids.redis.RedisNodeLeaseProvider;
 import dev.ids.testing.PlainDataSource;
 import dev.ids.zookeeper.ZooKeeperNodeLeaseProvider;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.lettuce.core.RedisClient;
 import io.r2dbc.spi.ConnectionFactories;
 import io.r2dbc.spi.ConnectionFactory;
@@ -88,8 +91,12 @@ interface ChaosStore extends AutoCloseable {
             case "zookeeper" -> ZooKeeperNodeLeaseProvider.builder().connectString(options.get("zookeeper.connect"))
                     .rootPath(options.get("zookeeper.root")).sessionTimeout(ZooKeeperChaosStore.SESSION_TIMEOUT)
                     .connectionTimeout(ZooKeeperChaosStore.CONNECTION_TIMEOUT).build();
-            default -> throw new IllegalArgumentException("store must be jdbc, redis, r2dbc, zookeeper or etcd: '"
-                    + options.get("store") + "'");
+            case "kubernetes" -> KubernetesNodeLeaseProvider.builder(new ConfigBuilder(Config.empty())
+                    .withMasterUrl(options.get("kubernetes.url")).build())
+                    .namespace(options.get("kubernetes.namespace")).leaseNamePrefix(options.get("kubernetes.prefix"))
+                    .leaseLength(LEASE).reclaimGrace(GRACE).build();
+            default -> throw new IllegalArgumentException("store must be jdbc, redis, r2dbc, zookeeper, etcd or "
+                    + "kubernetes: '" + options.get("store") + "'");
         };
     }
 }

@@ -72,6 +72,15 @@ class ChaosSuiteIT {
     }
 
     /**
+     * On fabric8's mock API server in this JVM, which the workers reach over HTTP through their proxies; restarted
+     * on its port over its objects.
+     */
+    @Test
+    void kubernetesIssuesNoIdTwiceUnderTheNemesis() throws Exception {
+        runs(KubernetesChaosStore::start);
+    }
+
+    /**
      * The CI-mode run with every worker running the Spring Boot starter, as most of our users do: its generator beans,
      * its leases from the application's DataSource through a Hikari pool.
      */

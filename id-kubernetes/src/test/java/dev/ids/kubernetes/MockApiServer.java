@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
 import java.net.InetAddress;
+import java.time.Duration;
 import java.util.HashMap;
 
 /**
@@ -22,9 +23,14 @@ public final class MockApiServer implements AutoCloseable {
     /** The Kubernetes namespace the tests keep their Lease objects in. */
     public static final String NAMESPACE = "ids-test";
 
-    private final KubernetesMockServer server;
+    /** The objects and their resource versions: they outlive a {@link #restart}, as etcd outlives an API server. */
+    private final KubernetesCrudDispatcher objects;
+    private final int port;
+    private volatile KubernetesMockServer server;
 
-    private MockApiServer(KubernetesMockServer server) {
+    private MockApiServer(KubernetesCrudDispatcher objects, KubernetesMockServer server) {
+        this.objects = objects;
+        this.port = server.getPort();
         this.server = server;
     }
 
@@ -34,15 +40,35 @@ public final class MockApiServer implements AutoCloseable {
      * @return the server
      */
     public static MockApiServer start() throws Exception {
+        KubernetesCrudDispatcher objects = new KubernetesCrudDispatcher();
+        return new MockApiServer(objects, serve(objects, 0));
+    }
+
+    /** A server over the objects on a port of 127.0.0.1 (0: a free one). */
+    private static KubernetesMockServer serve(KubernetesCrudDispatcher objects, int port) throws Exception {
         KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
-                new KubernetesCrudDispatcher(), false);
-        server.init(InetAddress.getByName("127.0.0.1"), 0);
-        return new MockApiServer(server);
+                objects, false);
+        server.init(InetAddress.getByName("127.0.0.1"), port);
+        return server;
     }
 
     /** The port it listens on. */
     public int port() {
-        return server.getPort();
+        return port;
+    }
+
+    /**
+     * Restarts the server as a real API server restarts on its etcd: the one listening stops (every connection
+     * closes, and new ones are refused meanwhile), and after the pause another starts on the same port over the same
+     * objects, whose resource versions go on from where they were. A fabric8 mock server cannot be started twice; its
+     * CRUD store can serve a second one, as it keeps nothing of the first server's.
+     *
+     * @param down how long no server listens
+     */
+    public void restart(Duration down) throws Exception {
+        server.destroy();
+        Thread.sleep(down.toMillis());
+        server = serve(objects, port);
     }
 
     /**
