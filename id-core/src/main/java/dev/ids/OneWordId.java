@@ -26,11 +26,13 @@ public abstract class OneWordId<T extends OneWordId<T>> extends BinaryFormId imp
     }
 
     /**
-     * Returns the word, as the value type lays it out.
+     * Returns the word, the {@code long} form: the eight bytes of {@link #toBytes()} as a big-endian {@code long}
+     * (byte 0 in the top bits), as the value type lays it out and its {@code fromLong} reads it back.
      *
-     * @return the 64 bits
+     * @return the 64 bits; negative when the top bit is set, which a value type may allow (a Lable ID) or not (a
+     *     TraceId, always at least 1)
      */
-    protected final long word() {
+    public final long toLong() {
         return word;
     }
 

@@ -182,7 +182,7 @@ public final class LableId extends OneWordId<LableId> {
      * @return 0 to 2^42-1
      */
     public long timestampMillis() {
-        return LableLayout.timestampMillis(word());
+        return LableLayout.timestampMillis(toLong());
     }
 
     /**
@@ -200,7 +200,7 @@ public final class LableId extends OneWordId<LableId> {
      * @return 0 to 63
      */
     public int sequence() {
-        return LableLayout.sequence(word());
+        return LableLayout.sequence(toLong());
     }
 
     /**
@@ -209,7 +209,7 @@ public final class LableId extends OneWordId<LableId> {
      * @return 0 to 63
      */
     public int generatorId() {
-        return LableLayout.generatorId(word());
+        return LableLayout.generatorId(toLong());
     }
 
     /**
@@ -218,7 +218,7 @@ public final class LableId extends OneWordId<LableId> {
      * @return 0 to 15
      */
     public int clusterId() {
-        return LableLayout.clusterId(word());
+        return LableLayout.clusterId(toLong());
     }
 
     /**
@@ -227,16 +227,7 @@ public final class LableId extends OneWordId<LableId> {
      * @return the mode
      */
     public LableMode mode() {
-        return LableLayout.mode(word());
-    }
-
-    /**
-     * Returns the eight bytes as a big-endian {@code long} (byte 0 in the top bits; may be negative).
-     *
-     * @return the value
-     */
-    public long toLong() {
-        return word();
+        return LableLayout.mode(toLong());
     }
 
     /**
@@ -249,7 +240,7 @@ public final class LableId extends OneWordId<LableId> {
      */
     public DecodedId decoded() {
         String text = toString();
-        return LableLayout.describe(DecodedId.builder(SCHEME, text, text, timestamp()), word()).build();
+        return LableLayout.describe(DecodedId.builder(SCHEME, text, text, timestamp()), toLong()).build();
     }
 
     /**
@@ -259,7 +250,7 @@ public final class LableId extends OneWordId<LableId> {
      */
     @Override
     public String toString() {
-        return LableCodec.encode(word());
+        return LableCodec.encode(toLong());
     }
 
     /** Creates an ID from bits the caller has built from checked components. */

@@ -152,7 +152,7 @@ public final class TraceId extends OneWordId<TraceId> {
      * @return 0 to {@value #MAX_TIMESTAMP}
      */
     public long timestampSeconds() {
-        return TraceIdLayout.timestamp(word());
+        return TraceIdLayout.timestamp(toLong());
     }
 
     /**
@@ -161,7 +161,7 @@ public final class TraceId extends OneWordId<TraceId> {
      * @return 0 to {@value #MAX_NODE_NO}; 0 means unknown
      */
     public int nodeNo() {
-        return TraceIdLayout.nodeNo(word());
+        return TraceIdLayout.nodeNo(toLong());
     }
 
     /**
@@ -170,7 +170,7 @@ public final class TraceId extends OneWordId<TraceId> {
      * @return 0 to {@value #MAX_CHUNK_NO}
      */
     public int chunkNo() {
-        return TraceIdLayout.chunkNo(word());
+        return TraceIdLayout.chunkNo(toLong());
     }
 
     /**
@@ -179,7 +179,7 @@ public final class TraceId extends OneWordId<TraceId> {
      * @return 1 to {@value #MAX_COUNTER}
      */
     public int counter() {
-        return TraceIdLayout.counter(word());
+        return TraceIdLayout.counter(toLong());
     }
 
     /**
@@ -238,15 +238,6 @@ public final class TraceId extends OneWordId<TraceId> {
     }
 
     /**
-     * Returns the raw 63-bit value.
-     *
-     * @return the value, at least 1
-     */
-    public long toLong() {
-        return word();
-    }
-
-    /**
      * Returns the decoded view, with the timestamp resolved against the current system time.
      *
      * @return the decoded view
@@ -265,7 +256,7 @@ public final class TraceId extends OneWordId<TraceId> {
      * @return the decoded view
      */
     public DecodedId decoded(Instant reference) {
-        long raw = word();
+        long raw = toLong();
         return TraceIdLayout.describe(DecodedId.builder(SCHEME, toString(), Hex.of(raw), timestamp(reference)), raw)
                 .build();
     }
@@ -277,6 +268,6 @@ public final class TraceId extends OneWordId<TraceId> {
      */
     @Override
     public String toString() {
-        return TraceIdDecimal.of(word());
+        return TraceIdDecimal.of(toLong());
     }
 }
