@@ -15,8 +15,10 @@ public class IdsMappingException extends MappingException implements AttributeFa
 
     private static final long serialVersionUID = 1L;
 
+    /** The entity attribute at fault. */
     private final String attribute;
 
+    /** How to fix the mapping. */
     private final String action;
 
     /**
