@@ -75,6 +75,13 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
             defined = new IdConversions<>();
             defineConversions(defined);
             defined.checkComplete(definition.schemeName, forms);
+            // A form the scheme lacks converts as the interface's defaults do: it fails naming the forms it has.
+            if (!forms.contains(Form.LONG)) {
+                defined.longs(IdDescriptor.super::toLong, IdDescriptor.super::fromLong);
+            }
+            if (!forms.contains(Form.UUID)) {
+                defined.uuids(IdDescriptor.super::toUuid, IdDescriptor.super::fromUuid);
+            }
             conversions = defined;
         }
         return defined;
@@ -171,26 +178,22 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
 
     @Override
     public final long toLong(T value) {
-        return forms.contains(Form.LONG) ? checked(conversions().longOf).applyAsLong(value)
-                : IdDescriptor.super.toLong(value);
+        return checked(conversions().longOf).applyAsLong(value);
     }
 
     @Override
     public final T fromLong(long value) {
-        return forms.contains(Form.LONG) ? checked(conversions().fromLong).apply(value)
-                : IdDescriptor.super.fromLong(value);
+        return checked(conversions().fromLong).apply(value);
     }
 
     @Override
     public final UUID toUuid(T value) {
-        return forms.contains(Form.UUID) ? checked(conversions().uuidOf).apply(value)
-                : IdDescriptor.super.toUuid(value);
+        return checked(conversions().uuidOf).apply(value);
     }
 
     @Override
     public final T fromUuid(UUID uuid) {
-        return forms.contains(Form.UUID) ? checked(conversions().fromUuid).apply(uuid)
-                : IdDescriptor.super.fromUuid(uuid);
+        return checked(conversions().fromUuid).apply(uuid);
     }
 
     @Override

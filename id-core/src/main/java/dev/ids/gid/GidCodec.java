@@ -4,7 +4,6 @@ import dev.ids.InvalidIdException;
 import dev.ids.internal.BigEndian;
 import dev.ids.internal.Hex;
 import dev.ids.internal.TwoWords;
-import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Objects;
@@ -26,7 +25,7 @@ import org.jspecify.annotations.Nullable;
  * zero digit. The alphabet is in ASCII order, so strings compare like the numbers they stand for.
  *
  * <p>The arithmetic uses {@code long}s only: the 7-byte group fits in one; the 9-byte group is split into a
- * 6-digit and a 7-digit half ({@code value = high * 58^7 + low}) by a short long division. No method allocates
+ * 6-digit and a 7-digit half ({@code value = high * 58^7 + low}) by {@code RandomGroup}. No method allocates
  * beyond its result.
  *
  * <p>Decoding is strict and checks everything {@link Gid#parse(String)} checks (length, separator, alphabet, the
@@ -51,20 +50,12 @@ public final class GidCodec {
     /** Digits of the random group (bytes 7..15). */
     public static final int RANDOM_DIGITS = GidText.RANDOM_DIGITS;
 
-    /** 58^7: the random group is {@code high * 58^7 + low} with {@code low < 58^7}. */
-    static final long POW58_7 = GidText.POW58_7;
     /** 58^5: the time group is {@code high * 58^5 + low}, two chunks of five digits. */
     static final long POW58_5 = 656_356_768L;
     /** 58^3. */
     static final long POW58_3 = 195_112L;
     /** 58^4. */
     static final long POW58_4 = 11_316_496L;
-    /** 2^64 modulo 58^7. */
-    private static final long TWO64_MOD_POW58_7 = BigInteger.ONE.shiftLeft(64).mod(BigInteger.valueOf(POW58_7))
-            .longValueExact();
-    /** 58^7 = 2^7 * 29^7; the inverse of 29^7 modulo 2^64. */
-    private static final long INVERSE_29_POW7 = inverse(POW58_7 >>> 7);
-    private static final long LOW_57_BITS = (1L << 57) - 1;
 
     /** What {@link #isValid(CharSequence)} builds from a valid text: anything but {@code null}. */
     private static final TwoWords<Boolean> VALID = (high, low) -> Boolean.TRUE;
@@ -107,8 +98,8 @@ public final class GidCodec {
         long time = high >>> 8;
         int time1 = (int) (time / POW58_5);
         int time0 = (int) (time - time1 * POW58_5);
-        long remainder = remainderOfRandom((int) high & 0xFF, low);
-        long quotient = quotientOfRandom(low, remainder);
+        long remainder = RandomGroup.remainder((int) high & 0xFF, low);
+        long quotient = RandomGroup.quotient(low, remainder);
         int quotient1 = (int) (quotient / POW58_3);
         int quotient0 = (int) (quotient - quotient1 * POW58_3);
         int remainder1 = (int) (remainder / POW58_4);
@@ -261,8 +252,8 @@ public final class GidCodec {
      * @param offset index of the first digit
      */
     public static void encodeRandom(int firstByte, long rest, char[] dest, int offset) {
-        long remainder = remainderOfRandom(firstByte, rest);
-        long quotient = quotientOfRandom(rest, remainder);
+        long remainder = RandomGroup.remainder(firstByte, rest);
+        long quotient = RandomGroup.quotient(rest, remainder);
         // quotient < 2^72 / 58^7 < 58^6: six digits; remainder < 58^7: seven digits.
         for (int i = offset + RANDOM_DIGITS - 1; i >= offset + 6; i--) {
             dest[i] = DIGITS[(int) (remainder % 58)];
@@ -272,35 +263,6 @@ public final class GidCodec {
             dest[i] = DIGITS[(int) (quotient % 58)];
             quotient /= 58;
         }
-    }
-
-    /** The 72-bit value {@code firstByte * 2^64 + rest} modulo 58^7. */
-    private static long remainderOfRandom(int firstByte, long rest) {
-        // rest as unsigned, modulo 58^7, without Long.remainderUnsigned (which takes BigInteger on JDK 17 for
-        // values from 2^63): halve, divide, and correct by at most one 58^7. Then 2^64 mod 58^7 folds the top
-        // byte in.
-        long restRemainder = rest - ((rest >>> 1) / POW58_7 << 1) * POW58_7;
-        if (restRemainder >= POW58_7) {
-            restRemainder -= POW58_7;
-        }
-        return ((firstByte & 0xFF) * TWO64_MOD_POW58_7 + restRemainder) % POW58_7;
-    }
-
-    /** The 72-bit value {@code firstByte * 2^64 + rest} divided by 58^7, given its remainder. */
-    private static long quotientOfRandom(long rest, long remainder) {
-        // value - remainder = quotient * 2^7 * 29^7 exactly. Its low 64 bits shifted right by 7 are
-        // quotient * 29^7 modulo 2^57; times the inverse of 29^7 that is the quotient modulo 2^57, which is the
-        // quotient itself (below 2^72 / 58^7 < 2^32): a multiplication instead of a 72-bit long division.
-        return ((rest - remainder) >>> 7) * INVERSE_29_POW7 & LOW_57_BITS;
-    }
-
-    /** The inverse modulo 2^64 of an odd number, by Newton's iteration (each step doubles the correct bits). */
-    private static long inverse(long odd) {
-        long inverse = odd; // correct to 3 bits: odd * odd = 1 (mod 8)
-        for (int i = 0; i < 5; i++) {
-            inverse *= 2 - odd * inverse;
-        }
-        return inverse;
     }
 
     /**

@@ -180,7 +180,7 @@ final class GidLayout {
         }
         int byte7 = (int) high & 0xFF;
         if (byte7 < 0x80) {
-            return "byte 7 (" + GidType.hexByte(byte7) + ") lacks its top bit (0x80), which every GID sets so that"
+            return "byte 7 (" + Hex.ofByte(byte7) + ") lacks its top bit (0x80), which every GID sets so that"
                     + " its random part has 13 base58 digits";
         }
         if (expected != null && GidType.ofValidPrefix(prefix) != expected) {

@@ -1,6 +1,8 @@
 package dev.ids.gid;
 
 import dev.ids.internal.Chars;
+import dev.ids.internal.Checks;
+import dev.ids.internal.Hex;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -68,9 +70,7 @@ public enum GidType {
      *     names no known type; the message says which
      */
     public static GidType ofPrefix(int prefix) {
-        if (prefix < 0 || prefix > 0xFF) {
-            throw new IllegalArgumentException("GID prefix out of range [0, 255]: " + prefix);
-        }
+        Checks.inRange("GID prefix", prefix, 0, 0xFF);
         String problem = prefixProblem(prefix);
         if (problem != null) {
             throw new IllegalArgumentException(problem);
@@ -129,25 +129,14 @@ public enum GidType {
      */
     static @Nullable String prefixProblem(int prefix) {
         if ((prefix & TOP_BIT) == 0) {
-            return "prefix " + hexByte(prefix) + " lacks the top bit (0x80) every GID prefix has";
+            return "prefix " + Hex.ofByte(prefix) + " lacks the top bit (0x80) every GID prefix has";
         }
         if ((prefix & RESERVED_BITS) != 0) {
-            return "prefix " + hexByte(prefix) + " has reserved bits (0x1f) set";
+            return "prefix " + Hex.ofByte(prefix) + " has reserved bits (0x1f) set";
         }
         if (BY_TYPE_BITS[(prefix & TYPE_BITS) >>> 5] == null) {
-            return "prefix " + hexByte(prefix) + " names no known GID type (Volume 0x80, Log 0xa0, Segment 0xc0)";
+            return "prefix " + Hex.ofByte(prefix) + " names no known GID type (Volume 0x80, Log 0xa0, Segment 0xc0)";
         }
         return null;
-    }
-
-    /**
-     * Formats a byte value for messages.
-     *
-     * @param value 0 to 255
-     * @return {@code 0x} and two lower-case hex digits
-     */
-    static String hexByte(int value) {
-        String digits = "0123456789abcdef";
-        return "0x" + digits.charAt((value >>> 4) & 0xF) + digits.charAt(value & 0xF);
     }
 }

@@ -87,4 +87,14 @@ public final class Hex {
         }
         return new String(out);
     }
+
+    /**
+     * Returns a byte value as messages show it: {@code 0x} and two lower-case hexadecimal digits, {@code 0x1f}.
+     *
+     * @param value 0 to 255
+     * @return the byte in hexadecimal
+     */
+    public static String ofByte(int value) {
+        return "0x" + DIGITS[(value >>> 4) & 0xF] + DIGITS[value & 0xF];
+    }
 }

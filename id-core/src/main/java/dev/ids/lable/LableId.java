@@ -1,9 +1,8 @@
 package dev.ids.lable;
 
-import dev.ids.BinaryFormId;
 import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
-import dev.ids.internal.BigEndian;
+import dev.ids.OneWordId;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
@@ -41,7 +40,7 @@ import org.jspecify.annotations.Nullable;
  * <p>Serializable: the serial form is the binary form of {@link #toBytes()} (under 70 bytes a value), checked on
  * reading as {@link #fromBytes(byte[])} checks it.
  */
-public final class LableId extends BinaryFormId implements Comparable<LableId> {
+public final class LableId extends OneWordId<LableId> {
 
     /** The scheme's name in messages and in the decoded view. */
     public static final String SCHEME = "lable";
@@ -63,11 +62,8 @@ public final class LableId extends BinaryFormId implements Comparable<LableId> {
 
     private static final long serialVersionUID = 1L;
 
-    /** The 64 bits, as the big-endian bytes of {@link #toBytes()}. */
-    private final long bits;
-
     private LableId(long bits) {
-        this.bits = bits;
+        super(bits);
     }
 
     /**
@@ -186,7 +182,7 @@ public final class LableId extends BinaryFormId implements Comparable<LableId> {
      * @return 0 to 2^42-1
      */
     public long timestampMillis() {
-        return LableLayout.timestampMillis(bits);
+        return LableLayout.timestampMillis(toLong());
     }
 
     /**
@@ -204,7 +200,7 @@ public final class LableId extends BinaryFormId implements Comparable<LableId> {
      * @return 0 to 63
      */
     public int sequence() {
-        return LableLayout.sequence(bits);
+        return LableLayout.sequence(toLong());
     }
 
     /**
@@ -213,7 +209,7 @@ public final class LableId extends BinaryFormId implements Comparable<LableId> {
      * @return 0 to 63
      */
     public int generatorId() {
-        return LableLayout.generatorId(bits);
+        return LableLayout.generatorId(toLong());
     }
 
     /**
@@ -222,7 +218,7 @@ public final class LableId extends BinaryFormId implements Comparable<LableId> {
      * @return 0 to 15
      */
     public int clusterId() {
-        return LableLayout.clusterId(bits);
+        return LableLayout.clusterId(toLong());
     }
 
     /**
@@ -231,25 +227,7 @@ public final class LableId extends BinaryFormId implements Comparable<LableId> {
      * @return the mode
      */
     public LableMode mode() {
-        return LableLayout.mode(bits);
-    }
-
-    /**
-     * Returns the eight bytes, big-endian.
-     *
-     * @return a new array of eight bytes
-     */
-    public byte[] toBytes() {
-        return BigEndian.oneWord(bits);
-    }
-
-    /**
-     * Returns the eight bytes as a big-endian {@code long} (byte 0 in the top bits; may be negative).
-     *
-     * @return the value
-     */
-    public long toLong() {
-        return bits;
+        return LableLayout.mode(toLong());
     }
 
     /**
@@ -262,39 +240,7 @@ public final class LableId extends BinaryFormId implements Comparable<LableId> {
      */
     public DecodedId decoded() {
         String text = toString();
-        return LableLayout.describe(DecodedId.builder(SCHEME, text, text, timestamp()), bits).build();
-    }
-
-    /**
-     * Compares in the unsigned order of the bytes, which is also the order of the strings.
-     *
-     * @param other the other ID
-     * @return negative, zero or positive as this ID sorts before, with or after the other
-     */
-    @Override
-    public int compareTo(LableId other) {
-        return Long.compareUnsigned(bits, other.bits);
-    }
-
-    /**
-     * Tells whether another object is a {@code LableId} with the same bytes.
-     *
-     * @param other the other object
-     * @return whether the bytes are equal
-     */
-    @Override
-    public boolean equals(Object other) {
-        return other instanceof LableId id && id.bits == bits;
-    }
-
-    /**
-     * Returns a hash of the bytes.
-     *
-     * @return the hash code
-     */
-    @Override
-    public int hashCode() {
-        return Long.hashCode(bits);
+        return LableLayout.describe(DecodedId.builder(SCHEME, text, text, timestamp()), toLong()).build();
     }
 
     /**
@@ -304,7 +250,7 @@ public final class LableId extends BinaryFormId implements Comparable<LableId> {
      */
     @Override
     public String toString() {
-        return LableCodec.encode(bits);
+        return LableCodec.encode(toLong());
     }
 
     /** Creates an ID from bits the caller has built from checked components. */

@@ -1,5 +1,6 @@
 package dev.ids.sequence;
 
+import dev.ids.event.WaitCause;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -57,6 +58,22 @@ public final class QueuedReadings {
         if (seen > latestQueued.get()) {
             latestQueued.accumulateAndGet(seen, Math::max);
         }
+    }
+
+    /**
+     * Names why a call that takes a ticket waits: for the lease's start mark when the ticket's unit lies at most one
+     * past the mark's (nothing is issued up to the mark), else for a clock that stepped back behind the latest
+     * reading, else for capacity.
+     *
+     * @param unit the unit of the ticket
+     * @param markUnit the unit of the lease's start mark, or {@code Long.MIN_VALUE} without one
+     * @param clockFell whether the clock reads earlier than the latest reading
+     * @return the cause the listener hears and a refusal names
+     */
+    public static WaitCause causeOfTicket(long unit, long markUnit, boolean clockFell) {
+        return markUnit != Long.MIN_VALUE && unit <= markUnit + 1 ? WaitCause.LEASE_MARK
+                : clockFell ? WaitCause.CLOCK_REGRESSION
+                : WaitCause.CAPACITY;
     }
 
     /** Forgets the readings kept, for a sequence that goes on from a timeline they bound no more. */

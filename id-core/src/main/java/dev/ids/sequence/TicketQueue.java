@@ -83,9 +83,7 @@ final class TicketQueue {
         if (start > layout.maxTick()) {
             throw refusals.lastUnitUsedUp();
         }
-        WaitCause cause = markUnit != Long.MIN_VALUE && unit <= markUnit + 1 ? WaitCause.LEASE_MARK
-                : now < latestReading ? WaitCause.CLOCK_REGRESSION
-                : WaitCause.CAPACITY;
+        WaitCause cause = QueuedReadings.causeOfTicket(unit, markUnit, now < latestReading);
         if (cause == WaitCause.CLOCK_REGRESSION) {
             watch.reportRegression(latestReading, now, layout.readingUnit());
         }

@@ -93,9 +93,7 @@ public final class SnoCodec {
 
     /** Encodes two 40-bit blocks (bytes 0..4 and 5..9) as 16 characters. */
     static String encode(long high, long low) {
-        // One chain of appends with no control flow between them: C2 fuses it (OptimizeStringConcat) into one
-        // array that becomes the String without a copy. Concatenating the chars with '+' took 3-4 times as long on
-        // JDK 25, whose concatenation of many chars is not compiled as tightly (see BENCHMARKS.md).
+        // One chain of appends, for the reason LableCodec.hex gives.
         return new StringBuilder(LENGTH).append(digit(high, 35)).append(digit(high, 30)).append(digit(high, 25))
                 .append(digit(high, 20)).append(digit(high, 15)).append(digit(high, 10)).append(digit(high, 5))
                 .append(digit(high, 0)).append(digit(low, 35)).append(digit(low, 30)).append(digit(low, 25))

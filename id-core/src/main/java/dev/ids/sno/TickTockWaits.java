@@ -84,9 +84,7 @@ final class TickTockWaits {
         if (startMillis > Sno.MAX_MILLIS) {
             throw refusals.outOfRange(Sno.EPOCH_MILLIS + startMillis);
         }
-        WaitCause cause = markUnit != Long.MIN_VALUE && unit <= markUnit + 1 ? WaitCause.LEASE_MARK
-                : fell ? WaitCause.CLOCK_REGRESSION
-                : WaitCause.CAPACITY;
+        WaitCause cause = QueuedReadings.causeOfTicket(unit, markUnit, fell);
         long startMicros = (Sno.EPOCH_MILLIS + startMillis) * 1000;
         // One maximum wait for the whole call: what this call already waited behind a fallen clock counts.
         long allowedNanos = Math.max(watch.maxWaitNanos() - regressionWaitNanos, 0);

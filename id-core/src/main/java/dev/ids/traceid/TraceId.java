@@ -1,9 +1,8 @@
 package dev.ids.traceid;
 
-import dev.ids.BinaryFormId;
 import dev.ids.DecodedId;
 import dev.ids.InvalidIdException;
-import dev.ids.internal.BigEndian;
+import dev.ids.OneWordId;
 import dev.ids.internal.Hex;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  * one back into an {@link Instant} needs a reference time, see {@link #timestamp(Instant)}.
  *
  * <p>The natural order ({@link #compareTo}) is the order of the 63-bit value, which is also the order of
- * {@link #toBytes()} (big-endian, unsigned). It follows time <em>only within one 2<sup>25</sup>-second
+ * {@link #toBytes()} (big-endian, unsigned; the top bit is always 0). It follows time <em>only within one 2<sup>25</sup>-second
  * window</em>: when the timestamp wraps to 0, later IDs sort before earlier ones. Sort entries spanning a wrap by a
  * separate, fully monotonic field.
  *
@@ -28,7 +27,7 @@ import org.jspecify.annotations.Nullable;
  * <p>Serializable: the serial form is the binary form of {@link #toBytes()} (under 70 bytes a value), checked on
  * reading as {@link #fromBytes(byte[])} checks it.
  */
-public final class TraceId extends BinaryFormId implements Comparable<TraceId> {
+public final class TraceId extends OneWordId<TraceId> {
 
     /** The scheme's name, as used in messages and in the decoded view. */
     public static final String SCHEME = "trace-id";
@@ -53,11 +52,8 @@ public final class TraceId extends BinaryFormId implements Comparable<TraceId> {
 
     private static final long serialVersionUID = 1L;
 
-    /** The 63-bit value, as {@link #toLong()} returns it. */
-    private final long raw;
-
     private TraceId(long raw) {
-        this.raw = raw;
+        super(raw);
     }
 
     /** Wraps a raw value already known to be valid. */
@@ -156,7 +152,7 @@ public final class TraceId extends BinaryFormId implements Comparable<TraceId> {
      * @return 0 to {@value #MAX_TIMESTAMP}
      */
     public long timestampSeconds() {
-        return TraceIdLayout.timestamp(raw);
+        return TraceIdLayout.timestamp(toLong());
     }
 
     /**
@@ -165,7 +161,7 @@ public final class TraceId extends BinaryFormId implements Comparable<TraceId> {
      * @return 0 to {@value #MAX_NODE_NO}; 0 means unknown
      */
     public int nodeNo() {
-        return TraceIdLayout.nodeNo(raw);
+        return TraceIdLayout.nodeNo(toLong());
     }
 
     /**
@@ -174,7 +170,7 @@ public final class TraceId extends BinaryFormId implements Comparable<TraceId> {
      * @return 0 to {@value #MAX_CHUNK_NO}
      */
     public int chunkNo() {
-        return TraceIdLayout.chunkNo(raw);
+        return TraceIdLayout.chunkNo(toLong());
     }
 
     /**
@@ -183,7 +179,7 @@ public final class TraceId extends BinaryFormId implements Comparable<TraceId> {
      * @return 1 to {@value #MAX_COUNTER}
      */
     public int counter() {
-        return TraceIdLayout.counter(raw);
+        return TraceIdLayout.counter(toLong());
     }
 
     /**
@@ -242,24 +238,6 @@ public final class TraceId extends BinaryFormId implements Comparable<TraceId> {
     }
 
     /**
-     * Returns the raw 63-bit value.
-     *
-     * @return the value, at least 1
-     */
-    public long toLong() {
-        return raw;
-    }
-
-    /**
-     * Returns the 8-byte big-endian form; its unsigned order is the order of the IDs.
-     *
-     * @return a new array of 8 bytes
-     */
-    public byte[] toBytes() {
-        return BigEndian.oneWord(raw);
-    }
-
-    /**
      * Returns the decoded view, with the timestamp resolved against the current system time.
      *
      * @return the decoded view
@@ -278,41 +256,9 @@ public final class TraceId extends BinaryFormId implements Comparable<TraceId> {
      * @return the decoded view
      */
     public DecodedId decoded(Instant reference) {
+        long raw = toLong();
         return TraceIdLayout.describe(DecodedId.builder(SCHEME, toString(), Hex.of(raw), timestamp(reference)), raw)
                 .build();
-    }
-
-    /**
-     * Compares by the 63-bit value, which is the unsigned order of the bytes. This follows generation time only
-     * within one 2<sup>25</sup>-second window of the timestamp.
-     *
-     * @param other the other TraceId
-     * @return negative, zero or positive as this value is below, equal to or above the other
-     */
-    @Override
-    public int compareTo(TraceId other) {
-        return Long.compare(raw, other.raw);
-    }
-
-    /**
-     * Tells whether another object is a TraceId of the same value.
-     *
-     * @param other the object
-     * @return whether the values are equal
-     */
-    @Override
-    public boolean equals(Object other) {
-        return other instanceof TraceId that && raw == that.raw;
-    }
-
-    /**
-     * Returns a hash of the value.
-     *
-     * @return the hash code
-     */
-    @Override
-    public int hashCode() {
-        return Long.hashCode(raw);
     }
 
     /**
@@ -322,6 +268,6 @@ public final class TraceId extends BinaryFormId implements Comparable<TraceId> {
      */
     @Override
     public String toString() {
-        return TraceIdDecimal.of(raw);
+        return TraceIdDecimal.of(toLong());
     }
 }

@@ -22,11 +22,9 @@ import org.hibernate.annotations.ValueGenerationType;
  * {@code hibernate.type.preferred_uuid_jdbc_type=BINARY} or add {@code @JdbcTypeCode(SqlTypes.BINARY)}; the start-up
  * fails otherwise.
  *
- * <p>The generator comes from, in this order: the Hibernate setting {@code ids.generator.muid} (or
- * {@code ids.generator.muid.<name>} for a named generator) holding the generator instance; otherwise the bean container
- * Hibernate runs with, under Spring the {@code MuidGenerator} bean (or, with {@link #name()}, the bean
- * {@code <name>MuidGenerator}). Hibernate never creates a generator of its own. A value the application assigned before
- * the insert is kept (for a {@code long}/{@code Long} attribute, 0 counts as unassigned).
+ * <p>The generator is the instance in the Hibernate setting {@code ids.generator.muid}, else the bean container's
+ * {@code MuidGenerator} bean; with {@link #name()}, {@code ids.generator.muid.<name>} and the bean
+ * {@code <name>MuidGenerator}. {@link IdsGenerator} says how it is found and when an assigned value is kept.
  *
  * @see IdsGenerator
  * @see IdsGeneratorNames

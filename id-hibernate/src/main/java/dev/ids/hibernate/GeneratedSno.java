@@ -16,11 +16,9 @@ import org.hibernate.annotations.ValueGenerationType;
  * string column must be long enough for the value (checked at start-up); for a fixed-length {@code BINARY} column of a
  * {@code byte[]} add {@code @JdbcTypeCode(SqlTypes.BINARY)} to {@code @Column(length = ...)}.
  *
- * <p>The generator comes from, in this order: the Hibernate setting {@code ids.generator.sno} (or
- * {@code ids.generator.sno.<name>} for a named generator) holding the generator instance; otherwise the bean container
- * Hibernate runs with, under Spring the {@code SnoGenerator} bean (or, with {@link #name()}, the bean
- * {@code <name>SnoGenerator}). Hibernate never creates a generator of its own. A value the application assigned before
- * the insert is kept (for a {@code long}/{@code Long} attribute, 0 counts as unassigned).
+ * <p>The generator is the instance in the Hibernate setting {@code ids.generator.sno}, else the bean container's
+ * {@code SnoGenerator} bean; with {@link #name()}, {@code ids.generator.sno.<name>} and the bean
+ * {@code <name>SnoGenerator}. {@link IdsGenerator} says how it is found and when an assigned value is kept.
  *
  * @see IdsGenerator
  * @see IdsGeneratorNames

@@ -16,11 +16,9 @@ import org.hibernate.annotations.ValueGenerationType;
  * form, up to 19 characters) and {@link dev.ids.traceid.TraceId}. A string column must be long enough for the value
  * (checked at start-up).
  *
- * <p>The generator comes from, in this order: the Hibernate setting {@code ids.generator.trace-id} (or
- * {@code ids.generator.trace-id.<name>} for a named generator) holding the generator instance; otherwise the bean
- * container Hibernate runs with, under Spring the {@code TraceIdGenerator} bean (or, with {@link #name()}, the bean
- * {@code <name>TraceIdGenerator}). Hibernate never creates a generator of its own. A value the application assigned
- * before the insert is kept (for a {@code long}/{@code Long} attribute, 0 counts as unassigned).
+ * <p>The generator is the instance in the Hibernate setting {@code ids.generator.trace-id}, else the bean container's
+ * {@code TraceIdGenerator} bean; with {@link #name()}, {@code ids.generator.trace-id.<name>} and the bean
+ * {@code <name>TraceIdGenerator}. {@link IdsGenerator} says how it is found and when an assigned value is kept.
  *
  * @see IdsGenerator
  * @see IdsGeneratorNames

@@ -12,8 +12,11 @@ import org.hibernate.generator.GeneratorCreationContext;
  *
  * <p>It never makes a generator of its own: it uses the instance in the Hibernate setting
  * {@code ids.generator.<scheme>[.<name>]} or, failing that, gets the generator bean from Hibernate's bean container
- * once, on the first insert (see {@link IdsGeneratorNames}). An attribute type the scheme cannot hold, a column too
- * short for the value, or no way to find the generator fail the start-up with a message that names the attribute.
+ * once, on the first insert: under Spring the bean of the scheme's generator type (a {@code SnoGenerator}), or for a
+ * named generator the bean named {@code <name>SnoGenerator} (see {@link IdsGeneratorNames}).
+ * A value the application assigned before the insert is kept; for a {@code long}/{@code Long} attribute, 0 counts as
+ * unassigned. An attribute type the scheme cannot hold, a column too short for the value, or no way to find the
+ * generator fail the start-up with a message that names the attribute.
  */
 public class IdsGenerator extends GeneratesOnInsert implements AnnotationBasedGenerator<Annotation> {
 

@@ -1,5 +1,6 @@
 package dev.ids.hibernate;
 
+import dev.ids.internal.AttributeFailure;
 import org.hibernate.MappingException;
 
 /**
@@ -7,10 +8,10 @@ import org.hibernate.MappingException;
  * column that cannot hold the scheme's values, a setting that holds no generator, no way to find one.
  *
  * <p>It is a {@link MappingException}, as Hibernate's own start-up failures are, and names the attribute and the
- * fix apart from the message ({@link #getAttribute()}, {@link #getAction()}) so that a start-up report, such as
- * Spring Boot's failure analysis, can show them without parsing the message.
+ * fix apart from the message ({@link #getAttribute()}, {@link #getAction()}), as every {@link AttributeFailure}
+ * does.
  */
-public class IdsMappingException extends MappingException {
+public class IdsMappingException extends MappingException implements AttributeFailure {
 
     private static final long serialVersionUID = 1L;
 
@@ -33,20 +34,12 @@ public class IdsMappingException extends MappingException {
         this.action = action;
     }
 
-    /**
-     * Returns the entity attribute at fault.
-     *
-     * @return the entity name and the attribute name, {@code com.example.Order.id}
-     */
+    @Override
     public String getAttribute() {
         return attribute;
     }
 
-    /**
-     * Returns how to fix the mapping.
-     *
-     * @return the action
-     */
+    @Override
     public String getAction() {
         return action;
     }

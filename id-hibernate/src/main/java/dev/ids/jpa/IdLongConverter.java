@@ -1,8 +1,6 @@
 package dev.ids.jpa;
 
 import dev.ids.IdDescriptor;
-import jakarta.persistence.AttributeConverter;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The JPA converter of an ID value type to a {@code BIGINT} column: the 64-bit value ({@link IdDescriptor#toLong})
@@ -14,9 +12,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @param <T> the ID value type
  */
-public abstract class IdLongConverter<T> implements AttributeConverter<T, Long> {
-
-    private final IdDescriptor<T> descriptor;
+public abstract class IdLongConverter<T> extends IdColumnConverter<T, Long> {
 
     /**
      * Creates the converter of one scheme's value type.
@@ -25,33 +21,10 @@ public abstract class IdLongConverter<T> implements AttributeConverter<T, Long> 
      * @throws IllegalArgumentException when the scheme has no LONG form
      */
     protected IdLongConverter(IdDescriptor<T> descriptor) {
+        super(descriptor::toLong, descriptor::fromLong);
         if (!descriptor.supports(IdDescriptor.Form.LONG)) {
             throw new IllegalArgumentException("A " + descriptor.schemeName() + " ID has no LONG form; its forms: "
                     + descriptor.forms());
         }
-        this.descriptor = descriptor;
-    }
-
-    /**
-     * Returns the column value of an ID.
-     *
-     * @param attribute the ID, may be {@code null}
-     * @return the value as a long, or {@code null} for {@code null}
-     */
-    @Override
-    public @Nullable Long convertToDatabaseColumn(@Nullable T attribute) {
-        return attribute == null ? null : descriptor.toLong(attribute);
-    }
-
-    /**
-     * Reads an ID from its column value.
-     *
-     * @param dbData the column value, may be {@code null}
-     * @return the ID, or {@code null} for {@code null}
-     * @throws dev.ids.InvalidIdException naming the value when it is not the long form of an ID of the scheme
-     */
-    @Override
-    public @Nullable T convertToEntityAttribute(@Nullable Long dbData) {
-        return dbData == null ? null : descriptor.fromLong(dbData);
     }
 }

@@ -1,8 +1,6 @@
 package dev.ids.jpa;
 
 import dev.ids.IdDescriptor;
-import jakarta.persistence.AttributeConverter;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The JPA converter of an ID value type to a string column: the scheme's column text
@@ -15,9 +13,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @param <T> the ID value type
  */
-public abstract class IdStringConverter<T> implements AttributeConverter<T, String> {
-
-    private final IdDescriptor<T> descriptor;
+public abstract class IdStringConverter<T> extends IdColumnConverter<T, String> {
 
     /**
      * Creates the converter of one scheme's value type.
@@ -25,29 +21,6 @@ public abstract class IdStringConverter<T> implements AttributeConverter<T, Stri
      * @param descriptor the scheme's descriptor
      */
     protected IdStringConverter(IdDescriptor<T> descriptor) {
-        this.descriptor = descriptor;
-    }
-
-    /**
-     * Returns the column value of an ID.
-     *
-     * @param attribute the ID, may be {@code null}
-     * @return the column text, or {@code null} for {@code null}
-     */
-    @Override
-    public @Nullable String convertToDatabaseColumn(@Nullable T attribute) {
-        return attribute == null ? null : descriptor.toColumnText(attribute);
-    }
-
-    /**
-     * Reads an ID from its column value.
-     *
-     * @param dbData the column value, may be {@code null}
-     * @return the ID, or {@code null} for {@code null}
-     * @throws dev.ids.InvalidIdException naming the value when it is not the column text (or the canonical string) of an ID of the scheme
-     */
-    @Override
-    public @Nullable T convertToEntityAttribute(@Nullable String dbData) {
-        return dbData == null ? null : descriptor.fromColumnText(dbData);
+        super(descriptor::toColumnText, descriptor::fromColumnText);
     }
 }

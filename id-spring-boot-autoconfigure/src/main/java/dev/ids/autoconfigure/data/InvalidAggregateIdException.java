@@ -1,12 +1,14 @@
 package dev.ids.autoconfigure.data;
 
+import dev.ids.internal.AttributeFailure;
+
 /**
  * An aggregate ID that asks for an ids generator and cannot take its IDs (its type, its column type, a misspelt or
  * doubled generator), found when Spring Data JDBC or R2DBC starts; Boot's start-up failure report shows the attribute
  * and the fix ({@link InvalidAggregateIdFailureAnalyzer}). Not Hibernate's mapping exception, as these modules run
  * without Hibernate.
  */
-public class InvalidAggregateIdException extends IllegalStateException {
+public class InvalidAggregateIdException extends IllegalStateException implements AttributeFailure {
 
     private static final long serialVersionUID = 1L;
 
@@ -27,20 +29,12 @@ public class InvalidAggregateIdException extends IllegalStateException {
         this.action = action;
     }
 
-    /**
-     * Returns the aggregate ID.
-     *
-     * @return the class's simple name and the property, {@code Payment.id}
-     */
+    @Override
     public String getAttribute() {
         return attribute;
     }
 
-    /**
-     * Returns how to fix it.
-     *
-     * @return the action
-     */
+    @Override
     public String getAction() {
         return action;
     }
