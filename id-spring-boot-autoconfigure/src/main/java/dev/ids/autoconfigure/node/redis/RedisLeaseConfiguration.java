@@ -3,6 +3,7 @@ package dev.ids.autoconfigure.node.redis;
 import static dev.ids.autoconfigure.ConfiguredValue.apply;
 
 import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.autoconfigure.node.ConditionalOnMissingStoreClasses;
 import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
 import dev.ids.autoconfigure.node.StarterLeaseStore;
 import dev.ids.internal.ExceptionMessages;
@@ -19,7 +20,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
-import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
@@ -117,7 +117,7 @@ public class RedisLeaseConfiguration {
 
     /** Fails the start-up: Redis was chosen explicitly, and the classes it needs are missing. */
     @Configuration(proxyBeanMethods = false)
-    @Conditional(RedisMissing.class)
+    @ConditionalOnMissingStoreClasses({ LETTUCE_FACTORY, PROVIDER })
     @ConditionalOnProperty(name = "ids.node.provider", havingValue = RedisLeaseStoreKind.NAME)
     static class RedisAbsent {
 
@@ -166,18 +166,6 @@ public class RedisLeaseConfiguration {
 
         @ConditionalOnMissingBean(type = "io.r2dbc.spi.ConnectionFactory")
         static class NoR2dbcConnectionFactory {
-        }
-    }
-
-    /** Spring Data Redis or the Redis provider is not on the class path. */
-    static class RedisMissing extends NoneNestedConditions {
-
-        RedisMissing() {
-            super(ConfigurationPhase.PARSE_CONFIGURATION);
-        }
-
-        @ConditionalOnClass(name = { LETTUCE_FACTORY, PROVIDER })
-        static class BothPresent {
         }
     }
 }
