@@ -6,6 +6,7 @@ import dev.ids.autoconfigure.IdsConfigurationException;
 import dev.ids.autoconfigure.node.ConditionalOnMissingStoreClasses;
 import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
 import dev.ids.autoconfigure.node.IdsNodeProperties;
+import dev.ids.autoconfigure.node.LeaseTimingProperties;
 import dev.ids.autoconfigure.node.MissingStoreModule;
 import dev.ids.autoconfigure.node.StarterLeaseStore;
 import dev.ids.etcd.EtcdNodeLeaseProvider;
@@ -70,18 +71,17 @@ public class EtcdLeaseConfiguration {
             try {
                 return builder.build();
             } catch (IllegalArgumentException ex) {
-                throw new IdsConfigurationException(PREFIX, null, ExceptionMessages.of(ex), "Make " + PREFIX
-                        + ".renewal-period shorter than " + PREFIX + ".lease-length, and use https:// endpoints with "
-                        + PREFIX + ".trust-certificates or " + PREFIX + ".client-certificate.");
+                throw LeaseTimingProperties.rejected(PREFIX, ex, ", and use https:// endpoints with " + PREFIX
+                        + ".trust-certificates or " + PREFIX + ".client-certificate");
             }
         }
 
         @Bean
         StarterLeaseStore idsStarterLeaseStore(EtcdNodeLeaseProvider provider, EtcdLeaseProperties properties) {
             return new StarterLeaseStore(new EtcdLeaseStoreKind(), "etcd (" + String.join(",",
-                    properties.getEndpoints()) + ", keys " + provider.keyPrefix() + "/, lease "
-                    + provider.leaseLength() + ", renewal " + provider.renewalPeriod() + ", grace "
-                    + provider.reclaimGrace() + ")");
+                    properties.getEndpoints()) + ", keys " + provider.keyPrefix() + "/, "
+                    + LeaseTimingProperties.describe(provider.leaseLength(), provider.renewalPeriod(),
+                            provider.reclaimGrace()) + ")");
         }
 
         /** A user needs its password, and a password its user: one without the other is a mistake, not a default. */

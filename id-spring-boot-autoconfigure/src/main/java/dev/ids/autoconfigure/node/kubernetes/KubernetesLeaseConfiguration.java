@@ -7,6 +7,7 @@ import dev.ids.autoconfigure.NodeIdentityProvider;
 import dev.ids.autoconfigure.node.ConditionalOnMissingStoreClasses;
 import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
 import dev.ids.autoconfigure.node.IdsNodeProperties;
+import dev.ids.autoconfigure.node.LeaseTimingProperties;
 import dev.ids.autoconfigure.node.MissingStoreModule;
 import dev.ids.autoconfigure.node.StarterLeaseStore;
 import dev.ids.internal.ExceptionMessages;
@@ -69,17 +70,16 @@ public class KubernetesLeaseConfiguration {
                             "Set " + KubernetesLeaseStoreKind.NAMESPACE + " to the namespace of the Lease objects "
                             + "(outside a pod, the client knows none unless the kubeconfig's context names one).");
                 }
-                throw new IdsConfigurationException(PREFIX, null, ExceptionMessages.of(ex), "Make " + PREFIX
-                        + ".renewal-period shorter than " + PREFIX + ".lease-length.");
+                throw LeaseTimingProperties.rejected(PREFIX, ex, "");
             }
         }
 
         @Bean
         StarterLeaseStore idsStarterLeaseStore(KubernetesNodeLeaseProvider provider) {
             return new StarterLeaseStore(new KubernetesLeaseStoreKind(), "kubernetes (Lease objects "
-                    + provider.leaseNamePrefix() + "-* in namespace " + provider.namespace() + ", lease "
-                    + provider.leaseLength() + ", renewal " + provider.renewalPeriod() + ", grace "
-                    + provider.reclaimGrace() + ")");
+                    + provider.leaseNamePrefix() + "-* in namespace " + provider.namespace() + ", "
+                    + LeaseTimingProperties.describe(provider.leaseLength(), provider.renewalPeriod(),
+                            provider.reclaimGrace()) + ")");
         }
 
         /** The pod's ordinal as every generator's identity, claimed in the store as a configured one. */

@@ -5,8 +5,8 @@ import static dev.ids.autoconfigure.ConfiguredValue.apply;
 import dev.ids.autoconfigure.IdsConfigurationException;
 import dev.ids.autoconfigure.node.ConditionalOnMissingStoreClasses;
 import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
+import dev.ids.autoconfigure.node.LeaseTimingProperties;
 import dev.ids.autoconfigure.node.StarterLeaseStore;
-import dev.ids.internal.ExceptionMessages;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.redis.RedisDurability;
 import dev.ids.redis.RedisNodeLeaseProvider;
@@ -72,9 +72,8 @@ public class RedisLeaseConfiguration {
             try {
                 return builder.build();
             } catch (IllegalArgumentException ex) {
-                throw new IdsConfigurationException("ids.node.redis", null, ExceptionMessages.of(ex), "Make "
-                        + "ids.node.redis.renewal-period shorter than ids.node.redis.lease-length, and leave "
-                        + "ids.node.redis.wait-for-replicas unset on a Redis Cluster.");
+                throw LeaseTimingProperties.rejected("ids.node.redis", ex, ", and leave "
+                        + "ids.node.redis.wait-for-replicas unset on a Redis Cluster");
             }
         }
 
@@ -93,9 +92,9 @@ public class RedisLeaseConfiguration {
 
         @Bean
         StarterLeaseStore idsStarterLeaseStore(RedisNodeLeaseProvider provider) {
-            return new StarterLeaseStore(new RedisLeaseStoreKind(), "redis (keys " + provider.keyPrefix() + ", lease "
-                    + provider.leaseLength() + ", renewal " + provider.renewalPeriod() + ", grace "
-                    + provider.reclaimGrace() + ")");
+            return new StarterLeaseStore(new RedisLeaseStoreKind(), "redis (keys " + provider.keyPrefix() + ", "
+                    + LeaseTimingProperties.describe(provider.leaseLength(), provider.renewalPeriod(),
+                            provider.reclaimGrace()) + ")");
         }
 
         /** The application's Lettuce client, started: Spring Data Redis creates it when its factory starts. */
