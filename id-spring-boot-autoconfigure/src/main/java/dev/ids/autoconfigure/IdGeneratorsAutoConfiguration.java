@@ -1,6 +1,7 @@
 package dev.ids.autoconfigure;
 
 import dev.ids.IdGenerator;
+import dev.ids.IdScheme;
 import dev.ids.MonitoredIdGenerator;
 import dev.ids.autoconfigure.node.LableClusterIds;
 import dev.ids.autoconfigure.node.NodeLeaseConfiguration;
@@ -25,6 +26,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.util.StringUtils;
 
 /**
  * Auto-configuration of one generator bean per enabled scheme ({@code traceIdGenerator}, {@code lableIdGenerator},
@@ -76,7 +78,7 @@ public final class IdGeneratorsAutoConfiguration {
      * Passes a scheme's settings on, unless the scheme is switched off: then the bean method runs only because its
      * condition was evaluated when the application was processed ahead of time, and the switch would be ignored.
      */
-    static <S extends SchemeGroup<S>> S enabled(String prefix, S settings) {
+    static <S extends SchemeGroup<?>> S enabled(String prefix, S settings) {
         if (!settings.isEnabled()) {
             throw new IdsConfigurationException(prefix + ".enabled", false, "the application was processed ahead "
                     + "of time (Spring AOT) with this generator switched on, and bean conditions count at build time "
@@ -86,6 +88,17 @@ public final class IdGeneratorsAutoConfiguration {
         return settings;
     }
 
+    /**
+     * Makes a scheme's default generator from its group of settings ({@code ids.<scheme>}), named after its type as
+     * the named generators are ({@code snoGenerator}).
+     */
+    static <G> G defaultGenerator(IdScheme scheme, Class<G> type, IdGeneratorFactory factory,
+            IdsProperties properties) {
+        String prefix = "ids." + scheme.schemeName();
+        String beanName = StringUtils.uncapitalize(type.getSimpleName());
+        return type.cast(enabled(prefix, properties.group(scheme)).newGenerator(factory, beanName, prefix));
+    }
+
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnBooleanProperty(name = "ids.trace-id.enabled", matchIfMissing = true)
     static class TraceIdConfiguration {
@@ -93,8 +106,7 @@ public final class IdGeneratorsAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean(value = TraceId.class, parameterizedContainer = IdGenerator.class)
         TraceIdGenerator traceIdGenerator(IdGeneratorFactory factory, IdsProperties properties) {
-            return factory.traceId("traceIdGenerator", "ids.trace-id",
-                    enabled("ids.trace-id", properties.getTraceId()));
+            return defaultGenerator(IdScheme.TRACE_ID, TraceIdGenerator.class, factory, properties);
         }
     }
 
@@ -105,7 +117,7 @@ public final class IdGeneratorsAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean(value = LableId.class, parameterizedContainer = IdGenerator.class)
         LableIdGenerator lableIdGenerator(IdGeneratorFactory factory, IdsProperties properties) {
-            return factory.lable("lableIdGenerator", "ids.lable", enabled("ids.lable", properties.getLable()));
+            return defaultGenerator(IdScheme.LABLE, LableIdGenerator.class, factory, properties);
         }
     }
 
@@ -116,7 +128,7 @@ public final class IdGeneratorsAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean(value = Gid.class, parameterizedContainer = IdGenerator.class)
         GidGenerator gidGenerator(IdGeneratorFactory factory, IdsProperties properties) {
-            return factory.gid("gidGenerator", "ids.gid", enabled("ids.gid", properties.getGid()));
+            return defaultGenerator(IdScheme.GID, GidGenerator.class, factory, properties);
         }
     }
 
@@ -127,7 +139,7 @@ public final class IdGeneratorsAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean(value = Sno.class, parameterizedContainer = IdGenerator.class)
         SnoGenerator snoGenerator(IdGeneratorFactory factory, IdsProperties properties) {
-            return factory.sno("snoGenerator", "ids.sno", enabled("ids.sno", properties.getSno()));
+            return defaultGenerator(IdScheme.SNO, SnoGenerator.class, factory, properties);
         }
     }
 
@@ -138,7 +150,7 @@ public final class IdGeneratorsAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean(value = Muid.class, parameterizedContainer = IdGenerator.class)
         MuidGenerator muidGenerator(IdGeneratorFactory factory, IdsProperties properties) {
-            return factory.muid("muidGenerator", "ids.muid", enabled("ids.muid", properties.getMuid()));
+            return defaultGenerator(IdScheme.MUID, MuidGenerator.class, factory, properties);
         }
     }
 }

@@ -4,7 +4,6 @@ import dev.ids.IdScheme;
 import dev.ids.MonitoredIdGenerator;
 import dev.ids.gid.GidType;
 import dev.ids.lable.LableMode;
-import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -89,7 +88,7 @@ public class IdsProperties {
     }
 
     /** Settings of an elfo TraceId generator. */
-    public static class TraceId extends SchemeGroup<TraceId> {
+    public static class TraceId extends WaitingSchemeGroup<TraceId> {
 
         @Override
         @Nullable Long configuredNodeIdentity() {
@@ -107,12 +106,6 @@ public class IdsProperties {
          */
         private @Nullable Integer nodeNo;
 
-        /**
-         * Maximum time one call may wait for the clock (its turn over capacity, a clock that stepped back, a lease's
-         * mark) before it fails.
-         */
-        private @Nullable Duration maxWait;
-
         public @Nullable Integer getNodeNo() {
             return nodeNo;
         }
@@ -120,18 +113,10 @@ public class IdsProperties {
         public void setNodeNo(@Nullable Integer nodeNo) {
             this.nodeNo = nodeNo;
         }
-
-        public @Nullable Duration getMaxWait() {
-            return maxWait;
-        }
-
-        public void setMaxWait(@Nullable Duration maxWait) {
-            this.maxWait = maxWait;
-        }
     }
 
     /** Settings of a Lable eight-byte ID generator. */
-    public static class Lable extends SchemeGroup<Lable> {
+    public static class Lable extends WaitingSchemeGroup<Lable> {
 
         @Override
         @Nullable Long configuredNodeIdentity() {
@@ -158,12 +143,6 @@ public class IdsProperties {
          */
         private LableMode mode = LableMode.TIME_SEQUENTIAL;
 
-        /**
-         * Maximum time one call may wait for the clock (its turn over capacity, a clock that stepped back, a lease's
-         * mark) before it fails.
-         */
-        private @Nullable Duration maxWait;
-
         public @Nullable Integer getGeneratorId() {
             return generatorId;
         }
@@ -186,14 +165,6 @@ public class IdsProperties {
 
         public void setMode(LableMode mode) {
             this.mode = mode;
-        }
-
-        public @Nullable Duration getMaxWait() {
-            return maxWait;
-        }
-
-        public void setMaxWait(@Nullable Duration maxWait) {
-            this.maxWait = maxWait;
         }
     }
 
@@ -238,7 +209,7 @@ public class IdsProperties {
     }
 
     /** Settings of a sno generator. */
-    public static class Sno extends SchemeGroup<Sno> {
+    public static class Sno extends WaitingSchemeGroup<Sno> {
 
         @Override
         @Nullable Long configuredNodeIdentity() {
@@ -261,12 +232,6 @@ public class IdsProperties {
 
         /** Last sequence number of each 4 ms unit, 0 to 65535; the pool must hold at least 4 numbers. */
         private @Nullable Integer sequenceMax;
-
-        /**
-         * Maximum time one call may wait for the clock (its turn over capacity, a clock that stepped back, a lease's
-         * mark) before it fails.
-         */
-        private @Nullable Duration maxWait;
 
         public @Nullable Integer getPartition() {
             return partition;
@@ -291,18 +256,10 @@ public class IdsProperties {
         public void setSequenceMax(@Nullable Integer sequenceMax) {
             this.sequenceMax = sequenceMax;
         }
-
-        public @Nullable Duration getMaxWait() {
-            return maxWait;
-        }
-
-        public void setMaxWait(@Nullable Duration maxWait) {
-            this.maxWait = maxWait;
-        }
     }
 
     /** Settings of a Gink muid generator. */
-    public static class Muid extends SchemeGroup<Muid> {
+    public static class Muid extends WaitingSchemeGroup<Muid> {
 
         @Override
         @Nullable Long configuredNodeIdentity() {
@@ -320,26 +277,12 @@ public class IdsProperties {
          */
         private @Nullable Long medallion;
 
-        /**
-         * Maximum time one call may wait for the clock (its turn over capacity, a clock that stepped back, a lease's
-         * mark) before it fails.
-         */
-        private @Nullable Duration maxWait;
-
         public @Nullable Long getMedallion() {
             return medallion;
         }
 
         public void setMedallion(@Nullable Long medallion) {
             this.medallion = medallion;
-        }
-
-        public @Nullable Duration getMaxWait() {
-            return maxWait;
-        }
-
-        public void setMaxWait(@Nullable Duration maxWait) {
-            this.maxWait = maxWait;
         }
     }
 }

@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
  * so that nothing outside the store's own package names it. Registered in {@code META-INF/spring.factories} under
  * this interface's name, and read before any bean exists (the conditions that choose the store need it): an
  * implementation has a public no-argument constructor and loads none of its store's classes until a method that
- * needs them is called.
+ * needs them is called. A store's kind usually extends {@link AbstractLeaseStoreKind}, which states the kind as data.
  *
  * <p>The kind's {@linkplain #configuration() configuration} makes the store's {@link NodeLeaseProvider} bean and its
  * {@link StarterLeaseStore} bean under {@link ConditionalOnNodeProvider} with the kind's name, and backs off when the

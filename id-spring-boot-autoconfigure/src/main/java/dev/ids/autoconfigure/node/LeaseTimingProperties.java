@@ -2,6 +2,8 @@ package dev.ids.autoconfigure.node;
 
 import static dev.ids.autoconfigure.ConfiguredValue.apply;
 
+import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.internal.ExceptionMessages;
 import dev.ids.node.LeaseTimingSettings;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
@@ -67,5 +69,32 @@ public abstract class LeaseTimingProperties {
         apply(prefix + ".renewal-period", renewalPeriod, builder::renewalPeriod);
         apply(prefix + ".reclaim-grace", reclaimGrace, builder::reclaimGrace);
         return builder;
+    }
+
+    /**
+     * Describes a provider's timings as built, for the store's description in logs, health and failure reports.
+     *
+     * @param leaseLength the lease length
+     * @param renewalPeriod the renewal period
+     * @param reclaimGrace the reclaim grace
+     * @return for example {@code lease PT1M, renewal PT20S, grace PT10S}
+     */
+    public static String describe(Duration leaseLength, Duration renewalPeriod, Duration reclaimGrace) {
+        return "lease " + leaseLength + ", renewal " + renewalPeriod + ", grace " + reclaimGrace;
+    }
+
+    /**
+     * Describes the failure of a store's builder that rejected its settings together, as a renewal period that is
+     * not shorter than the lease.
+     *
+     * @param prefix the store's properties, {@code ids.node.<store>}
+     * @param rejection the builder's exception
+     * @param andAlso what else to check, from {@code ", and "}, or empty
+     * @return the failure to throw
+     */
+    public static IdsConfigurationException rejected(String prefix, IllegalArgumentException rejection,
+            String andAlso) {
+        return new IdsConfigurationException(prefix, null, ExceptionMessages.of(rejection), "Make " + prefix
+                + ".renewal-period shorter than " + prefix + ".lease-length" + andAlso + ".");
     }
 }

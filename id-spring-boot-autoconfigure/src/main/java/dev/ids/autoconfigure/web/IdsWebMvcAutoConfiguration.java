@@ -8,6 +8,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.annotation.Order;
 import org.springframework.format.FormatterRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
@@ -27,6 +28,7 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 @AutoConfiguration(beforeName = "org.springframework.boot.webmvc.autoconfigure.WebMvcAutoConfiguration")
 @ConditionalOnWebApplication(type = Type.SERVLET)
 @ConditionalOnClass(WebMvcConfigurer.class)
+@Import(IdRefusalProblemConfiguration.class)
 public final class IdsWebMvcAutoConfiguration {
 
     @Bean
@@ -45,17 +47,12 @@ public final class IdsWebMvcAutoConfiguration {
 
     /** The problem details of invalid IDs. */
     @Configuration(proxyBeanMethods = false)
-    @ConditionalOnBooleanProperty(name = "ids.web.problem-details.enabled", matchIfMissing = true)
+    @ConditionalOnIdProblemDetails
     static class InvalidIdProblemsConfiguration {
 
         @Bean
         InvalidIdProblemAdvice invalidIdProblemAdvice() {
             return new InvalidIdProblemAdvice();
-        }
-
-        @Bean
-        IdRefusalProblemAdvice idRefusalProblemAdvice() {
-            return new IdRefusalProblemAdvice();
         }
 
         /** With Boot's problem details on: Boot's handler of MVC's exceptions, with the details of invalid IDs. */

@@ -3,8 +3,11 @@ package dev.ids.autoconfigure.node.etcd;
 import static dev.ids.autoconfigure.ConfiguredValue.apply;
 
 import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.autoconfigure.node.ConditionalOnMissingStoreClasses;
 import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
 import dev.ids.autoconfigure.node.IdsNodeProperties;
+import dev.ids.autoconfigure.node.LeaseTimingProperties;
+import dev.ids.autoconfigure.node.MissingStoreModule;
 import dev.ids.autoconfigure.node.StarterLeaseStore;
 import dev.ids.etcd.EtcdNodeLeaseProvider;
 import dev.ids.internal.ExceptionMessages;
@@ -15,10 +18,8 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 
 /**
@@ -70,18 +71,17 @@ public class EtcdLeaseConfiguration {
             try {
                 return builder.build();
             } catch (IllegalArgumentException ex) {
-                throw new IdsConfigurationException(PREFIX, null, ExceptionMessages.of(ex), "Make " + PREFIX
-                        + ".renewal-period shorter than " + PREFIX + ".lease-length, and use https:// endpoints with "
-                        + PREFIX + ".trust-certificates or " + PREFIX + ".client-certificate.");
+                throw LeaseTimingProperties.rejected(PREFIX, ex, ", and use https:// endpoints with " + PREFIX
+                        + ".trust-certificates or " + PREFIX + ".client-certificate");
             }
         }
 
         @Bean
         StarterLeaseStore idsStarterLeaseStore(EtcdNodeLeaseProvider provider, EtcdLeaseProperties properties) {
             return new StarterLeaseStore(new EtcdLeaseStoreKind(), "etcd (" + String.join(",",
-                    properties.getEndpoints()) + ", keys " + provider.keyPrefix() + "/, lease "
-                    + provider.leaseLength() + ", renewal " + provider.renewalPeriod() + ", grace "
-                    + provider.reclaimGrace() + ")");
+                    properties.getEndpoints()) + ", keys " + provider.keyPrefix() + "/, "
+                    + LeaseTimingProperties.describe(provider.leaseLength(), provider.renewalPeriod(),
+                            provider.reclaimGrace()) + ")");
         }
 
         /** A user needs its password, and a password its user: one without the other is a mistake, not a default. */
@@ -144,32 +144,15 @@ public class EtcdLeaseConfiguration {
 
     /** Fails the start-up: etcd was chosen, and the classes it needs are missing. */
     @Configuration(proxyBeanMethods = false)
-    @Conditional(EtcdMissing.class)
+    @ConditionalOnMissingStoreClasses({ PROVIDER, JETCD })
     static class EtcdAbsent {
 
         @Bean
         NodeLeaseProvider idsNodeLeaseProvider(IdsNodeProperties properties, EtcdLeaseProperties settings) {
-            String problem = "leasing node identities from etcd needs the ids etcd module (dev.ids:id-etcd, which "
-                    + "brings jetcd), which is not on the class path";
-            if (properties.names(EtcdLeaseStoreKind.NAME)) {
-                throw new IdsConfigurationException("ids.node.provider", EtcdLeaseStoreKind.NAME, problem,
-                        "Add dev.ids:id-etcd to the application, or " + WAYS_OUT + ".");
-            }
-            throw new IdsConfigurationException(EtcdLeaseStoreKind.ENDPOINTS, String.join(",", endpoints(settings)),
-                    problem, "Add dev.ids:id-etcd to the application, or remove " + EtcdLeaseStoreKind.ENDPOINTS
-                    + ".");
-        }
-    }
-
-    /** jetcd or the etcd provider is not on the class path. */
-    static class EtcdMissing extends NoneNestedConditions {
-
-        EtcdMissing() {
-            super(ConfigurationPhase.PARSE_CONFIGURATION);
-        }
-
-        @ConditionalOnClass(name = { PROVIDER, JETCD })
-        static class BothPresent {
+            throw MissingStoreModule.failure(properties, new EtcdLeaseStoreKind(),
+                    () -> String.join(",", endpoints(settings)), "leasing node identities from etcd needs the ids "
+                    + "etcd module (dev.ids:id-etcd, which brings jetcd), which is not on the class path",
+                    "dev.ids:id-etcd", WAYS_OUT);
         }
     }
 }

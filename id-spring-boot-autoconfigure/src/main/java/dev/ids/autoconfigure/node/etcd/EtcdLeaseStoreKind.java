@@ -1,7 +1,6 @@
 package dev.ids.autoconfigure.node.etcd;
 
-import dev.ids.autoconfigure.node.LeaseStoreKind;
-import dev.ids.node.NodeLeaseProvider;
+import dev.ids.autoconfigure.node.AbstractLeaseStoreKind;
 import org.springframework.core.annotation.Order;
 
 /**
@@ -12,7 +11,7 @@ import org.springframework.core.annotation.Order;
  * to another cluster than the one meant for leases.
  */
 @Order(350)
-public final class EtcdLeaseStoreKind implements LeaseStoreKind {
+public final class EtcdLeaseStoreKind extends AbstractLeaseStoreKind {
 
     /** The name {@code ids.node.provider} chooses this store by. */
     public static final String NAME = "etcd";
@@ -20,35 +19,10 @@ public final class EtcdLeaseStoreKind implements LeaseStoreKind {
     /** The property that says where the cluster is, and chooses it in auto mode. */
     static final String ENDPOINTS = "ids.node.etcd.endpoints";
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String configuration() {
-        return "dev.ids.autoconfigure.node.etcd.EtcdLeaseConfiguration";
-    }
-
-    @Override
-    public String autoProperty() {
-        return ENDPOINTS;
-    }
-
-    @Override
-    public String howToChoose() {
-        return "with " + ENDPOINTS + " (and dev.ids:id-etcd) from etcd";
-    }
-
-    @Override
-    public String address() {
-        return ENDPOINTS;
-    }
-
-    /** By class name: the etcd module is optional. */
-    @Override
-    public boolean recognizes(NodeLeaseProvider provider) {
-        return provider.getClass().getName().equals(EtcdLeaseConfiguration.PROVIDER);
+    /** Creates the kind; the starter reads it from {@code META-INF/spring.factories}. */
+    public EtcdLeaseStoreKind() {
+        super(NAME, "dev.ids.autoconfigure.node.etcd.EtcdLeaseConfiguration", EtcdLeaseConfiguration.PROVIDER,
+                ENDPOINTS, "with " + ENDPOINTS + " (and dev.ids:id-etcd) from etcd", ENDPOINTS);
     }
 
     /**

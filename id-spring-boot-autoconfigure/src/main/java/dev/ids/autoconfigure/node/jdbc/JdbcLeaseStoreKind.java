@@ -1,7 +1,6 @@
 package dev.ids.autoconfigure.node.jdbc;
 
 import dev.ids.autoconfigure.node.sql.SqlLeaseStoreKind;
-import dev.ids.node.NodeLeaseProvider;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
 import org.springframework.core.annotation.Order;
 
@@ -17,23 +16,9 @@ public final class JdbcLeaseStoreKind extends SqlLeaseStoreKind {
 
     /** Creates the kind; the starter reads it from {@code META-INF/spring.factories}. */
     public JdbcLeaseStoreKind() {
-        super(NAME, "spring.datasource.url", "the DataSource's URL (spring.datasource.url)",
+        super(NAME, "dev.ids.autoconfigure.node.jdbc.JdbcLeaseConfiguration", JdbcNodeLeaseProvider.class.getName(),
+                "with a DataSource bean (or ids.node.provider=jdbc) from the application's database",
+                "spring.datasource.url", "the DataSource's URL (spring.datasource.url)",
                 "the data source's URL, spring.datasource.url");
-    }
-
-    @Override
-    public String configuration() {
-        return "dev.ids.autoconfigure.node.jdbc.JdbcLeaseConfiguration";
-    }
-
-    @Override
-    public String howToChoose() {
-        return "with a DataSource bean (or ids.node.provider=jdbc) from the application's database";
-    }
-
-    /** The JDBC provider is the core's, always on the class path. */
-    @Override
-    public boolean recognizes(NodeLeaseProvider provider) {
-        return provider instanceof JdbcNodeLeaseProvider;
     }
 }

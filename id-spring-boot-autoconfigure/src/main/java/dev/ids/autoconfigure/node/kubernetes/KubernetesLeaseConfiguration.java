@@ -4,8 +4,11 @@ import static dev.ids.autoconfigure.ConfiguredValue.apply;
 
 import dev.ids.autoconfigure.IdsConfigurationException;
 import dev.ids.autoconfigure.NodeIdentityProvider;
+import dev.ids.autoconfigure.node.ConditionalOnMissingStoreClasses;
 import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
 import dev.ids.autoconfigure.node.IdsNodeProperties;
+import dev.ids.autoconfigure.node.LeaseTimingProperties;
+import dev.ids.autoconfigure.node.MissingStoreModule;
 import dev.ids.autoconfigure.node.StarterLeaseStore;
 import dev.ids.internal.ExceptionMessages;
 import dev.ids.kubernetes.KubernetesNodeLeaseProvider;
@@ -16,10 +19,8 @@ import io.fabric8.kubernetes.client.ConfigBuilder;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 
 /**
@@ -69,17 +70,16 @@ public class KubernetesLeaseConfiguration {
                             "Set " + KubernetesLeaseStoreKind.NAMESPACE + " to the namespace of the Lease objects "
                             + "(outside a pod, the client knows none unless the kubeconfig's context names one).");
                 }
-                throw new IdsConfigurationException(PREFIX, null, ExceptionMessages.of(ex), "Make " + PREFIX
-                        + ".renewal-period shorter than " + PREFIX + ".lease-length.");
+                throw LeaseTimingProperties.rejected(PREFIX, ex, "");
             }
         }
 
         @Bean
         StarterLeaseStore idsStarterLeaseStore(KubernetesNodeLeaseProvider provider) {
             return new StarterLeaseStore(new KubernetesLeaseStoreKind(), "kubernetes (Lease objects "
-                    + provider.leaseNamePrefix() + "-* in namespace " + provider.namespace() + ", lease "
-                    + provider.leaseLength() + ", renewal " + provider.renewalPeriod() + ", grace "
-                    + provider.reclaimGrace() + ")");
+                    + provider.leaseNamePrefix() + "-* in namespace " + provider.namespace() + ", "
+                    + LeaseTimingProperties.describe(provider.leaseLength(), provider.renewalPeriod(),
+                            provider.reclaimGrace()) + ")");
         }
 
         /** The pod's ordinal as every generator's identity, claimed in the store as a configured one. */
@@ -121,32 +121,15 @@ public class KubernetesLeaseConfiguration {
 
     /** Fails the start-up: Kubernetes was chosen, and the classes it needs are missing. */
     @Configuration(proxyBeanMethods = false)
-    @Conditional(KubernetesMissing.class)
+    @ConditionalOnMissingStoreClasses({ PROVIDER, FABRIC8 })
     static class KubernetesAbsent {
 
         @Bean
         NodeLeaseProvider idsNodeLeaseProvider(IdsNodeProperties properties, KubernetesLeaseProperties settings) {
-            String problem = "leasing node identities from Kubernetes Lease objects needs the ids Kubernetes module "
-                    + "(dev.ids:id-kubernetes, which brings the fabric8 client), which is not on the class path";
-            if (properties.names(KubernetesLeaseStoreKind.NAME)) {
-                throw new IdsConfigurationException("ids.node.provider", KubernetesLeaseStoreKind.NAME, problem,
-                        "Add dev.ids:id-kubernetes to the application, or " + WAYS_OUT + ".");
-            }
-            throw new IdsConfigurationException(KubernetesLeaseStoreKind.NAMESPACE, settings.getNamespace(),
-                    problem, "Add dev.ids:id-kubernetes to the application, or remove "
-                    + KubernetesLeaseStoreKind.NAMESPACE + ".");
-        }
-    }
-
-    /** The fabric8 client or the Kubernetes provider is not on the class path. */
-    static class KubernetesMissing extends NoneNestedConditions {
-
-        KubernetesMissing() {
-            super(ConfigurationPhase.PARSE_CONFIGURATION);
-        }
-
-        @ConditionalOnClass(name = { PROVIDER, FABRIC8 })
-        static class BothPresent {
+            throw MissingStoreModule.failure(properties, new KubernetesLeaseStoreKind(), settings::getNamespace,
+                    "leasing node identities from Kubernetes Lease objects needs the ids Kubernetes module "
+                    + "(dev.ids:id-kubernetes, which brings the fabric8 client), which is not on the class path",
+                    "dev.ids:id-kubernetes", WAYS_OUT);
         }
     }
 }

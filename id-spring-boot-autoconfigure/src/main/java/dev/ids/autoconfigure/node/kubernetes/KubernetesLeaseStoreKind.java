@@ -1,7 +1,6 @@
 package dev.ids.autoconfigure.node.kubernetes;
 
-import dev.ids.autoconfigure.node.LeaseStoreKind;
-import dev.ids.node.NodeLeaseProvider;
+import dev.ids.autoconfigure.node.AbstractLeaseStoreKind;
 import org.springframework.core.annotation.Order;
 
 /**
@@ -10,7 +9,7 @@ import org.springframework.core.annotation.Order;
  * etcd's endpoints. Running in a pod alone does not choose it: an application there may well lease from its database.
  */
 @Order(360)
-public final class KubernetesLeaseStoreKind implements LeaseStoreKind {
+public final class KubernetesLeaseStoreKind extends AbstractLeaseStoreKind {
 
     /** The name {@code ids.node.provider} chooses this store by. */
     public static final String NAME = "kubernetes";
@@ -18,35 +17,12 @@ public final class KubernetesLeaseStoreKind implements LeaseStoreKind {
     /** The property that names the namespace of the Lease objects, and chooses the store in auto mode. */
     static final String NAMESPACE = "ids.node.kubernetes.namespace";
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String configuration() {
-        return "dev.ids.autoconfigure.node.kubernetes.KubernetesLeaseConfiguration";
-    }
-
-    @Override
-    public String autoProperty() {
-        return NAMESPACE;
-    }
-
-    @Override
-    public String howToChoose() {
-        return "with " + NAMESPACE + " (and dev.ids:id-kubernetes) from Kubernetes Lease objects";
-    }
-
-    @Override
-    public String address() {
-        return "ids.node.kubernetes.master-url (default: the pod's service account, or the kubeconfig)";
-    }
-
-    /** By class name: the Kubernetes module is optional. */
-    @Override
-    public boolean recognizes(NodeLeaseProvider provider) {
-        return provider.getClass().getName().equals(KubernetesLeaseConfiguration.PROVIDER);
+    /** Creates the kind; the starter reads it from {@code META-INF/spring.factories}. */
+    public KubernetesLeaseStoreKind() {
+        super(NAME, "dev.ids.autoconfigure.node.kubernetes.KubernetesLeaseConfiguration",
+                KubernetesLeaseConfiguration.PROVIDER, NAMESPACE,
+                "with " + NAMESPACE + " (and dev.ids:id-kubernetes) from Kubernetes Lease objects",
+                "ids.node.kubernetes.master-url (default: the pod's service account, or the kubeconfig)");
     }
 
     /**

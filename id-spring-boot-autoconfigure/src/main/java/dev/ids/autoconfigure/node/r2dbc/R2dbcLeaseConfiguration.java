@@ -1,6 +1,7 @@
 package dev.ids.autoconfigure.node.r2dbc;
 
 import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.autoconfigure.node.ConditionalOnMissingStoreClasses;
 import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
 import dev.ids.autoconfigure.node.IdsNodeProperties;
 import dev.ids.autoconfigure.node.StarterLeaseStore;
@@ -16,7 +17,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
-import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
@@ -85,7 +85,7 @@ public class R2dbcLeaseConfiguration {
 
     /** Fails the start-up: R2DBC was chosen explicitly, and the classes it needs are missing. */
     @Configuration(proxyBeanMethods = false)
-    @Conditional(R2dbcMissing.class)
+    @ConditionalOnMissingStoreClasses({ CONNECTION_FACTORY, REACTOR, PROVIDER })
     @ConditionalOnProperty(name = "ids.node.provider", havingValue = R2dbcLeaseStoreKind.NAME)
     static class R2dbcAbsent {
 
@@ -130,18 +130,6 @@ public class R2dbcLeaseConfiguration {
 
         @ConditionalOnMissingBean(type = "javax.sql.DataSource")
         static class NoDataSource {
-        }
-    }
-
-    /** The R2DBC SPI or Reactor is not on the class path. */
-    static class R2dbcMissing extends NoneNestedConditions {
-
-        R2dbcMissing() {
-            super(ConfigurationPhase.PARSE_CONFIGURATION);
-        }
-
-        @ConditionalOnClass(name = { CONNECTION_FACTORY, REACTOR, PROVIDER })
-        static class BothPresent {
         }
     }
 }

@@ -1,7 +1,6 @@
 package dev.ids.autoconfigure.node.r2dbc;
 
 import dev.ids.autoconfigure.node.sql.SqlLeaseStoreKind;
-import dev.ids.node.NodeLeaseProvider;
 import org.springframework.core.annotation.Order;
 
 /**
@@ -16,22 +15,9 @@ public final class R2dbcLeaseStoreKind extends SqlLeaseStoreKind {
 
     /** Creates the kind; the starter reads it from {@code META-INF/spring.factories}. */
     public R2dbcLeaseStoreKind() {
-        super(NAME, "the ConnectionFactory", "the ConnectionFactory's URL",
+        super(NAME, "dev.ids.autoconfigure.node.r2dbc.R2dbcLeaseConfiguration", R2dbcLeaseConfiguration.PROVIDER,
+                "with an R2DBC ConnectionFactory bean (or ids.node.provider=r2dbc) from its reactive database",
+                "the ConnectionFactory", "the ConnectionFactory's URL",
                 "the connection factory's URL, spring.r2dbc.url");
-    }
-
-    @Override
-    public String configuration() {
-        return "dev.ids.autoconfigure.node.r2dbc.R2dbcLeaseConfiguration";
-    }
-
-    @Override
-    public String howToChoose() {
-        return "with an R2DBC ConnectionFactory bean (or ids.node.provider=r2dbc) from its reactive database";
-    }
-
-    @Override
-    public boolean recognizes(NodeLeaseProvider provider) {
-        return provider.getClass().getName().equals(R2dbcLeaseConfiguration.PROVIDER);
     }
 }

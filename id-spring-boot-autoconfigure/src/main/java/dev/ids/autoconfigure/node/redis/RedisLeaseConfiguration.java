@@ -3,9 +3,10 @@ package dev.ids.autoconfigure.node.redis;
 import static dev.ids.autoconfigure.ConfiguredValue.apply;
 
 import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.autoconfigure.node.ConditionalOnMissingStoreClasses;
 import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
+import dev.ids.autoconfigure.node.LeaseTimingProperties;
 import dev.ids.autoconfigure.node.StarterLeaseStore;
-import dev.ids.internal.ExceptionMessages;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.redis.RedisDurability;
 import dev.ids.redis.RedisNodeLeaseProvider;
@@ -19,7 +20,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
-import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
@@ -72,9 +72,8 @@ public class RedisLeaseConfiguration {
             try {
                 return builder.build();
             } catch (IllegalArgumentException ex) {
-                throw new IdsConfigurationException("ids.node.redis", null, ExceptionMessages.of(ex), "Make "
-                        + "ids.node.redis.renewal-period shorter than ids.node.redis.lease-length, and leave "
-                        + "ids.node.redis.wait-for-replicas unset on a Redis Cluster.");
+                throw LeaseTimingProperties.rejected("ids.node.redis", ex, ", and leave "
+                        + "ids.node.redis.wait-for-replicas unset on a Redis Cluster");
             }
         }
 
@@ -93,9 +92,9 @@ public class RedisLeaseConfiguration {
 
         @Bean
         StarterLeaseStore idsStarterLeaseStore(RedisNodeLeaseProvider provider) {
-            return new StarterLeaseStore(new RedisLeaseStoreKind(), "redis (keys " + provider.keyPrefix() + ", lease "
-                    + provider.leaseLength() + ", renewal " + provider.renewalPeriod() + ", grace "
-                    + provider.reclaimGrace() + ")");
+            return new StarterLeaseStore(new RedisLeaseStoreKind(), "redis (keys " + provider.keyPrefix() + ", "
+                    + LeaseTimingProperties.describe(provider.leaseLength(), provider.renewalPeriod(),
+                            provider.reclaimGrace()) + ")");
         }
 
         /** The application's Lettuce client, started: Spring Data Redis creates it when its factory starts. */
@@ -117,7 +116,7 @@ public class RedisLeaseConfiguration {
 
     /** Fails the start-up: Redis was chosen explicitly, and the classes it needs are missing. */
     @Configuration(proxyBeanMethods = false)
-    @Conditional(RedisMissing.class)
+    @ConditionalOnMissingStoreClasses({ LETTUCE_FACTORY, PROVIDER })
     @ConditionalOnProperty(name = "ids.node.provider", havingValue = RedisLeaseStoreKind.NAME)
     static class RedisAbsent {
 
@@ -166,18 +165,6 @@ public class RedisLeaseConfiguration {
 
         @ConditionalOnMissingBean(type = "io.r2dbc.spi.ConnectionFactory")
         static class NoR2dbcConnectionFactory {
-        }
-    }
-
-    /** Spring Data Redis or the Redis provider is not on the class path. */
-    static class RedisMissing extends NoneNestedConditions {
-
-        RedisMissing() {
-            super(ConfigurationPhase.PARSE_CONFIGURATION);
-        }
-
-        @ConditionalOnClass(name = { LETTUCE_FACTORY, PROVIDER })
-        static class BothPresent {
         }
     }
 }

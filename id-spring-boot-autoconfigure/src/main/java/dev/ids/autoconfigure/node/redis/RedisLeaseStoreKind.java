@@ -1,7 +1,6 @@
 package dev.ids.autoconfigure.node.redis;
 
-import dev.ids.autoconfigure.node.LeaseStoreKind;
-import dev.ids.node.NodeLeaseProvider;
+import dev.ids.autoconfigure.node.AbstractLeaseStoreKind;
 import dev.ids.node.UnsafeLeaseStoreException;
 import org.springframework.core.annotation.Order;
 
@@ -11,41 +10,22 @@ import org.springframework.core.annotation.Order;
  * ordered after the SQL stores, which make their providers first when their beans exist.
  */
 @Order(400)
-public final class RedisLeaseStoreKind implements LeaseStoreKind {
+public final class RedisLeaseStoreKind extends AbstractLeaseStoreKind {
 
     /** The name {@code ids.node.provider} chooses this store by. */
     public static final String NAME = "redis";
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String configuration() {
-        return "dev.ids.autoconfigure.node.redis.RedisLeaseConfiguration";
-    }
-
-    @Override
-    public String howToChoose() {
-        return "with Spring Data Redis over Lettuce (or ids.node.provider=redis) from Redis";
-    }
-
-    @Override
-    public String address() {
-        return "the Redis connection's settings, spring.data.redis.*";
-    }
-
-    /** By class name: the Redis module is optional. */
-    @Override
-    public boolean recognizes(NodeLeaseProvider provider) {
-        return provider.getClass().getName().equals(RedisLeaseConfiguration.PROVIDER);
+    /** Creates the kind; the starter reads it from {@code META-INF/spring.factories}. */
+    public RedisLeaseStoreKind() {
+        super(NAME, "dev.ids.autoconfigure.node.redis.RedisLeaseConfiguration", RedisLeaseConfiguration.PROVIDER, null,
+                "with Spring Data Redis over Lettuce (or ids.node.provider=redis) from Redis",
+                "the Redis connection's settings, spring.data.redis.*");
     }
 
     @Override
     public String unsafeStoreAction(UnsafeLeaseStoreException refused, boolean auto, String identityProperties) {
         if (refused.reason() != UnsafeLeaseStoreException.Reason.NOT_DURABLE) {
-            return LeaseStoreKind.super.unsafeStoreAction(refused, auto, identityProperties);
+            return super.unsafeStoreAction(refused, auto, identityProperties);
         }
         return "Set appendonly yes and appendfsync always on every Redis master (CONFIG SET and redis.conf), or set "
                 + "ids.node.redis.wait-for-replicas to make every lease write wait for that many replicas, or, for a "

@@ -3,9 +3,11 @@ package dev.ids.autoconfigure.node.zookeeper;
 import static dev.ids.autoconfigure.ConfiguredValue.apply;
 
 import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.autoconfigure.node.ConditionalOnMissingStoreClasses;
 import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
 import dev.ids.autoconfigure.node.IdsNodeProperties;
 import dev.ids.autoconfigure.node.LableClusterIds;
+import dev.ids.autoconfigure.node.MissingStoreModule;
 import dev.ids.autoconfigure.node.StarterLeaseStore;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.zookeeper.ZooKeeperNodeLeaseProvider;
@@ -13,10 +15,8 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.ResourceLoader;
 import org.springframework.util.ClassUtils;
@@ -77,7 +77,7 @@ public class ZooKeeperLeaseConfiguration {
 
     /** Fails the start-up: ZooKeeper was chosen, and the classes it needs are missing. */
     @Configuration(proxyBeanMethods = false)
-    @Conditional(CuratorMissing.class)
+    @ConditionalOnMissingStoreClasses({ CURATOR, PROVIDER })
     static class CuratorAbsent {
 
         @Bean
@@ -85,15 +85,9 @@ public class ZooKeeperLeaseConfiguration {
                 ResourceLoader resourceLoader) {
             connectString(settings);
             String missing = missing(resourceLoader.getClassLoader());
-            if (properties.names(ZooKeeperLeaseStoreKind.NAME)) {
-                throw new IdsConfigurationException("ids.node.provider", "zookeeper", "leasing node identities "
-                        + "from ZooKeeper needs " + missing + ", which is not on the class path",
-                        "Add " + missing + " to the application, or set ids.node.provider to jdbc or static.");
-            }
-            String connectString = settings.getConnectString();
-            throw new IdsConfigurationException("ids.node.zookeeper.connect-string", connectString,
+            throw MissingStoreModule.failure(properties, new ZooKeeperLeaseStoreKind(), settings::getConnectString,
                     "leasing node identities from ZooKeeper needs " + missing + ", which is not on the class path",
-                    "Add " + missing + " to the application, or remove ids.node.zookeeper.connect-string.");
+                    missing, "set ids.node.provider to jdbc or static");
         }
 
         /**
@@ -117,17 +111,5 @@ public class ZooKeeperLeaseConfiguration {
                     + "ids.node.provider to jdbc or static.");
         }
         return connectString;
-    }
-
-    /** Curator or the ZooKeeper provider is not on the class path. */
-    static class CuratorMissing extends NoneNestedConditions {
-
-        CuratorMissing() {
-            super(ConfigurationPhase.PARSE_CONFIGURATION);
-        }
-
-        @ConditionalOnClass(name = { CURATOR, PROVIDER })
-        static class BothPresent {
-        }
     }
 }

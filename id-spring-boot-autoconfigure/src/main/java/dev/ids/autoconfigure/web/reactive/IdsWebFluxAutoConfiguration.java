@@ -1,7 +1,9 @@
 package dev.ids.autoconfigure.web.reactive;
 
+import dev.ids.autoconfigure.web.ConditionalOnIdProblemDetails;
 import dev.ids.autoconfigure.web.IdConverters;
 import dev.ids.autoconfigure.web.IdRefusalProblemAdvice;
+import dev.ids.autoconfigure.web.IdRefusalProblemConfiguration;
 import dev.ids.autoconfigure.web.InvalidIdProblems;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -11,6 +13,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.annotation.Order;
 import org.springframework.format.FormatterRegistry;
 import org.springframework.web.reactive.config.WebFluxConfigurer;
@@ -32,6 +35,7 @@ import org.springframework.web.reactive.result.method.annotation.ResponseEntityE
 @AutoConfiguration(beforeName = "org.springframework.boot.webflux.autoconfigure.WebFluxAutoConfiguration")
 @ConditionalOnWebApplication(type = Type.REACTIVE)
 @ConditionalOnClass(WebFluxConfigurer.class)
+@Import(IdRefusalProblemConfiguration.class)
 public final class IdsWebFluxAutoConfiguration {
 
     @Bean
@@ -50,17 +54,12 @@ public final class IdsWebFluxAutoConfiguration {
 
     /** The problem details of invalid IDs. */
     @Configuration(proxyBeanMethods = false)
-    @ConditionalOnBooleanProperty(name = "ids.web.problem-details.enabled", matchIfMissing = true)
+    @ConditionalOnIdProblemDetails
     static class InvalidIdProblemsConfiguration {
 
         @Bean
         InvalidIdWebFluxProblemAdvice invalidIdWebFluxProblemAdvice() {
             return new InvalidIdWebFluxProblemAdvice();
-        }
-
-        @Bean
-        IdRefusalProblemAdvice idRefusalProblemAdvice() {
-            return new IdRefusalProblemAdvice();
         }
 
         /** With Boot's problem details on: Boot's handler of WebFlux's exceptions, with the details of invalid IDs. */
