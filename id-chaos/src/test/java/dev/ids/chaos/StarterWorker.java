@@ -2,6 +2,7 @@ package dev.ids.chaos;
 
 import dev.ids.BinaryFormId;
 import dev.ids.IdGenerator;
+import dev.ids.autoconfigure.IdsConfigurationException;
 import dev.ids.autoconfigure.node.LeasedIdentity;
 import dev.ids.autoconfigure.node.NodeLeases;
 import dev.ids.gid.GidGenerator;
@@ -82,7 +83,7 @@ final class StarterWorker {
             }
         }
         out.println("CLAIMING at=" + System.currentTimeMillis());
-        ConfigurableApplicationContext context = application.run(arguments.toArray(String[]::new));
+        ConfigurableApplicationContext context = startWhenIdentitiesAreFree(application, arguments, out);
         List<LeasedIdentity> leased = List.copyOf(context.getBean(NodeLeases.class).leased());
         Path dir = Path.of(options.get("dir"));
         String name = options.get("name");
@@ -107,6 +108,38 @@ final class StarterWorker {
         }
         IdStream.issueUntilStopped(streams, Long.parseLong(options.getOrDefault("rate", "2000")), stop, out,
                 context::close);
+    }
+
+    /**
+     * Starts the application; while its start-up fails because another instance holds a configured identity, starts
+     * it again a second later, as an orchestrator restarts a crashed pod. That refusal is the starter keeping its
+     * promise (a configured identity is never taken from a holder that renews, here the nemesis's paused predecessor
+     * once it resumed); the worker's core counterpart waits in its claim the same way ({@link WorkerLeases}). A stop
+     * meanwhile ends the worker as a stop during claims does.
+     */
+    private static ConfigurableApplicationContext startWhenIdentitiesAreFree(SpringApplication application,
+            List<String> arguments, PrintWriter out) throws InterruptedException {
+        while (true) {
+            try {
+                return application.run(arguments.toArray(String[]::new));
+            } catch (RuntimeException e) {
+                if (!heldByAnotherInstance(e)) {
+                    throw e;
+                }
+                out.println("RESTARTING a held identity refused the start-up at=" + System.currentTimeMillis());
+                Thread.sleep(1_000);
+            }
+        }
+    }
+
+    private static boolean heldByAnotherInstance(Throwable failure) {
+        for (Throwable e = failure; e != null; e = e.getCause()) {
+            if (e instanceof IdsConfigurationException && String.valueOf(e.getMessage())
+                    .contains("two instances with one identity issue the same IDs")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A leased scheme's identity property under {@code ids.}. */
