@@ -40,11 +40,14 @@ public abstract class LeaseTimingSettings<B extends LeaseTimingSettings<B>> {
     }
 
     /**
-     * Returns this builder as its concrete type.
+     * Returns this builder as its concrete type, which {@code B} names.
      *
      * @return this
      */
-    protected abstract B self();
+    @SuppressWarnings("unchecked")
+    protected final B self() {
+        return (B) this;
+    }
 
     /**
      * Sets how long a lease lasts without renewal; default 60 s. A process that cannot renew (paused, cut off from

@@ -173,11 +173,6 @@ public final class EtcdNodeLeaseProvider extends KeyedLeaseProvider<EtcdProof, E
             this.linkFactory = linkFactory;
         }
 
-        @Override
-        protected Builder self() {
-            return this;
-        }
-
         /** For tests: whether leases renew themselves on a background thread (they renew when told otherwise). */
         Builder backgroundRenewal(boolean backgroundRenewal) {
             return renewingInBackground(backgroundRenewal);

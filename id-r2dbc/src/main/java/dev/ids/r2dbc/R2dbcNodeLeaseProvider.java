@@ -115,11 +115,6 @@ public final class R2dbcNodeLeaseProvider extends LeaseTableProvider implements 
             this.connectionFactory = Objects.requireNonNull(connectionFactory, "connectionFactory");
         }
 
-        @Override
-        protected Builder self() {
-            return this;
-        }
-
         /** For tests: see {@link LeaseTableSettings#renewingInBackground}. */
         Builder backgroundRenewal(boolean backgroundRenewal) {
             return renewingInBackground(backgroundRenewal);

@@ -139,11 +139,6 @@ public final class RedisNodeLeaseProvider extends KeyedLeaseProvider<RedisProof,
             this.linkFactory = linkFactory;
         }
 
-        @Override
-        protected Builder self() {
-            return this;
-        }
-
         /** For tests: whether leases renew themselves on a background thread (they renew when told otherwise). */
         Builder backgroundRenewal(boolean backgroundRenewal) {
             return renewingInBackground(backgroundRenewal);

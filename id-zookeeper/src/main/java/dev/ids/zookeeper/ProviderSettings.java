@@ -48,11 +48,14 @@ abstract class ProviderSettings<B extends ProviderSettings<B>> {
     }
 
     /**
-     * Returns this builder as its concrete type.
+     * Returns this builder as its concrete type, which {@code B} names.
      *
      * @return this
      */
-    protected abstract B self();
+    @SuppressWarnings("unchecked")
+    protected final B self() {
+        return (B) this;
+    }
 
     /**
      * Sets how long a released identity of the Lable namespace stays taken before its znode is deleted (default

@@ -237,11 +237,6 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
                     DEFAULT_LABLE_RELEASE_DELAY);
         }
 
-        @Override
-        protected Builder self() {
-            return this;
-        }
-
         /**
          * Builds the provider; with a connection string this creates and starts a Curator client, without waiting
          * for it to connect.

@@ -150,11 +150,6 @@ public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
             this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
         }
 
-        @Override
-        protected Builder self() {
-            return this;
-        }
-
         /** For tests: see {@link LeaseTableSettings#renewingInBackground}. */
         Builder backgroundRenewal(boolean backgroundRenewal) {
             return renewingInBackground(backgroundRenewal);
