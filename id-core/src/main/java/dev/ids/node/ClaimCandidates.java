@@ -44,6 +44,29 @@ public final class ClaimCandidates {
     private boolean walked;
 
     /**
+     * Runs one claim of a store: tries the free identities in this order until a conditional write takes one.
+     *
+     * @param claiming the claim the store started
+     * @param claim the namespace and range
+     * @param holder the holder value of the new lease, which also spreads the order
+     * @param <P> the store's proof of ownership
+     * @return the identity taken
+     * @throws NoFreeNodeIdentityException when every identity of the range is taken
+     * @throws Exception whatever the store throws when it cannot be written
+     */
+    static <P> NodeLeaseStore.Claimed<P> firstTaken(NodeLeaseStore.Claiming<P> claiming, NodeClaim claim,
+            String holder) throws Exception {
+        ClaimCandidates candidates = new ClaimCandidates(claim, claiming.taken(), holder);
+        for (long candidate = candidates.next(); candidate != NONE; candidate = candidates.next()) {
+            NodeLeaseStore.Claimed<P> claimed = claiming.tryTake(candidate);
+            if (claimed != null) {
+                return claimed;
+            }
+        }
+        throw new NoFreeNodeIdentityException(claim, claiming.describeTaken());
+    }
+
+    /**
      * Prepares the order of one claim.
      *
      * @param claim the range to claim from

@@ -1,46 +1,133 @@
 package dev.ids.node;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the providers of the key-value stores share (Redis, etcd): their key prefix and timings as built, the holder
- * value of each new lease, the silence before a takeover, and how they describe themselves. A store's provider extends
- * it and adds the store.
+ * What the providers of the stores that keep one record per identity under a prefix share (Redis and etcd keys,
+ * Kubernetes Lease objects): the claim, the takeover and the listing, each run the same way over the store's parts
+ * ({@link KeyedStore}), its failures turned into the store's messages. A store's provider extends it, hands it the
+ * parts, and words its failures.
+ *
+ * @param <P> the store's proof of ownership
+ * @param <L> the store's lease type
  */
-public abstract class KeyedLeaseProvider implements IdentityTakeOver {
+public abstract class KeyedLeaseProvider<P, L extends NodeLease> extends TimedLeaseProvider implements AutoCloseable {
 
     private final String keyPrefix;
-    private final LeaseTimingSettings.Timings timings;
-    private final AtomicLong leaseNumbers = new AtomicLong();
+    private final KeyedStore<P, L> parts;
 
     /**
-     * Keeps the settings.
+     * Keeps the settings and the store's parts.
      *
-     * @param keyPrefix the prefix of every key
+     * @param keyPrefix the start of every key (or object name)
      * @param timings the timings with every default filled in
+     * @param parts the store's parts
      */
-    protected KeyedLeaseProvider(String keyPrefix, LeaseTimingSettings.Timings timings) {
+    protected KeyedLeaseProvider(String keyPrefix, LeaseTimingSettings.Timings timings, KeyedStore<P, L> parts) {
+        super(timings);
         this.keyPrefix = Objects.requireNonNull(keyPrefix, "keyPrefix");
-        this.timings = Objects.requireNonNull(timings, "timings");
+        this.parts = Objects.requireNonNull(parts, "parts");
     }
 
     /**
-     * Returns how long a holder must have gone without renewing before {@link #takeOver} takes its identity: one
-     * renewal period plus the reclaim grace, which a running holder lets pass only when it cannot reach the store.
+     * Claims a free identity of the claim's range: one never held, released, or whose record the store let expire
+     * (see the provider's description); the lowest free one unless another process claims it at the same moment.
      *
-     * @return the silence
+     * @param claim the namespace and range
+     * @return the lease, renewed on its own thread until closed or lost
+     * @throws NoFreeNodeIdentityException when every identity of the range is held
+     * @throws UnsafeLeaseStoreException when the store may lose an acknowledged write
+     * @throws LeaseStoreUnreachableException when the store cannot be reached or does not answer in time
+     * @throws IllegalStateException when the store answers with an error
      */
     @Override
-    public final Duration silenceBeforeTakeOver() {
-        return timings.renewalPeriod().plus(timings.reclaimGrace());
+    public L claim(NodeClaim claim) {
+        NodeClaim narrowed = narrowed(Objects.requireNonNull(claim, "claim"));
+        NodeLeaseStore.@Nullable Claiming<P> claiming = null;
+        try {
+            beforeWrite();
+            String holder = nextHolder();
+            claiming = parts.store().startClaim(narrowed, holder);
+            return parts.leaseType().apply(StoredNodeLease.claim(parts.store(), claiming, narrowed, holder, clock(),
+                    backgroundRenewalPeriod()));
+        } catch (NoFreeNodeIdentityException | UnsafeLeaseStoreException e) {
+            throw e;
+        } catch (Exception e) {
+            throw failed("claim a node identity in namespace '" + claim.namespace() + "'", e);
+        } finally {
+            if (claiming != null) {
+                claiming.abandon();
+            }
+        }
     }
 
+    /**
+     * Lists every identity of a namespace the store has a record of: held ones with their holder and the expiry the
+     * record shows, released ones with their latest holder and mark (see the provider's description).
+     *
+     * @param namespace the namespace, for example {@code sno}
+     * @return the identities, ascending
+     * @throws IllegalStateException naming the store when it cannot be read
+     */
     @Override
-    public final String holderId() {
-        return timings.holderId();
+    public List<ListedLease> listLeases(String namespace) {
+        Objects.requireNonNull(namespace, "namespace");
+        try {
+            return parts.listing().list(namespace);
+        } catch (Exception e) {
+            throw failed("read namespace '" + namespace + "'", e);
+        }
+    }
+
+    /**
+     * Takes one identity from the holder judged by listing it ({@link #listLeases}), by a write conditional on its
+     * record as listed (the same holder value and expiry) and on the holder's silence, so two claimants that judged
+     * the same holder cannot both win, and a holder that renewed since keeps the identity; the new lease starts after
+     * the holder's mark. {@link ConfiguredIdentityClaim} calls it for an instance configured with an identity that
+     * its previous run, killed, still holds.
+     *
+     * @param judged the identity as listed, naming the holder
+     * @param silence how long the holder must have gone without renewing: zero or more
+     * @return the lease, renewed on its own thread until closed or lost
+     * @throws NoFreeNodeIdentityException when the record is no longer as judged, its holder renewed within the
+     *     silence, or another claimant took it
+     * @throws IllegalArgumentException when the silence is negative
+     * @throws UnsafeLeaseStoreException when the store may lose an acknowledged write
+     * @throws LeaseStoreUnreachableException when the store cannot be reached
+     */
+    @Override
+    public L takeOver(ListedLease judged, Duration silence) {
+        Objects.requireNonNull(judged, "judged");
+        if (Objects.requireNonNull(silence, "silence").isNegative()) {
+            throw new IllegalArgumentException("silence must not be negative: " + silence);
+        }
+        NodeClaim claim = new NodeClaim(judged.namespace(), judged.identity(), judged.identity());
+        try {
+            beforeWrite();
+            String holder = nextHolder();
+            NodeLeaseStore.Claimed<P> taken = judged.held() ? parts.takeOver().take(judged, silence, holder)
+                    : null;
+            if (taken == null) {
+                throw new NoFreeNodeIdentityException(claim, notTaken(judged, silence));
+            }
+            return parts.leaseType().apply(StoredNodeLease.start(parts.store(), claim, taken, clock(),
+                    backgroundRenewalPeriod()));
+        } catch (NoFreeNodeIdentityException | UnsafeLeaseStoreException e) {
+            throw e;
+        } catch (Exception e) {
+            throw failed("take node identity " + judged.identity() + " over in namespace '" + judged.namespace()
+                    + "'", e);
+        }
+    }
+
+    private RuntimeException failed(String what, Exception e) {
+        if (e instanceof InterruptedException) {
+            Thread.currentThread().interrupt();
+        }
+        return failure("Could not " + what, e);
     }
 
     /**
@@ -53,61 +140,62 @@ public abstract class KeyedLeaseProvider implements IdentityTakeOver {
     }
 
     /**
-     * Returns how long a lease lasts without renewal.
-     *
-     * @return the lease length
+     * Closes what the provider opened to reach the store (its own client or connection); one the caller gave stays
+     * open. Close the leases first.
      */
-    public final Duration leaseLength() {
-        return timings.leaseLength();
+    @Override
+    public void close() {
+        parts.link().close();
     }
 
     /**
-     * Returns how often leases are renewed.
+     * Names the store for messages: the link's description.
      *
-     * @return the renewal period
+     * @return such as {@code etcd http://10.0.0.1:2379}
      */
-    public final Duration renewalPeriod() {
-        return timings.renewalPeriod();
+    protected final String describeLink() {
+        return parts.link().describe();
     }
-
-    /**
-     * Returns how long after a lease's expiry another process may take its identity.
-     *
-     * @return the reclaim grace
-     */
-    public final Duration reclaimGrace() {
-        return timings.reclaimGrace();
-    }
-
-    /**
-     * Returns the holder value of a new lease: the holder id, {@code #} and the next lease number.
-     *
-     * @return the holder value
-     */
-    protected final String nextHolder() {
-        return timings.holderId() + "#" + leaseNumbers.incrementAndGet();
-    }
-
-    /**
-     * Returns how often a new lease renews itself in the background.
-     *
-     * @return the renewal period, or {@code null} when a test renews by hand
-     */
-    protected final @Nullable Duration backgroundRenewalPeriod() {
-        return timings.backgroundRenewal() ? timings.renewalPeriod() : null;
-    }
-
-    /**
-     * Describes how the provider reaches the store, for {@link #toString()}.
-     *
-     * @return such as {@code redis://127.0.0.1:6379}
-     */
-    protected abstract String describeLink();
 
     @Override
-    public String toString() {
-        return getClass().getSimpleName() + "[" + describeLink() + ", prefix=" + keyPrefix() + ", lease="
-                + leaseLength() + ", renewal=" + renewalPeriod() + ", grace=" + reclaimGrace() + ", holder="
-                + holderId() + "]";
+    protected String describeStore() {
+        return describeLink() + ", prefix=" + keyPrefix();
+    }
+
+    /**
+     * Says why a takeover found nothing to take, in the store's words, for the {@link NoFreeNodeIdentityException}.
+     *
+     * @param judged the identity as listed
+     * @param silence the silence asked for
+     * @return the reason
+     */
+    protected abstract String notTaken(ListedLease judged, Duration silence);
+
+    /**
+     * Words a failure to reach or use the store as the store's users know it.
+     *
+     * @param couldNot what failed, such as {@code Could not claim a node identity in namespace 'sno'}
+     * @param e the failure; an interrupted thread's flag is already set again
+     * @return the exception to throw: a {@link LeaseStoreUnreachableException} when the store did not answer
+     */
+    protected abstract RuntimeException failure(String couldNot, Exception e);
+
+    /**
+     * Runs before a claim or takeover writes anything, once the claim is checked: the store may check itself here.
+     *
+     * @throws Exception when the check fails or cannot be made
+     */
+    protected void beforeWrite() throws Exception {
+        // Most stores have nothing to check.
+    }
+
+    /**
+     * Narrows a claim to what this provider may take (such as the one identity of a pod's ordinal).
+     *
+     * @param claim the claim as asked
+     * @return the claim to make; the same by default
+     */
+    protected NodeClaim narrowed(NodeClaim claim) {
+        return claim;
     }
 }

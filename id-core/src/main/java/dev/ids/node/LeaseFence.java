@@ -5,7 +5,6 @@ import dev.ids.clock.ClockWatch;
 import dev.ids.clock.IdClock;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -54,8 +53,8 @@ public final class LeaseFence {
     private final MarkWriter writer;
     /** The latest mark known written, no ID for a later time; changed under the advance lock, read without it. */
     private volatile long reservedUntil;
-    /** The latest time covered (an ID for it may have left), 0 before any; raised before the mark is read. */
-    private final AtomicLong latestCovered = new AtomicLong();
+    /** The latest time covered (an ID for it may have left); raised before the mark is read. */
+    private final CoveredTimes covered;
     /** Guarded by the advance lock: set when the lease closes; from then on nothing is covered. */
     private boolean frozen;
     /**
@@ -79,6 +78,7 @@ public final class LeaseFence {
         FenceRefusals.claimForOneGenerator(lease, description);
         this.refusals = new FenceRefusals(lease, description, watch); // checks the description and the watch
         this.held = new HeldCheck(lease, refusals);
+        this.covered = new CoveredTimes(held);
         this.clock = watch.clock();
         this.maxWaitNanos = watch.maxWaitNanos();
         this.startMark = lease.highWaterMarkMillis();
@@ -171,7 +171,7 @@ public final class LeaseFence {
      */
     public boolean tryCover(long epochMillis) {
         // Recorded first, as in cover(long): a close that freezes the fence either sees the time or is seen here.
-        long checked = recordCovered(epochMillis);
+        long checked = covered.record(epochMillis);
         if (epochMillis > reservedUntil) {
             return false;
         }
@@ -211,7 +211,7 @@ public final class LeaseFence {
             reservedUntil = Long.MIN_VALUE / 2;
             writer.shutdown();
         }
-        return latestCovered.get();
+        return covered.latest();
     }
 
     /**
@@ -245,7 +245,7 @@ public final class LeaseFence {
     public void cover(long epochMillis, long callDeadline) {
         // Recorded before the reserved mark is read: a close that freezes the fence after this either sees the
         // time, or this call sees the frozen mark and refuses.
-        long checked = recordCovered(epochMillis);
+        long checked = covered.record(epochMillis);
         long reserved = reservedUntil;
         if (epochMillis > reserved) {
             awaitMark(epochMillis, callDeadline == Long.MAX_VALUE ? maxWaitNanos
@@ -325,19 +325,6 @@ public final class LeaseFence {
             // The wait may have outlived the lease: another process may hold the identity by now.
             throw refusals.lostWhileWaiting();
         }
-    }
-
-    /** Raises the latest time covered to the time, lock-free, unless the lease was checked through it (recorded). */
-    private long recordCovered(long epochMillis) {
-        long checked = held.checkedThrough();
-        if (epochMillis <= checked) {
-            return checked;
-        }
-        long latest = latestCovered.get();
-        while (epochMillis > latest && !latestCovered.compareAndSet(latest, epochMillis)) {
-            latest = latestCovered.get();
-        }
-        return checked;
     }
 
     /** On the writer thread, once a mark is written: publishes it to the generating threads, unless frozen. */

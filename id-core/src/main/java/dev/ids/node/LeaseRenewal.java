@@ -3,8 +3,10 @@ package dev.ids.node;
 import dev.ids.clock.IdClock;
 import dev.ids.internal.ExceptionMessages;
 import java.lang.System.Logger.Level;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The renewals of a {@link StoredNodeLease} and the end they may find: renews through the store, counts the
@@ -30,6 +32,8 @@ final class LeaseRenewal<P> {
     private final OutageLog outage;
     /** Set once the loss of the lease has been logged and counted, by whichever thread saw it first. */
     private final AtomicBoolean lossReported = new AtomicBoolean();
+    /** Volatile: set by {@link #schedule} after the construction, read by a close on any thread. */
+    private volatile @Nullable RenewalSchedule schedule;
 
     LeaseRenewal(NodeLeaseStore<P> store, P proof, IdClock clock, LeaseDeadline deadline,
             NodeLeaseStore.Provable lease, LeaseRelease<P> release, System.Logger log) {
@@ -41,6 +45,26 @@ final class LeaseRenewal<P> {
         this.release = release;
         this.log = log;
         this.outage = new OutageLog(log);
+    }
+
+    /**
+     * Renews on a thread of its own from now on, once a period.
+     *
+     * @param threadName {@code ids-node-lease-<namespace>-<identity>}
+     * @param period the renewal period
+     */
+    void schedule(String threadName, Duration period) {
+        RenewalSchedule started = new RenewalSchedule(threadName, period.toNanos(), this::renew, log, lease);
+        schedule = started;
+        started.start();
+    }
+
+    /** Stops the renewals' thread, if one was started. */
+    void stopSchedule() {
+        RenewalSchedule started = schedule;
+        if (started != null) {
+            started.stop();
+        }
     }
 
     /** See {@link StoredNodeLease#renew()}. */

@@ -4,6 +4,7 @@ import dev.ids.clock.IdClock;
 import dev.ids.internal.Chars;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -39,11 +40,14 @@ public abstract class LeaseTimingSettings<B extends LeaseTimingSettings<B>> {
     }
 
     /**
-     * Returns this builder as its concrete type.
+     * Returns this builder as its concrete type, which {@code B} names.
      *
      * @return this
      */
-    protected abstract B self();
+    @SuppressWarnings("unchecked")
+    protected final B self() {
+        return (B) this;
+    }
 
     /**
      * Sets how long a lease lasts without renewal; default 60 s. A process that cannot renew (paused, cut off from
@@ -101,13 +105,9 @@ public abstract class LeaseTimingSettings<B extends LeaseTimingSettings<B>> {
      * @return this builder
      */
     public B holderId(String holderId) {
-        Objects.requireNonNull(holderId, "holderId");
-        if (holderId.isEmpty() || holderId.length() > LeaseHolder.MAX_LENGTH
-                || holderId.chars().anyMatch(Character::isISOControl)) {
-            throw new IllegalArgumentException("holderId must be 1 to " + LeaseHolder.MAX_LENGTH
-                    + " characters without control characters: " + Chars.quote(holderId));
-        }
-        this.holderId = holderId;
+        this.holderId = checked("holderId", holderId, id -> !id.isEmpty() && id.length() <= LeaseHolder.MAX_LENGTH
+                && id.chars().noneMatch(Character::isISOControl), "holderId must be 1 to " + LeaseHolder.MAX_LENGTH
+                + " characters without control characters");
         return self();
     }
 
@@ -162,6 +162,24 @@ public abstract class LeaseTimingSettings<B extends LeaseTimingSettings<B>> {
     }
 
     /**
+     * Checks a text setting, such as a key prefix, against its rule.
+     *
+     * @param name the setting's name, for a {@code null}
+     * @param value the value
+     * @param valid whether a value keeps the rule
+     * @param rule the rule, to start the message: {@code Redis key prefix must be 1 to 64 characters ...}
+     * @return the value
+     * @throws IllegalArgumentException naming the rule and the value, quoted, when it breaks the rule
+     */
+    protected static String checked(String name, String value, Predicate<String> valid, String rule) {
+        Objects.requireNonNull(value, name);
+        if (!valid.test(value)) {
+            throw new IllegalArgumentException(rule + ": " + Chars.quote(value));
+        }
+        return value;
+    }
+
+    /**
      * Checks a duration setting.
      *
      * @param name the setting's name, for the message
@@ -189,5 +207,18 @@ public abstract class LeaseTimingSettings<B extends LeaseTimingSettings<B>> {
      */
     public record Timings(Duration leaseLength, Duration renewalPeriod, Duration reclaimGrace, String holderId,
             IdClock clock, boolean backgroundRenewal) {
+
+        private static final Duration MIN_CALL_TIMEOUT = Duration.ofSeconds(1);
+
+        /**
+         * Returns how long each call of a store may wait: about one renewal period, at least a second. A renewal
+         * stuck longer cannot save the lease in time anyway, and the retry that follows gets its own chance before
+         * the deadline.
+         *
+         * @return the timeout of every call
+         */
+        public Duration callTimeout() {
+            return renewalPeriod.compareTo(MIN_CALL_TIMEOUT) < 0 ? MIN_CALL_TIMEOUT : renewalPeriod;
+        }
     }
 }

@@ -263,6 +263,14 @@ public interface NodeLeaseStore<P> {
          * @return the description; the store's name at least
          */
         String describeTaken();
+
+        /**
+         * Gives up what the claim kept for tries to come (an etcd lease granted for them), once the claim is over,
+         * won or not. Nothing by default.
+         */
+        default void abandon() {
+            // Most claims keep nothing between tries.
+        }
     }
 
     /**

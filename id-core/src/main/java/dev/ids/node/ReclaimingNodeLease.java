@@ -49,24 +49,15 @@ public final class ReclaimingNodeLease implements NodeLease {
     private final NodeLeaseProvider provider;
     private final NodeClaim sameIdentity;
     private final long identity;
-    private final IdClock clock;
     /** Checks on a thread of its own whether the lease has ended, and has it claimed again. */
     private final ReclaimSchedule schedule;
     /** Guards the change of the lease held, with its counts, against a close. */
     private final Object lock = new Object();
-    /** The latest mark this holder knows the store to have: read at a claim or written by an advance. */
-    private final AtomicLong knownMark = new AtomicLong();
-    /**
-     * After a re-claim that found another holder's mark: not held while the wall clock stands at or before it, even
-     * after it passed it once (a clock stepped back); 0 when none.
-     */
-    private final AtomicLong notHeldUntilMillis = new AtomicLong();
+    /** The mark this holder knows, and the one another holder left. */
+    private final ReclaimedMark marks;
     private final AtomicLong reclaims = new AtomicLong();
-    private final AtomicLong failedReclaims = new AtomicLong();
-    /** Re-claims failed since the last that succeeded (the counter above is a meter's, never reset). */
-    private final OutageLog reclaimOutage = new OutageLog(LOG);
-    /** The kind of the last failed re-claim, to warn again when the reason changes; confined to the checker thread. */
-    private @Nullable Class<?> lastFailure;
+    /** The failed re-claims, counted and warned about. */
+    private final ReclaimFailures failedReclaims;
 
     /** Volatile: read by every call, changed by the checker thread (under the lock) at a re-claim. */
     private volatile NodeLease current;
@@ -83,9 +74,9 @@ public final class ReclaimingNodeLease implements NodeLease {
         this.provider = provider;
         this.identity = first.identity();
         this.sameIdentity = new NodeClaim(claim.namespace(), identity, identity);
-        this.clock = clock;
         this.current = first;
-        this.knownMark.set(first.highWaterMarkMillis());
+        this.failedReclaims = new ReclaimFailures(sameIdentity, LOG);
+        this.marks = new ReclaimedMark(clock, first.highWaterMarkMillis());
         long checkNanos = checkPeriod.toNanos();
         this.schedule = new ReclaimSchedule("ids-node-lease-reclaim-" + claim.namespace() + "-" + identity,
                 checkNanos, Math.min(MAX_RETRY_PERIOD.toNanos(), Math.multiplyExact(checkNanos, 16)),
@@ -161,13 +152,13 @@ public final class ReclaimingNodeLease implements NodeLease {
 
     @Override
     public boolean isHeld() {
-        return current.isHeld() && otherHoldersMarkPassed(notHeldUntilMillis.get());
+        return current.isHeld() && marks.passed();
     }
 
     /** {@inheritDoc} Reads the wall clock only after a re-claim that found another holder's mark. */
     @Override
     public boolean isFoundNotHeld() {
-        return current.isFoundNotHeld() || !otherHoldersMarkPassed(notHeldUntilMillis.get());
+        return current.isFoundNotHeld() || !marks.passed();
     }
 
     @Override
@@ -176,19 +167,7 @@ public final class ReclaimingNodeLease implements NodeLease {
         if (!lease.isHeld()) {
             return lease.notHeldReason();
         }
-        long until = notHeldUntilMillis.get();
-        return otherHoldersMarkPassed(until) ? null : "claimed again after its lease ended, so it waits until the "
-                + "clock passes the high-water mark " + Instant.ofEpochMilli(until) + " up to which another holder "
-                + "may have issued IDs";
-    }
-
-    /**
-     * Whether the clock has passed the mark another holder left (0: none). Compared on every call, never cleared: a
-     * clock stepped back below the mark after passing it would otherwise let the generator issue IDs the other holder
-     * may have issued.
-     */
-    private boolean otherHoldersMarkPassed(long until) {
-        return until == 0 || clock.wallTimeMillis() > until;
+        return marks.waitReason();
     }
 
     @Override
@@ -199,7 +178,7 @@ public final class ReclaimingNodeLease implements NodeLease {
     @Override
     public void advanceHighWaterMark(long epochMillis) {
         current.advanceHighWaterMark(epochMillis);
-        knownMark.accumulateAndGet(epochMillis, Math::max);
+        marks.advanced(epochMillis);
     }
 
     /**
@@ -229,7 +208,7 @@ public final class ReclaimingNodeLease implements NodeLease {
      */
     @Override
     public long renewalFailureCount() {
-        return pastFailures + current.renewalFailureCount() + failedReclaims.get();
+        return pastFailures + current.renewalFailureCount() + failedReclaims.count();
     }
 
     @Override
@@ -305,21 +284,14 @@ public final class ReclaimingNodeLease implements NodeLease {
             // Read after the close: a mark write of this holder that was under way when the lease ended (the store
             // hung) may have landed since, and the close reads the released row's mark; read before, that write
             // would look like another process's mark, and the generators would wait for it for nothing.
-            known = Math.max(knownMark.get(), lost.highWaterMarkMillis());
+            known = marks.knownWith(lost.highWaterMarkMillis());
             next = provider.claim(sameIdentity);
         } catch (RuntimeException e) {
-            failedReclaims.incrementAndGet();
-            // Warned about once an outage, and again when the reason changes: a store that answers again to say
-            // that another process holds the identity now (it took the identity over meanwhile) is news.
-            Class<?> reason = e.getClass();
-            boolean news = reason != lastFailure;
-            lastFailure = reason;
-            reclaimOutage.failed(news, attempt -> "The lease on node identity " + identity + " in namespace '"
-                    + sameIdentity.namespace() + "' ended and cannot be claimed again yet (attempt " + attempt
-                    + "; generators on it refuse IDs until it is): " + e.getMessage());
+            failedReclaims.failed(e);
             return false;
         }
         long mark = next.highWaterMarkMillis();
+        boolean othersMark;
         synchronized (lock) {
             if (closed) {
                 next.close();
@@ -327,17 +299,13 @@ public final class ReclaimingNodeLease implements NodeLease {
             }
             pastRenewals += lost.renewalCount();
             pastFailures += lost.renewalFailureCount();
-            if (mark > known) {
-                notHeldUntilMillis.accumulateAndGet(mark, Math::max);
-            }
-            knownMark.accumulateAndGet(mark, Math::max);
+            othersMark = marks.reclaimed(known, mark);
             current = next;
         }
         reclaims.incrementAndGet();
-        reclaimOutage.ended(); // the next outage is warned about again; the claim is told below either way
-        lastFailure = null;
+        failedReclaims.reclaimed(); // the claim is told below either way
         LOG.log(Level.INFO, () -> "Claimed node identity " + identity + " in namespace '" + sameIdentity.namespace()
-                + "' again after its lease ended" + (mark > known ? "; its high-water mark " + mark + " ("
+                + "' again after its lease ended" + (othersMark ? "; its high-water mark " + mark + " ("
                 + Instant.ofEpochMilli(mark) + ") is ahead of the last this lease wrote (another process held it "
                 + "meanwhile, a write of this lease's landed after its end, or its record was gone and the claim "
                 + "started beyond any time a former holder may issue IDs for), so its generators wait until the "

@@ -1,8 +1,10 @@
 package dev.ids.node;
 
+import dev.ids.internal.ExceptionMessages;
 import java.lang.System.Logger.Level;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.UnaryOperator;
 
 /**
  * The high-water mark of a {@link StoredNodeLease}: the latest the store is known to hold, the one the lease started
@@ -11,6 +13,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * @param <P> the store's proof of ownership
  */
 final class StoredMark<P> {
+
+    private static final String CANNOT_ADVANCE = "cannot advance its high-water mark";
 
     private final NodeLeaseStore<P> store;
     private final P proof;
@@ -69,7 +73,32 @@ final class StoredMark<P> {
         try {
             latest.accumulateAndGet(store.writeMark(proof, startMark), Math::max);
         } catch (Exception e) {
-            log.log(Level.DEBUG, () -> "Could not record the start mark of " + lease + ": " + e.getMessage());
+            log.log(Level.DEBUG, () -> "Could not record the start mark of " + lease + ": "
+                    + ExceptionMessages.of(e));
+        }
+    }
+
+    /**
+     * Advances the mark for its lease, as {@link NodeLease#advanceHighWaterMark} asks: a mark not above the latest
+     * known is kept; a higher one is written only while the lease is held, and a write the store refuses as no longer
+     * the lease's ends the lease.
+     *
+     * @param notHeld words the refusal of an action because the lease is not held
+     * @throws IllegalStateException when the lease is not held, the write finds it lost, or the store cannot be
+     *     reached
+     */
+    void advance(long epochMillis, NodeLeaseStore.Provable lease, UnaryOperator<String> notHeld) {
+        if (epochMillis <= latest.get()) {
+            return;
+        }
+        if (!lease.isHeld()) {
+            throw new IllegalStateException(notHeld.apply(CANNOT_ADVANCE));
+        }
+        try {
+            write(epochMillis);
+        } catch (LeaseLostException e) {
+            lease.end(ExceptionMessages.of(e));
+            throw new IllegalStateException(notHeld.apply(CANNOT_ADVANCE));
         }
     }
 
@@ -89,7 +118,7 @@ final class StoredMark<P> {
         } catch (Exception e) {
             throw new IllegalStateException("Could not advance the high-water mark of node identity " + identity
                     + " in namespace '" + claim.namespace() + "' to " + Instant.ofEpochMilli(epochMillis) + " "
-                    + store.location() + ": " + e.getMessage() + "; do not issue IDs beyond "
+                    + store.location() + ": " + ExceptionMessages.of(e) + "; do not issue IDs beyond "
                     + Instant.ofEpochMilli(latest.get()) + " until it succeeds", e);
         }
         latest.accumulateAndGet(stored, Math::max);

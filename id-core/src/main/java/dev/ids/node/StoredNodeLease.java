@@ -1,7 +1,6 @@
 package dev.ids.node;
 
 import dev.ids.clock.IdClock;
-import dev.ids.internal.ExceptionMessages;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
@@ -43,10 +42,8 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
     private final AtomicLong renewals = new AtomicLong();
     /** The close: whether it has begun, and the release it writes. */
     private final LeaseRelease<P> release;
-    /** The renewals, their failures and the loss they may find. */
+    /** The renewals, their schedule, their failures and the loss they may find. */
     private final LeaseRenewal<P> renewal;
-    /** Volatile: set by {@link #start} after the construction, read by a close on any thread. */
-    private volatile @Nullable RenewalSchedule renewer;
 
     private StoredNodeLease(NodeLeaseStore<P> store, NodeClaim claim, NodeLeaseStore.Claimed<P> claimed,
             IdClock clock) {
@@ -112,14 +109,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      */
     public static <P> StoredNodeLease<P> claim(NodeLeaseStore<P> store, NodeLeaseStore.Claiming<P> claiming,
             NodeClaim claim, String holder, IdClock clock, @Nullable Duration renewalPeriod) throws Exception {
-        ClaimCandidates candidates = new ClaimCandidates(claim, claiming.taken(), holder);
-        for (long candidate = candidates.next(); candidate != ClaimCandidates.NONE; candidate = candidates.next()) {
-            NodeLeaseStore.Claimed<P> claimed = claiming.tryTake(candidate);
-            if (claimed != null) {
-                return start(store, claim, claimed, clock, renewalPeriod);
-            }
-        }
-        throw new NoFreeNodeIdentityException(claim, claiming.describeTaken());
+        return start(store, claim, ClaimCandidates.firstTaken(claiming, claim, holder), clock, renewalPeriod);
     }
 
     /**
@@ -143,9 +133,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
             lease.mark.recordStart(lease, lease.log);
         }
         if (renewalPeriod != null) {
-            lease.renewer = new RenewalSchedule("ids-node-lease-" + claim.namespace() + "-" + lease.identity,
-                    renewalPeriod.toNanos(), lease::renew, lease.log, lease);
-            lease.renewer.start();
+            lease.renewal.schedule("ids-node-lease-" + claim.namespace() + "-" + lease.identity, renewalPeriod);
         }
         return lease;
     }
@@ -211,18 +199,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
 
     @Override
     public void advanceHighWaterMark(long epochMillis) {
-        if (epochMillis <= mark.get()) {
-            return;
-        }
-        if (!isHeld()) {
-            throw new IllegalStateException(notHeldMessage("cannot advance its high-water mark"));
-        }
-        try {
-            mark.write(epochMillis);
-        } catch (LeaseLostException e) {
-            end(ExceptionMessages.of(e));
-            throw new IllegalStateException(notHeldMessage("cannot advance its high-water mark"));
-        }
+        mark.advance(epochMillis, this, this::notHeldMessage);
     }
 
     /**
@@ -305,10 +282,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
         if (!release.begin(deadline, lostBecause)) {
             return;
         }
-        RenewalSchedule schedule = renewer;
-        if (schedule != null) {
-            schedule.stop();
-        }
+        renewal.stopSchedule();
         release.write(this, issued, issued != null && held);
     }
 

@@ -4,6 +4,7 @@ import static dev.ids.etcd.EtcdKeys.bytes;
 
 import dev.ids.node.LeaseGrant;
 import dev.ids.node.NodeLeaseStore;
+import dev.ids.node.StoreClaim;
 import io.etcd.jetcd.kv.TxnResponse;
 import io.etcd.jetcd.lease.LeaseGrantResponse;
 import io.etcd.jetcd.op.Cmp;
@@ -19,12 +20,10 @@ import org.jspecify.annotations.Nullable;
  * a claim that loses a few races grants one lease, not one per try; it is granted anew once it has aged a third of
  * the lease length, and revoked by {@link #abandon()} when no try won. Used by one thread.
  */
-final class EtcdClaim implements NodeLeaseStore.Claiming<EtcdProof> {
+final class EtcdClaim extends StoreClaim<EtcdProof> {
 
     private final EtcdLeaseStore store;
     private final EtcdKeys keys;
-    private final long[] taken;
-    private final String holder;
     /** The etcd lease granted for this claim and not yet attached to a key; 0 when none. */
     private long leaseId;
     /** The monotonic time before that lease was asked for: the lease counts from here. */
@@ -33,15 +32,9 @@ final class EtcdClaim implements NodeLeaseStore.Claiming<EtcdProof> {
     private long grantAskedAtMillis;
 
     EtcdClaim(EtcdLeaseStore store, EtcdKeys keys, long[] taken, String holder) {
+        super(taken, holder);
         this.store = store;
         this.keys = keys;
-        this.taken = taken;
-        this.holder = holder;
-    }
-
-    @Override
-    public long[] taken() {
-        return taken.clone();
     }
 
     /**
@@ -56,11 +49,11 @@ final class EtcdClaim implements NodeLeaseStore.Claiming<EtcdProof> {
         grantIfNeeded(deadline);
         long lease = leaseId;
         String leaseKey = keys.lease(identity);
-        String value = new HolderValue(holder, grantAskedAtMillis + store.leaseLength().toMillis()).encode();
+        String value = new HolderValue(holder(), grantAskedAtMillis + store.leaseLength().toMillis()).encode();
         TxnResponse answer = link.call(deadline, client -> client.getKVClient().txn()
                 .If(new Cmp(bytes(leaseKey), Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
                 .Then(Op.put(bytes(leaseKey), bytes(value), PutOption.builder().withLeaseId(lease).build()),
-                        Op.put(bytes(keys.holder(identity)), bytes(holder), PutOption.DEFAULT),
+                        Op.put(bytes(keys.holder(identity)), bytes(holder()), PutOption.DEFAULT),
                         Op.get(bytes(keys.mark(identity)), GetOption.DEFAULT))
                 .commit());
         if (!answer.isSucceeded()) {
@@ -68,7 +61,7 @@ final class EtcdClaim implements NodeLeaseStore.Claiming<EtcdProof> {
         }
         leaseId = 0; // attached: released with the lease from now on
         // Every key a transaction writes gets the transaction's revision, the header's.
-        EtcdProof proof = new EtcdProof(keys, identity, holder, lease, answer.getHeader().getRevision());
+        EtcdProof proof = new EtcdProof(keys, identity, holder(), lease, answer.getHeader().getRevision());
         long mark = EtcdLeaseStore.markOf(EtcdLeaseStore.first(answer, 0));
         return new NodeLeaseStore.Claimed<>(proof, identity, grantAskedAt, Math.max(0, mark),
                 LeaseGrant.of(store.leaseLength()));
@@ -96,7 +89,8 @@ final class EtcdClaim implements NodeLeaseStore.Claiming<EtcdProof> {
     }
 
     /** Revokes the etcd lease granted for tries that all lost, if any. */
-    void abandon() {
+    @Override
+    public void abandon() {
         if (leaseId != 0) {
             store.revokeQuietly(leaseId, store.link().deadline());
             leaseId = 0;

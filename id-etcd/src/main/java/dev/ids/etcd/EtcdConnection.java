@@ -1,5 +1,6 @@
 package dev.ids.etcd;
 
+import dev.ids.internal.ExceptionMessages;
 import io.etcd.jetcd.ClientBuilder;
 import io.grpc.netty.GrpcSslContexts;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -96,7 +97,7 @@ record EtcdConnection(@Nullable String user, @Nullable String password, @Nullabl
             } catch (IOException | IllegalArgumentException e) {
                 throw new IllegalArgumentException("Cannot read the etcd TLS settings (trustCertificates "
                         + trustCertificates + ", clientCertificate " + clientCertificate + ", clientKey " + clientKey
-                        + "): " + e.getMessage(), e);
+                        + "): " + ExceptionMessages.of(e), e);
             }
         }
         return builder;

@@ -3,6 +3,7 @@ package dev.ids.etcd;
 import static dev.ids.etcd.EtcdKeys.bytes;
 
 import dev.ids.clock.IdClock;
+import dev.ids.internal.ExceptionMessages;
 import dev.ids.node.LeaseGrant;
 import dev.ids.node.LeaseLostException;
 import dev.ids.node.NodeClaim;
@@ -211,7 +212,7 @@ final class EtcdLeaseStore implements NodeLeaseStore<EtcdProof> {
             link.call(deadline, client -> client.getLeaseClient().revoke(leaseId));
         } catch (EtcdCallException e) {
             log.log(System.Logger.Level.DEBUG, () -> "Could not revoke etcd lease " + Long.toHexString(leaseId)
-                    + "; it expires by its TTL: " + e.getMessage());
+                    + "; it expires by its TTL: " + ExceptionMessages.of(e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

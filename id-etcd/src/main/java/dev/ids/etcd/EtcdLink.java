@@ -1,5 +1,7 @@
 package dev.ids.etcd;
 
+import dev.ids.internal.ExceptionMessages;
+import dev.ids.node.StoreLink;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.ClientBuilder;
 import io.etcd.jetcd.common.exception.EtcdException;
@@ -25,7 +27,7 @@ import org.jspecify.annotations.Nullable;
  * timeout. So a client of the provider's own that let a call run out of time is dropped, closed on a thread of its
  * own, and the next call builds a new one: its connections are new. A client the caller gave is never dropped.
  */
-final class EtcdLink implements AutoCloseable {
+final class EtcdLink implements StoreLink {
 
     /**
      * The first call's limit at least: a cold JVM loads gRPC, Netty and protobuf and connects first, which took more
@@ -72,7 +74,8 @@ final class EtcdLink implements AutoCloseable {
     }
 
     /** The endpoints, for messages. */
-    String describe() {
+    @Override
+    public String describe() {
         return description;
     }
 
@@ -152,7 +155,7 @@ final class EtcdLink implements AutoCloseable {
     private static String describe(Throwable error) {
         StringBuilder text = new StringBuilder();
         for (Throwable cause = error; cause != null && text.length() < 500; cause = cause.getCause()) {
-            String message = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+            String message = ExceptionMessages.of(cause);
             if (text.indexOf(message) < 0) {
                 text.append(text.length() == 0 ? "" : ": ").append(message);
             }

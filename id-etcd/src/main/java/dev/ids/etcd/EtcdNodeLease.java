@@ -1,10 +1,8 @@
 package dev.ids.etcd;
 
-import dev.ids.node.ForwardingNodeLease;
-import dev.ids.node.NodeClaim;
 import dev.ids.node.Renewal;
+import dev.ids.node.StoreNodeLease;
 import dev.ids.node.StoredNodeLease;
-import org.jspecify.annotations.Nullable;
 
 /**
  * A node identity held through a key in etcd, {@code <prefix>/<namespace>/lease/<identity>}, attached to an etcd lease
@@ -13,22 +11,10 @@ import org.jspecify.annotations.Nullable;
  * renewal's start plus the lease length, before the etcd lease can expire), and ends at once when a renewal or mark
  * write finds its etcd lease gone, or its key gone or created again by someone else.
  */
-public final class EtcdNodeLease extends ForwardingNodeLease {
-
-    private final StoredNodeLease<EtcdProof> lease;
+public final class EtcdNodeLease extends StoreNodeLease<EtcdProof> {
 
     EtcdNodeLease(StoredNodeLease<EtcdProof> lease) {
         super(lease);
-        this.lease = lease;
-    }
-
-    /**
-     * Returns the claim this lease was made for.
-     *
-     * @return the namespace and range
-     */
-    public NodeClaim claim() {
-        return lease.claim();
     }
 
     /**
@@ -37,7 +23,7 @@ public final class EtcdNodeLease extends ForwardingNodeLease {
      * @return the key, such as {@code ids/sno/lease/3}
      */
     public String key() {
-        return lease.proof().leaseKey();
+        return lifecycle().proof().leaseKey();
     }
 
     /**
@@ -46,7 +32,7 @@ public final class EtcdNodeLease extends ForwardingNodeLease {
      * @return the key, such as {@code ids/sno/mark/3}
      */
     public String highWaterMarkKey() {
-        return lease.proof().markKey();
+        return lifecycle().proof().markKey();
     }
 
     /**
@@ -55,7 +41,7 @@ public final class EtcdNodeLease extends ForwardingNodeLease {
      * @return the holder value
      */
     public String holder() {
-        return lease.proof().holder();
+        return lifecycle().proof().holder();
     }
 
     /**
@@ -64,7 +50,7 @@ public final class EtcdNodeLease extends ForwardingNodeLease {
      * @return the etcd lease id
      */
     public long etcdLeaseId() {
-        return lease.proof().leaseId();
+        return lifecycle().proof().leaseId();
     }
 
     /**
@@ -74,20 +60,11 @@ public final class EtcdNodeLease extends ForwardingNodeLease {
      * @return the key's create revision
      */
     public long createRevision() {
-        return lease.proof().createRevision();
-    }
-
-    /**
-     * Returns why the lease was lost or closed.
-     *
-     * @return the reason, or {@code null} while held
-     */
-    public @Nullable String lossReason() {
-        return lease.lossReason();
+        return lifecycle().proof().createRevision();
     }
 
     /** Renews once, as the renewal thread does: for tests that renew by hand. */
     Renewal renew() {
-        return lease.renew();
+        return lifecycle().renew();
     }
 }

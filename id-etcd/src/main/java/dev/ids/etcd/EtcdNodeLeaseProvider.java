@@ -1,13 +1,11 @@
 package dev.ids.etcd;
 
+import dev.ids.internal.ExceptionMessages;
 import dev.ids.node.KeyedLeaseProvider;
+import dev.ids.node.KeyedStore;
 import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.LeaseTimingSettings;
 import dev.ids.node.ListedLease;
-import dev.ids.node.NoFreeNodeIdentityException;
-import dev.ids.node.NodeClaim;
-import dev.ids.node.NodeLeaseStore;
-import dev.ids.node.StoredNodeLease;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.ClientBuilder;
 import java.net.URI;
@@ -25,6 +23,13 @@ import java.util.function.Function;
  * stream (which can stop without a word, etcd-io/jetcd#1383), and an etcd lease found gone ends the lease at once;
  * a high-water mark in a key attached to no etcd lease, which outlives every holder and only moves forward.
  *
+ * <p>A claim takes an identity never held, released, or whose etcd lease expired (the lease length plus the reclaim
+ * grace after its last keep-alive, counted by the cluster). A takeover ({@link #takeOver}) takes one only while its
+ * key names the same holder with the same expiry and the cluster counts no keep-alive of the holder's etcd lease for
+ * the silence (in whole seconds, a second allowed for the rounding; it waits up to 3 s for that count while the key
+ * stays as judged); the key is then deleted on its revision as read and claimed again, from the holder's mark. The
+ * listing estimates a held identity's expiry from the expiry its holder wrote in the key.
+ *
  * <p>etcd acknowledges a write once a majority of its members has it in their logs on disk, so there is nothing to
  * check about durability: a cluster of three members keeps every lease and mark through the loss of one. A cluster of
  * one member keeps them as long as its disk does, and one started with {@code --unsafe-no-fsync}, or restored from an
@@ -35,7 +40,7 @@ import java.util.function.Function;
  * a new one, as a connection that silently stopped would otherwise hold every later call (a client the caller gave is
  * kept). Safe for use by many threads.
  */
-public final class EtcdNodeLeaseProvider extends KeyedLeaseProvider implements AutoCloseable {
+public final class EtcdNodeLeaseProvider extends KeyedLeaseProvider<EtcdProof, EtcdNodeLease> {
 
     /** The default key prefix. */
     public static final String DEFAULT_KEY_PREFIX = "ids";
@@ -46,20 +51,16 @@ public final class EtcdNodeLeaseProvider extends KeyedLeaseProvider implements A
 
     private static final System.Logger LOG = System.getLogger(EtcdNodeLeaseProvider.class.getName());
 
-    private final EtcdSettings settings;
-    private final EtcdLink link;
-    private final EtcdLeaseStore store;
-    private final EtcdLeaseListing listing;
-    private final EtcdTakeOver takeOver;
-
     private EtcdNodeLeaseProvider(EtcdSettings settings, EtcdLink link) {
-        super(settings.keyPrefix(), settings.timings());
-        this.settings = settings;
-        this.link = link;
-        this.store = new EtcdLeaseStore(link, settings.keyPrefix(), settings.clock(), settings.leaseLength(),
-                settings.reclaimGrace(), LOG);
-        this.listing = new EtcdLeaseListing(store);
-        this.takeOver = new EtcdTakeOver(store);
+        super(settings.keyPrefix(), settings.timings(), parts(settings, link));
+    }
+
+    private static KeyedStore<EtcdProof, EtcdNodeLease> parts(EtcdSettings settings, EtcdLink link) {
+        LeaseTimingSettings.Timings timings = settings.timings();
+        EtcdLeaseStore store = new EtcdLeaseStore(link, settings.keyPrefix(), timings.clock(), timings.leaseLength(),
+                timings.reclaimGrace(), LOG);
+        return new KeyedStore<>(link, store, new EtcdLeaseListing(store)::list, new EtcdTakeOver(store)::take,
+                EtcdNodeLease::new);
     }
 
     /**
@@ -136,125 +137,27 @@ public final class EtcdNodeLeaseProvider extends KeyedLeaseProvider implements A
         }
     }
 
-    /**
-     * Claims a free identity of the claim's range: one never held, released, or whose etcd lease expired (the lease
-     * length plus the reclaim grace after its last keep-alive, counted by the cluster).
-     *
-     * @param claim the namespace and range
-     * @return the lease, renewed on its own thread until closed or lost
-     * @throws NoFreeNodeIdentityException when every identity of the range is held
-     * @throws LeaseStoreUnreachableException when the cluster cannot be reached or does not answer in time
-     * @throws IllegalStateException when the cluster answers with an error
-     */
     @Override
-    public EtcdNodeLease claim(NodeClaim claim) {
-        Objects.requireNonNull(claim, "claim");
-        String holder = nextHolder();
-        EtcdClaim claiming = null;
-        try {
-            claiming = store.startClaim(claim, holder);
-            return new EtcdNodeLease(StoredNodeLease.claim(store, claiming, claim, holder, settings.clock(),
-                    backgroundRenewalPeriod()));
-        } catch (NoFreeNodeIdentityException e) {
-            throw e;
-        } catch (Exception e) {
-            throw failed("claim a node identity in namespace '" + claim.namespace() + "'", e);
-        } finally {
-            if (claiming != null) {
-                claiming.abandon(); // the etcd lease of tries that all lost, or of one whose answer never came
-            }
-        }
+    protected String notTaken(ListedLease judged, Duration silence) {
+        return "the key of identity " + judged.identity() + " no longer names '" + judged.holder() + "' with the "
+                + "expiry judged, that holder kept its etcd lease alive within " + silence.toMillis() + " ms, or "
+                + "another claimant took it";
     }
 
-    private RuntimeException failed(String what, Exception e) {
-        if (e instanceof InterruptedException) {
-            Thread.currentThread().interrupt();
-        }
-        String message = "Could not " + what + " from " + link.describe() + " (keys " + settings.keyPrefix() + "/): ";
+    @Override
+    protected RuntimeException failure(String couldNot, Exception e) {
+        String message = couldNot + " from " + describeLink() + " (keys " + keyPrefix() + "/): ";
         if (e instanceof EtcdCallException call && call.isUnanswered()) {
             return new LeaseStoreUnreachableException(message + "etcd cannot be reached or did not answer in time ("
-                    + e.getMessage() + "); check the endpoints, the TLS settings and that a majority of the members is "
-                    + "up", e);
+                    + ExceptionMessages.of(e) + "); check the endpoints, the TLS settings and that a majority of the "
+                    + "members is up", e);
         }
         if (e instanceof EtcdCallException call && call.isRefusedUser()) {
-            return new IllegalStateException(message + "etcd refused the user (" + e.getMessage() + "); check the etcd "
-                    + "user and password, and that its role may read and write the range of " + settings.keyPrefix()
-                    + "/", e);
+            return new IllegalStateException(message + "etcd refused the user (" + ExceptionMessages.of(e) + "); "
+                    + "check the etcd user and password, and that its role may read and write the range of "
+                    + keyPrefix() + "/", e);
         }
-        return new IllegalStateException(message + e.getMessage(), e);
-    }
-
-    /**
-     * Lists every identity of a namespace ever claimed: held ones with their holder and an estimated expiry (this
-     * application's clock plus the seconds the cluster says the etcd lease has left, less the grace), released ones
-     * with their latest holder and mark.
-     *
-     * @param namespace the namespace, for example {@code sno}
-     * @return the identities, ascending
-     * @throws IllegalStateException naming the cluster when it cannot be read
-     */
-    @Override
-    public List<ListedLease> listLeases(String namespace) {
-        Objects.requireNonNull(namespace, "namespace");
-        try {
-            return listing.list(namespace);
-        } catch (Exception e) {
-            throw failed("read namespace '" + namespace + "'", e);
-        }
-    }
-
-    /**
-     * Takes one identity from the holder judged by listing it ({@link #listLeases}): only while its key names the same
-     * holder with the same expiry (each renewal rewrites it) and the cluster counts no keep-alive of the holder's etcd
-     * lease for the silence (in whole seconds, a second allowed for the rounding; the takeover waits up to 3 s for
-     * that count while the key stays as judged). The key is then deleted on its revision as read and claimed again for
-     * this provider, from the holder's mark. {@link dev.ids.node.ConfiguredIdentityClaim} calls it for an instance
-     * configured with an identity that its previous run, killed, still holds.
-     *
-     * @param judged the identity as listed, naming the holder
-     * @param silence how long the holder must have gone without renewing: zero or more
-     * @return the lease, renewed on its own thread until closed or lost
-     * @throws NoFreeNodeIdentityException when the key is no longer as judged, its holder renewed within the silence,
-     *     or another claimant took the identity meanwhile
-     * @throws IllegalArgumentException when the silence is negative
-     * @throws LeaseStoreUnreachableException when the cluster cannot be reached
-     */
-    @Override
-    public EtcdNodeLease takeOver(ListedLease judged, Duration silence) {
-        Objects.requireNonNull(judged, "judged");
-        if (Objects.requireNonNull(silence, "silence").isNegative()) {
-            throw new IllegalArgumentException("silence must not be negative: " + silence);
-        }
-        NodeClaim claim = new NodeClaim(judged.namespace(), judged.identity(), judged.identity());
-        try {
-            String holder = nextHolder();
-            NodeLeaseStore.Claimed<EtcdProof> taken = judged.held() ? takeOver.take(judged, silence, holder) : null;
-            if (taken == null) {
-                throw new NoFreeNodeIdentityException(claim, "the key of identity " + judged.identity() + " no "
-                        + "longer names '" + judged.holder() + "' with the expiry judged, that holder kept its etcd "
-                        + "lease alive within " + silence.toMillis() + " ms, or another claimant took it");
-            }
-            return new EtcdNodeLease(StoredNodeLease.start(store, claim, taken, settings.clock(),
-                    backgroundRenewalPeriod()));
-        } catch (NoFreeNodeIdentityException e) {
-            throw e;
-        } catch (Exception e) {
-            throw failed("take node identity " + judged.identity() + " over in namespace '" + judged.namespace()
-                    + "'", e);
-        }
-    }
-
-    /**
-     * Closes the provider's own client (a client the caller gave stays open); close the leases first.
-     */
-    @Override
-    public void close() {
-        link.close();
-    }
-
-    @Override
-    protected String describeLink() {
-        return link.describe();
+        return new IllegalStateException(message + ExceptionMessages.of(e), e);
     }
 
     /**
@@ -268,11 +171,6 @@ public final class EtcdNodeLeaseProvider extends KeyedLeaseProvider implements A
 
         private Builder(Function<EtcdSettings, EtcdLink> linkFactory) {
             this.linkFactory = linkFactory;
-        }
-
-        @Override
-        protected Builder self() {
-            return this;
         }
 
         /** For tests: whether leases renew themselves on a background thread (they renew when told otherwise). */

@@ -1,7 +1,5 @@
 package dev.ids.etcd;
 
-import dev.ids.clock.IdClock;
-import dev.ids.internal.Chars;
 import dev.ids.node.LeaseTimingSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,26 +11,14 @@ import org.jspecify.annotations.Nullable;
  * The settings of an {@link EtcdNodeLeaseProvider} as built: every default filled in and checked together.
  *
  * @param keyPrefix the start of every key, before {@code /<namespace>/}
- * @param leaseLength how long a lease lasts without renewal
- * @param renewalPeriod how often a lease is renewed
- * @param reclaimGrace how long after expiry before another process may take an identity
- * @param holderId the holder id written, with a lease number, into the lease keys
- * @param clock the clock of the deadlines
- * @param backgroundRenewal whether leases renew on their own thread
+ * @param timings the lease's timings, holder and clock, as every store whose leases expire by time has them
  * @param connection how the provider's own clients reach the cluster (endpoints, TLS, user)
  */
-record EtcdSettings(String keyPrefix, Duration leaseLength, Duration renewalPeriod, Duration reclaimGrace,
-        String holderId, IdClock clock, boolean backgroundRenewal, EtcdConnection connection) {
+record EtcdSettings(String keyPrefix, LeaseTimingSettings.Timings timings, EtcdConnection connection) {
 
     /** How long each operation (one to three calls) waits for the cluster: one renewal period, at least a second. */
     Duration callTimeout() {
-        return renewalPeriod.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : renewalPeriod;
-    }
-
-    /** The lease's timings, holder and clock, as every store whose leases expire by time has them. */
-    LeaseTimingSettings.Timings timings() {
-        return new LeaseTimingSettings.Timings(leaseLength, renewalPeriod, reclaimGrace, holderId, clock,
-                backgroundRenewal);
+        return timings.callTimeout();
     }
 
     /**
@@ -61,14 +47,11 @@ record EtcdSettings(String keyPrefix, Duration leaseLength, Duration renewalPeri
          * @return this builder
          */
         public B keyPrefix(String keyPrefix) {
-            Objects.requireNonNull(keyPrefix, "keyPrefix");
-            if (!keyPrefix.matches("[A-Za-z0-9._-]([A-Za-z0-9._/-]{0,62}[A-Za-z0-9._-])?")
-                    || keyPrefix.contains("//")) {
-                throw new IllegalArgumentException("etcd key prefix must be 1 to 64 letters, digits, '.', '-', '_' "
-                        + "and '/', neither starting nor ending with '/' nor with '//' in it: "
-                        + Chars.quote(keyPrefix));
-            }
-            this.keyPrefix = keyPrefix;
+            this.keyPrefix = checked("keyPrefix", keyPrefix,
+                    prefix -> prefix.matches("[A-Za-z0-9._-]([A-Za-z0-9._/-]{0,62}[A-Za-z0-9._-])?")
+                            && !prefix.contains("//"),
+                    "etcd key prefix must be 1 to 64 letters, digits, '.', '-', '_' and '/', neither starting nor "
+                            + "ending with '/' nor with '//' in it");
             return self();
         }
 
@@ -146,10 +129,8 @@ record EtcdSettings(String keyPrefix, Duration leaseLength, Duration renewalPeri
          * @throws IllegalArgumentException when the renewal period is not shorter than the lease length
          */
         final EtcdSettings settings() {
-            Timings timings = timings();
-            return new EtcdSettings(keyPrefix, timings.leaseLength(), timings.renewalPeriod(), timings.reclaimGrace(),
-                    timings.holderId(), timings.clock(), timings.backgroundRenewal(),
-                    new EtcdConnection(user, password, trustCertificates, clientCertificate, clientKey, authority));
+            return new EtcdSettings(keyPrefix, timings(), new EtcdConnection(user, password, trustCertificates,
+                    clientCertificate, clientKey, authority));
         }
     }
 }

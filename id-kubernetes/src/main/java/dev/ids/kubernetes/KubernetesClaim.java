@@ -2,6 +2,7 @@ package dev.ids.kubernetes;
 
 import dev.ids.node.LeaseGrant;
 import dev.ids.node.NodeLeaseStore;
+import dev.ids.node.StoreClaim;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -12,26 +13,18 @@ import org.jspecify.annotations.Nullable;
  * object is released, or whose holder this process has watched stay silent for its duration plus the grace, by an
  * update carrying the version read (any change since makes it fail with 409). Used by one thread.
  */
-final class KubernetesClaim implements NodeLeaseStore.Claiming<KubernetesProof> {
+final class KubernetesClaim extends StoreClaim<KubernetesProof> {
 
     private final KubernetesLeaseStore store;
     private final LeaseNames names;
     /** The objects the list found in the range, free or not, by identity. */
     private final Map<Long, Lease> found;
-    private final long[] taken;
-    private final String holder;
 
     KubernetesClaim(KubernetesLeaseStore store, LeaseNames names, Map<Long, Lease> found, long[] taken, String holder) {
+        super(taken, holder);
         this.store = store;
         this.names = names;
         this.found = found;
-        this.taken = taken;
-        this.holder = holder;
-    }
-
-    @Override
-    public long[] taken() {
-        return taken.clone();
     }
 
     @Override
@@ -41,18 +34,19 @@ final class KubernetesClaim implements NodeLeaseStore.Claiming<KubernetesProof> 
         long wall = store.clock().wallTimeMillis();
         Lease written;
         if (read == null) {
-            written = store.api().create(LeaseObjects.created(names, identity, holder, store.durationSeconds(), wall));
+            written = store.api().create(LeaseObjects.created(names, identity, holder(), store.durationSeconds(),
+                    wall));
             if (written == null) {
                 return null; // another claimant created it first
             }
         } else {
             try {
-                written = store.api().update(LeaseObjects.taken(read, holder, store.durationSeconds(), wall));
+                written = store.api().update(LeaseObjects.taken(read, holder(), store.durationSeconds(), wall));
             } catch (LeaseApi.Refused moved) {
                 return null; // renewed, taken or deleted since the list
             }
         }
-        KubernetesProof proof = new KubernetesProof(names, identity, holder, written);
+        KubernetesProof proof = new KubernetesProof(names, identity, holder(), written);
         return new NodeLeaseStore.Claimed<>(proof, identity, askedAt, Math.max(0, LeaseObjects.mark(written)),
                 LeaseGrant.of(store.leaseLength()));
     }

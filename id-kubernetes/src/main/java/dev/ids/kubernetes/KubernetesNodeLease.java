@@ -1,10 +1,8 @@
 package dev.ids.kubernetes;
 
-import dev.ids.node.ForwardingNodeLease;
-import dev.ids.node.NodeClaim;
 import dev.ids.node.Renewal;
+import dev.ids.node.StoreNodeLease;
 import dev.ids.node.StoredNodeLease;
-import org.jspecify.annotations.Nullable;
 
 /**
  * A node identity held through a {@code coordination.k8s.io/v1} Lease object: the shared lease lifecycle
@@ -13,22 +11,10 @@ import org.jspecify.annotations.Nullable;
  * lease length, before any other process may judge it silent), and ends at once when an update finds the object
  * deleted or another holder's.
  */
-public final class KubernetesNodeLease extends ForwardingNodeLease {
-
-    private final StoredNodeLease<KubernetesProof> lease;
+public final class KubernetesNodeLease extends StoreNodeLease<KubernetesProof> {
 
     KubernetesNodeLease(StoredNodeLease<KubernetesProof> lease) {
         super(lease);
-        this.lease = lease;
-    }
-
-    /**
-     * Returns the claim this lease was made for.
-     *
-     * @return the namespace and range
-     */
-    public NodeClaim claim() {
-        return lease.claim();
     }
 
     /**
@@ -37,7 +23,7 @@ public final class KubernetesNodeLease extends ForwardingNodeLease {
      * @return the name, such as {@code ids-sno-3}
      */
     public String leaseName() {
-        return lease.proof().name();
+        return lifecycle().proof().name();
     }
 
     /**
@@ -47,25 +33,16 @@ public final class KubernetesNodeLease extends ForwardingNodeLease {
      * @return the holder value
      */
     public String holder() {
-        return lease.proof().holder();
-    }
-
-    /**
-     * Returns why the lease was lost or closed.
-     *
-     * @return the reason, or {@code null} while held
-     */
-    public @Nullable String lossReason() {
-        return lease.lossReason();
+        return lifecycle().proof().holder();
     }
 
     /** The proof its updates carry: for tests that write through the store directly. */
     KubernetesProof proof() {
-        return lease.proof();
+        return lifecycle().proof();
     }
 
     /** Renews once, as the renewal thread does: for tests that renew by hand. */
     Renewal renew() {
-        return lease.renew();
+        return lifecycle().renew();
     }
 }

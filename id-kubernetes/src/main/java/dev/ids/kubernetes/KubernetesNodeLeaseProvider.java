@@ -1,19 +1,16 @@
 package dev.ids.kubernetes;
 
-import dev.ids.node.IdentityTakeOver;
+import dev.ids.internal.ExceptionMessages;
+import dev.ids.node.KeyedLeaseProvider;
+import dev.ids.node.KeyedStore;
 import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.LeaseTimingSettings;
 import dev.ids.node.ListedLease;
-import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
-import dev.ids.node.NodeLeaseStore;
-import dev.ids.node.StoredNodeLease;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
-import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
@@ -25,15 +22,23 @@ import java.util.function.Function;
  * clock; a high-water mark in an annotation that only moves forward while held. Deleting an object fences its holder
  * at its next renewal or mark write, and the next claimant starts from the floor of a lost record.
  *
+ * <p>A claim takes an identity without an object, released, or whose holder this process has seen leave its object
+ * unchanged for the duration the holder wrote there plus the reclaim grace. A takeover ({@link #takeOver}) takes one
+ * only while its object names the same holder with the same expiry, and once this process has seen that version of
+ * the object stand still for the silence (watching the rest of it, if need be), by one update carrying that
+ * version. The listing gives a held identity the expiry its holder wrote ({@code renewTime} plus
+ * {@code leaseDurationSeconds}, on its clock).
+ *
  * <p>With {@link Builder#podOrdinal(long)} every claim takes one identity, a StatefulSet pod's ordinal, still as a
- * lease, so two pods never both hold it. The service account needs {@code get}, {@code list}, {@code create} and
+ * lease, so two pods never both hold it; a claim whose range leaves the ordinal out fails with an
+ * {@link IllegalArgumentException}. The service account needs {@code get}, {@code list}, {@code create} and
  * {@code update} on {@code leases} in {@code coordination.k8s.io}, in the namespace of the objects.
  *
  * <p>On the provider's own clients, which retry nothing, every call of a held lease waits at most the renewal period
  * (at least a second), and a claim's calls 15 s; a client the caller gave keeps its own timeouts. Safe for use by
  * many threads.
  */
-public final class KubernetesNodeLeaseProvider implements IdentityTakeOver, AutoCloseable {
+public final class KubernetesNodeLeaseProvider extends KeyedLeaseProvider<KubernetesProof, KubernetesNodeLease> {
 
     /** The default start of the Lease objects' names. */
     public static final String DEFAULT_LEASE_NAME_PREFIX = "ids";
@@ -47,17 +52,19 @@ public final class KubernetesNodeLeaseProvider implements IdentityTakeOver, Auto
     private final KubernetesSettings settings;
     private final LeaseApi api;
     private final KubernetesLeaseStore store;
-    private final KubernetesLeaseListing listing;
-    private final KubernetesTakeOver takeOver;
-    private final AtomicLong leaseNumbers = new AtomicLong();
 
     private KubernetesNodeLeaseProvider(KubernetesSettings settings, LeaseApi api) {
+        this(settings, api, new KubernetesLeaseStore(api, settings.leaseNamePrefix(), settings.timings().clock(),
+                settings.timings().leaseLength(), settings.timings().reclaimGrace(), LOG));
+    }
+
+    private KubernetesNodeLeaseProvider(KubernetesSettings settings, LeaseApi api, KubernetesLeaseStore store) {
+        super(settings.leaseNamePrefix(), settings.timings(), new KeyedStore<>(api, store,
+                new KubernetesLeaseListing(store)::list, new KubernetesTakeOver(store)::take,
+                KubernetesNodeLease::new));
         this.settings = settings;
         this.api = api;
-        this.store = new KubernetesLeaseStore(api, settings.leaseNamePrefix(), settings.clock(),
-                settings.leaseLength(), settings.reclaimGrace(), LOG);
-        this.listing = new KubernetesLeaseListing(store);
-        this.takeOver = new KubernetesTakeOver(store);
+        this.store = store;
     }
 
     /**
@@ -95,33 +102,8 @@ public final class KubernetesNodeLeaseProvider implements IdentityTakeOver, Auto
         return new Builder(settings -> LeaseClients.callers(client, settings));
     }
 
-    /**
-     * Claims a free identity of the claim's range (with a pod ordinal, that one identity): one without an object,
-     * released, or whose holder this process has seen leave its object unchanged for the duration the holder wrote
-     * there plus the reclaim grace.
-     *
-     * @param claim the namespace and range
-     * @return the lease, renewed on its own thread until closed or lost
-     * @throws NoFreeNodeIdentityException when every identity of the range is held
-     * @throws IllegalArgumentException when the pod ordinal lies outside the claim's range
-     * @throws LeaseStoreUnreachableException when the API server cannot be reached or does not answer in time
-     * @throws IllegalStateException when the API server answers with an error (a missing Role, say)
-     */
     @Override
-    public KubernetesNodeLease claim(NodeClaim claim) {
-        NodeClaim narrowed = narrowed(Objects.requireNonNull(claim, "claim"));
-        String holder = settings.holderId() + "#" + leaseNumbers.incrementAndGet();
-        try {
-            return new KubernetesNodeLease(StoredNodeLease.claim(store, store.startClaim(narrowed, holder), narrowed,
-                    holder, settings.clock(), settings.backgroundRenewal() ? settings.renewalPeriod() : null));
-        } catch (NoFreeNodeIdentityException e) {
-            throw e;
-        } catch (Exception e) {
-            throw failed("claim a node identity in namespace '" + claim.namespace() + "'", e);
-        }
-    }
-
-    private NodeClaim narrowed(NodeClaim claim) {
+    protected NodeClaim narrowed(NodeClaim claim) {
         long ordinal = settings.podOrdinal();
         if (ordinal < 0) {
             return claim;
@@ -135,100 +117,32 @@ public final class KubernetesNodeLeaseProvider implements IdentityTakeOver, Auto
         return new NodeClaim(claim.namespace(), ordinal, ordinal);
     }
 
-    private RuntimeException failed(String what, Exception e) {
-        if (e instanceof InterruptedException) {
-            Thread.currentThread().interrupt();
-        }
-        String message = "Could not " + what + " from Lease objects in " + api.describe() + ": ";
+    @Override
+    protected String notTaken(ListedLease judged, Duration silence) {
+        return "the Lease object of identity " + judged.identity() + " no longer names '" + judged.holder() + "' with "
+                + "the expiry judged, that holder renewed within " + silence.toMillis() + " ms, or another claimant "
+                + "took it";
+    }
+
+    @Override
+    protected RuntimeException failure(String couldNot, Exception e) {
+        String message = couldNot + " from Lease objects in " + api.describe() + ": ";
         if (e instanceof KubernetesCallException call && call.isUnanswered()) {
             return new LeaseStoreUnreachableException(message + "the API server cannot be reached or did not answer "
-                    + "in time (" + e.getMessage() + ")", e);
+                    + "in time (" + ExceptionMessages.of(e) + ")", e);
         }
         if (e instanceof KubernetesCallException call && call.isForbidden()) {
             return new IllegalStateException(message + "the API server refused the service account ("
-                    + e.getMessage() + "); grant it get, list, create and update on leases in coordination.k8s.io "
-                    + "in namespace " + api.namespace() + " (a Role and a RoleBinding, docs/LEASES.md)", e);
+                    + ExceptionMessages.of(e) + "); grant it get, list, create and update on leases in "
+                    + "coordination.k8s.io in namespace " + api.namespace() + " (a Role and a RoleBinding, "
+                    + "docs/LEASES.md)", e);
         }
-        return new IllegalStateException(message + e.getMessage(), e);
-    }
-
-    /**
-     * Lists every identity of a namespace that has a Lease object: held ones with their holder and the expiry the
-     * holder wrote (its {@code renewTime} plus {@code leaseDurationSeconds}, on its clock), released ones with their
-     * latest holder and mark.
-     *
-     * @param namespace the namespace, for example {@code sno}
-     * @return the identities, ascending
-     * @throws IllegalStateException naming the API server when it cannot be read
-     */
-    @Override
-    public List<ListedLease> listLeases(String namespace) {
-        Objects.requireNonNull(namespace, "namespace");
-        try {
-            return listing.list(namespace);
-        } catch (Exception e) {
-            throw failed("read namespace '" + namespace + "'", e);
-        }
-    }
-
-    /**
-     * Returns how long a holder must have gone without renewing before {@link #takeOver} takes its identity: one
-     * renewal period plus the reclaim grace, which a running holder lets pass only when it cannot reach the API
-     * server.
-     *
-     * @return the silence
-     */
-    @Override
-    public Duration silenceBeforeTakeOver() {
-        return settings.renewalPeriod().plus(settings.reclaimGrace());
-    }
-
-    /**
-     * Takes one identity from the holder judged by listing it ({@link #listLeases}): only while its object names the
-     * same holder with the same expiry, and once this process has seen that version of the object stand still for the
-     * silence (watching the rest of it, if need be), by one update carrying that version.
-     *
-     * @param judged the identity as listed, naming the holder
-     * @param silence how long the holder must have gone without renewing: zero or more
-     * @return the lease, renewed on its own thread until closed or lost
-     * @throws NoFreeNodeIdentityException when the object is no longer as judged, or another claimant took it
-     * @throws IllegalArgumentException when the silence is negative
-     * @throws LeaseStoreUnreachableException when the API server cannot be reached
-     */
-    @Override
-    public KubernetesNodeLease takeOver(ListedLease judged, Duration silence) {
-        Objects.requireNonNull(judged, "judged");
-        if (Objects.requireNonNull(silence, "silence").isNegative()) {
-            throw new IllegalArgumentException("silence must not be negative: " + silence);
-        }
-        NodeClaim claim = new NodeClaim(judged.namespace(), judged.identity(), judged.identity());
-        try {
-            String holder = settings.holderId() + "#" + leaseNumbers.incrementAndGet();
-            NodeLeaseStore.Claimed<KubernetesProof> taken = judged.held() ? takeOver.take(judged, silence, holder)
-                    : null;
-            if (taken == null) {
-                throw new NoFreeNodeIdentityException(claim, "the Lease object of identity " + judged.identity()
-                        + " no longer names '" + judged.holder() + "' with the expiry judged, that holder renewed "
-                        + "within " + silence.toMillis() + " ms, or another claimant took it");
-            }
-            return new KubernetesNodeLease(StoredNodeLease.start(store, claim, taken, settings.clock(),
-                    settings.backgroundRenewal() ? settings.renewalPeriod() : null));
-        } catch (NoFreeNodeIdentityException e) {
-            throw e;
-        } catch (Exception e) {
-            throw failed("take node identity " + judged.identity() + " over in namespace '" + judged.namespace()
-                    + "'", e);
-        }
+        return new IllegalStateException(message + ExceptionMessages.of(e), e);
     }
 
     /** The store: for tests that write through it directly. */
     KubernetesLeaseStore store() {
         return store;
-    }
-
-    @Override
-    public String holderId() {
-        return settings.holderId();
     }
 
     /**
@@ -241,12 +155,12 @@ public final class KubernetesNodeLeaseProvider implements IdentityTakeOver, Auto
     }
 
     /**
-     * Returns the start of the Lease objects' names.
+     * Returns the start of the Lease objects' names, the {@linkplain #keyPrefix() key prefix}.
      *
      * @return the prefix, such as {@value #DEFAULT_LEASE_NAME_PREFIX}
      */
     public String leaseNamePrefix() {
-        return settings.leaseNamePrefix();
+        return keyPrefix();
     }
 
     /**
@@ -258,44 +172,9 @@ public final class KubernetesNodeLeaseProvider implements IdentityTakeOver, Auto
         return settings.podOrdinal();
     }
 
-    /**
-     * Returns how long a lease lasts without renewal.
-     *
-     * @return the lease length
-     */
-    public Duration leaseLength() {
-        return settings.leaseLength();
-    }
-
-    /**
-     * Returns how often leases are renewed.
-     *
-     * @return the renewal period
-     */
-    public Duration renewalPeriod() {
-        return settings.renewalPeriod();
-    }
-
-    /**
-     * Returns the reclaim grace added to a holder's duration before its silence frees the identity.
-     *
-     * @return the grace
-     */
-    public Duration reclaimGrace() {
-        return settings.reclaimGrace();
-    }
-
-    /** Closes the provider's own client (a client the caller gave stays open); close the leases first. */
     @Override
-    public void close() {
-        api.close();
-    }
-
-    @Override
-    public String toString() {
-        return "KubernetesNodeLeaseProvider[" + api.describe() + ", prefix=" + leaseNamePrefix()
-                + (podOrdinal() >= 0 ? ", podOrdinal=" + podOrdinal() : "") + ", lease=" + leaseLength()
-                + ", renewal=" + renewalPeriod() + ", grace=" + reclaimGrace() + ", holder=" + holderId() + "]";
+    protected String describeStore() {
+        return super.describeStore() + (podOrdinal() >= 0 ? ", podOrdinal=" + podOrdinal() : "");
     }
 
     /**
@@ -309,11 +188,6 @@ public final class KubernetesNodeLeaseProvider implements IdentityTakeOver, Auto
 
         private Builder(Function<KubernetesSettings, LeaseApi> apiFactory) {
             this.apiFactory = apiFactory;
-        }
-
-        @Override
-        protected Builder self() {
-            return this;
         }
 
         /** For tests: whether leases renew themselves on a background thread (they renew when told otherwise). */

@@ -1,6 +1,5 @@
 package dev.ids.kubernetes;
 
-import dev.ids.clock.IdClock;
 import dev.ids.node.LeaseTimingSettings;
 import java.time.Duration;
 import java.util.Objects;
@@ -12,19 +11,15 @@ import org.jspecify.annotations.Nullable;
  * @param namespace the Kubernetes namespace of the Lease objects; {@code null} for the client's own
  * @param leaseNamePrefix the start of every object's name
  * @param podOrdinal the one identity every claim takes (a StatefulSet pod's ordinal), or -1 for any free one
- * @param leaseLength how long a lease lasts without renewal
- * @param renewalPeriod how often a lease is renewed
- * @param reclaimGrace how long after a holder's silence is judged before another process may take its identity
- * @param holderId the holder id written, with a lease number, into {@code holderIdentity}
- * @param clock the clock of the deadlines and of the sightings
- * @param backgroundRenewal whether leases renew on their own thread
+ * @param timings the lease's timings, holder and clock (of the deadlines and of the sightings); the reclaim grace
+ *     counts after a holder's silence is judged
  */
-record KubernetesSettings(@Nullable String namespace, String leaseNamePrefix, long podOrdinal, Duration leaseLength,
-        Duration renewalPeriod, Duration reclaimGrace, String holderId, IdClock clock, boolean backgroundRenewal) {
+record KubernetesSettings(@Nullable String namespace, String leaseNamePrefix, long podOrdinal,
+        LeaseTimingSettings.Timings timings) {
 
     /** How long each call waits for the API server: one renewal period, at least a second. */
     Duration callTimeout() {
-        return renewalPeriod.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : renewalPeriod;
+        return timings.callTimeout();
     }
 
     /**
@@ -94,10 +89,7 @@ record KubernetesSettings(@Nullable String namespace, String leaseNamePrefix, lo
          * @throws IllegalArgumentException when the renewal period is not shorter than the lease length
          */
         final KubernetesSettings settings() {
-            Timings timings = timings();
-            return new KubernetesSettings(namespace, leaseNamePrefix, podOrdinal, timings.leaseLength(),
-                    timings.renewalPeriod(), timings.reclaimGrace(), timings.holderId(), timings.clock(),
-                    timings.backgroundRenewal());
+            return new KubernetesSettings(namespace, leaseNamePrefix, podOrdinal, timings());
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.ids.kubernetes;
 
+import dev.ids.node.StoreLink;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -16,7 +17,7 @@ import org.jspecify.annotations.Nullable;
  * to keep), and a bounded one for every call after it, and always for held leases ({@link #bounded()}): a claim made
  * again while connections hang must give up as soon as a renewal would.
  */
-final class LeaseApi implements AutoCloseable {
+final class LeaseApi implements StoreLink {
 
     static final int CONFLICT = 409;
     static final int NOT_FOUND = 404;
@@ -79,7 +80,8 @@ final class LeaseApi implements AutoCloseable {
     }
 
     /** Where the objects live, for messages: {@code namespace ids on https://10.0.0.1:443/}. */
-    String describe() {
+    @Override
+    public String describe() {
         return "namespace " + namespace + " on " + client.getMasterUrl();
     }
 

@@ -5,6 +5,7 @@ import dev.ids.internal.ExceptionMessages;
 import dev.ids.node.sql.BoundSql;
 import dev.ids.node.sql.LeaseTableCalls;
 import dev.ids.node.sql.LeaseTableSql;
+import dev.ids.node.sql.SqlDialect;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.ConnectionFactory;
 import io.r2dbc.spi.R2dbcDataIntegrityViolationException;
@@ -198,10 +199,10 @@ final class R2dbcConnections implements AutoCloseable {
             return known;
         }
         String product = Objects.requireNonNullElse(connectionFactory.getMetadata().getName(), "");
-        String now = LeaseTableSql.nowMillisExpression(product);
-        boolean postgreSql = LeaseTableSql.isPostgreSql(product);
-        boolean dollar = postgreSql || LeaseTableSql.isH2(product);
-        boolean question = LeaseTableSql.isMariaDbOrMySql(product);
+        String now = SqlDialect.nowMillisExpression(product);
+        boolean postgreSql = SqlDialect.isPostgreSql(product);
+        boolean dollar = postgreSql || SqlDialect.isH2(product);
+        boolean question = SqlDialect.isMariaDbOrMySql(product);
         if (now == null || !(dollar || question)) {
             throw new IllegalStateException("The R2DBC node lease store works on H2, PostgreSQL and MariaDB (or"
                     + " MySQL), whose clocks it reads and whose bind markers it knows; the ConnectionFactory is "

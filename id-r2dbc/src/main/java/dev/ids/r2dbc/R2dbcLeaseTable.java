@@ -114,11 +114,8 @@ final class R2dbcLeaseTable extends LeaseTableStore {
         return R2dbcRangeClaim.start(connections, terms, claim, holder);
     }
 
-    /**
-     * Starts a takeover of one row from the holder the claimant judged, while the row is as judged, with a grace
-     * that may be negative: a row not expired yet but last renewed more than the lease length plus the grace ago.
-     */
-    R2dbcRangeClaim startTakeOver(LeaseRow judged, String holder, Duration grace) {
+    @Override
+    public R2dbcRangeClaim startTakeOver(LeaseRow judged, String holder, Duration grace) {
         return R2dbcRangeClaim.takeOver(connections, terms.withGrace(grace), judged, holder);
     }
 

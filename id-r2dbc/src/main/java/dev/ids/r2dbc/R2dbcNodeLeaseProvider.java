@@ -2,17 +2,12 @@ package dev.ids.r2dbc;
 
 import dev.ids.clock.IdClock;
 import dev.ids.node.LeaseStoreUnreachableException;
-import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
-import dev.ids.node.NodeLease;
-import dev.ids.node.StoredNodeLease;
-import dev.ids.node.UnsafeLeaseStoreException;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
 import dev.ids.node.sql.LeaseRow;
 import dev.ids.node.sql.LeaseTableProvider;
 import dev.ids.node.sql.LeaseTableSettings;
 import io.r2dbc.spi.ConnectionFactory;
-import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
@@ -39,13 +34,11 @@ public final class R2dbcNodeLeaseProvider extends LeaseTableProvider implements 
     private final ConnectionFactory connectionFactory;
     private final R2dbcConnections connections;
     private final R2dbcLeaseTable table;
-    private final boolean backgroundRenewal;
 
     private R2dbcNodeLeaseProvider(Builder builder, LeaseTableSettings.Terms terms,
             LeaseTableSettings.StoreOptions options) {
-        super(terms);
+        super(terms, options, R2dbcNodeLease::new);
         this.connectionFactory = builder.connectionFactory;
-        this.backgroundRenewal = options.backgroundRenewal();
         this.connections = new R2dbcConnections(builder.connectionFactory, terms.callTimeout(), terms.clock(),
                 options.testDatabaseClock(), terms.tableName());
         this.table = new R2dbcLeaseTable(terms.tableName(), terms.createTable(), options.singleProcess(),
@@ -62,50 +55,24 @@ public final class R2dbcNodeLeaseProvider extends LeaseTableProvider implements 
         return new Builder(connectionFactory);
     }
 
-    /**
-     * Claims a free identity of the claim's range, as {@link JdbcNodeLeaseProvider#claim} does: one never held,
-     * released, or whose lease expired more than the reclaim grace ago. Creates the table first, once, unless that
-     * is switched off. Blocks; never call it on an event loop.
-     *
-     * @param claim the namespace and range
-     * @return the lease, renewed on its own thread until closed or lost
-     * @throws NoFreeNodeIdentityException when every identity of the range is held
-     * @throws IllegalStateException when the database cannot be reached, is not one the store knows, or the table
-     *     is missing
-     */
     @Override
-    public NodeLease claim(NodeClaim claim) {
-        Objects.requireNonNull(claim, "claim");
-        return claim(claim, holder -> table.startClaim(claim, holder));
+    protected R2dbcLeaseTable table() {
+        return table;
     }
 
     @Override
-    public NodeLease takeOver(LeaseRow judged, Duration silence) {
-        Objects.requireNonNull(judged, "judged");
-        Duration grace = silentHolderGrace(silence);
-        return claim(judged.claim(), holder -> table.startTakeOver(judged, holder, grace));
+    protected void beforeClaim() throws DatabaseUnansweredException {
+        table.ensureTable();
     }
 
-    /** Starts the claim of one holder value: of a range, or of one row from the holder judged. */
-    private interface ClaimStart {
-        R2dbcRangeClaim start(String holder) throws DatabaseUnansweredException;
-    }
-
-    private NodeLease claim(NodeClaim claim, ClaimStart start) {
-        try {
-            table.ensureTable();
-            String holder = nextHolder();
-            return new R2dbcNodeLease(StoredNodeLease.claim(table, start.start(holder), claim,
-                    holder, clock(), backgroundRenewal ? renewalPeriod() : null));
-        } catch (NoFreeNodeIdentityException | UnsafeLeaseStoreException e) {
-            throw e;
-        } catch (LeaseStoreUnreachableException e) {
-            throw new LeaseStoreUnreachableException("Could not claim a node identity in namespace '"
-                    + claim.namespace() + "' over R2DBC: " + e.getMessage(), e.getCause());
-        } catch (Exception e) {
-            throw table.claimFailed(claim, e, e instanceof DatabaseUnansweredException
-                    && R2dbcConnections.isConnectionFailure(e));
+    @Override
+    protected RuntimeException claimFailed(NodeClaim claim, Exception e) {
+        if (e instanceof LeaseStoreUnreachableException unreachable) {
+            return new LeaseStoreUnreachableException("Could not claim a node identity in namespace '"
+                    + claim.namespace() + "' over R2DBC: " + unreachable.getMessage(), unreachable.getCause());
         }
+        return table.claimFailed(claim, e, e instanceof DatabaseUnansweredException
+                && R2dbcConnections.isConnectionFailure(e));
     }
 
     @Override
@@ -146,11 +113,6 @@ public final class R2dbcNodeLeaseProvider extends LeaseTableProvider implements 
 
         private Builder(ConnectionFactory connectionFactory) {
             this.connectionFactory = Objects.requireNonNull(connectionFactory, "connectionFactory");
-        }
-
-        @Override
-        protected Builder self() {
-            return this;
         }
 
         /** For tests: see {@link LeaseTableSettings#renewingInBackground}. */

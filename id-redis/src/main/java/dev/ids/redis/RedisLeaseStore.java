@@ -6,9 +6,9 @@ import dev.ids.node.LeaseLostException;
 import dev.ids.node.ListedLease;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseStore;
+import dev.ids.node.StoreClaim;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -55,23 +55,8 @@ final class RedisLeaseStore implements NodeLeaseStore<RedisProof> {
     @Override
     public Claiming<RedisProof> startClaim(NodeClaim claim, String holder) throws Exception {
         NamespaceKeys keys = keys(claim.namespace());
-        long[] taken = taken(keys, claim);
-        return new Claiming<>() {
-            @Override
-            public long[] taken() {
-                return taken;
-            }
-
-            @Override
-            public @Nullable Claimed<RedisProof> tryTake(long identity) throws Exception {
-                return take(keys, identity, holder);
-            }
-
-            @Override
-            public String describeTaken() {
-                return "keys " + keys.tag() + ":lease:<identity> on " + link.describe();
-            }
-        };
+        return StoreClaim.of(taken(keys, claim), holder, identity -> take(keys, identity, holder),
+                () -> "keys " + keys.tag() + ":lease:<identity> on " + link.describe());
     }
 
     /** The identities of the claim's range whose lease key exists: held, or expired less than the grace ago. */
@@ -202,21 +187,5 @@ final class RedisLeaseStore implements NodeLeaseStore<RedisProof> {
     @Override
     public System.Logger logger() {
         return log;
-    }
-
-    /** Reads the raw listing of some identities: the server's time, then holder, TTL and mark of each. */
-    List<Object> list(NamespaceKeys keys, List<Long> identities) throws Exception {
-        String[] scriptKeys = new String[1 + 2 * identities.size()];
-        scriptKeys[0] = keys.holders();
-        for (int i = 0; i < identities.size(); i++) {
-            scriptKeys[1 + 2 * i] = keys.lease(identities.get(i));
-            scriptKeys[2 + 2 * i] = keys.mark(identities.get(i));
-        }
-        return link.script(LeaseScripts.LIST, scriptKeys);
-    }
-
-    /** Reads the identities ever claimed in a namespace and their latest holders. */
-    Map<String, String> holders(NamespaceKeys keys) throws Exception {
-        return link.call(commands -> commands.hgetall(keys.holders()));
     }
 }

@@ -1,5 +1,6 @@
 package dev.ids.redis;
 
+import dev.ids.node.StoreLink;
 import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisException;
@@ -36,7 +37,7 @@ import org.jspecify.annotations.Nullable;
  * the call timeout, so that a server that stops answering frees the lease's thread in time; scripts run by
  * {@code EVALSHA}, loaded by {@code EVAL} when the server does not know them yet (a restart, a failover).
  */
-final class RedisLink implements AutoCloseable {
+final class RedisLink implements StoreLink {
 
     private final @Nullable AbstractRedisClient client;
     private final Duration timeout;
@@ -159,7 +160,8 @@ final class RedisLink implements AutoCloseable {
     }
 
     /** Names the server for messages. */
-    String describe() {
+    @Override
+    public String describe() {
         StatefulConnection<String, String> open = connection;
         if (client instanceof RedisClusterClient || open instanceof StatefulRedisClusterConnection) {
             return "the Redis Cluster";

@@ -1,10 +1,8 @@
 package dev.ids.redis;
 
-import dev.ids.node.ForwardingNodeLease;
-import dev.ids.node.NodeClaim;
 import dev.ids.node.Renewal;
+import dev.ids.node.StoreNodeLease;
 import dev.ids.node.StoredNodeLease;
-import org.jspecify.annotations.Nullable;
 
 /**
  * A node identity held through a key in Redis, {@code {<prefix>:<namespace>}:lease:<identity>}, whose TTL the server
@@ -13,22 +11,10 @@ import org.jspecify.annotations.Nullable;
  * and while its clock is further from the server's than the reclaim grace, and ends at once when a renewal or mark
  * write finds the key gone or another holder's.
  */
-public final class RedisNodeLease extends ForwardingNodeLease {
-
-    private final StoredNodeLease<RedisProof> lease;
+public final class RedisNodeLease extends StoreNodeLease<RedisProof> {
 
     RedisNodeLease(StoredNodeLease<RedisProof> lease) {
         super(lease);
-        this.lease = lease;
-    }
-
-    /**
-     * Returns the claim this lease was made for.
-     *
-     * @return the namespace and range
-     */
-    public NodeClaim claim() {
-        return lease.claim();
     }
 
     /**
@@ -37,7 +23,7 @@ public final class RedisNodeLease extends ForwardingNodeLease {
      * @return the key, such as {@code {ids:sno}:lease:3}
      */
     public String key() {
-        return lease.proof().keys().lease(lease.proof().identity());
+        return lifecycle().proof().keys().lease(lifecycle().proof().identity());
     }
 
     /**
@@ -46,7 +32,7 @@ public final class RedisNodeLease extends ForwardingNodeLease {
      * @return the key, such as {@code {ids:sno}:mark:3}
      */
     public String highWaterMarkKey() {
-        return lease.proof().keys().mark(lease.proof().identity());
+        return lifecycle().proof().keys().mark(lifecycle().proof().identity());
     }
 
     /**
@@ -55,20 +41,11 @@ public final class RedisNodeLease extends ForwardingNodeLease {
      * @return the holder value
      */
     public String holder() {
-        return lease.proof().holder();
-    }
-
-    /**
-     * Returns why the lease was lost or closed.
-     *
-     * @return the reason, or {@code null} while held
-     */
-    public @Nullable String lossReason() {
-        return lease.lossReason();
+        return lifecycle().proof().holder();
     }
 
     /** Renews once, as the renewal thread does: for tests that renew by hand. */
     Renewal renew() {
-        return lease.renew();
+        return lifecycle().renew();
     }
 }

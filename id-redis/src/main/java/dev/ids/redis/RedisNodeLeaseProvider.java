@@ -1,25 +1,20 @@
 package dev.ids.redis;
 
-import dev.ids.clock.IdClock;
+import dev.ids.internal.ExceptionMessages;
 import dev.ids.node.KeyedLeaseProvider;
+import dev.ids.node.KeyedStore;
 import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.LeaseTimingSettings;
 import dev.ids.node.ListedLease;
-import dev.ids.node.NoFreeNodeIdentityException;
-import dev.ids.node.NodeClaim;
-import dev.ids.node.NodeLeaseStore;
-import dev.ids.node.StoredNodeLease;
 import dev.ids.node.UnsafeLeaseStoreException;
 import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.RedisConnectionException;
 import io.lettuce.core.api.StatefulConnection;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 /**
  * Leases node identities from Redis (a single server or a Redis Cluster) through Lettuce, with the guarantees of the
@@ -30,6 +25,10 @@ import java.util.concurrent.TimeoutException;
  * that outlives every lease and only moves forward. The keys of a namespace share one hash tag,
  * {@code {<prefix>:<namespace>}}, so each script runs on one node of a Cluster ({@link RedisNodeLease}).
  *
+ * <p>A claim takes an identity never held, released, or whose key expired (the lease length plus the reclaim grace
+ * after its last renewal, on the server's clock). A takeover ({@link #takeOver}) is one script conditional on the key
+ * as listed: the same holder value and expiry, and no renewal for the silence had its lease been this provider's.
+ *
  * <p>Before its first claim writes anything, the provider checks that the server keeps acknowledged writes across a
  * crash ({@link RedisDurability}): a server without AOF, or with {@code appendfsync} other than {@code always}, is
  * refused with an {@link UnsafeLeaseStoreException}, unless every write waits for replicas
@@ -39,7 +38,7 @@ import java.util.concurrent.TimeoutException;
  * {@link #close()} (or on the connection the caller gave, which stays open); each waits at most the renewal period (at
  * least a second). Safe for use by many threads.
  */
-public final class RedisNodeLeaseProvider extends KeyedLeaseProvider implements AutoCloseable {
+public final class RedisNodeLeaseProvider extends KeyedLeaseProvider<RedisProof, RedisNodeLease> {
 
     /** The default key prefix. */
     public static final String DEFAULT_KEY_PREFIX = "ids";
@@ -50,21 +49,22 @@ public final class RedisNodeLeaseProvider extends KeyedLeaseProvider implements 
 
     private static final System.Logger LOG = System.getLogger(RedisNodeLeaseProvider.class.getName());
 
-    private final RedisLink link;
-    private final RedisLeaseStore store;
     private final DurabilityCheck durability;
-    private final RedisSettings settings;
     private final Object checkLock = new Object();
     private volatile boolean checked;
 
     private RedisNodeLeaseProvider(RedisSettings settings, RedisLink link) {
-        super(settings.keyPrefix(), settings.timings());
-        this.settings = settings;
-        this.link = link;
-        ReplicaWait wait = new ReplicaWait(link, settings.waitReplicas(), settings.waitTimeout().toMillis());
-        this.store = new RedisLeaseStore(link, settings.keyPrefix(), settings.clock(), settings.leaseLength(),
-                settings.reclaimGrace(), wait, LOG);
+        super(settings.keyPrefix(), settings.timings(), parts(settings, link));
         this.durability = new DurabilityCheck(link, settings.durability(), settings.waitReplicas(), LOG);
+    }
+
+    private static KeyedStore<RedisProof, RedisNodeLease> parts(RedisSettings settings, RedisLink link) {
+        LeaseTimingSettings.Timings timings = settings.timings();
+        ReplicaWait wait = new ReplicaWait(link, settings.waitReplicas(), settings.waitTimeout().toMillis());
+        RedisLeaseStore store = new RedisLeaseStore(link, settings.keyPrefix(), timings.clock(),
+                timings.leaseLength(), timings.reclaimGrace(), wait, LOG);
+        return new KeyedStore<>(link, store, new RedisLeaseListing(link, store, timings.reclaimGrace())::list,
+                store::takeOver, RedisNodeLease::new);
     }
 
     /**
@@ -92,34 +92,9 @@ public final class RedisNodeLeaseProvider extends KeyedLeaseProvider implements 
         return new Builder(settings -> RedisLink.on(connection, settings.callTimeout()));
     }
 
-    /**
-     * Claims a free identity of the claim's range: one never held, released, or whose key expired (the lease length
-     * plus the reclaim grace after its last renewal, on the server's clock). Checks the server's durability first,
-     * once.
-     *
-     * @param claim the namespace and range
-     * @return the lease, renewed on its own thread until closed or lost
-     * @throws NoFreeNodeIdentityException when every identity of the range is held
-     * @throws UnsafeLeaseStoreException when the server may lose an acknowledged write
-     * @throws LeaseStoreUnreachableException when the server cannot be reached
-     * @throws IllegalStateException when the server answers with an error
-     */
+    /** Checks the server's durability before the first write, once. */
     @Override
-    public RedisNodeLease claim(NodeClaim claim) {
-        Objects.requireNonNull(claim, "claim");
-        try {
-            checkDurability();
-            String holder = nextHolder();
-            return new RedisNodeLease(StoredNodeLease.claim(store, claim, holder, settings.clock(),
-                    backgroundRenewalPeriod()));
-        } catch (NoFreeNodeIdentityException | UnsafeLeaseStoreException e) {
-            throw e;
-        } catch (Exception e) {
-            throw failed("claim a node identity in namespace '" + claim.namespace() + "'", e);
-        }
-    }
-
-    private void checkDurability() throws Exception {
+    protected void beforeWrite() throws Exception {
         if (checked) {
             return;
         }
@@ -131,119 +106,24 @@ public final class RedisNodeLeaseProvider extends KeyedLeaseProvider implements 
         }
     }
 
-    private RuntimeException failed(String what, Exception e) {
+    @Override
+    protected String notTaken(ListedLease judged, Duration silence) {
+        return "the key of identity " + judged.identity() + " no longer names '" + judged.holder() + "' with the "
+                + "expiry judged, or that holder renewed within " + silence.toMillis() + " ms";
+    }
+
+    @Override
+    protected RuntimeException failure(String couldNot, Exception e) {
         Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
-        String message = "Could not " + what + " from " + link.describe() + " (keys " + settings.keyPrefix() + "): ";
+        String message = couldNot + " from " + describeLink() + " (keys " + keyPrefix() + "): ";
         if (cause instanceof RedisConnectionException || cause instanceof TimeoutException
                 || cause instanceof RedisUnansweredException) {
             Throwable reason = cause instanceof RedisUnansweredException && cause.getCause() != null
                     ? cause.getCause() : cause;
-            return new LeaseStoreUnreachableException(message + "Redis cannot be reached (" + reason.getMessage()
-                    + "); check the client's URI and that Redis is up", cause);
+            return new LeaseStoreUnreachableException(message + "Redis cannot be reached ("
+                    + ExceptionMessages.of(reason) + "); check the client's URI and that Redis is up", cause);
         }
-        return new IllegalStateException(message + cause.getMessage(), cause);
-    }
-
-    /**
-     * Lists every identity of a namespace ever claimed: held ones with their holder and expiry (the lease's end on
-     * the server's clock, before the grace), released ones with their latest holder and mark.
-     *
-     * @param namespace the namespace, for example {@code sno}
-     * @return the identities, ascending
-     * @throws IllegalStateException naming the server when it cannot be read
-     */
-    @Override
-    public List<ListedLease> listLeases(String namespace) {
-        Objects.requireNonNull(namespace, "namespace");
-        NamespaceKeys keys = store.keys(namespace);
-        try {
-            Map<String, String> holders = store.holders(keys);
-            List<Long> identities = holders.keySet().stream().map(RedisNodeLeaseProvider::identity)
-                    .filter(identity -> identity >= 0).sorted().toList();
-            if (identities.isEmpty()) {
-                return List.of();
-            }
-            List<Object> answer = store.list(keys, identities);
-            List<ListedLease> leases = new ArrayList<>(identities.size());
-            for (int i = 0; i < identities.size(); i++) {
-                long identity = identities.get(i);
-                String holder = (String) answer.get(1 + 3 * i);
-                long keyExpires = (Long) answer.get(2 + 3 * i);
-                long mark = (Long) answer.get(3 + 3 * i);
-                boolean held = !holder.isEmpty() && keyExpires >= 0;
-                leases.add(new ListedLease(namespace, identity, held ? holder : holders.get(Long.toString(identity)),
-                        held, held ? keyExpires - settings.reclaimGrace().toMillis() : 0, Math.max(0, mark)));
-            }
-            return leases;
-        } catch (Exception e) {
-            throw failed("read namespace '" + namespace + "'", e);
-        }
-    }
-
-    /**
-     * Takes one identity from the holder judged by listing it ({@link #listLeases}), in one script conditional on
-     * its key as listed: the same holder value and expiry, and no renewal for the silence had its lease been this
-     * provider's. So two claimants that judged the same holder cannot both win, and a holder that renewed since
-     * keeps the identity; the new lease starts after the holder's mark. {@link
-     * dev.ids.node.ConfiguredIdentityClaim} calls it for an instance configured with an identity that its previous
-     * run, killed, still holds.
-     *
-     * @param judged the identity as listed, naming the holder
-     * @param silence how long the holder must have gone without renewing: zero or more
-     * @return the lease, renewed on its own thread until closed or lost
-     * @throws NoFreeNodeIdentityException when the key is no longer as judged or its holder renewed within the
-     *     silence
-     * @throws IllegalArgumentException when the silence is negative
-     * @throws UnsafeLeaseStoreException when the server may lose an acknowledged write
-     * @throws LeaseStoreUnreachableException when the server cannot be reached
-     */
-    @Override
-    public RedisNodeLease takeOver(ListedLease judged, Duration silence) {
-        Objects.requireNonNull(judged, "judged");
-        if (Objects.requireNonNull(silence, "silence").isNegative()) {
-            throw new IllegalArgumentException("silence must not be negative: " + silence);
-        }
-        NodeClaim claim = new NodeClaim(judged.namespace(), judged.identity(), judged.identity());
-        try {
-            checkDurability();
-            String holder = nextHolder();
-            NodeLeaseStore.Claimed<RedisProof> taken = judged.held() ? store.takeOver(judged, silence, holder)
-                    : null;
-            if (taken == null) {
-                throw new NoFreeNodeIdentityException(claim, "the key of identity " + judged.identity()
-                        + " no longer names '" + judged.holder() + "' with the expiry judged, or that holder renewed "
-                        + "within " + silence.toMillis() + " ms");
-            }
-            return new RedisNodeLease(StoredNodeLease.start(store, claim, taken, settings.clock(),
-                    backgroundRenewalPeriod()));
-        } catch (NoFreeNodeIdentityException | UnsafeLeaseStoreException e) {
-            throw e;
-        } catch (Exception e) {
-            throw failed("take node identity " + judged.identity() + " over in namespace '" + judged.namespace()
-                    + "'", e);
-        }
-    }
-
-    private static long identity(String field) {
-        try {
-            return Long.parseLong(field);
-        } catch (NumberFormatException e) {
-            return -1;
-        }
-    }
-
-    /**
-     * Closes the provider's own connection (not the client); close the leases first. A connection the caller gave
-     * stays open.
-     */
-    @Override
-    public void close() {
-        link.close();
-    }
-
-    @Override
-    protected String describeLink() {
-        return link.describe();
+        return new IllegalStateException(message + ExceptionMessages.of(cause), cause);
     }
 
     /**
@@ -253,15 +133,10 @@ public final class RedisNodeLeaseProvider extends KeyedLeaseProvider implements 
      */
     public static final class Builder extends RedisSettings.Setters<Builder> {
 
-        private final java.util.function.Function<RedisSettings, RedisLink> linkFactory;
+        private final Function<RedisSettings, RedisLink> linkFactory;
 
-        private Builder(java.util.function.Function<RedisSettings, RedisLink> linkFactory) {
+        private Builder(Function<RedisSettings, RedisLink> linkFactory) {
             this.linkFactory = linkFactory;
-        }
-
-        @Override
-        protected Builder self() {
-            return this;
         }
 
         /** For tests: whether leases renew themselves on a background thread (they renew when told otherwise). */

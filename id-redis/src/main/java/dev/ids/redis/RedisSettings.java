@@ -1,7 +1,5 @@
 package dev.ids.redis;
 
-import dev.ids.clock.IdClock;
-import dev.ids.internal.Chars;
 import dev.ids.node.LeaseTimingSettings;
 import java.time.Duration;
 import java.util.Objects;
@@ -10,32 +8,20 @@ import java.util.Objects;
  * The settings of a {@link RedisNodeLeaseProvider} as built: every default filled in and checked together.
  *
  * @param keyPrefix the prefix of every key, inside the hash tag
- * @param leaseLength how long a lease lasts without renewal
- * @param renewalPeriod how often a lease is renewed
- * @param reclaimGrace how long after expiry before another process may take an identity
- * @param holderId the holder id written, with a lease number, into the lease keys
- * @param clock the clock of the deadlines and the skew measurement
+ * @param timings the lease's timings, holder and clock, as every store whose leases expire by time has them
  * @param durability what the application vouches for where the server hides its configuration
  * @param waitReplicas how many replicas each write waits for; 0 for none
  * @param waitTimeout how long each write waits for them
- * @param backgroundRenewal whether leases renew on their own thread
  */
-record RedisSettings(String keyPrefix, Duration leaseLength, Duration renewalPeriod, Duration reclaimGrace,
-        String holderId, IdClock clock, RedisDurability durability, int waitReplicas, Duration waitTimeout,
-        boolean backgroundRenewal) {
+record RedisSettings(String keyPrefix, LeaseTimingSettings.Timings timings, RedisDurability durability,
+        int waitReplicas, Duration waitTimeout) {
 
     /** How long each call waits for the server: about one renewal period, at least a second. */
     Duration callTimeout() {
-        Duration calls = renewalPeriod.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : renewalPeriod;
+        Duration calls = timings.callTimeout();
         // A write that waits for replicas must be given the whole WAIT.
         return waitReplicas > 0 && waitTimeout.plusSeconds(1).compareTo(calls) > 0 ? waitTimeout.plusSeconds(1)
                 : calls;
-    }
-
-    /** The lease's timings, holder and clock, as every store whose leases expire by time has them. */
-    LeaseTimingSettings.Timings timings() {
-        return new LeaseTimingSettings.Timings(leaseLength, renewalPeriod, reclaimGrace, holderId, clock,
-                backgroundRenewal);
     }
 
     /**
@@ -60,12 +46,8 @@ record RedisSettings(String keyPrefix, Duration leaseLength, Duration renewalPer
          * @return this builder
          */
         public B keyPrefix(String keyPrefix) {
-            Objects.requireNonNull(keyPrefix, "keyPrefix");
-            if (!keyPrefix.matches("[^{}\\s\\p{Cntrl}]{1,64}")) {
-                throw new IllegalArgumentException("Redis key prefix must be 1 to 64 characters without braces, "
-                        + "spaces or control characters: " + Chars.quote(keyPrefix));
-            }
-            this.keyPrefix = keyPrefix;
+            this.keyPrefix = checked("keyPrefix", keyPrefix, prefix -> prefix.matches("[^{}\\s\\p{Cntrl}]{1,64}"),
+                    "Redis key prefix must be 1 to 64 characters without braces, spaces or control characters");
             return self();
         }
 
@@ -105,10 +87,7 @@ record RedisSettings(String keyPrefix, Duration leaseLength, Duration renewalPer
          * @throws IllegalArgumentException when the renewal period is not shorter than the lease length
          */
         final RedisSettings settings() {
-            Timings timings = timings();
-            return new RedisSettings(keyPrefix, timings.leaseLength(), timings.renewalPeriod(),
-                    timings.reclaimGrace(), timings.holderId(), timings.clock(), durability, waitReplicas,
-                    waitTimeout, timings.backgroundRenewal());
+            return new RedisSettings(keyPrefix, timings(), durability, waitReplicas, waitTimeout);
         }
     }
 }

@@ -7,6 +7,7 @@ import dev.ids.node.LeaseLostException;
 import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseStore;
+import dev.ids.node.StoreClaim;
 import dev.ids.node.StoredNodeLease;
 import java.util.Collection;
 import java.util.List;
@@ -101,23 +102,9 @@ final class ZooKeeperLeaseStore implements NodeLeaseStore<ZnodeProof> {
     @Override
     public Claiming<ZnodeProof> startClaim(NodeClaim claim, String holder) throws Exception {
         String base = znodes.basePath(claim.namespace());
-        long[] taken = claims.taken(base);
-        return new Claiming<>() {
-            @Override
-            public long[] taken() {
-                return taken;
-            }
-
-            @Override
-            public @Nullable Claimed<ZnodeProof> tryTake(long identity) throws Exception {
-                return ZooKeeperLeaseStore.this.tryTake(claim.namespace(), base, identity, holder);
-            }
-
-            @Override
-            public String describeTaken() {
-                return "ephemeral znodes under " + Znodes.pool(base) + " at ZooKeeper " + znodes.connectString();
-            }
-        };
+        return StoreClaim.of(claims.taken(base), holder,
+                identity -> tryTake(claim.namespace(), base, identity, holder),
+                () -> "ephemeral znodes under " + Znodes.pool(base) + " at ZooKeeper " + znodes.connectString());
     }
 
     private @Nullable Claimed<ZnodeProof> tryTake(String namespace, String base, long identity, String holder)

@@ -1,7 +1,7 @@
 package dev.ids.zookeeper;
 
-import dev.ids.node.ForwardingNodeLease;
 import dev.ids.node.NodeClaim;
+import dev.ids.node.StoreNodeLease;
 import dev.ids.node.StoredNodeLease;
 
 /**
@@ -20,24 +20,13 @@ import dev.ids.node.StoredNodeLease;
  * before its identity can be reused, even when the connection events arrive late. {@link #isEnded()} is
  * {@code true} once closed, its session lost or its znode deleted: the holder must claim a new lease.
  */
-public final class ZooKeeperNodeLease extends ForwardingNodeLease {
+public final class ZooKeeperNodeLease extends StoreNodeLease<ZnodeProof> {
 
-    private final StoredNodeLease<ZnodeProof> lease;
     private final ZooKeeperLeaseStore store;
 
     ZooKeeperNodeLease(StoredNodeLease<ZnodeProof> lease, ZooKeeperLeaseStore store) {
         super(lease);
-        this.lease = lease;
         this.store = store;
-    }
-
-    /**
-     * Returns the claim this lease was made for.
-     *
-     * @return the namespace and range
-     */
-    public NodeClaim claim() {
-        return lease.claim();
     }
 
     /**
@@ -46,7 +35,7 @@ public final class ZooKeeperNodeLease extends ForwardingNodeLease {
      * @return the znode path, such as {@code /ids/sno/pool/3}
      */
     public String path() {
-        return lease.proof().path();
+        return lifecycle().proof().path();
     }
 
     /**
@@ -55,7 +44,7 @@ public final class ZooKeeperNodeLease extends ForwardingNodeLease {
      * @return the znode path, such as {@code /ids/sno/hwm/3}
      */
     public String highWaterMarkPath() {
-        return lease.proof().markPath();
+        return lifecycle().proof().markPath();
     }
 
     /**
@@ -64,16 +53,16 @@ public final class ZooKeeperNodeLease extends ForwardingNodeLease {
      * @return the session id
      */
     public long sessionId() {
-        return lease.proof().znode().sessionId();
+        return lifecycle().proof().znode().sessionId();
     }
 
     /** The version of the high-water-mark znode this lease last read or wrote, for compare-and-set. */
     int highWaterMarkVersion() {
-        return store.markVersion(lease.proof());
+        return store.markVersion(lifecycle().proof());
     }
 
     /** The lifecycle this lease forwards to. */
     StoredNodeLease<ZnodeProof> stored() {
-        return lease;
+        return lifecycle();
     }
 }

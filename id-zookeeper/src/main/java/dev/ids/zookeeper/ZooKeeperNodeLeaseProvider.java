@@ -1,6 +1,5 @@
 package dev.ids.zookeeper;
 
-import dev.ids.clock.IdClock;
 import dev.ids.node.ClaimCandidates;
 import dev.ids.node.LeaseHolder;
 import dev.ids.node.LeaseListing;
@@ -92,7 +91,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
     /** Numbers this provider's claims: their holder texts differ, and so do the points they spread from. */
     private final AtomicLong claimNumbers = new AtomicLong();
 
-    private ZooKeeperNodeLeaseProvider(ProviderSettings settings) {
+    private ZooKeeperNodeLeaseProvider(ProviderSettings<?> settings) {
         this.client = new ProviderClient(settings.openClient(), settings.ownsClient());
         this.znodes = new Znodes(client.curator(), settings.rootPath(), settings.lableNamespace());
         this.store = new ZooKeeperLeaseStore(znodes, settings.clock(), settings.lableReleaseDelay().toNanos());
@@ -230,110 +229,12 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
         return store.writeMark(lease.stored(), epochMillis, version);
     }
 
-    /** Configures a {@link ZooKeeperNodeLeaseProvider}; every default is set here. */
-    public static final class Builder {
-
-        /** The settings as given so far, starting from the defaults; checked as they are set. */
-        private final ProviderSettings settings = new ProviderSettings(DEFAULT_SESSION_TIMEOUT,
-                DEFAULT_CONNECTION_TIMEOUT, DEFAULT_ROOT_PATH, DEFAULT_LABLE_NAMESPACE, DEFAULT_LABLE_RELEASE_DELAY);
+    /** Configures a {@link ZooKeeperNodeLeaseProvider}; every default is set here, each setting documented there. */
+    public static final class Builder extends ProviderSettings<Builder> {
 
         private Builder() {
-        }
-
-        /**
-         * Sets how long a released identity of the Lable namespace stays taken before its znode is deleted (default
-         * {@link #DEFAULT_LABLE_RELEASE_DELAY}, what Lable's own module keeps against clock skew); at least that when
-         * generators of Lable's own module share the pool, longer if its configured skew is. {@link #close()} waits
-         * for it.
-         *
-         * @param lableReleaseDelay the delay; zero deletes at once
-         * @return this builder
-         */
-        public Builder lableReleaseDelay(Duration lableReleaseDelay) {
-            settings.lableReleaseDelay(lableReleaseDelay);
-            return this;
-        }
-
-        /**
-         * Uses a Curator client the caller has started and will close; the provider does not close it.
-         *
-         * @param client the started client
-         * @return this builder
-         */
-        public Builder client(CuratorFramework client) {
-            settings.client(client);
-            return this;
-        }
-
-        /**
-         * Connects to ZooKeeper with a client the provider creates and closes.
-         *
-         * @param connectString the ensemble, such as {@code zk1:2181,zk2:2181,zk3:2181}
-         * @return this builder
-         */
-        public Builder connectString(String connectString) {
-            settings.connectString(connectString);
-            return this;
-        }
-
-        /**
-         * Sets the session timeout of a client the provider creates (default 30 s). Shorter means an identity of a
-         * crashed process is free sooner, but a pause or a network hiccup of that length loses the lease.
-         *
-         * @param sessionTimeout the session timeout asked of the server
-         * @return this builder
-         */
-        public Builder sessionTimeout(Duration sessionTimeout) {
-            settings.sessionTimeout(sessionTimeout);
-            return this;
-        }
-
-        /**
-         * Sets the connection timeout of a client the provider creates (default 10 s), which is also how long each of
-         * its calls waits for an answer (ZooKeeper's request timeout), so that a server that hangs holds no claim or
-         * release for longer.
-         *
-         * @param connectionTimeout how long an operation waits for a connection, and for its answer
-         * @return this builder
-         */
-        public Builder connectionTimeout(Duration connectionTimeout) {
-            settings.connectionTimeout(connectionTimeout);
-            return this;
-        }
-
-        /**
-         * Sets the root znode (default {@value #DEFAULT_ROOT_PATH}).
-         *
-         * @param rootPath an absolute znode path, such as {@code /ids} or {@code /unique-id-generator}
-         * @return this builder
-         */
-        public Builder rootPath(String rootPath) {
-            settings.rootPath(rootPath);
-            return this;
-        }
-
-        /**
-         * Sets the namespace whose claims use Lable's layout directly under the root, {@code <root>/pool/<id>}
-         * and {@code <root>/cluster-id} (default {@value #DEFAULT_LABLE_NAMESPACE}). To share a pool with Lable's
-         * own module, set the root to the znode that module was given.
-         *
-         * @param lableNamespace the namespace of Lable claims
-         * @return this builder
-         */
-        public Builder lableNamespace(String lableNamespace) {
-            settings.lableNamespace(lableNamespace);
-            return this;
-        }
-
-        /**
-         * Sets the clock whose monotonic reading times lease deadlines (default the system clock).
-         *
-         * @param clock the clock
-         * @return this builder
-         */
-        public Builder clock(IdClock clock) {
-            settings.clock(clock);
-            return this;
+            super(DEFAULT_SESSION_TIMEOUT, DEFAULT_CONNECTION_TIMEOUT, DEFAULT_ROOT_PATH, DEFAULT_LABLE_NAMESPACE,
+                    DEFAULT_LABLE_RELEASE_DELAY);
         }
 
         /**
@@ -344,8 +245,8 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
          * @throws IllegalStateException when neither or both of a client and a connection string were given
          */
         public ZooKeeperNodeLeaseProvider build() {
-            settings.checkClientGiven();
-            return new ZooKeeperNodeLeaseProvider(settings);
+            checkClientGiven();
+            return new ZooKeeperNodeLeaseProvider(this);
         }
     }
 }

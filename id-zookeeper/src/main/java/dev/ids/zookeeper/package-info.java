@@ -7,7 +7,7 @@
  * {@link dev.ids.zookeeper.ZooKeeperNodeLease} the lease: the shared lifecycle of {@code dev.ids.node}
  * ({@code StoredNodeLease}) over {@code ZooKeeperLeaseStore}, the store's adapter, which keeps the leases open from
  * claim to release ({@code OpenZnode}, proven by a {@code ZnodeProof}). Behind it, one package-private class per
- * concern: {@code ProviderSettings} (the builder's checked settings and the client they name),
+ * concern: {@code ProviderSettings} (the builder's setters, their checks and the client they name),
  * {@code ProviderClient} (the client the provider owns or borrows, and closing the provider once),
  * {@code Znodes} (layout and plain reads), {@code ZnodeClaims} (creating a pool znode and stamping its
  * mark), {@code OwnershipProofs} (connection events, deletion watches and the periodic proofs on the

@@ -1,7 +1,7 @@
 package dev.ids.node.jdbc;
 
 import dev.ids.clock.IdClock;
-import dev.ids.node.sql.LeaseTableSql;
+import dev.ids.node.sql.SqlDialect;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -49,7 +49,7 @@ final class DatabaseClock {
     static DatabaseClock of(Connection connection, IdClock applicationClock, @Nullable IdClock testClock,
             String tableName) throws SQLException {
         String product = connection.getMetaData().getDatabaseProductName();
-        String expression = LeaseTableSql.nowMillisExpression(product);
+        String expression = SqlDialect.nowMillisExpression(product);
         if (expression == null) {
             LOG.log(Level.INFO, () -> "The node lease table " + tableName + " is on " + product + ", whose clock"
                     + " the JDBC lease cannot read: expiries are stamped with the application's clock, so the"

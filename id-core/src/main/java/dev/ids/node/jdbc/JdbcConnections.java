@@ -5,6 +5,7 @@ import dev.ids.node.UnsafeLeaseStoreException;
 import dev.ids.node.sql.BoundSql;
 import dev.ids.node.sql.LeaseStoreRules;
 import dev.ids.node.sql.LeaseTableSql;
+import dev.ids.node.sql.SqlDialect;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
@@ -81,7 +82,7 @@ final class JdbcConnections {
      */
     void learnDatabase(Connection connection) throws SQLException {
         if (databaseClock == null) {
-            raisesSynchronousCommit = LeaseTableSql.isPostgreSql(connection.getMetaData().getDatabaseProductName());
+            raisesSynchronousCommit = SqlDialect.isPostgreSql(connection.getMetaData().getDatabaseProductName());
             databaseClock = DatabaseClock.of(connection, clock, testDatabaseClock, tableName);
         }
     }

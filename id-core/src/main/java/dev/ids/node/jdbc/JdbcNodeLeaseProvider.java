@@ -2,10 +2,8 @@ package dev.ids.node.jdbc;
 
 import dev.ids.clock.IdClock;
 import dev.ids.node.ClaimCandidates;
-import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
-import dev.ids.node.StoredNodeLease;
 import dev.ids.node.sql.LeaseRow;
 import dev.ids.node.sql.LeaseTableProvider;
 import dev.ids.node.sql.LeaseTableSettings;
@@ -68,7 +66,6 @@ public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
 
     private final LeaseTable table;
     private final JdbcConnections connections;
-    private final boolean backgroundRenewal;
 
     /** The statements the tests hold claims at and count. */
     final String selectRangeSql;
@@ -77,8 +74,7 @@ public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
 
     private JdbcNodeLeaseProvider(Builder builder, LeaseTableSettings.Terms terms,
             LeaseTableSettings.StoreOptions options) {
-        super(terms);
-        this.backgroundRenewal = options.backgroundRenewal();
+        super(terms, options, JdbcNodeLease::new);
         // JDBC's timeouts are whole seconds: rounded up.
         long timeoutMillis = terms.callTimeout().toMillis();
         int queryTimeoutSeconds = (int) Math.min(Integer.MAX_VALUE, (timeoutMillis + 999) / 1000);
@@ -113,48 +109,18 @@ public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
         return LeaseTable.createTableStatement(tableName);
     }
 
-    /**
-     * Claims a free identity of the claim's range: one never held, released, or whose lease expired more than the
-     * reclaim grace ago; the lowest free one unless another process claims it at the same moment, in which case
-     * one further up the range (see the class description). Creates the table first, once, unless that is
-     * switched off.
-     *
-     * @param claim the namespace and range
-     * @return the lease, renewed in the background until closed or lost
-     * @throws NoFreeNodeIdentityException when every identity of the range is held
-     * @throws IllegalStateException when the database cannot be reached or the table is missing
-     */
     @Override
-    public NodeLease claim(NodeClaim claim) {
-        Objects.requireNonNull(claim, "claim");
-        return claim(claim, holder -> table.startClaim(claim, holder));
+    protected LeaseTable table() {
+        return table;
     }
 
     @Override
-    public NodeLease takeOver(LeaseRow judged, Duration silence) {
-        Objects.requireNonNull(judged, "judged");
-        Duration grace = silentHolderGrace(silence);
-        return claim(judged.claim(), holder -> table.startTakeOver(judged, holder, grace));
-    }
-
-    private NodeLease claim(NodeClaim claim, ClaimStart start) {
-        // The table is readied (store rules, DDL, the database's clock) by the first claim's start, on its connection.
-        try {
-            // The lease, with its renewer, is made only once the claim's connection was handed back without failure.
-            String holder = nextHolder();
-            return new JdbcNodeLease(StoredNodeLease.claim(table, start.start(holder), claim, holder, clock(),
-                    backgroundRenewal ? renewalPeriod() : null));
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            boolean unreachable = e instanceof SQLException sql && JdbcConnections.isConnectionFailure(sql);
-            throw table.claimFailed(claim, e, unreachable);
+    protected RuntimeException claimFailed(NodeClaim claim, Exception e) {
+        if (e instanceof RuntimeException unchecked) {
+            return unchecked;
         }
-    }
-
-    /** Starts the claim of one holder value: of a range, or of one row from the holder judged. */
-    private interface ClaimStart {
-        RangeClaim start(String holder) throws SQLException;
+        boolean unreachable = e instanceof SQLException sql && JdbcConnections.isConnectionFailure(sql);
+        return table.claimFailed(claim, e, unreachable);
     }
 
     @Override
@@ -182,11 +148,6 @@ public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
 
         private Builder(DataSource dataSource) {
             this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
-        }
-
-        @Override
-        protected Builder self() {
-            return this;
         }
 
         /** For tests: see {@link LeaseTableSettings#renewingInBackground}. */

@@ -139,11 +139,8 @@ final class LeaseTable extends LeaseTableStore {
         return RangeClaim.start(connections, sql, terms, claim, holder, this::readyOn);
     }
 
-    /**
-     * Starts a takeover of one row from the holder the claimant judged, with a grace that may be negative: a row not
-     * expired yet but last renewed more than the lease length plus the grace ago.
-     */
-    RangeClaim startTakeOver(LeaseRow judged, String holder, Duration grace) {
+    @Override
+    public RangeClaim startTakeOver(LeaseRow judged, String holder, Duration grace) {
         ensureTable();
         return RangeClaim.takeOver(connections, sql, terms.withGrace(grace), judged, holder);
     }

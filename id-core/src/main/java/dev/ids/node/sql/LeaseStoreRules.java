@@ -78,7 +78,7 @@ public final class LeaseStoreRules {
             boolean singleProcess, SettingReader<E> settings) throws E {
         Objects.requireNonNull(store, "store");
         Objects.requireNonNull(settings, "settings");
-        if (LeaseTableSql.isMariaDbOrMySql(product)) {
+        if (SqlDialect.isMariaDbOrMySql(product)) {
             // A server that does not tell passes: the setting is InnoDB's, and another engine has no such log.
             if ("0".equals(read(settings, LeaseTableSql.MARIADB_LOG_FLUSH_SETTING))) {
                 throw lazyLogFlush(store);
@@ -92,7 +92,7 @@ public final class LeaseStoreRules {
             if (!inMemory && !isEmbeddedH2File(url)) {
                 return;
             }
-        } else if (LeaseTableSql.isH2(product)) {
+        } else if (SqlDialect.isH2(product)) {
             String path = settings.read(H2_DATABASE_PATH);
             inMemory = path == null;
             where = path == null ? store + " in memory" : store + " (file " + Chars.quote(path) + ")";

@@ -1,33 +1,106 @@
 package dev.ids.node.sql;
 
-import dev.ids.clock.IdClock;
-import dev.ids.node.IdentityTakeOver;
+import dev.ids.node.LeaseTimingSettings;
 import dev.ids.node.ListedLease;
 import dev.ids.node.NodeClaim;
+import dev.ids.node.NoFreeNodeIdentityException;
 import dev.ids.node.NodeLease;
+import dev.ids.node.NodeLeaseStore;
+import dev.ids.node.StoredNodeLease;
+import dev.ids.node.UnsafeLeaseStoreException;
+import dev.ids.node.TimedLeaseProvider;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 
 /**
  * What the lease-table providers share whichever way they reach the table (JDBC in id-core, R2DBC in id-r2dbc):
- * their settings as built ({@link LeaseTableSettings.Terms}), the holder value of each new lease, the operator's
- * view of a namespace's rows, and the takeover of a row from a silent holder ({@link IdentityTakeOver}).
+ * their settings as built ({@link LeaseTableSettings.Terms}), the operator's view of a namespace's rows, and the
+ * takeover of a row from a silent holder ({@link dev.ids.node.IdentityTakeOver}); the timings and holder values are
+ * those of every provider whose leases expire by time ({@link TimedLeaseProvider}).
  */
-public abstract class LeaseTableProvider implements IdentityTakeOver {
+public abstract class LeaseTableProvider extends TimedLeaseProvider {
 
     private final LeaseTableSettings.Terms terms;
-    private final AtomicLong leaseNumbers = new AtomicLong();
+    private final Function<StoredNodeLease<HeldRow>, NodeLease> leaseType;
 
     /**
      * Keeps the settings.
      *
      * @param terms the settings with every default filled in
+     * @param options how the store runs; whether its leases renew in the background, here
+     * @param leaseType makes the store's lease type from the lifecycle
      */
-    protected LeaseTableProvider(LeaseTableSettings.Terms terms) {
+    protected LeaseTableProvider(LeaseTableSettings.Terms terms, LeaseTableSettings.StoreOptions options,
+            Function<StoredNodeLease<HeldRow>, NodeLease> leaseType) {
+        super(new LeaseTimingSettings.Timings(terms.leaseLength(), terms.renewalPeriod(), terms.reclaimGrace(),
+                terms.holderId(), terms.clock(), options.backgroundRenewal()));
         this.terms = terms;
+        this.leaseType = Objects.requireNonNull(leaseType, "leaseType");
     }
+
+    /**
+     * Claims a free identity of the claim's range: one never held, released, or whose lease expired more than the
+     * reclaim grace ago; the lowest free one unless another process claims it at the same moment, in which case one
+     * further up the range ({@link dev.ids.node.ClaimCandidates}). Creates the table first, once, unless that is
+     * switched off. Blocks; never call it on an event loop.
+     *
+     * @param claim the namespace and range
+     * @return the lease, renewed in the background until closed or lost
+     * @throws NoFreeNodeIdentityException when every identity of the range is held
+     * @throws UnsafeLeaseStoreException when the database is not one the table may live in
+     * @throws IllegalStateException when the database cannot be reached or the table is missing
+     */
+    @Override
+    public final NodeLease claim(NodeClaim claim) {
+        Objects.requireNonNull(claim, "claim");
+        return claim(claim, holder -> table().startClaim(claim, holder));
+    }
+
+    private NodeLease claim(NodeClaim claim, ClaimStart start) {
+        try {
+            beforeClaim();
+            // The lease, with its renewer, is made only once the claim's connection was handed back without failure.
+            String holder = nextHolder();
+            return leaseType.apply(StoredNodeLease.claim(table(), start.start(holder), claim, holder, clock(),
+                    backgroundRenewalPeriod()));
+        } catch (NoFreeNodeIdentityException | UnsafeLeaseStoreException e) {
+            throw e;
+        } catch (Exception e) {
+            throw claimFailed(claim, e);
+        }
+    }
+
+    /** Starts the claim of one holder value: of a range, or of one row from the holder judged. */
+    private interface ClaimStart {
+        NodeLeaseStore.Claiming<HeldRow> start(String holder) throws Exception;
+    }
+
+    /**
+     * Returns the store of the table the leases are kept in.
+     *
+     * @return the store
+     */
+    protected abstract LeaseTableStore table();
+
+    /**
+     * Runs before each claim starts, such as readying the table on a connection of its own; nothing by default.
+     *
+     * @throws Exception when the table cannot be readied
+     */
+    protected void beforeClaim() throws Exception {
+        // A store that readies the table on the claim's own connection has nothing to do here.
+    }
+
+    /**
+     * Words a claim's failure as the store's users know it ({@link LeaseTableStore#claimFailed}).
+     *
+     * @param claim the claim
+     * @param e the failure, neither a full range nor an unsafe database
+     * @return the exception to throw
+     */
+    protected abstract RuntimeException claimFailed(NodeClaim claim, Exception e);
 
     /**
      * Reads every row of one namespace, for an operator's view: who holds which identity, until when, and its mark.
@@ -71,7 +144,11 @@ public abstract class LeaseTableProvider implements IdentityTakeOver {
      * @throws IllegalStateException when the store cannot be reached or the table is missing
      * @throws IllegalArgumentException when the silence is negative
      */
-    public abstract NodeLease takeOver(LeaseRow judged, Duration silence);
+    public final NodeLease takeOver(LeaseRow judged, Duration silence) {
+        Objects.requireNonNull(judged, "judged");
+        Duration grace = silentHolderGrace(silence);
+        return claim(judged.claim(), holder -> table().startTakeOver(judged, holder, grace));
+    }
 
     /**
      * Takes one identity from the holder judged by reading its row through {@link #listLeases}: {@link
@@ -90,18 +167,6 @@ public abstract class LeaseTableProvider implements IdentityTakeOver {
         String holder = Objects.requireNonNull(judged.holder(), "the judged record names no holder to take over from");
         return takeOver(new LeaseRow(judged.namespace(), judged.identity(), holder,
                 judged.expiresAtMillis(), judged.highWaterMarkMillis()), silence);
-    }
-
-    /**
-     * Returns how long a holder must have gone without renewing its lease before {@link #takeOver} takes its
-     * identity: one renewal period plus the reclaim grace, which a running holder lets pass only when it
-     * cannot reach the store.
-     *
-     * @return the silence
-     */
-    @Override
-    public final Duration silenceBeforeTakeOver() {
-        return renewalPeriod().plus(reclaimGrace());
     }
 
     /**
@@ -129,64 +194,8 @@ public abstract class LeaseTableProvider implements IdentityTakeOver {
         return terms.tableName();
     }
 
-    /**
-     * Returns how long a lease lasts without renewal.
-     *
-     * @return the lease length
-     */
-    public final Duration leaseLength() {
-        return terms.leaseLength();
-    }
-
-    /**
-     * Returns how often leases are renewed.
-     *
-     * @return the renewal period
-     */
-    public final Duration renewalPeriod() {
-        return terms.renewalPeriod();
-    }
-
-    /**
-     * Returns how long after a lease's expiry another process may take its identity.
-     *
-     * @return the reclaim grace
-     */
-    public final Duration reclaimGrace() {
-        return terms.reclaimGrace();
-    }
-
-    /**
-     * Returns the holder id written (with a lease number) to the rows this provider holds, for diagnostics.
-     *
-     * @return the holder id
-     */
     @Override
-    public final String holderId() {
-        return terms.holderId();
-    }
-
-    /**
-     * Returns the local clock the leases count their deadlines on.
-     *
-     * @return the clock
-     */
-    protected final IdClock clock() {
-        return terms.clock();
-    }
-
-    /**
-     * Returns the holder value of a new lease: the holder id, {@code #} and the next lease number.
-     *
-     * @return the holder value
-     */
-    protected final String nextHolder() {
-        return terms.holderId() + "#" + leaseNumbers.incrementAndGet();
-    }
-
-    @Override
-    public String toString() {
-        return getClass().getSimpleName() + "[table=" + tableName() + ", lease=" + leaseLength() + ", renewal="
-                + renewalPeriod() + ", grace=" + reclaimGrace() + ", holder=" + holderId() + "]";
+    protected String describeStore() {
+        return "table=" + tableName();
     }
 }

@@ -1,17 +1,15 @@
 package dev.ids.node.sql;
 
-import java.util.Locale;
 import java.util.Objects;
 import java.util.function.IntFunction;
 import java.util.regex.Pattern;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The lease table's DDL and every statement a lease store runs on it, for any driver: written once here with
  * positional parameters, and rendered for a table name, the dialect's expression for the database's current time in
- * epoch milliseconds ({@link #nowMillisExpression}) and the driver's bind markers ({@code ?} for JDBC and MariaDB,
- * {@code $1}, {@code $2}... for PostgreSQL and H2 over R2DBC). The conditions that make the lease protocol safe
- * (docs/LEASES.md, "The JDBC store") are in these statements, so that every store over the table keeps them.
+ * epoch milliseconds ({@link SqlDialect#nowMillisExpression}) and the driver's bind markers ({@code ?} for JDBC and
+ * MariaDB, {@code $1}, {@code $2}... for PostgreSQL and H2 over R2DBC). The conditions that make the lease protocol
+ * safe (docs/LEASES.md, "The JDBC store") are in these statements, so that every store over the table keeps them.
  *
  * <p>The parameters of each statement, in order, are given on its accessor.
  */
@@ -51,10 +49,6 @@ public final class LeaseTableSql {
                 PRIMARY KEY (namespace, node_id)
             )""";
 
-    private static final String POSTGRESQL_NOW = "CAST(FLOOR(EXTRACT(EPOCH FROM CURRENT_TIMESTAMP) * 1000) AS BIGINT)";
-    /** UTC_TIMESTAMP, not NOW(): free of the session's time zone and of its daylight-saving gaps and overlaps. */
-    private static final String MARIADB_NOW = "(TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', UTC_TIMESTAMP(6))"
-            + " DIV 1000)";
 
     private final String table;
     private final String selectRange;
@@ -170,56 +164,6 @@ public final class LeaseTableSql {
                     + tableName + "'");
         }
         return tableName;
-    }
-
-    /**
-     * Returns the SQL expression for the database's current time in milliseconds since the Unix epoch, for the
-     * databases whose clock the lease stores read: H2, PostgreSQL, MariaDB and MySQL.
-     *
-     * @param databaseProductName the product name the driver reports, such as {@code PostgreSQL}
-     * @return the expression, or {@code null} for another database
-     */
-    public static @Nullable String nowMillisExpression(String databaseProductName) {
-        return isPostgreSql(databaseProductName) ? POSTGRESQL_NOW
-                : isMariaDbOrMySql(databaseProductName) ? MARIADB_NOW
-                : isH2(databaseProductName) ? POSTGRESQL_NOW
-                : null;
-    }
-
-    /**
-     * Tells whether a product name, as a JDBC driver or an R2DBC ConnectionFactory reports it, is PostgreSQL's.
-     *
-     * @param databaseProductName the product name, or {@code null}
-     * @return whether it names PostgreSQL
-     */
-    public static boolean isPostgreSql(@Nullable String databaseProductName) {
-        return lowerCase(databaseProductName).contains("postgres");
-    }
-
-    /**
-     * Tells whether a product name, as a JDBC driver or an R2DBC ConnectionFactory reports it, is MariaDB's or
-     * MySQL's.
-     *
-     * @param databaseProductName the product name, or {@code null}
-     * @return whether it names MariaDB or MySQL
-     */
-    public static boolean isMariaDbOrMySql(@Nullable String databaseProductName) {
-        String name = lowerCase(databaseProductName);
-        return name.contains("mariadb") || name.contains("mysql");
-    }
-
-    /**
-     * Tells whether a product name, as a JDBC driver or an R2DBC ConnectionFactory reports it, is H2's.
-     *
-     * @param databaseProductName the product name, or {@code null}
-     * @return whether it names H2
-     */
-    public static boolean isH2(@Nullable String databaseProductName) {
-        return lowerCase(databaseProductName).equals("h2");
-    }
-
-    private static String lowerCase(@Nullable String databaseProductName) {
-        return databaseProductName == null ? "" : databaseProductName.toLowerCase(Locale.ROOT);
     }
 
     /**

@@ -21,6 +21,18 @@ import org.jspecify.annotations.Nullable;
 public abstract class LeaseTableStore implements NodeLeaseStore<HeldRow> {
 
     /**
+     * Starts a takeover of one row from the holder the claimant judged, while the row is as judged, with a grace
+     * that may be negative: a row not expired yet but last renewed more than the lease length plus the grace ago.
+     *
+     * @param judged the row as read, naming the holder
+     * @param holder the holder value of the new lease
+     * @param grace the grace to claim with
+     * @return the claim in progress
+     * @throws Exception when the table cannot be readied
+     */
+    public abstract Claiming<HeldRow> startTakeOver(LeaseRow judged, String holder, Duration grace) throws Exception;
+
+    /**
      * How a store names itself in its answers.
      *
      * @param leaseType the name of its leases, which start {@link #describe}: {@code JdbcNodeLease}

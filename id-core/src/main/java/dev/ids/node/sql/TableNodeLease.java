@@ -1,7 +1,7 @@
 package dev.ids.node.sql;
 
-import dev.ids.node.ForwardingNodeLease;
 import dev.ids.node.Renewal;
+import dev.ids.node.StoreNodeLease;
 import dev.ids.node.StoredNodeLease;
 import org.jspecify.annotations.Nullable;
 
@@ -10,9 +10,7 @@ import org.jspecify.annotations.Nullable;
  * a store of the table. Each store's lease type extends it, so that its tests reach the same seams by its own name:
  * a renewal by hand, the row's holder value, and why the lease was lost or is fenced.
  */
-public abstract class TableNodeLease extends ForwardingNodeLease {
-
-    private final StoredNodeLease<HeldRow> lease;
+public abstract class TableNodeLease extends StoreNodeLease<HeldRow> {
 
     /**
      * Wraps the lifecycle of a lease on the table.
@@ -21,7 +19,6 @@ public abstract class TableNodeLease extends ForwardingNodeLease {
      */
     protected TableNodeLease(StoredNodeLease<HeldRow> lease) {
         super(lease);
-        this.lease = lease;
     }
 
     /**
@@ -30,7 +27,7 @@ public abstract class TableNodeLease extends ForwardingNodeLease {
      * @return what the renewal did
      */
     public Renewal renew() {
-        return lease.renew();
+        return lifecycle().renew();
     }
 
     /**
@@ -39,16 +36,7 @@ public abstract class TableNodeLease extends ForwardingNodeLease {
      * @return the holder value
      */
     public String holder() {
-        return lease.proof().holder();
-    }
-
-    /**
-     * Returns why the lease was lost or closed.
-     *
-     * @return the reason; {@code null} while held
-     */
-    public @Nullable String lossReason() {
-        return lease.lossReason();
+        return lifecycle().proof().holder();
     }
 
     /**
@@ -57,6 +45,6 @@ public abstract class TableNodeLease extends ForwardingNodeLease {
      * @return the reason; {@code null} while the clocks agree within the grace
      */
     public @Nullable String skewFence() {
-        return lease.skewFenceReason();
+        return lifecycle().skewFenceReason();
     }
 }

@@ -72,12 +72,12 @@ class LeaseTableSqlTest {
 
     @Test
     void theClockExpressionIsTheDatabasesOwnForTheProductsTheStoresKnow() {
-        assertThat(LeaseTableSql.nowMillisExpression("PostgreSQL")).contains("EXTRACT(EPOCH FROM CURRENT_TIMESTAMP)");
-        assertThat(LeaseTableSql.nowMillisExpression("H2")).isEqualTo(LeaseTableSql.nowMillisExpression("PostgreSQL"));
-        assertThat(LeaseTableSql.nowMillisExpression("MariaDB")).contains("UTC_TIMESTAMP(6)");
-        assertThat(LeaseTableSql.nowMillisExpression("MySQL")).isEqualTo(LeaseTableSql.nowMillisExpression("MariaDB"));
-        assertThat(LeaseTableSql.nowMillisExpression("SomeSQL")).isNull();
-        assertThat(LeaseTableSql.nowMillisExpression(null)).isNull();
+        assertThat(SqlDialect.nowMillisExpression("PostgreSQL")).contains("EXTRACT(EPOCH FROM CURRENT_TIMESTAMP)");
+        assertThat(SqlDialect.nowMillisExpression("H2")).isEqualTo(SqlDialect.nowMillisExpression("PostgreSQL"));
+        assertThat(SqlDialect.nowMillisExpression("MariaDB")).contains("UTC_TIMESTAMP(6)");
+        assertThat(SqlDialect.nowMillisExpression("MySQL")).isEqualTo(SqlDialect.nowMillisExpression("MariaDB"));
+        assertThat(SqlDialect.nowMillisExpression("SomeSQL")).isNull();
+        assertThat(SqlDialect.nowMillisExpression(null)).isNull();
     }
 
     @Test
