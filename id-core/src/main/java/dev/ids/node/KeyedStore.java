@@ -25,6 +25,11 @@ public record KeyedStore<P, L extends NodeLease>(StoreLink link, NodeLeaseStore<
     /**
      * Checks that every part is given.
      *
+     * @param link how the provider reaches the store, closed with it
+     * @param store the adapter the lease lifecycle and the claims run on
+     * @param listing reads a namespace's records
+     * @param takeOver the conditional write of a take-over
+     * @param leaseType makes the store's lease type from the lifecycle
      * @throws NullPointerException naming the part missing
      */
     public KeyedStore {
