@@ -2,7 +2,7 @@ package dev.ids.chaos;
 
 import dev.ids.BinaryFormId;
 import dev.ids.IdGenerator;
-import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.autoconfigure.node.ConfiguredIdentityInUseException;
 import dev.ids.autoconfigure.node.LeasedIdentity;
 import dev.ids.autoconfigure.node.NodeLeases;
 import dev.ids.gid.GidGenerator;
@@ -134,8 +134,7 @@ final class StarterWorker {
 
     private static boolean heldByAnotherInstance(Throwable failure) {
         for (Throwable e = failure; e != null; e = e.getCause()) {
-            if (e instanceof IdsConfigurationException && String.valueOf(e.getMessage())
-                    .contains("two instances with one identity issue the same IDs")) {
+            if (e instanceof ConfiguredIdentityInUseException) {
                 return true;
             }
         }

@@ -32,10 +32,10 @@ final class LeaseClaimFailures {
     }
 
     /** Another instance holds the identity this one is configured with. */
-    static IdsConfigurationException heldElsewhere(String generatorName, String property, NodeClaim claim,
+    static ConfiguredIdentityInUseException heldElsewhere(String generatorName, String property, NodeClaim claim,
             String holder, String store) {
         long identity = claim.min();
-        return new IdsConfigurationException(property, identity, "the generator '" + generatorName + "' is "
+        return new ConfiguredIdentityInUseException(property, identity, "the generator '" + generatorName + "' is "
                 + "configured with node identity " + identity + ", and " + holder + " holds it in namespace '"
                 + claim.namespace() + "' of the node lease provider " + store + "; two instances with one identity "
                 + "issue the same IDs", "Set " + property + " to an identity no other instance uses, or remove it to "

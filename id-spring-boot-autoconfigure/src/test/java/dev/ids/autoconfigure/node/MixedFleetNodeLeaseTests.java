@@ -120,6 +120,9 @@ class MixedFleetNodeLeaseTests {
             instance("ids.sno.partition=3", "ids.lable.generator-id=4", "ids.trace-id.node-no=4").run(second -> {
                 assertThat(second).hasFailed();
                 assertThat(second.getStartupFailure()).rootCause()
+                        .as("a failure an orchestrator's restart may outlive, told by its type")
+                        .isInstanceOf(ConfiguredIdentityInUseException.class);
+                assertThat(second.getStartupFailure()).rootCause()
                         .isInstanceOfSatisfying(IdsConfigurationException.class, failure -> {
                             assertThat(failure.getProperty()).isEqualTo("ids.sno.partition");
                             assertThat(failure.getValue()).isEqualTo(3L);
@@ -156,7 +159,8 @@ class MixedFleetNodeLeaseTests {
             String holder = liveHolders("sno", 3).get(0);
             configured("ids.node.jdbc.lease-length=120s", "ids.node.jdbc.reclaim-grace=60s").run(second -> {
                 assertThat(second).as("it saw the first renew").hasFailed();
-                assertThat(second.getStartupFailure()).rootCause().isInstanceOf(IdsConfigurationException.class);
+                assertThat(second.getStartupFailure()).rootCause().isInstanceOf(IdsConfigurationException.class)
+                        .isInstanceOf(ConfiguredIdentityInUseException.class);
             });
             assertThat(liveHolders("sno", 3)).as("the first instance keeps its identity").containsExactly(holder);
         });
@@ -217,6 +221,9 @@ class MixedFleetNodeLeaseTests {
             assertThat(liveHolders("sno", 5)).hasSize(1);
             instance().withBean(NodeIdentityProvider.class, () -> partitionFive).run(second -> {
                 assertThat(second).hasFailed();
+                assertThat(second.getStartupFailure()).rootCause()
+                        .as("a failure an orchestrator's restart may outlive, told by its type")
+                        .isInstanceOf(ConfiguredIdentityInUseException.class);
                 assertThat(second.getStartupFailure()).rootCause()
                         .isInstanceOfSatisfying(IdsConfigurationException.class, failure -> {
                             assertThat(failure.getProperty()).isEqualTo("ids.sno.partition");
