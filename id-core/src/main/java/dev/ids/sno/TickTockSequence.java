@@ -77,6 +77,27 @@ final class TickTockSequence implements SlotSequence {
      */
     @Override
     public long next() {
+        return issue(true);
+    }
+
+    /**
+     * Issues one slot if that needs no wait, as {@link #next()} would, or returns {@link #WOULD_WAIT} where
+     * {@link #next()} would queue for a later unit (the unit is used up, or calls wait for later units already)
+     * or the clock fell back into an earlier unit (a flip, which takes a lock, or a wait). Never pauses.
+     *
+     * @return the slot, or {@link #WOULD_WAIT}
+     * @throws IdGenerationException when the wall clock is outside 2010..2079
+     */
+    @Override
+    public long tryNext() {
+        return issue(false);
+    }
+
+    /**
+     * Issues one slot, from this thread's block or the state; where that needs a wait, {@link #next()} queues,
+     * waits or flips ({@code mayWait}) and {@link #tryNext()} returns {@link #WOULD_WAIT}.
+     */
+    private long issue(boolean mayWait) {
         SnoBlock block = blocks.current();
         long fromBlock = fromBlock(block);
         if (fromBlock >= 0) {
@@ -97,6 +118,9 @@ final class TickTockSequence implements SlotSequence {
                 // A race is lost only where the clock's unit is the state's (or a later one).
                 block = blocks.lostRace(block, TickTockSlots.unitOf(nowMillis));
                 continue;
+            }
+            if (!mayWait) {
+                return WOULD_WAIT;
             }
             boolean fell = nowMillis < latestReading;
             long lastUnit = TickTockSlots.unitOf(TickTockSlots.millisOf(current));
@@ -122,32 +146,6 @@ final class TickTockSequence implements SlotSequence {
                 regressionWaitNanos += waits.awaitFallenClock(resumeUnit * Sno.UNIT_MILLIS, readMillis(),
                         regressionWaitNanos);
             }
-        }
-    }
-
-    /**
-     * Issues one slot if that needs no wait, as {@link #next()} would, or returns {@link #WOULD_WAIT} where
-     * {@link #next()} would queue for a later unit (the unit is used up, or calls wait for later units already)
-     * or the clock fell back into an earlier unit (a flip, which takes a lock, or a wait). Never pauses.
-     *
-     * @return the slot, or {@link #WOULD_WAIT}
-     * @throws IdGenerationException when the wall clock is outside 2010..2079
-     */
-    @Override
-    public long tryNext() {
-        SnoBlock block = blocks.current();
-        long fromBlock = fromBlock(block);
-        if (fromBlock >= 0) {
-            return fromBlock;
-        }
-        while (true) {
-            long current = state.get();
-            long nowMillis = readMillis();
-            long slot = takeAtOnce(current, waits.latestReading(current), nowMillis, block, 0);
-            if (slot != LOST_RACE) {
-                return slot;
-            }
-            block = blocks.lostRace(block, TickTockSlots.unitOf(nowMillis));
         }
     }
 
