@@ -25,10 +25,8 @@ final class TicketQueue {
     private final SlotLayout layout;
     private final ClockWatch watch;
     private final SlotRefusals refusals;
-    /** The unit of the reading the sequence starts after; Long.MIN_VALUE without one. */
-    private final long markUnit;
-    /** The latest clock reading a queuing call saw or overwrote with a ticket. */
-    private final QueuedReadings readings = new QueuedReadings();
+    /** The latest clock reading a queuing call saw or overwrote with a ticket, and the mark's unit. */
+    private final QueuedReadings readings;
 
     /**
      * Creates the queue of one sequence.
@@ -37,28 +35,15 @@ final class TicketQueue {
      * @param layout the sequence's arithmetic
      * @param watch the sequence's clock watch
      * @param refusals the sequence's refusals
-     * @param markUnit the unit of the reading the sequence starts after, or Long.MIN_VALUE
+     * @param readings the sequence's queued readings, which know the unit of the reading it starts after
      */
-    TicketQueue(AtomicLong state, SlotLayout layout, ClockWatch watch, SlotRefusals refusals, long markUnit) {
+    TicketQueue(AtomicLong state, SlotLayout layout, ClockWatch watch, SlotRefusals refusals,
+            QueuedReadings readings) {
         this.state = state;
         this.layout = layout;
         this.watch = watch;
         this.refusals = refusals;
-        this.markUnit = markUnit;
-    }
-
-    /**
-     * Returns the latest clock reading a state shows: its own tick, or while it holds a ticket the latest reading
-     * queued calls saw. Read before the clock, as the state is, so that no reading here is later than the caller's.
-     */
-    long latestReading(long current) {
-        return readings.latestReading(layout.isAhead(current), layout.tickOf(current));
-    }
-
-    /** Returns the latest reading the sequence has seen or gone on from, tickets left out. */
-    long latestSeen() {
-        long current = state.get();
-        return readings.latestSeen(layout.isAhead(current), layout.tickOf(current));
+        this.readings = readings;
     }
 
     /**
@@ -74,7 +59,6 @@ final class TicketQueue {
      */
     long take(long current, long now, long latestReading, int wanted, long deadlineNanos) {
         long last = layout.tickOf(current);
-        boolean ahead = layout.isAhead(current);
         int sequence = layout.sequenceOf(current);
         boolean restOfLast = sequence < layout.maxSequence(); // only when ahead of the clock: see SlotIssuer
         long unit = layout.unitOfTick(last) + (restOfLast ? 0 : 1);
@@ -83,7 +67,7 @@ final class TicketQueue {
         if (start > layout.maxTick()) {
             throw refusals.lastUnitUsedUp();
         }
-        WaitCause cause = QueuedReadings.causeOfTicket(unit, markUnit, now < latestReading);
+        WaitCause cause = readings.causeOfTicket(unit, now < latestReading);
         if (cause == WaitCause.CLOCK_REGRESSION) {
             watch.reportRegression(latestReading, now, layout.readingUnit());
         }
@@ -94,7 +78,7 @@ final class TicketQueue {
         if (aheadNanos > allowedNanos) {
             throw refusals.beyondMaxWait(cause, start, now, latestReading, aheadNanos, allowedNanos);
         }
-        readings.queuing(now, ahead, last);
+        readings.queuing(now, current);
         long ticket = layout.packAhead(start, layout.lastTaken(first, wanted));
         if (!state.compareAndSet(current, ticket)) {
             return -1;

@@ -5,6 +5,7 @@ import dev.ids.clock.ClockWatch;
 import dev.ids.clock.IdClock;
 import dev.ids.event.WaitCause;
 import dev.ids.node.LeaseFence;
+import dev.ids.sequence.QueuedReadings;
 import dev.ids.sequence.SlotSequence;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
@@ -39,6 +40,7 @@ final class TickTockSequence implements SlotSequence {
     private final TickTockRefusals refusals;
     /** {@code lastMillis << 19 | ahead << 18 | tickTock << 17 | nextSequence}, as {@link TickTockSlots} packs it. */
     private final AtomicLong state;
+    private final QueuedReadings readings;
     private final TickTockWaits waits;
     private final TickTockTimelines timelines;
     private final SnoBlocks blocks = new SnoBlocks();
@@ -62,8 +64,10 @@ final class TickTockSequence implements SlotSequence {
         TickTockStart start = TickTockStart.of(saved,
                 fence == null ? -1 : fence.startMarkMillis() - Sno.EPOCH_MILLIS, sequenceMax);
         this.state = new AtomicLong(start.state());
-        this.waits = new TickTockWaits(state, watch, refusals, sequenceMin, sequenceMax, start.markUnit());
-        this.timelines = new TickTockTimelines(state, waits, fence, sequenceMin, start);
+        // A reading in the state is the latest (tickets are taken after it, a flip clears the queued one).
+        this.readings = new QueuedReadings(state, TickTockSlots.AHEAD, TickTockSlots.TIME_SHIFT, start.markUnit());
+        this.waits = new TickTockWaits(state, watch, refusals, sequenceMin, sequenceMax, readings);
+        this.timelines = new TickTockTimelines(state, readings, fence, sequenceMin, start);
     }
 
     /**
@@ -108,7 +112,7 @@ final class TickTockSequence implements SlotSequence {
         long regressionWaitNanos = 0;
         while (true) {
             long current = state.get();
-            long latestReading = waits.latestReading(current);
+            long latestReading = readings.latestReading(current);
             long nowMillis = readMillis();
             long slot = takeAtOnce(current, latestReading, nowMillis, block, regressionWaitNanos);
             if (slot >= 0) {
@@ -216,7 +220,7 @@ final class TickTockSequence implements SlotSequence {
 
     @Override
     public Duration lead() {
-        return ClockWatch.lead(waits.latestSeen(), clock.wallTimeMillis() - Sno.EPOCH_MILLIS, ChronoUnit.MILLIS);
+        return ClockWatch.lead(readings.latestSeen(), clock.wallTimeMillis() - Sno.EPOCH_MILLIS, ChronoUnit.MILLIS);
     }
 
     /** Reads the wall clock in milliseconds since 2010, refusing times no sno can hold. */
