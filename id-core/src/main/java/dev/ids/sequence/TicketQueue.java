@@ -15,36 +15,18 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>While the state holds a ticket it shows no clock reading, so the queue keeps the latest reading that a ticket
  * overwrote: that is what tells a clock behind the queue (a capacity wait) from a clock that stepped back (a
  * regression). See <a href="https://github.com/dev-ids/ids/blob/main/docs/TIME-SEQUENCE.md">docs/TIME-SEQUENCE.md</a>.
+ *
+ * @param state the sequence's state, which tickets advance
+ * @param layout the sequence's arithmetic
+ * @param watch the sequence's clock watch
+ * @param refusals the sequence's refusals
+ * @param readings the sequence's queued readings, which know the unit of the reading it starts after
  */
-final class TicketQueue {
+record TicketQueue(AtomicLong state, SlotLayout layout, ClockWatch watch, SlotRefusals refusals,
+        QueuedReadings readings) {
 
     /** Marks a call with no deadline of its own: it may wait the maximum wait from the moment it queues. */
     static final long NO_DEADLINE = Long.MIN_VALUE;
-
-    private final AtomicLong state;
-    private final SlotLayout layout;
-    private final ClockWatch watch;
-    private final SlotRefusals refusals;
-    /** The latest clock reading a queuing call saw or overwrote with a ticket, and the mark's unit. */
-    private final QueuedReadings readings;
-
-    /**
-     * Creates the queue of one sequence.
-     *
-     * @param state the sequence's state, which tickets advance
-     * @param layout the sequence's arithmetic
-     * @param watch the sequence's clock watch
-     * @param refusals the sequence's refusals
-     * @param readings the sequence's queued readings, which know the unit of the reading it starts after
-     */
-    TicketQueue(AtomicLong state, SlotLayout layout, ClockWatch watch, SlotRefusals refusals,
-            QueuedReadings readings) {
-        this.state = state;
-        this.layout = layout;
-        this.watch = watch;
-        this.refusals = refusals;
-        this.readings = readings;
-    }
 
     /**
      * Takes a ticket, the next free slot of a unit the clock has not reached (the rest of the unit the queue has

@@ -16,30 +16,18 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>While the state holds a ticket it shows no clock reading, so the waits keep the latest reading a ticket
  * overwrote (since the last flip), to tell a clock behind the queue from a clock that fell. See
  * <a href="https://github.com/dev-ids/ids/blob/main/docs/SNO.md">docs/SNO.md</a> ("Tickets").
+ *
+ * @param state the sequence's state, which tickets advance
+ * @param watch the sequence's clock watch
+ * @param refusals the sequence's refusals
+ * @param sequenceMin the first sequence number of each unit
+ * @param sequenceMax the last
+ * @param readings the latest clock reading (milliseconds since 2010) a queuing call saw or overwrote with a ticket,
+ *     since the last flip (while the state's time is a ticket, the latest reading of the current timeline), and the
+ *     unit of the lease's start mark, up to which nothing is issued
  */
-final class TickTockWaits {
-
-    private final AtomicLong state;
-    private final ClockWatch watch;
-    private final TickTockRefusals refusals;
-    private final int sequenceMin;
-    private final int sequenceMax;
-    /**
-     * The latest clock reading (milliseconds since 2010) a queuing call saw or overwrote with a ticket, since the
-     * last flip: while the state's time is a ticket, the latest reading of the current timeline; and the unit of the
-     * lease's start mark, up to which nothing is issued.
-     */
-    private final QueuedReadings readings;
-
-    TickTockWaits(AtomicLong state, ClockWatch watch, TickTockRefusals refusals, int sequenceMin, int sequenceMax,
-            QueuedReadings readings) {
-        this.state = state;
-        this.watch = watch;
-        this.refusals = refusals;
-        this.sequenceMin = sequenceMin;
-        this.sequenceMax = sequenceMax;
-        this.readings = readings;
-    }
+record TickTockWaits(AtomicLong state, ClockWatch watch, TickTockRefusals refusals, int sequenceMin, int sequenceMax,
+        QueuedReadings readings) {
 
     /** Tells the listener the clock fell back from the latest reading, once per fall. */
     void reportRegression(long latestReading, long nowMillis) {
