@@ -1,5 +1,6 @@
 package dev.ids.generator;
 
+import dev.ids.IdScheme;
 import dev.ids.MonitoredIdGenerator;
 import dev.ids.sequence.LeasedSequence;
 import dev.ids.sequence.SlotSequence;
@@ -18,16 +19,24 @@ import org.jspecify.annotations.Nullable;
  */
 public abstract class LeasedSlotGenerator<T, S extends SlotSequence> implements MonitoredIdGenerator<T> {
 
+    private final IdScheme scheme;
     private final LeasedSequence<S> sequence;
     private final LongAdder generated = new LongAdder();
 
     /**
-     * Issues IDs from a sequence.
+     * Issues IDs of a scheme from a sequence.
      *
+     * @param scheme the scheme of the IDs
      * @param sequence the sequence, fenced by the generator's lease when it has one
      */
-    protected LeasedSlotGenerator(LeasedSequence<S> sequence) {
+    protected LeasedSlotGenerator(IdScheme scheme, LeasedSequence<S> sequence) {
+        this.scheme = scheme;
         this.sequence = sequence;
+    }
+
+    @Override
+    public final IdScheme scheme() {
+        return scheme;
     }
 
     /**

@@ -5,7 +5,6 @@ import dev.ids.internal.BigEndian;
 import dev.ids.internal.Chars;
 import dev.ids.internal.Hex;
 import dev.ids.internal.Latin1Digits;
-import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -33,7 +32,6 @@ public final class LableCodec {
     private static final int GENERATOR_SHIFT = 4;
 
     private static final String ALPHABET = "0123456789abcdef";
-    private static final byte[] DIGITS = ALPHABET.getBytes(StandardCharsets.US_ASCII);
 
     /** The value of each Latin-1 character as a lower-case hex digit, or -1. */
     private static final byte[] NIBBLES = Latin1Digits.table(ALPHABET);
@@ -49,7 +47,7 @@ public final class LableCodec {
      * @throws InvalidIdException when the value does not fit the layout (see {@link #check(long)})
      */
     public static String encode(long bits) {
-        return hex(check(bits));
+        return Hex.of(check(bits));
     }
 
     /**
@@ -61,7 +59,7 @@ public final class LableCodec {
      *     a bit outside the layout
      */
     public static String encode(byte[] bytes) {
-        return hex(fromBytes(bytes));
+        return Hex.of(fromBytes(bytes));
     }
 
     /**
@@ -82,23 +80,6 @@ public final class LableCodec {
                     "expected 8 bytes, got " + (bytes == null ? "null" : bytes.length + " bytes"));
         }
         return check(BigEndian.read(bytes, 0));
-    }
-
-    /** The 16 hex digits of any value, without checking the layout (for messages about values outside it). */
-    private static String hex(long bits) {
-        // One chain of appends with no control flow between them: C2 fuses it (OptimizeStringConcat) into one
-        // array that becomes the String without a copy. Concatenating the chars with '+' took 3-4 times as long on
-        // JDK 25, whose concatenation of many chars is not compiled as tightly (see BENCHMARKS.md).
-        return new StringBuilder(LENGTH).append(hex(bits, 60)).append(hex(bits, 56)).append(hex(bits, 52))
-                .append(hex(bits, 48)).append(hex(bits, 44)).append(hex(bits, 40)).append(hex(bits, 36))
-                .append(hex(bits, 32)).append(hex(bits, 28)).append(hex(bits, 24)).append(hex(bits, 20))
-                .append(hex(bits, 16)).append(hex(bits, 12)).append(hex(bits, 8)).append(hex(bits, 4))
-                .append(hex(bits, 0)).toString();
-    }
-
-    /** One char, masked to eight bits so that the JIT knows it is Latin-1 (see MuidCodec.hex). */
-    private static char hex(long bits, int shift) {
-        return (char) (DIGITS[(int) (bits >>> shift) & 0xF] & 0xFF);
     }
 
     /**
@@ -182,7 +163,7 @@ public final class LableCodec {
     public static long check(long bits) {
         String problem = problem(bits);
         if (problem != null) {
-            throw new InvalidIdException(LableId.SCHEME, hex(bits), problem);
+            throw new InvalidIdException(LableId.SCHEME, Hex.of(bits), problem);
         }
         return bits;
     }

@@ -45,7 +45,7 @@ public final class LableIdGenerator extends LeasedSlotGenerator<LableId, TimeSeq
     private final long lowBits;
 
     private LableIdGenerator(Builder builder, int generatorId) {
-        super(slots(builder, generatorId));
+        super(IdScheme.LABLE, slots(builder, generatorId));
         this.generatorId = generatorId;
         this.clusterId = builder.clusterId;
         this.mode = builder.mode;
@@ -155,11 +155,6 @@ public final class LableIdGenerator extends LeasedSlotGenerator<LableId, TimeSeq
      */
     public LableId max(Instant instant) {
         return LableId.max(instant, timeOrderedMode());
-    }
-
-    @Override
-    public IdScheme scheme() {
-        return IdScheme.LABLE;
     }
 
     @Override

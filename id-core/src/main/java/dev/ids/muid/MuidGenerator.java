@@ -51,7 +51,7 @@ public final class MuidGenerator extends LeasedSlotGenerator<Muid, TimeSequence>
     private final long low;
 
     private MuidGenerator(Builder builder, long medallion, boolean medallionRandom) {
-        super(slots(builder, medallion));
+        super(IdScheme.MUID, slots(builder, medallion));
         this.medallion = medallion;
         this.medallionRandom = medallionRandom;
         this.prefix = MuidLayout.high(0, medallion);
@@ -112,11 +112,6 @@ public final class MuidGenerator extends LeasedSlotGenerator<Muid, TimeSequence>
      */
     public boolean isMedallionRandom() {
         return medallionRandom;
-    }
-
-    @Override
-    public IdScheme scheme() {
-        return IdScheme.MUID;
     }
 
     @Override

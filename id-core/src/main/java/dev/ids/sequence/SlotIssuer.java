@@ -25,6 +25,7 @@ final class SlotIssuer {
     private final SlotLayout layout;
     private final SlotRefusals refusals;
     private final TicketQueue queue;
+    private final QueuedReadings readings;
     /** {@code time << timeShift | ahead << sequenceBits | last sequence taken}, as {@link SlotLayout} packs it. */
     private final AtomicLong state;
 
@@ -53,7 +54,8 @@ final class SlotIssuer {
             markUnit = layout.unitOfTick(markTick);
             this.state = new AtomicLong(layout.packAhead(markTick, layout.maxSequence()));
         }
-        this.queue = new TicketQueue(state, layout, watch, refusals, markUnit);
+        this.readings = new QueuedReadings(state, layout.aheadFlag(), layout.timeShift(), markUnit);
+        this.queue = new TicketQueue(state, layout, watch, refusals, readings);
     }
 
     /**
@@ -67,7 +69,7 @@ final class SlotIssuer {
     long take(int wanted, long deadlineNanos) {
         while (true) {
             long current = state.get();
-            long latestReading = queue.latestReading(current);
+            long latestReading = readings.latestReading(current);
             long now = readTicks();
             long slot = takeAtOnce(current, now, wanted);
             if (slot >= 0) {
@@ -132,7 +134,7 @@ final class SlotIssuer {
 
     /** How far the wall clock stands behind the latest reading used, tickets left out; never negative. */
     Duration lead() {
-        long latest = queue.latestSeen(); // before the clock, so that no reading here is later than the clock's
+        long latest = readings.latestSeen(); // before the clock, so that no reading here is later than the clock's
         return ClockWatch.lead(latest, layout.read(clock) - layout.epoch(), layout.readingUnit());
     }
 }

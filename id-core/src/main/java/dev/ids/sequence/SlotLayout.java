@@ -14,23 +14,11 @@ import java.time.temporal.ChronoUnit;
  * the largest one needs. Immutable; but for reading the clock, every method is plain arithmetic that the fast path
  * inlines.
  */
-final class SlotLayout {
-
-    private final boolean micros;
-    private final long nanosPerTick;
-    private final long epoch;
-    private final long unitTicks;
-    /** {@code log2(unitTicks)} when that is a power of two, so that units are a shift away; -1 otherwise. */
-    private final int unitShift;
-    private final long maxTick;
-    private final int minSequence;
-    private final int maxSequence;
-    private final long sequenceMask;
-    private final long aheadFlag;
-    private final int timeShift;
+record SlotLayout(boolean micros, long nanosPerTick, long epoch, long unitTicks, int unitShift, long maxTick,
+        int minSequence, int maxSequence, long sequenceMask, long aheadFlag, int timeShift) {
 
     /**
-     * Lays out the slots of one sequence.
+     * Lays out the slots of one sequence, deriving the rest of the record from what the sequence is built with.
      *
      * @param micros whether readings are microseconds (else milliseconds)
      * @param epoch the epoch of the ticks, in readings since the Unix epoch
@@ -38,45 +26,17 @@ final class SlotLayout {
      * @param maxUnit the last time unit the scheme can represent
      * @param minSequence the first sequence number of each unit
      * @param maxSequence the last
+     * @return the layout; {@code unitShift} is {@code log2(unitTicks)} when that is a power of two, so that units are
+     *     a shift away, and -1 otherwise
      */
-    SlotLayout(boolean micros, long epoch, long unitTicks, long maxUnit, int minSequence, int maxSequence) {
-        this.micros = micros;
-        this.nanosPerTick = micros ? 1_000L : 1_000_000L;
-        this.epoch = epoch;
-        this.unitTicks = unitTicks;
-        this.unitShift = Long.bitCount(unitTicks) == 1 ? Long.numberOfTrailingZeros(unitTicks) : -1;
-        this.minSequence = minSequence;
-        this.maxSequence = maxSequence;
+    static SlotLayout of(boolean micros, long epoch, long unitTicks, long maxUnit, int minSequence, int maxSequence) {
+        int unitShift = Long.bitCount(unitTicks) == 1 ? Long.numberOfTrailingZeros(unitTicks) : -1;
         int sequenceBits = 32 - Integer.numberOfLeadingZeros(maxSequence);
-        this.sequenceMask = (1L << sequenceBits) - 1;
-        this.aheadFlag = 1L << sequenceBits;
-        this.timeShift = sequenceBits + 1;
+        int timeShift = sequenceBits + 1;
         long ticksThatFit = (Long.MAX_VALUE >> timeShift) - unitTicks;
-        this.maxTick = maxUnit >= ticksThatFit / unitTicks ? ticksThatFit : maxUnit * unitTicks + unitTicks - 1;
-    }
-
-    int minSequence() {
-        return minSequence;
-    }
-
-    int maxSequence() {
-        return maxSequence;
-    }
-
-    long maxTick() {
-        return maxTick;
-    }
-
-    long epoch() {
-        return epoch;
-    }
-
-    long nanosPerTick() {
-        return nanosPerTick;
-    }
-
-    long unitTicks() {
-        return unitTicks;
+        long maxTick = maxUnit >= ticksThatFit / unitTicks ? ticksThatFit : maxUnit * unitTicks + unitTicks - 1;
+        return new SlotLayout(micros, micros ? 1_000L : 1_000_000L, epoch, unitTicks, unitShift, maxTick, minSequence,
+                maxSequence, (1L << sequenceBits) - 1, 1L << sequenceBits, timeShift);
     }
 
     /** Packs a tick and a sequence number into a word, without the ahead flag. */

@@ -15,51 +15,18 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>While the state holds a ticket it shows no clock reading, so the queue keeps the latest reading that a ticket
  * overwrote: that is what tells a clock behind the queue (a capacity wait) from a clock that stepped back (a
  * regression). See <a href="https://github.com/dev-ids/ids/blob/main/docs/TIME-SEQUENCE.md">docs/TIME-SEQUENCE.md</a>.
+ *
+ * @param state the sequence's state, which tickets advance
+ * @param layout the sequence's arithmetic
+ * @param watch the sequence's clock watch
+ * @param refusals the sequence's refusals
+ * @param readings the sequence's queued readings, which know the unit of the reading it starts after
  */
-final class TicketQueue {
+record TicketQueue(AtomicLong state, SlotLayout layout, ClockWatch watch, SlotRefusals refusals,
+        QueuedReadings readings) {
 
     /** Marks a call with no deadline of its own: it may wait the maximum wait from the moment it queues. */
     static final long NO_DEADLINE = Long.MIN_VALUE;
-
-    private final AtomicLong state;
-    private final SlotLayout layout;
-    private final ClockWatch watch;
-    private final SlotRefusals refusals;
-    /** The unit of the reading the sequence starts after; Long.MIN_VALUE without one. */
-    private final long markUnit;
-    /** The latest clock reading a queuing call saw or overwrote with a ticket. */
-    private final QueuedReadings readings = new QueuedReadings();
-
-    /**
-     * Creates the queue of one sequence.
-     *
-     * @param state the sequence's state, which tickets advance
-     * @param layout the sequence's arithmetic
-     * @param watch the sequence's clock watch
-     * @param refusals the sequence's refusals
-     * @param markUnit the unit of the reading the sequence starts after, or Long.MIN_VALUE
-     */
-    TicketQueue(AtomicLong state, SlotLayout layout, ClockWatch watch, SlotRefusals refusals, long markUnit) {
-        this.state = state;
-        this.layout = layout;
-        this.watch = watch;
-        this.refusals = refusals;
-        this.markUnit = markUnit;
-    }
-
-    /**
-     * Returns the latest clock reading a state shows: its own tick, or while it holds a ticket the latest reading
-     * queued calls saw. Read before the clock, as the state is, so that no reading here is later than the caller's.
-     */
-    long latestReading(long current) {
-        return readings.latestReading(layout.isAhead(current), layout.tickOf(current));
-    }
-
-    /** Returns the latest reading the sequence has seen or gone on from, tickets left out. */
-    long latestSeen() {
-        long current = state.get();
-        return readings.latestSeen(layout.isAhead(current), layout.tickOf(current));
-    }
 
     /**
      * Takes a ticket, the next free slot of a unit the clock has not reached (the rest of the unit the queue has
@@ -74,7 +41,6 @@ final class TicketQueue {
      */
     long take(long current, long now, long latestReading, int wanted, long deadlineNanos) {
         long last = layout.tickOf(current);
-        boolean ahead = layout.isAhead(current);
         int sequence = layout.sequenceOf(current);
         boolean restOfLast = sequence < layout.maxSequence(); // only when ahead of the clock: see SlotIssuer
         long unit = layout.unitOfTick(last) + (restOfLast ? 0 : 1);
@@ -83,7 +49,7 @@ final class TicketQueue {
         if (start > layout.maxTick()) {
             throw refusals.lastUnitUsedUp();
         }
-        WaitCause cause = QueuedReadings.causeOfTicket(unit, markUnit, now < latestReading);
+        WaitCause cause = readings.causeOfTicket(unit, now < latestReading);
         if (cause == WaitCause.CLOCK_REGRESSION) {
             watch.reportRegression(latestReading, now, layout.readingUnit());
         }
@@ -94,7 +60,7 @@ final class TicketQueue {
         if (aheadNanos > allowedNanos) {
             throw refusals.beyondMaxWait(cause, start, now, latestReading, aheadNanos, allowedNanos);
         }
-        readings.queuing(now, ahead, last);
+        readings.queuing(now, current);
         long ticket = layout.packAhead(start, layout.lastTaken(first, wanted));
         if (!state.compareAndSet(current, ticket)) {
             return -1;

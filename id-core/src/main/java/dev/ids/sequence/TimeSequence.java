@@ -61,7 +61,7 @@ public final class TimeSequence implements SlotSequence {
 
     private TimeSequence(Builder builder) {
         ClockWatch watch = builder.watch();
-        this.layout = new SlotLayout(builder.resolution == Resolution.MICROS, builder.epoch, builder.unitTicks,
+        this.layout = SlotLayout.of(builder.resolution == Resolution.MICROS, builder.epoch, builder.unitTicks,
                 builder.maxUnit, builder.minSequence, builder.maxSequence);
         this.issuer = new SlotIssuer(layout, watch, new SlotRefusals(builder.description, layout, watch),
                 builder.notBefore);

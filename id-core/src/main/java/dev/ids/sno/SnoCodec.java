@@ -93,7 +93,7 @@ public final class SnoCodec {
 
     /** Encodes two 40-bit blocks (bytes 0..4 and 5..9) as 16 characters. */
     static String encode(long high, long low) {
-        // One chain of appends, for the reason LableCodec.hex gives.
+        // One chain of appends, for the reason Hex.of(long) gives.
         return new StringBuilder(LENGTH).append(digit(high, 35)).append(digit(high, 30)).append(digit(high, 25))
                 .append(digit(high, 20)).append(digit(high, 15)).append(digit(high, 10)).append(digit(high, 5))
                 .append(digit(high, 0)).append(digit(low, 35)).append(digit(low, 30)).append(digit(low, 25))

@@ -45,7 +45,7 @@ public final class SnoGenerator extends LeasedSlotGenerator<Sno, TickTockSequenc
     private final int sequenceMax;
 
     private SnoGenerator(Builder builder, SnoShare share) {
-        super(slots(builder, share));
+        super(IdScheme.SNO, slots(builder, share));
         this.partition = share.partition();
         this.sequenceMin = share.sequenceMin();
         this.sequenceMax = share.sequenceMax();
@@ -163,11 +163,6 @@ public final class SnoGenerator extends LeasedSlotGenerator<Sno, TickTockSequenc
         return snapshot == null ? null
                 : new TickTockState(snapshot.lastTime(), snapshot.sequence(), snapshot.drifts(),
                         snapshot.safeTime());
-    }
-
-    @Override
-    public IdScheme scheme() {
-        return IdScheme.SNO;
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.ids.clock.ClockWatch;
 import dev.ids.clock.IdClock;
 import dev.ids.event.WaitCause;
 import dev.ids.node.LeaseFence;
+import dev.ids.sequence.QueuedReadings;
 import dev.ids.sequence.SlotSequence;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
@@ -39,6 +40,7 @@ final class TickTockSequence implements SlotSequence {
     private final TickTockRefusals refusals;
     /** {@code lastMillis << 19 | ahead << 18 | tickTock << 17 | nextSequence}, as {@link TickTockSlots} packs it. */
     private final AtomicLong state;
+    private final QueuedReadings readings;
     private final TickTockWaits waits;
     private final TickTockTimelines timelines;
     private final SnoBlocks blocks = new SnoBlocks();
@@ -62,8 +64,10 @@ final class TickTockSequence implements SlotSequence {
         TickTockStart start = TickTockStart.of(saved,
                 fence == null ? -1 : fence.startMarkMillis() - Sno.EPOCH_MILLIS, sequenceMax);
         this.state = new AtomicLong(start.state());
-        this.waits = new TickTockWaits(state, watch, refusals, sequenceMin, sequenceMax, start.markUnit());
-        this.timelines = new TickTockTimelines(state, waits, fence, sequenceMin, start);
+        // A reading in the state is the latest (tickets are taken after it, a flip clears the queued one).
+        this.readings = new QueuedReadings(state, TickTockSlots.AHEAD, TickTockSlots.TIME_SHIFT, start.markUnit());
+        this.waits = new TickTockWaits(state, watch, refusals, sequenceMin, sequenceMax, readings);
+        this.timelines = new TickTockTimelines(state, readings, fence, sequenceMin, start);
     }
 
     /**
@@ -77,6 +81,27 @@ final class TickTockSequence implements SlotSequence {
      */
     @Override
     public long next() {
+        return issue(true);
+    }
+
+    /**
+     * Issues one slot if that needs no wait, as {@link #next()} would, or returns {@link #WOULD_WAIT} where
+     * {@link #next()} would queue for a later unit (the unit is used up, or calls wait for later units already)
+     * or the clock fell back into an earlier unit (a flip, which takes a lock, or a wait). Never pauses.
+     *
+     * @return the slot, or {@link #WOULD_WAIT}
+     * @throws IdGenerationException when the wall clock is outside 2010..2079
+     */
+    @Override
+    public long tryNext() {
+        return issue(false);
+    }
+
+    /**
+     * Issues one slot, from this thread's block or the state; where that needs a wait, {@link #next()} queues,
+     * waits or flips ({@code mayWait}) and {@link #tryNext()} returns {@link #WOULD_WAIT}.
+     */
+    private long issue(boolean mayWait) {
         SnoBlock block = blocks.current();
         long fromBlock = fromBlock(block);
         if (fromBlock >= 0) {
@@ -87,7 +112,7 @@ final class TickTockSequence implements SlotSequence {
         long regressionWaitNanos = 0;
         while (true) {
             long current = state.get();
-            long latestReading = waits.latestReading(current);
+            long latestReading = readings.latestReading(current);
             long nowMillis = readMillis();
             long slot = takeAtOnce(current, latestReading, nowMillis, block, regressionWaitNanos);
             if (slot >= 0) {
@@ -97,6 +122,9 @@ final class TickTockSequence implements SlotSequence {
                 // A race is lost only where the clock's unit is the state's (or a later one).
                 block = blocks.lostRace(block, TickTockSlots.unitOf(nowMillis));
                 continue;
+            }
+            if (!mayWait) {
+                return WOULD_WAIT;
             }
             boolean fell = nowMillis < latestReading;
             long lastUnit = TickTockSlots.unitOf(TickTockSlots.millisOf(current));
@@ -122,32 +150,6 @@ final class TickTockSequence implements SlotSequence {
                 regressionWaitNanos += waits.awaitFallenClock(resumeUnit * Sno.UNIT_MILLIS, readMillis(),
                         regressionWaitNanos);
             }
-        }
-    }
-
-    /**
-     * Issues one slot if that needs no wait, as {@link #next()} would, or returns {@link #WOULD_WAIT} where
-     * {@link #next()} would queue for a later unit (the unit is used up, or calls wait for later units already)
-     * or the clock fell back into an earlier unit (a flip, which takes a lock, or a wait). Never pauses.
-     *
-     * @return the slot, or {@link #WOULD_WAIT}
-     * @throws IdGenerationException when the wall clock is outside 2010..2079
-     */
-    @Override
-    public long tryNext() {
-        SnoBlock block = blocks.current();
-        long fromBlock = fromBlock(block);
-        if (fromBlock >= 0) {
-            return fromBlock;
-        }
-        while (true) {
-            long current = state.get();
-            long nowMillis = readMillis();
-            long slot = takeAtOnce(current, waits.latestReading(current), nowMillis, block, 0);
-            if (slot != LOST_RACE) {
-                return slot;
-            }
-            block = blocks.lostRace(block, TickTockSlots.unitOf(nowMillis));
         }
     }
 
@@ -218,7 +220,7 @@ final class TickTockSequence implements SlotSequence {
 
     @Override
     public Duration lead() {
-        return ClockWatch.lead(waits.latestSeen(), clock.wallTimeMillis() - Sno.EPOCH_MILLIS, ChronoUnit.MILLIS);
+        return ClockWatch.lead(readings.latestSeen(), clock.wallTimeMillis() - Sno.EPOCH_MILLIS, ChronoUnit.MILLIS);
     }
 
     /** Reads the wall clock in milliseconds since 2010, refusing times no sno can hold. */

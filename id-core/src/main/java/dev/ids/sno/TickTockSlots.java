@@ -16,8 +16,10 @@ final class TickTockSlots {
 
     private static final int SEQUENCE_BITS = 17;
     private static final long SEQUENCE_MASK = (1L << SEQUENCE_BITS) - 1;
-    private static final long AHEAD = 1L << SEQUENCE_BITS + 1;
-    private static final int TIME_SHIFT = SEQUENCE_BITS + 2;
+    /** The state's ahead flag. */
+    static final long AHEAD = 1L << SEQUENCE_BITS + 1;
+    /** Where the state's time starts. */
+    static final int TIME_SHIFT = SEQUENCE_BITS + 2;
 
     private static final int SLOT_UNITS_SHIFT = 17;
     private static final int SLOT_TICK_SHIFT = 16;

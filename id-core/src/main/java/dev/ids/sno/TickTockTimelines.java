@@ -1,6 +1,7 @@
 package dev.ids.sno;
 
 import dev.ids.node.LeaseFence;
+import dev.ids.sequence.QueuedReadings;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
@@ -21,7 +22,7 @@ final class TickTockTimelines {
     static final long RETRY = -2;
 
     private final AtomicLong state;
-    private final TickTockWaits waits;
+    private final QueuedReadings readings;
     /** The lease's fence, read for marks another holder wrote; {@code null} without a lease. */
     private final @Nullable LeaseFence fence;
     private final int sequenceMin;
@@ -32,10 +33,10 @@ final class TickTockTimelines {
     /** How many times the tick-tock bit flipped; its lowest bit is the current tick-tock bit. */
     private long drifts;
 
-    TickTockTimelines(AtomicLong state, TickTockWaits waits, @Nullable LeaseFence fence, int sequenceMin,
+    TickTockTimelines(AtomicLong state, QueuedReadings readings, @Nullable LeaseFence fence, int sequenceMin,
             TickTockStart start) {
         this.state = state;
-        this.waits = waits;
+        this.readings = readings;
         this.fence = fence;
         this.sequenceMin = sequenceMin;
         this.safeUnits = start.safeUnits();
@@ -73,7 +74,7 @@ final class TickTockTimelines {
             }
             safeUnits = lastUnit;
             drifts++;
-            waits.forgetReadings(); // readings of the old timeline bound the new one no more
+            readings.forget(); // readings of the old timeline bound the new one no more
             return FLIPPED;
         }
     }

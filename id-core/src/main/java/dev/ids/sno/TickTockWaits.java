@@ -16,55 +16,22 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>While the state holds a ticket it shows no clock reading, so the waits keep the latest reading a ticket
  * overwrote (since the last flip), to tell a clock behind the queue from a clock that fell. See
  * <a href="https://github.com/dev-ids/ids/blob/main/docs/SNO.md">docs/SNO.md</a> ("Tickets").
+ *
+ * @param state the sequence's state, which tickets advance
+ * @param watch the sequence's clock watch
+ * @param refusals the sequence's refusals
+ * @param sequenceMin the first sequence number of each unit
+ * @param sequenceMax the last
+ * @param readings the latest clock reading (milliseconds since 2010) a queuing call saw or overwrote with a ticket,
+ *     since the last flip (while the state's time is a ticket, the latest reading of the current timeline), and the
+ *     unit of the lease's start mark, up to which nothing is issued
  */
-final class TickTockWaits {
-
-    private final AtomicLong state;
-    private final ClockWatch watch;
-    private final TickTockRefusals refusals;
-    private final int sequenceMin;
-    private final int sequenceMax;
-    /** The unit of the lease's start mark, up to which nothing is issued; Long.MIN_VALUE without a lease. */
-    private final long markUnit;
-    /**
-     * The latest clock reading (milliseconds since 2010) a queuing call saw or overwrote with a ticket, since the
-     * last flip: while the state's time is a ticket, the latest reading of the current timeline.
-     */
-    private final QueuedReadings readings = new QueuedReadings();
-
-    TickTockWaits(AtomicLong state, ClockWatch watch, TickTockRefusals refusals, int sequenceMin, int sequenceMax,
-            long markUnit) {
-        this.state = state;
-        this.watch = watch;
-        this.refusals = refusals;
-        this.sequenceMin = sequenceMin;
-        this.sequenceMax = sequenceMax;
-        this.markUnit = markUnit;
-    }
-
-    /**
-     * Returns the latest clock reading a state shows: its own time, or while it holds a ticket the latest reading
-     * queued calls saw. Read before the clock, as the state is, so that no reading here is later than the caller's;
-     * a reading in the state is the latest (tickets are taken after it, a flip clears the queued one).
-     */
-    long latestReading(long current) {
-        return readings.latestReading(TickTockSlots.isAhead(current), TickTockSlots.millisOf(current));
-    }
-
-    /** Returns the latest reading the sequence has seen or gone on from, tickets left out. */
-    long latestSeen() {
-        long current = state.get();
-        return readings.latestSeen(TickTockSlots.isAhead(current), TickTockSlots.millisOf(current));
-    }
+record TickTockWaits(AtomicLong state, ClockWatch watch, TickTockRefusals refusals, int sequenceMin, int sequenceMax,
+        QueuedReadings readings) {
 
     /** Tells the listener the clock fell back from the latest reading, once per fall. */
     void reportRegression(long latestReading, long nowMillis) {
         watch.reportRegression(latestReading, nowMillis, ChronoUnit.MILLIS);
-    }
-
-    /** Forgets the readings of the old timeline after a flip: they bound the new one no more. */
-    void forgetReadings() {
-        readings.forget();
     }
 
     /**
@@ -84,7 +51,7 @@ final class TickTockWaits {
         if (startMillis > Sno.MAX_MILLIS) {
             throw refusals.outOfRange(Sno.EPOCH_MILLIS + startMillis);
         }
-        WaitCause cause = QueuedReadings.causeOfTicket(unit, markUnit, fell);
+        WaitCause cause = readings.causeOfTicket(unit, fell);
         long startMicros = (Sno.EPOCH_MILLIS + startMillis) * 1000;
         // One maximum wait for the whole call: what this call already waited behind a fallen clock counts.
         long allowedNanos = Math.max(watch.maxWaitNanos() - regressionWaitNanos, 0);
@@ -92,7 +59,7 @@ final class TickTockWaits {
         if (aheadNanos > allowedNanos) {
             throw refusals.beyondMaxWait(cause, nowMillis, latestReading, unit, aheadNanos, regressionWaitNanos);
         }
-        readings.queuing(nowMillis, TickTockSlots.isAhead(current), lastMillis);
+        readings.queuing(nowMillis, current);
         long ticket = TickTockSlots.packAhead(startMillis, tick, sequence + 1);
         if (!state.compareAndSet(current, ticket)) {
             return -1;
