@@ -173,11 +173,6 @@ public final class EtcdNodeLeaseProvider extends KeyedLeaseProvider<EtcdProof, E
             this.linkFactory = linkFactory;
         }
 
-        /** For tests: whether leases renew themselves on a background thread (they renew when told otherwise). */
-        Builder backgroundRenewal(boolean backgroundRenewal) {
-            return renewingInBackground(backgroundRenewal);
-        }
-
         /**
          * Builds the provider; it touches the cluster only when it first claims.
          *

@@ -190,11 +190,6 @@ public final class KubernetesNodeLeaseProvider extends KeyedLeaseProvider<Kubern
             this.apiFactory = apiFactory;
         }
 
-        /** For tests: whether leases renew themselves on a background thread (they renew when told otherwise). */
-        Builder backgroundRenewal(boolean backgroundRenewal) {
-            return renewingInBackground(backgroundRenewal);
-        }
-
         /**
          * Builds the provider; it calls the API server only when it first claims.
          *

@@ -139,11 +139,6 @@ public final class RedisNodeLeaseProvider extends KeyedLeaseProvider<RedisProof,
             this.linkFactory = linkFactory;
         }
 
-        /** For tests: whether leases renew themselves on a background thread (they renew when told otherwise). */
-        Builder backgroundRenewal(boolean backgroundRenewal) {
-            return renewingInBackground(backgroundRenewal);
-        }
-
         /**
          * Builds the provider; it touches the server only when it first claims.
          *
