@@ -54,8 +54,7 @@ public final class KubernetesNodeLeaseProvider extends KeyedLeaseProvider<Kubern
     private final KubernetesLeaseStore store;
 
     private KubernetesNodeLeaseProvider(KubernetesSettings settings, LeaseApi api) {
-        this(settings, api, new KubernetesLeaseStore(api, settings.leaseNamePrefix(), settings.timings().clock(),
-                settings.timings().leaseLength(), settings.timings().reclaimGrace(), LOG));
+        this(settings, api, new KubernetesLeaseStore(api, settings.leaseNamePrefix(), settings.timings(), LOG));
     }
 
     private KubernetesNodeLeaseProvider(KubernetesSettings settings, LeaseApi api, KubernetesLeaseStore store) {
