@@ -124,7 +124,7 @@ public abstract class LeaseTimingSettings<B extends LeaseTimingSettings<B>> {
     }
 
     /**
-     * For the stores' tests, through a seam of each builder: whether leases renew themselves on a background thread
+     * For the stores' tests, which reach it from this package: whether leases renew themselves on a background thread
      * (they renew when told otherwise); default {@code true}.
      *
      * @param backgroundRenewal whether leases renew on their own thread

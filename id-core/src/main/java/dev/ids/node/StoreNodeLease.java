@@ -42,6 +42,16 @@ public abstract class StoreNodeLease<P> extends ForwardingNodeLease {
     }
 
     /**
+     * Renews the lease once, as its renewal thread does, for tests that renew by hand; see
+     * {@link StoredNodeLease#renew()}.
+     *
+     * @return what the renewal did
+     */
+    public final Renewal renew() {
+        return lease.renew();
+    }
+
+    /**
      * Returns the lifecycle this lease forwards to, with the store's proof.
      *
      * @return the lifecycle

@@ -1,14 +1,15 @@
 package dev.ids.testing;
 
 import dev.ids.clock.IdClock;
+import dev.ids.node.BuilderSeams;
 import dev.ids.node.LeaseTimingSettings;
 import java.time.Duration;
 import java.util.Objects;
 
 /**
  * The terms a store contract asks a store's test to build a provider with: the holder id, the clock and the lease's
- * timings. A store's builder takes all but {@link #backgroundRenewal()} through {@link #applyTo}; that one goes
- * through the builder's test seam, which only the store's own package reaches.
+ * timings. A store's builder takes them all through {@link #applyTo}, background renewal through the builders'
+ * test seam ({@link BuilderSeams}).
  *
  * @param holderId the holder id of the provider
  * @param clock the provider's clock
@@ -42,14 +43,15 @@ public record LeaseTerms(String holderId, IdClock clock, Duration leaseLength, D
     }
 
     /**
-     * Applies every term but background renewal to a store's builder.
+     * Applies every term to a store's builder.
      *
      * @param builder the store's builder
      * @param <B> the builder's type
      * @return the builder
      */
     public <B extends LeaseTimingSettings<B>> B applyTo(B builder) {
-        builder.holderId(holderId).clock(clock).leaseLength(leaseLength).reclaimGrace(reclaimGrace);
+        BuilderSeams.backgroundRenewal(builder, backgroundRenewal).holderId(holderId).clock(clock)
+                .leaseLength(leaseLength).reclaimGrace(reclaimGrace);
         return renewalPeriod == null ? builder : builder.renewalPeriod(renewalPeriod);
     }
 

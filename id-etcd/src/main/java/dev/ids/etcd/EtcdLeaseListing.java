@@ -18,14 +18,10 @@ import org.jspecify.annotations.Nullable;
  * claim or latest renewal ({@link HolderValue}), on the holder's clock: what the key records, the same on every read
  * until the holder renews, as a takeover's judgement needs. (The cluster counts the etcd lease's TTL itself, and lets
  * the identity go only the grace later.)
+ *
+ * @param store the store it reads
  */
-final class EtcdLeaseListing {
-
-    private final EtcdLeaseStore store;
-
-    EtcdLeaseListing(EtcdLeaseStore store) {
-        this.store = store;
-    }
+record EtcdLeaseListing(EtcdLeaseStore store) {
 
     /** Lists every identity of the namespace that has a lease key, a mark or a recorded holder, ascending. */
     List<ListedLease> list(String namespace) throws Exception {

@@ -6,6 +6,7 @@ import dev.ids.clock.IdClock;
 import dev.ids.internal.ExceptionMessages;
 import dev.ids.node.LeaseGrant;
 import dev.ids.node.LeaseLostException;
+import dev.ids.node.LeaseTimingSettings;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseStore;
 import io.etcd.jetcd.KeyValue;
@@ -37,51 +38,36 @@ import org.jspecify.annotations.Nullable;
  * <p>etcd keeps no wall clock that a client can read, so the skew between this application's clock and the others'
  * is not measured: as for ZooKeeper, a claim that finds no mark allows one mark step for it (docs/LEASES.md, "A
  * record that is lost"). Expiry needs no wall clock at all: the leader counts the TTL on its monotonic clock.
+ *
+ * @param link how the store reaches the cluster
+ * @param prefix the start of every key, before {@code /<namespace>/}
+ * @param timings the lease's timings and clock
+ * @param logger where the store reports what it gives up on
  */
-final class EtcdLeaseStore implements NodeLeaseStore<EtcdProof> {
+record EtcdLeaseStore(EtcdLink link, String prefix, LeaseTimingSettings.Timings timings, System.Logger logger)
+        implements NodeLeaseStore<EtcdProof> {
 
     /** How often a mark write reads and tries again when the mark key changed under it. */
     private static final int MARK_ATTEMPTS = 5;
-
-    private final EtcdLink link;
-    private final String prefix;
-    private final IdClock clock;
-    private final Duration lease;
-    private final Duration grace;
-    private final System.Logger log;
-
-    EtcdLeaseStore(EtcdLink link, String prefix, IdClock clock, Duration lease, Duration grace, System.Logger log) {
-        this.link = link;
-        this.prefix = prefix;
-        this.clock = clock;
-        this.lease = lease;
-        this.grace = grace;
-        this.log = log;
-    }
 
     /** The keys of a namespace. */
     EtcdKeys keys(String namespace) {
         return new EtcdKeys(prefix, namespace);
     }
 
-    /** The link to the cluster. */
-    EtcdLink link() {
-        return link;
-    }
-
     /** The clock whose monotonic time counts the deadlines. */
     IdClock clock() {
-        return clock;
+        return timings.clock();
     }
 
     /** The lease length: what a claim or renewal grants. */
     Duration leaseLength() {
-        return lease;
+        return timings.leaseLength();
     }
 
     /** The TTL every etcd lease is granted: the lease length plus the grace, in whole seconds, rounded up. */
     long ttlSeconds() {
-        return (lease.plus(grace).toMillis() + 999) / 1000;
+        return (timings.leaseLength().plus(timings.reclaimGrace()).toMillis() + 999) / 1000;
     }
 
     @Override
@@ -108,7 +94,7 @@ final class EtcdLeaseStore implements NodeLeaseStore<EtcdProof> {
     @Override
     public LeaseGrant renew(EtcdProof proof) throws Exception {
         long deadline = link.deadline();
-        String renewed = new HolderValue(proof.holder(), clock.wallTimeMillis() + lease.toMillis()).encode();
+        String renewed = new HolderValue(proof.holder(), clock().wallTimeMillis() + leaseLength().toMillis()).encode();
         LeaseKeepAliveResponse alive;
         try {
             alive = link.call(deadline, client -> client.getLeaseClient().keepAliveOnce(proof.leaseId()));
@@ -139,7 +125,7 @@ final class EtcdLeaseStore implements NodeLeaseStore<EtcdProof> {
             throw new EtcdCallException("the keep-alive was answered in raft term " + keptIn + " and the check in "
                     + checkedIn + ": the leader changed between them", Status.Code.ABORTED, null);
         }
-        return LeaseGrant.of(lease);
+        return LeaseGrant.of(leaseLength());
     }
 
     @Override
@@ -211,7 +197,7 @@ final class EtcdLeaseStore implements NodeLeaseStore<EtcdProof> {
         try {
             link.call(deadline, client -> client.getLeaseClient().revoke(leaseId));
         } catch (EtcdCallException e) {
-            log.log(System.Logger.Level.DEBUG, () -> "Could not revoke etcd lease " + Long.toHexString(leaseId)
+            logger.log(System.Logger.Level.DEBUG, () -> "Could not revoke etcd lease " + Long.toHexString(leaseId)
                     + "; it expires by its TTL: " + ExceptionMessages.of(e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -262,10 +248,5 @@ final class EtcdLeaseStore implements NodeLeaseStore<EtcdProof> {
     @Override
     public String location() {
         return "in etcd under " + prefix + "/ (" + link.describe() + ")";
-    }
-
-    @Override
-    public System.Logger logger() {
-        return log;
     }
 }

@@ -1,6 +1,5 @@
 package dev.ids.etcd;
 
-import dev.ids.node.Renewal;
 import dev.ids.node.StoreNodeLease;
 import dev.ids.node.StoredNodeLease;
 
@@ -61,10 +60,5 @@ public final class EtcdNodeLease extends StoreNodeLease<EtcdProof> {
      */
     public long createRevision() {
         return lifecycle().proof().createRevision();
-    }
-
-    /** Renews once, as the renewal thread does: for tests that renew by hand. */
-    Renewal renew() {
-        return lifecycle().renew();
     }
 }

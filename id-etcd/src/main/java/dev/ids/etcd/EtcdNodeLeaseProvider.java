@@ -56,9 +56,7 @@ public final class EtcdNodeLeaseProvider extends KeyedLeaseProvider<EtcdProof, E
     }
 
     private static KeyedStore<EtcdProof, EtcdNodeLease> parts(EtcdSettings settings, EtcdLink link) {
-        LeaseTimingSettings.Timings timings = settings.timings();
-        EtcdLeaseStore store = new EtcdLeaseStore(link, settings.keyPrefix(), timings.clock(), timings.leaseLength(),
-                timings.reclaimGrace(), LOG);
+        EtcdLeaseStore store = new EtcdLeaseStore(link, settings.keyPrefix(), settings.timings(), LOG);
         return new KeyedStore<>(link, store, new EtcdLeaseListing(store)::list, new EtcdTakeOver(store)::take,
                 EtcdNodeLease::new);
     }
@@ -171,11 +169,6 @@ public final class EtcdNodeLeaseProvider extends KeyedLeaseProvider<EtcdProof, E
 
         private Builder(Function<EtcdSettings, EtcdLink> linkFactory) {
             this.linkFactory = linkFactory;
-        }
-
-        /** For tests: whether leases renew themselves on a background thread (they renew when told otherwise). */
-        Builder backgroundRenewal(boolean backgroundRenewal) {
-            return renewingInBackground(backgroundRenewal);
         }
 
         /**

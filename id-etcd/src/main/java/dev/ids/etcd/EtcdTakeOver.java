@@ -26,19 +26,15 @@ import org.jspecify.annotations.Nullable;
  * to reach the silence while the key stays as judged. Then the key is deleted by a transaction on its mod revision as
  * read, which fails if the holder renewed since (each renewal rewrites the key), and created again for the new holder
  * by an ordinary claim of the one identity, which another claimant may win.
+ *
+ * @param store the store it reads and writes
  */
-final class EtcdTakeOver {
+record EtcdTakeOver(EtcdLeaseStore store) {
 
     /** How long the takeover waits for the cluster's count of the silence, read in whole seconds, to catch up. */
     static final Duration SETTLE = Duration.ofSeconds(3);
 
     private static final long POLL_MILLIS = 250;
-
-    private final EtcdLeaseStore store;
-
-    EtcdTakeOver(EtcdLeaseStore store) {
-        this.store = store;
-    }
 
     /**
      * Takes the identity as the class description says.

@@ -1,6 +1,7 @@
 package dev.ids.etcd;
 
 import static dev.ids.etcd.EtcdKeys.bytes;
+import static dev.ids.node.BuilderSeams.backgroundRenewal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -69,9 +70,9 @@ class EtcdFaultTest {
     }
 
     private EtcdNodeLeaseProvider provider(String holder, Duration lease, Duration grace, boolean renewing) {
-        return remember(EtcdNodeLeaseProvider.builder(cluster.endpoints()).keyPrefix(prefix).holderId(holder)
-                .leaseLength(lease).renewalPeriod(lease.dividedBy(6)).reclaimGrace(grace)
-                .backgroundRenewal(renewing).build());
+        return remember(backgroundRenewal(EtcdNodeLeaseProvider.builder(cluster.endpoints()), renewing)
+                .keyPrefix(prefix).holderId(holder)
+                .leaseLength(lease).renewalPeriod(lease.dividedBy(6)).reclaimGrace(grace).build());
     }
 
     private static void assertDistinct(List<IdStream> streams) {

@@ -1,5 +1,7 @@
 package dev.ids.etcd;
 
+import static dev.ids.node.BuilderSeams.backgroundRenewal;
+
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.testing.FleetClaimContract;
 import io.etcd.jetcd.Client;
@@ -51,8 +53,9 @@ class EtcdFleetClaimTest extends FleetClaimContract {
 
             @Override
             public NodeLeaseProvider claimant(int index) {
-                return EtcdNodeLeaseProvider.builder(clients.get(index % CLIENTS)).keyPrefix(keyPrefix)
-                        .holderId("claimant-" + index).backgroundRenewal(false).build();
+                return backgroundRenewal(EtcdNodeLeaseProvider.builder(clients.get(index % CLIENTS)), false)
+                        .keyPrefix(keyPrefix)
+                        .holderId("claimant-" + index).build();
             }
 
             @Override

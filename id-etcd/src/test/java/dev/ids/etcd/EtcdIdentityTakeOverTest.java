@@ -31,8 +31,7 @@ class EtcdIdentityTakeOverTest extends IdentityTakeOverContract {
 
     @Override
     protected IdentityTakeOver newProvider(String keyPrefix, LeaseTerms terms) {
-        return terms.applyTo(EtcdNodeLeaseProvider.builder(cluster.endpoints()).keyPrefix(keyPrefix))
-                .backgroundRenewal(terms.backgroundRenewal()).build();
+        return terms.applyTo(EtcdNodeLeaseProvider.builder(cluster.endpoints()).keyPrefix(keyPrefix)).build();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.ids.etcd;
 
+import static dev.ids.node.BuilderSeams.backgroundRenewal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ids.clock.ManualClock;
@@ -59,8 +60,9 @@ class EtcdLeaderChangeTest {
         });
         ManualClock clock = ManualClock.atEpochMillis(System.currentTimeMillis());
         String run = UUID.randomUUID().toString().substring(0, 8);
-        try (EtcdNodeLeaseProvider provider = EtcdNodeLeaseProvider.builder(client).keyPrefix("ids-term-" + run)
-                .clock(clock).leaseLength(LEASE).backgroundRenewal(false).build();
+        try (EtcdNodeLeaseProvider provider = backgroundRenewal(EtcdNodeLeaseProvider.builder(client), false)
+                .keyPrefix("ids-term-" + run)
+                .clock(clock).leaseLength(LEASE).build();
                 EtcdNodeLease lease = provider.claim(new NodeClaim("ns-" + run, 0, 0))) {
             clock.advance(Duration.ofSeconds(5));
             moveBeforeNextTxn.set(true);

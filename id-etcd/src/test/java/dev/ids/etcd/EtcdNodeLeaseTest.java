@@ -46,8 +46,7 @@ class EtcdNodeLeaseTest extends ExpiringRecordLeaseContract<EtcdNodeLeaseProvide
 
     @Override
     protected EtcdNodeLeaseProvider newProvider(String keyPrefix, LeaseTerms terms) {
-        return terms.applyTo(EtcdNodeLeaseProvider.builder(cluster.endpoints()).keyPrefix(keyPrefix))
-                .backgroundRenewal(terms.backgroundRenewal()).build();
+        return terms.applyTo(EtcdNodeLeaseProvider.builder(cluster.endpoints()).keyPrefix(keyPrefix)).build();
     }
 
     @Override

@@ -12,14 +12,10 @@ import java.util.TreeMap;
  * until the holder renews, as a takeover's judgement needs, and never used to judge expiry. Each object listed is
  * also a sighting ({@link LeaseSightings}), so a takeover after a watch through this listing knows how long the
  * object stood still.
+ *
+ * @param store the store it reads
  */
-final class KubernetesLeaseListing {
-
-    private final KubernetesLeaseStore store;
-
-    KubernetesLeaseListing(KubernetesLeaseStore store) {
-        this.store = store;
-    }
+record KubernetesLeaseListing(KubernetesLeaseStore store) {
 
     /** Lists every identity of the namespace that has an object, ascending. */
     List<ListedLease> list(String namespace) throws Exception {

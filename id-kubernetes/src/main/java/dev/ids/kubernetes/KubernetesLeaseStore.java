@@ -3,6 +3,7 @@ package dev.ids.kubernetes;
 import dev.ids.clock.IdClock;
 import dev.ids.node.LeaseGrant;
 import dev.ids.node.LeaseLostException;
+import dev.ids.node.LeaseTimingSettings;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseStore;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
@@ -28,44 +29,29 @@ import org.jspecify.annotations.Nullable;
  * first saw the object's current version ({@link LeaseSightings}). The skew between this application's clock and the
  * others' is not measured, as for etcd and ZooKeeper: a claim that finds no mark allows one mark step for it
  * (docs/LEASES.md, "A record that is lost").
+ *
+ * @param api the Lease objects' API
+ * @param prefix the start of every object's name
+ * @param timings the lease's timings and clock
+ * @param sightings when this process first saw each object's current version
+ * @param logger where the store reports what it gives up on
  */
-final class KubernetesLeaseStore implements NodeLeaseStore<KubernetesProof> {
+record KubernetesLeaseStore(LeaseApi api, String prefix, LeaseTimingSettings.Timings timings,
+        LeaseSightings sightings, System.Logger logger) implements NodeLeaseStore<KubernetesProof> {
 
     /** How often one write reads and tries again when the object moved under it while still this lease's. */
     private static final int ATTEMPTS = 5;
 
-    private final LeaseApi api;
-    private final String prefix;
-    private final IdClock clock;
-    private final Duration lease;
-    private final Duration grace;
-    private final LeaseSightings sightings = new LeaseSightings();
-    private final System.Logger log;
-
-    KubernetesLeaseStore(LeaseApi api, String prefix, IdClock clock, Duration lease, Duration grace,
-            System.Logger log) {
-        this.api = api;
-        this.prefix = prefix;
-        this.clock = clock;
-        this.lease = lease;
-        this.grace = grace;
-        this.log = log;
-    }
-
-    LeaseApi api() {
-        return api;
+    KubernetesLeaseStore(LeaseApi api, String prefix, LeaseTimingSettings.Timings timings, System.Logger logger) {
+        this(api, prefix, timings, new LeaseSightings(), logger);
     }
 
     IdClock clock() {
-        return clock;
+        return timings.clock();
     }
 
     Duration leaseLength() {
-        return lease;
-    }
-
-    LeaseSightings sightings() {
-        return sightings;
+        return timings.leaseLength();
     }
 
     /** The names of a namespace's objects. */
@@ -78,14 +64,14 @@ final class KubernetesLeaseStore implements NodeLeaseStore<KubernetesProof> {
      * watcher waits at least as long as the holder's own deadline allows.
      */
     long durationSeconds() {
-        return (lease.toMillis() + 999) / 1000;
+        return (leaseLength().toMillis() + 999) / 1000;
     }
 
     @Override
     public KubernetesClaim startClaim(NodeClaim claim, String holder) throws Exception {
         LeaseNames names = names(claim.namespace());
         List<Lease> objects = api.list(names.selector());
-        long readAt = clock.monotonicNanos();
+        long readAt = clock().monotonicNanos();
         Map<Long, Lease> found = new HashMap<>();
         List<Long> taken = new ArrayList<>();
         for (Lease object : objects) {
@@ -95,7 +81,7 @@ final class KubernetesLeaseStore implements NodeLeaseStore<KubernetesProof> {
             }
             found.put(identity, object);
             boolean free = LeaseObjects.holder(object) == null
-                    || sightings.expired(object, readAt, grace.toNanos());
+                    || sightings.expired(object, readAt, timings.reclaimGrace().toNanos());
             if (!free) {
                 taken.add(identity);
             }
@@ -106,8 +92,8 @@ final class KubernetesLeaseStore implements NodeLeaseStore<KubernetesProof> {
     @Override
     public LeaseGrant renew(KubernetesProof proof) throws Exception {
         long seconds = durationSeconds();
-        change(proof, read -> LeaseObjects.renewed(read, seconds, clock.wallTimeMillis()));
-        return LeaseGrant.of(lease);
+        change(proof, read -> LeaseObjects.renewed(read, seconds, clock().wallTimeMillis()));
+        return LeaseGrant.of(leaseLength());
     }
 
     @Override
@@ -187,10 +173,5 @@ final class KubernetesLeaseStore implements NodeLeaseStore<KubernetesProof> {
     @Override
     public String location() {
         return "in Lease objects " + prefix + "-* (" + api.describe() + ")";
-    }
-
-    @Override
-    public System.Logger logger() {
-        return log;
     }
 }

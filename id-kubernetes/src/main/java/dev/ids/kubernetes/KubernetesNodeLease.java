@@ -1,6 +1,5 @@
 package dev.ids.kubernetes;
 
-import dev.ids.node.Renewal;
 import dev.ids.node.StoreNodeLease;
 import dev.ids.node.StoredNodeLease;
 
@@ -39,10 +38,5 @@ public final class KubernetesNodeLease extends StoreNodeLease<KubernetesProof> {
     /** The proof its updates carry: for tests that write through the store directly. */
     KubernetesProof proof() {
         return lifecycle().proof();
-    }
-
-    /** Renews once, as the renewal thread does: for tests that renew by hand. */
-    Renewal renew() {
-        return lifecycle().renew();
     }
 }

@@ -54,8 +54,7 @@ public final class KubernetesNodeLeaseProvider extends KeyedLeaseProvider<Kubern
     private final KubernetesLeaseStore store;
 
     private KubernetesNodeLeaseProvider(KubernetesSettings settings, LeaseApi api) {
-        this(settings, api, new KubernetesLeaseStore(api, settings.leaseNamePrefix(), settings.timings().clock(),
-                settings.timings().leaseLength(), settings.timings().reclaimGrace(), LOG));
+        this(settings, api, new KubernetesLeaseStore(api, settings.leaseNamePrefix(), settings.timings(), LOG));
     }
 
     private KubernetesNodeLeaseProvider(KubernetesSettings settings, LeaseApi api, KubernetesLeaseStore store) {
@@ -188,11 +187,6 @@ public final class KubernetesNodeLeaseProvider extends KeyedLeaseProvider<Kubern
 
         private Builder(Function<KubernetesSettings, LeaseApi> apiFactory) {
             this.apiFactory = apiFactory;
-        }
-
-        /** For tests: whether leases renew themselves on a background thread (they renew when told otherwise). */
-        Builder backgroundRenewal(boolean backgroundRenewal) {
-            return renewingInBackground(backgroundRenewal);
         }
 
         /**

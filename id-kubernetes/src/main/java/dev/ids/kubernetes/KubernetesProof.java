@@ -10,33 +10,17 @@ import java.util.concurrent.atomic.AtomicReference;
  * written in it, and the object as this lease last wrote or read it, whose {@code resourceVersion} the next update
  * carries. Only that last part changes: a stale copy costs one conflict and a read, never a wrong write, as every
  * update is checked by the API server against the version it carries.
+ *
+ * @param names the names of the namespace's objects
+ * @param identity the identity held
+ * @param holder the holder value written in the object
+ * @param uid the object's {@code uid} as the claim found or created it
+ * @param lastSeen the object as this lease last wrote or read it
  */
-final class KubernetesProof {
-
-    private final LeaseNames names;
-    private final long identity;
-    private final String holder;
-    private final String uid;
-    private final AtomicReference<Lease> latest;
+record KubernetesProof(LeaseNames names, long identity, String holder, String uid, AtomicReference<Lease> lastSeen) {
 
     KubernetesProof(LeaseNames names, long identity, String holder, Lease claimed) {
-        this.names = names;
-        this.identity = identity;
-        this.holder = holder;
-        this.uid = claimed.getMetadata().getUid();
-        this.latest = new AtomicReference<>(claimed);
-    }
-
-    LeaseNames names() {
-        return names;
-    }
-
-    long identity() {
-        return identity;
-    }
-
-    String holder() {
-        return holder;
+        this(names, identity, holder, claimed.getMetadata().getUid(), new AtomicReference<>(claimed));
     }
 
     /** The object's name. */
@@ -46,12 +30,12 @@ final class KubernetesProof {
 
     /** The object as last written or read by this lease. */
     Lease latest() {
-        return latest.get();
+        return lastSeen.get();
     }
 
     /** Keeps an object this lease wrote, or read and found its own. */
     void saw(Lease lease) {
-        latest.set(lease);
+        lastSeen.set(lease);
     }
 
     /** Whether an object read is this lease's: the same object (uid) naming this lease's holder value. */

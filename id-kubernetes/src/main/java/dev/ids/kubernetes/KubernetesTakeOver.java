@@ -15,14 +15,10 @@ import org.jspecify.annotations.Nullable;
  * it counts as a sighting). Then one update carrying that version takes it; a renewal since makes it fail with 409.
  * Every write of the former holder is conditional on its holder value, so from then on it can neither renew nor
  * raise the mark, and the new lease starts after the mark read in the same update.
+ *
+ * @param store the store it reads and writes
  */
-final class KubernetesTakeOver {
-
-    private final KubernetesLeaseStore store;
-
-    KubernetesTakeOver(KubernetesLeaseStore store) {
-        this.store = store;
-    }
+record KubernetesTakeOver(KubernetesLeaseStore store) {
 
     /**
      * Takes the identity as the class description says.

@@ -14,8 +14,12 @@ import java.util.regex.Pattern;
  * claim lists them by and the annotations that keep the mark and the latest holder. An identity namespace may hold
  * capitals, {@code _} and {@code .}, which object names and label values refuse or restrict, so a namespace other
  * than plain lower-case letters, digits and {@code -} is keyed by a readable part and a hash of the whole.
+ *
+ * @param prefix the start of every object's name
+ * @param namespace the identity namespace
+ * @param key the namespace's part of the names and labels ({@link #key(String)})
  */
-final class LeaseNames {
+record LeaseNames(String prefix, String namespace, String key) {
 
     /** The label every object of the store carries, so that an operator can list them all. */
     static final String MANAGED_BY_LABEL = "app.kubernetes.io/managed-by";
@@ -32,14 +36,8 @@ final class LeaseNames {
     private static final Pattern PLAIN = Pattern.compile("[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?");
     private static final int READABLE_PART = 30;
 
-    private final String prefix;
-    private final String namespace;
-    private final String key;
-
     LeaseNames(String prefix, String namespace) {
-        this.prefix = prefix;
-        this.namespace = namespace;
-        this.key = key(namespace);
+        this(prefix, namespace, key(namespace));
     }
 
     /**
@@ -72,10 +70,6 @@ final class LeaseNames {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);
         }
-    }
-
-    String namespace() {
-        return namespace;
     }
 
     /** The name of an identity's Lease object. */

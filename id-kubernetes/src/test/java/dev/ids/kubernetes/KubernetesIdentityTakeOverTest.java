@@ -1,5 +1,6 @@
 package dev.ids.kubernetes;
 
+import static dev.ids.node.BuilderSeams.backgroundRenewal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -52,9 +53,11 @@ class KubernetesIdentityTakeOverTest {
     }
 
     private KubernetesNodeLeaseProvider provider(String holderId, boolean renewing) {
-        KubernetesNodeLeaseProvider provider = KubernetesNodeLeaseProvider.builder(server.config()).holderId(holderId)
-                .leaseLength(Duration.ofSeconds(6)).renewalPeriod(Duration.ofSeconds(2))
-                .reclaimGrace(Duration.ofSeconds(1)).backgroundRenewal(renewing).build();
+        KubernetesNodeLeaseProvider provider =
+                backgroundRenewal(KubernetesNodeLeaseProvider.builder(server.config()), renewing)
+                        .holderId(holderId)
+                        .leaseLength(Duration.ofSeconds(6)).renewalPeriod(Duration.ofSeconds(2))
+                        .reclaimGrace(Duration.ofSeconds(1)).build();
         opened.add(provider);
         return provider;
     }

@@ -1,5 +1,6 @@
 package dev.ids.kubernetes;
 
+import static dev.ids.node.BuilderSeams.backgroundRenewal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -80,7 +81,7 @@ class KubernetesNodeLeaseTest {
 
     /** A provider whose leases renew only when a test says so: a holder paused for as long as the test likes. */
     private KubernetesNodeLeaseProvider paused(String holderId) {
-        return provider(holderId, builder -> builder.backgroundRenewal(false));
+        return provider(holderId, builder -> backgroundRenewal(builder, false));
     }
 
     private KubernetesNodeLease claim(KubernetesNodeLeaseProvider provider, long min, long max) {

@@ -1,6 +1,5 @@
 package dev.ids.r2dbc;
 
-import dev.ids.clock.IdClock;
 import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.jdbc.JdbcNodeLeaseProvider;
@@ -113,16 +112,6 @@ public final class R2dbcNodeLeaseProvider extends LeaseTableProvider implements 
 
         private Builder(ConnectionFactory connectionFactory) {
             this.connectionFactory = Objects.requireNonNull(connectionFactory, "connectionFactory");
-        }
-
-        /** For tests: see {@link LeaseTableSettings#renewingInBackground}. */
-        Builder backgroundRenewal(boolean backgroundRenewal) {
-            return renewingInBackground(backgroundRenewal);
-        }
-
-        /** For tests: see {@link LeaseTableSettings#readingDatabaseTimeFrom}. */
-        Builder databaseClock(IdClock databaseClock) {
-            return readingDatabaseTimeFrom(databaseClock);
         }
 
         /**

@@ -1,5 +1,7 @@
 package dev.ids.r2dbc;
 
+import static dev.ids.node.BuilderSeams.backgroundRenewal;
+import static dev.ids.node.sql.TableBuilderSeams.databaseClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ids.node.NodeClaim;
@@ -71,9 +73,10 @@ class PostgreSqlR2dbcNodeLeaseProviderTest extends R2dbcNodeLeaseContract {
         jdbc(JdbcNodeLeaseProvider.createTableStatement(DURABLE_TABLE));
         jdbc("CREATE OR REPLACE TRIGGER " + DURABLE_TABLE + "_audit BEFORE INSERT OR UPDATE ON " + DURABLE_TABLE
                 + " FOR EACH ROW EXECUTE FUNCTION " + AUDIT_FUNCTION + "()");
-        R2dbcNodeLeaseProvider provider = R2dbcNodeLeaseProvider.builder(new AsynchronousCommits(connectionFactory))
-                .tableName(DURABLE_TABLE).holderId("durable").clock(clock).databaseClock(clock).leaseLength(LEASE)
-                .backgroundRenewal(false).build();
+        R2dbcNodeLeaseProvider.Builder asynchronous = R2dbcNodeLeaseProvider.builder(
+                new AsynchronousCommits(connectionFactory));
+        R2dbcNodeLeaseProvider provider = backgroundRenewal(databaseClock(asynchronous, clock), false)
+                .tableName(DURABLE_TABLE).holderId("durable").clock(clock).leaseLength(LEASE).build();
 
         R2dbcNodeLease lease = (R2dbcNodeLease) provider.claim(new NodeClaim(namespace, 0, 3));
         lease.advanceHighWaterMark(MARK);

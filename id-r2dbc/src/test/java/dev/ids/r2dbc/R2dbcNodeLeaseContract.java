@@ -1,5 +1,7 @@
 package dev.ids.r2dbc;
 
+import static dev.ids.node.BuilderSeams.backgroundRenewal;
+import static dev.ids.node.sql.TableBuilderSeams.databaseClock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -90,9 +92,9 @@ abstract class R2dbcNodeLeaseContract {
     }
 
     R2dbcNodeLeaseProvider.Builder providerBuilder(String holder) {
-        return R2dbcNodeLeaseProvider.builder(connectionFactory).singleProcess(true)
-                .tableName(TABLE).holderId(holder).clock(clock)
-                .databaseClock(clock).leaseLength(LEASE).backgroundRenewal(false);
+        return backgroundRenewal(databaseClock(R2dbcNodeLeaseProvider.builder(connectionFactory), clock), false)
+                .singleProcess(true)
+                .tableName(TABLE).holderId(holder).clock(clock).leaseLength(LEASE);
     }
 
     R2dbcNodeLeaseProvider provider(String holder) {
@@ -337,10 +339,12 @@ abstract class R2dbcNodeLeaseContract {
     void aClaimantWhoseClockRunsAMinuteAheadIsFencedAndCannotTakeALiveIdentity() {
         claim(provider("holder"), 0);
         ManualClock ahead = ManualClock.atEpochMillis(START_MILLIS + 60_000);
-        R2dbcNodeLeaseProvider skewed = R2dbcNodeLeaseProvider.builder(connectionFactory).singleProcess(true)
-                .tableName(TABLE)
-                .holderId("ahead").clock(ahead).databaseClock(clock).leaseLength(LEASE).backgroundRenewal(false)
-                .build();
+        R2dbcNodeLeaseProvider skewed =
+                backgroundRenewal(databaseClock(R2dbcNodeLeaseProvider.builder(connectionFactory), clock), false)
+                        .singleProcess(true)
+                        .tableName(TABLE)
+                        .holderId("ahead").clock(ahead).leaseLength(LEASE)
+                        .build();
 
         assertThatThrownBy(() -> skewed.claim(new NodeClaim(namespace, 0, 0)))
                 .isInstanceOf(NoFreeNodeIdentityException.class);
@@ -451,9 +455,11 @@ abstract class R2dbcNodeLeaseContract {
                 return system.monotonicNanos();
             }
         };
-        R2dbcNodeLeaseProvider.Builder builder = R2dbcNodeLeaseProvider.builder(connectionFactory).singleProcess(true)
-                .tableName(TABLE)
-                .leaseLength(LEASE).backgroundRenewal(false);
+        R2dbcNodeLeaseProvider.Builder builder =
+                backgroundRenewal(R2dbcNodeLeaseProvider.builder(connectionFactory), false)
+                        .singleProcess(true)
+                        .tableName(TABLE)
+                        .leaseLength(LEASE);
         long before = System.currentTimeMillis();
         R2dbcNodeLease holder = claim(builder.holderId("system-clock").build(), 0);
         R2dbcNodeLease fenced = claim(builder.holderId("minute-ahead").clock(minuteAhead).build(), 1);
@@ -482,9 +488,11 @@ abstract class R2dbcNodeLeaseContract {
         opened.add(byJdbc);
         // Beyond where a claim that finds no mark starts (about 20 s ahead): a real write (docs/LEASES.md).
         byJdbc.advanceHighWaterMark(System.currentTimeMillis() + 60_000);
-        R2dbcNodeLeaseProvider.Builder r2dbc = R2dbcNodeLeaseProvider.builder(connectionFactory).singleProcess(true)
-                .tableName(TABLE)
-                .leaseLength(LEASE).backgroundRenewal(false);
+        R2dbcNodeLeaseProvider.Builder r2dbc =
+                backgroundRenewal(R2dbcNodeLeaseProvider.builder(connectionFactory), false)
+                        .singleProcess(true)
+                        .tableName(TABLE)
+                        .leaseLength(LEASE);
 
         R2dbcNodeLease byR2dbc = claim(r2dbc.holderId("r2dbc").build(), 1);
         assertThat(byR2dbc.identity()).isNotEqualTo(byJdbc.identity());

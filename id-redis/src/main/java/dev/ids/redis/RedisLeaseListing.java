@@ -1,7 +1,6 @@
 package dev.ids.redis;
 
 import dev.ids.node.ListedLease;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,23 +9,15 @@ import java.util.Map;
  * The operator's view of a namespace: the identities ever claimed and their latest holders (one hash), then one
  * script that reads each one's lease key, its TTL and its mark. A held identity is listed with the end of its lease
  * on the server's clock, before the grace; a released one with its latest holder and mark.
+ *
+ * @param store the store it reads
  */
-final class RedisLeaseListing {
-
-    private final RedisLink link;
-    private final RedisLeaseStore store;
-    private final long graceMillis;
-
-    RedisLeaseListing(RedisLink link, RedisLeaseStore store, Duration grace) {
-        this.link = link;
-        this.store = store;
-        this.graceMillis = grace.toMillis();
-    }
+record RedisLeaseListing(RedisLeaseStore store) {
 
     /** Lists every identity of the namespace ever claimed, ascending. */
     List<ListedLease> list(String namespace) throws Exception {
         NamespaceKeys keys = store.keys(namespace);
-        Map<String, String> holders = link.call(commands -> commands.hgetall(keys.holders()));
+        Map<String, String> holders = store.link().call(commands -> commands.hgetall(keys.holders()));
         List<Long> identities = holders.keySet().stream().map(RedisLeaseListing::identity)
                 .filter(identity -> identity >= 0).sorted().toList();
         if (identities.isEmpty()) {
@@ -41,7 +32,7 @@ final class RedisLeaseListing {
             long mark = (Long) answer.get(3 + 3 * i);
             boolean held = !holder.isEmpty() && keyExpires >= 0;
             leases.add(new ListedLease(namespace, identity, held ? holder : holders.get(Long.toString(identity)),
-                    held, held ? keyExpires - graceMillis : 0, Math.max(0, mark)));
+                    held, held ? keyExpires - store.graceMillis() : 0, Math.max(0, mark)));
         }
         return leases;
     }
@@ -54,7 +45,7 @@ final class RedisLeaseListing {
             scriptKeys[1 + 2 * i] = keys.lease(identities.get(i));
             scriptKeys[2 + 2 * i] = keys.mark(identities.get(i));
         }
-        return link.script(LeaseScripts.LIST, scriptKeys);
+        return store.link().script(LeaseScripts.LIST, scriptKeys);
     }
 
     private static long identity(String field) {

@@ -1,8 +1,8 @@
 package dev.ids.redis;
 
-import dev.ids.clock.IdClock;
 import dev.ids.node.LeaseGrant;
 import dev.ids.node.LeaseLostException;
+import dev.ids.node.LeaseTimingSettings;
 import dev.ids.node.ListedLease;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLeaseStore;
@@ -20,36 +20,29 @@ import org.jspecify.annotations.Nullable;
  * the server's {@code TIME} to measure the clock skew, and the lease is fenced while it exceeds the grace. When the
  * provider waits for replicas, every write is followed by {@code WAIT}, and a write fewer replicas confirmed counts as
  * one the server did not answer.
+ *
+ * @param link how the store reaches the server
+ * @param prefix the start of every key
+ * @param timings the lease's timings and clock
+ * @param replicaWait the wait for replicas after each write
+ * @param logger where the store reports what it gives up on
  */
-final class RedisLeaseStore implements NodeLeaseStore<RedisProof> {
-
-    private final RedisLink link;
-    private final String prefix;
-    private final IdClock clock;
-    private final Duration lease;
-    private final long graceMillis;
-    private final ReplicaWait replicaWait;
-    private final System.Logger log;
-
-    RedisLeaseStore(RedisLink link, String prefix, IdClock clock, Duration lease, Duration grace,
-            ReplicaWait replicaWait, System.Logger log) {
-        this.link = link;
-        this.prefix = prefix;
-        this.clock = clock;
-        this.lease = lease;
-        this.graceMillis = grace.toMillis();
-        this.replicaWait = replicaWait;
-        this.log = log;
-    }
+record RedisLeaseStore(RedisLink link, String prefix, LeaseTimingSettings.Timings timings, ReplicaWait replicaWait,
+        System.Logger logger) implements NodeLeaseStore<RedisProof> {
 
     /** The keys of a namespace. */
     NamespaceKeys keys(String namespace) {
         return new NamespaceKeys(prefix, namespace);
     }
 
+    /** The reclaim grace: how long a lease key outlives the end of its lease. */
+    long graceMillis() {
+        return timings.reclaimGrace().toMillis();
+    }
+
     /** The TTL of a lease key: the lease, then the grace during which no one else may take the identity. */
     private String ttlMillis() {
-        return Long.toString(lease.toMillis() + graceMillis);
+        return Long.toString(timings.leaseLength().toMillis() + graceMillis());
     }
 
     @Override
@@ -83,16 +76,16 @@ final class RedisLeaseStore implements NodeLeaseStore<RedisProof> {
         String judgedHolder = Objects.requireNonNull(judged.holder(),
                 "the judged record names no holder to take over from");
         return taken(keys, judged.identity(), holder, LeaseScripts.TAKE_OVER, judgedHolder,
-                Long.toString(judged.expiresAtMillis() + graceMillis), Long.toString(silence.toMillis()), ttlMillis(),
+                Long.toString(judged.expiresAtMillis() + graceMillis()), Long.toString(silence.toMillis()), ttlMillis(),
                 holder, Long.toString(judged.identity()));
     }
 
     private @Nullable Claimed<RedisProof> taken(NamespaceKeys keys, long identity, String holder, String script,
             String... arguments) throws Exception {
-        long askedAt = clock.monotonicNanos();
-        long before = clock.wallTimeMillis();
+        long askedAt = timings.clock().monotonicNanos();
+        long before = timings.clock().wallTimeMillis();
         List<Object> answer = link.script(script, keys.of(identity), arguments);
-        long after = clock.wallTimeMillis();
+        long after = timings.clock().wallTimeMillis();
         if (number(answer, 0) == 0) {
             return null;
         }
@@ -104,14 +97,14 @@ final class RedisLeaseStore implements NodeLeaseStore<RedisProof> {
     }
 
     private LeaseGrant grant(long skewMillis) {
-        return new LeaseGrant(lease.toNanos(), skewMillis);
+        return new LeaseGrant(timings.leaseLength().toNanos(), skewMillis);
     }
 
     @Override
     public LeaseGrant renew(RedisProof proof) throws Exception {
-        long before = clock.wallTimeMillis();
+        long before = timings.clock().wallTimeMillis();
         List<Object> answer = link.script(LeaseScripts.RENEW, proof.scriptKeys(), proof.holder(), ttlMillis());
-        long after = clock.wallTimeMillis();
+        long after = timings.clock().wallTimeMillis();
         if (number(answer, 0) == 0) {
             throw new LeaseLostException(lost(proof, (String) answer.get(2)));
         }
@@ -176,16 +169,11 @@ final class RedisLeaseStore implements NodeLeaseStore<RedisProof> {
 
     @Override
     public long skewToleranceMillis() {
-        return graceMillis;
+        return graceMillis();
     }
 
     @Override
     public String clockName() {
         return "the Redis server's";
-    }
-
-    @Override
-    public System.Logger logger() {
-        return log;
     }
 }

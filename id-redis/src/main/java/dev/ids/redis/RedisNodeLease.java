@@ -1,6 +1,5 @@
 package dev.ids.redis;
 
-import dev.ids.node.Renewal;
 import dev.ids.node.StoreNodeLease;
 import dev.ids.node.StoredNodeLease;
 
@@ -42,10 +41,5 @@ public final class RedisNodeLease extends StoreNodeLease<RedisProof> {
      */
     public String holder() {
         return lifecycle().proof().holder();
-    }
-
-    /** Renews once, as the renewal thread does: for tests that renew by hand. */
-    Renewal renew() {
-        return lifecycle().renew();
     }
 }

@@ -59,12 +59,10 @@ public final class RedisNodeLeaseProvider extends KeyedLeaseProvider<RedisProof,
     }
 
     private static KeyedStore<RedisProof, RedisNodeLease> parts(RedisSettings settings, RedisLink link) {
-        LeaseTimingSettings.Timings timings = settings.timings();
         ReplicaWait wait = new ReplicaWait(link, settings.waitReplicas(), settings.waitTimeout().toMillis());
-        RedisLeaseStore store = new RedisLeaseStore(link, settings.keyPrefix(), timings.clock(),
-                timings.leaseLength(), timings.reclaimGrace(), wait, LOG);
-        return new KeyedStore<>(link, store, new RedisLeaseListing(link, store, timings.reclaimGrace())::list,
-                store::takeOver, RedisNodeLease::new);
+        RedisLeaseStore store = new RedisLeaseStore(link, settings.keyPrefix(), settings.timings(), wait, LOG);
+        return new KeyedStore<>(link, store, new RedisLeaseListing(store)::list, store::takeOver,
+                RedisNodeLease::new);
     }
 
     /**
@@ -137,11 +135,6 @@ public final class RedisNodeLeaseProvider extends KeyedLeaseProvider<RedisProof,
 
         private Builder(Function<RedisSettings, RedisLink> linkFactory) {
             this.linkFactory = linkFactory;
-        }
-
-        /** For tests: whether leases renew themselves on a background thread (they renew when told otherwise). */
-        Builder backgroundRenewal(boolean backgroundRenewal) {
-            return renewingInBackground(backgroundRenewal);
         }
 
         /**

@@ -1,5 +1,6 @@
 package dev.ids.redis;
 
+import static dev.ids.node.BuilderSeams.backgroundRenewal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -45,7 +46,7 @@ class RedisDurabilityTest {
     }
 
     private RedisNodeLeaseProvider.Builder builder(RedisClient client) {
-        return RedisNodeLeaseProvider.builder(client).keyPrefix(prefix).backgroundRenewal(false);
+        return backgroundRenewal(RedisNodeLeaseProvider.builder(client), false).keyPrefix(prefix);
     }
 
     private RedisServer server(RedisServer server) {

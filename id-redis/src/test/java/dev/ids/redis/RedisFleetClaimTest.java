@@ -1,5 +1,7 @@
 package dev.ids.redis;
 
+import static dev.ids.node.BuilderSeams.backgroundRenewal;
+
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.testing.FleetClaimContract;
 import io.lettuce.core.RedisClient;
@@ -47,8 +49,9 @@ class RedisFleetClaimTest extends FleetClaimContract {
 
             @Override
             public NodeLeaseProvider claimant(int index) {
-                return RedisNodeLeaseProvider.builder(connections.get(index % CONNECTIONS)).keyPrefix(keyPrefix)
-                        .holderId("claimant-" + index).backgroundRenewal(false).build();
+                return backgroundRenewal(RedisNodeLeaseProvider.builder(connections.get(index % CONNECTIONS)), false)
+                        .keyPrefix(keyPrefix)
+                        .holderId("claimant-" + index).build();
             }
 
             @Override

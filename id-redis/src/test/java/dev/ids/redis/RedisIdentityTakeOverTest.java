@@ -33,8 +33,7 @@ class RedisIdentityTakeOverTest extends IdentityTakeOverContract {
 
     @Override
     protected IdentityTakeOver newProvider(String keyPrefix, LeaseTerms terms) {
-        return terms.applyTo(RedisNodeLeaseProvider.builder(client).keyPrefix(keyPrefix))
-                .backgroundRenewal(terms.backgroundRenewal()).build();
+        return terms.applyTo(RedisNodeLeaseProvider.builder(client).keyPrefix(keyPrefix)).build();
     }
 
     @Override

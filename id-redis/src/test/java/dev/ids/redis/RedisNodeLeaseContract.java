@@ -33,8 +33,7 @@ abstract class RedisNodeLeaseContract extends ExpiringRecordLeaseContract<RedisN
 
     @Override
     protected RedisNodeLeaseProvider newProvider(String keyPrefix, LeaseTerms terms) {
-        return terms.applyTo(RedisNodeLeaseProvider.builder(client()).keyPrefix(keyPrefix))
-                .backgroundRenewal(terms.backgroundRenewal()).build();
+        return terms.applyTo(RedisNodeLeaseProvider.builder(client()).keyPrefix(keyPrefix)).build();
     }
 
     @Override

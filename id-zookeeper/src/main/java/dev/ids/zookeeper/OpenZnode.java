@@ -1,5 +1,7 @@
 package dev.ids.zookeeper;
 
+import dev.ids.node.LeaseGrant;
+import dev.ids.node.LeaseLostException;
 import dev.ids.node.NodeLeaseStore;
 import java.time.Duration;
 import org.apache.curator.framework.api.CuratorWatcher;
@@ -47,16 +49,16 @@ final class OpenZnode {
         return proof.path();
     }
 
-    long claimAskedAtNanos() {
-        return claimAskedAtNanos;
-    }
-
-    long claimEpoch() {
-        return claimEpoch;
-    }
-
     void attach(NodeLeaseStore.Provable lease) {
         this.lease = lease;
+    }
+
+    /**
+     * Proves the lease for the first time, counting from the moment before the create, under the fence epoch read
+     * then: a suspension since discards the proof.
+     */
+    void proveFirst(NodeLeaseStore.Provable lease, LeaseGrant grant) {
+        lease.prove(claimAskedAtNanos, claimEpoch, grant);
     }
 
     /** The lease, or null while the claim has not attached it yet. */
@@ -72,20 +74,30 @@ final class OpenZnode {
         this.watcher = watcher;
     }
 
-    Object markLock() {
-        return markLock;
-    }
-
     int markVersion() {
         synchronized (markLock) {
             return markVersion;
         }
     }
 
-    void markVersion(int version) {
+    /**
+     * Writes the mark against the version last read or written, and keeps the version written. The lock is held
+     * across the write, so that the cached version stays in step with the znode; advances are rare (in steps), so
+     * writers do not queue behind it in practice. A suspension never waits for it.
+     */
+    long writeMark(VersionedWrite write) throws LeaseLostException {
         synchronized (markLock) {
-            markVersion = version;
+            ZnodeMarks.StoredMark written = write.at(markVersion);
+            markVersion = written.version();
+            return written.millis();
         }
+    }
+
+    /** A write of the mark znode against a version. */
+    @FunctionalInterface
+    interface VersionedWrite {
+
+        ZnodeMarks.StoredMark at(int version) throws LeaseLostException;
     }
 
     boolean isHeld() {

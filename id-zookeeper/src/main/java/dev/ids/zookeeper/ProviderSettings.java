@@ -10,9 +10,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The settings of a {@link ZooKeeperNodeLeaseProvider}, each checked as it is set, and the Curator client they
- * name: the caller's, which must be started, or one created from the connection string. The public builder extends
- * it and holds the defaults; this class keeps the setters and their rules apart from the provider, so that the
- * provider reads as what it does with them.
+ * name: the caller's, which must be started, or one created from the connection string, starting from the defaults
+ * the provider declares. The public builder extends it; this class keeps the setters and their rules apart from the
+ * provider, so that the provider reads as what it does with them.
  *
  * <p>Not thread-safe, as builders are not; the provider reads it while it is built and keeps no reference to it.
  *
@@ -22,30 +22,12 @@ abstract class ProviderSettings<B extends ProviderSettings<B>> {
 
     private @Nullable CuratorFramework client;
     private @Nullable String connectString;
-    private Duration sessionTimeout;
-    private Duration connectionTimeout;
-    private String rootPath;
-    private String lableNamespace;
+    private Duration sessionTimeout = ZooKeeperNodeLeaseProvider.DEFAULT_SESSION_TIMEOUT;
+    private Duration connectionTimeout = ZooKeeperNodeLeaseProvider.DEFAULT_CONNECTION_TIMEOUT;
+    private String rootPath = ZooKeeperNodeLeaseProvider.DEFAULT_ROOT_PATH;
+    private String lableNamespace = ZooKeeperNodeLeaseProvider.DEFAULT_LABLE_NAMESPACE;
     private IdClock clock = IdClock.system();
-    private Duration lableReleaseDelay;
-
-    /**
-     * Starts with the defaults the builder documents.
-     *
-     * @param sessionTimeout the session timeout of a client the provider creates
-     * @param connectionTimeout the connection timeout of a client the provider creates
-     * @param rootPath the root znode
-     * @param lableNamespace the namespace whose claims use Lable's layout
-     * @param lableReleaseDelay how long a released Lable identity stays taken
-     */
-    ProviderSettings(Duration sessionTimeout, Duration connectionTimeout, String rootPath, String lableNamespace,
-            Duration lableReleaseDelay) {
-        this.sessionTimeout = sessionTimeout;
-        this.connectionTimeout = connectionTimeout;
-        this.rootPath = rootPath;
-        this.lableNamespace = lableNamespace;
-        this.lableReleaseDelay = lableReleaseDelay;
-    }
+    private Duration lableReleaseDelay = ZooKeeperNodeLeaseProvider.DEFAULT_LABLE_RELEASE_DELAY;
 
     /**
      * Returns this builder as its concrete type, which {@code B} names.
@@ -202,20 +184,9 @@ abstract class ProviderSettings<B extends ProviderSettings<B>> {
         return given;
     }
 
-    String rootPath() {
-        return rootPath;
-    }
-
-    String lableNamespace() {
-        return lableNamespace;
-    }
-
-    IdClock clock() {
-        return clock;
-    }
-
-    Duration lableReleaseDelay() {
-        return lableReleaseDelay;
+    /** Returns the settings of the znodes and leases, as set. */
+    Terms terms() {
+        return new Terms(rootPath, lableNamespace, clock, lableReleaseDelay);
     }
 
     private static Duration positive(String name, Duration value) {
@@ -224,5 +195,16 @@ abstract class ProviderSettings<B extends ProviderSettings<B>> {
             throw new IllegalArgumentException(name + " must be positive and below 24 days: " + value);
         }
         return value;
+    }
+
+    /**
+     * The settings of the znodes and leases, as set.
+     *
+     * @param rootPath the root znode
+     * @param lableNamespace the namespace whose claims use Lable's layout
+     * @param clock the clock of the lease deadlines
+     * @param lableReleaseDelay how long a released Lable identity stays taken
+     */
+    record Terms(String rootPath, String lableNamespace, IdClock clock, Duration lableReleaseDelay) {
     }
 }

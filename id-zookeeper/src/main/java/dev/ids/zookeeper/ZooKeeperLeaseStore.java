@@ -151,8 +151,7 @@ final class ZooKeeperLeaseStore implements NodeLeaseStore<ZnodeProof> {
             release.deleteIfOwned(proof.znode());
             throw e instanceof RuntimeException runtime ? runtime : claimFailure(proof.namespace(), e);
         }
-        lease.prove(znode.claimAskedAtNanos(), znode.claimEpoch(),
-                new LeaseGrant(OwnershipProofs.leaseNanos(zooKeeper), 0));
+        znode.proveFirst(lease, new LeaseGrant(OwnershipProofs.leaseNanos(zooKeeper), 0));
         if (!lease.isHeld()) {
             // The connection was suspended during the claim: prove ownership once it is back.
             proofs.proveLater(znode);
@@ -171,13 +170,7 @@ final class ZooKeeperLeaseStore implements NodeLeaseStore<ZnodeProof> {
     @Override
     public long writeMark(ZnodeProof proof, long epochMillis) throws Exception {
         OpenZnode znode = opened(proof);
-        // Held across the write, so that the cached version stays in step with the znode; advances are rare (in
-        // steps), so writers do not queue behind it in practice. A suspension never waits for it.
-        synchronized (znode.markLock()) {
-            ZnodeMarks.StoredMark written = write(znode, epochMillis, znode.markVersion());
-            znode.markVersion(written.version());
-            return written.millis();
-        }
+        return znode.writeMark(version -> write(znode, epochMillis, version));
     }
 
     /**

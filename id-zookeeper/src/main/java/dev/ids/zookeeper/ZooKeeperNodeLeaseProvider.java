@@ -92,10 +92,11 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
     private final AtomicLong claimNumbers = new AtomicLong();
 
     private ZooKeeperNodeLeaseProvider(ProviderSettings<?> settings) {
+        ProviderSettings.Terms terms = settings.terms();
         this.client = new ProviderClient(settings.openClient(), settings.ownsClient());
-        this.znodes = new Znodes(client.curator(), settings.rootPath(), settings.lableNamespace());
-        this.store = new ZooKeeperLeaseStore(znodes, settings.clock(), settings.lableReleaseDelay().toNanos());
-        this.rows = new ZnodeRows(znodes, settings.clock(), store.openZnodes());
+        this.znodes = new Znodes(client.curator(), terms.rootPath(), terms.lableNamespace());
+        this.store = new ZooKeeperLeaseStore(znodes, terms.clock(), terms.lableReleaseDelay().toNanos());
+        this.rows = new ZnodeRows(znodes, terms.clock(), store.openZnodes());
         store.start();
     }
 
@@ -229,12 +230,10 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
         return store.writeMark(lease.stored(), epochMillis, version);
     }
 
-    /** Configures a {@link ZooKeeperNodeLeaseProvider}; every default is set here, each setting documented there. */
+    /** Configures a {@link ZooKeeperNodeLeaseProvider}, starting from the defaults the provider declares. */
     public static final class Builder extends ProviderSettings<Builder> {
 
         private Builder() {
-            super(DEFAULT_SESSION_TIMEOUT, DEFAULT_CONNECTION_TIMEOUT, DEFAULT_ROOT_PATH, DEFAULT_LABLE_NAMESPACE,
-                    DEFAULT_LABLE_RELEASE_DELAY);
         }
 
         /**

@@ -1,6 +1,5 @@
 package dev.ids.node.jdbc;
 
-import dev.ids.clock.IdClock;
 import dev.ids.node.ClaimCandidates;
 import dev.ids.node.NodeClaim;
 import dev.ids.node.NodeLease;
@@ -148,16 +147,6 @@ public final class JdbcNodeLeaseProvider extends LeaseTableProvider {
 
         private Builder(DataSource dataSource) {
             this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
-        }
-
-        /** For tests: see {@link LeaseTableSettings#renewingInBackground}. */
-        Builder backgroundRenewal(boolean backgroundRenewal) {
-            return renewingInBackground(backgroundRenewal);
-        }
-
-        /** For tests: see {@link LeaseTableSettings#readingDatabaseTimeFrom}. */
-        Builder databaseClock(IdClock databaseClock) {
-            return readingDatabaseTimeFrom(databaseClock);
         }
 
         /**

@@ -73,7 +73,7 @@ public abstract class LeaseTableSettings<B extends LeaseTableSettings<B>> extend
     }
 
     /**
-     * For the stores' tests, through a seam of each builder: the statements use this clock's wall time, as a
+     * For the stores' tests, which reach it from this package: the statements use this clock's wall time, as a
      * literal, in place of the database's current time. A real server's clock cannot be set, and an offset added to
      * it would drift by the milliseconds between writing a statement and running it, too much for tests of the
      * exact moment a lease lapses.

@@ -1,6 +1,5 @@
 package dev.ids.node.sql;
 
-import dev.ids.node.Renewal;
 import dev.ids.node.StoreNodeLease;
 import dev.ids.node.StoredNodeLease;
 import org.jspecify.annotations.Nullable;
@@ -8,7 +7,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * A node identity held through a row of the lease table: the shared lease lifecycle ({@link StoredNodeLease}) over
  * a store of the table. Each store's lease type extends it, so that its tests reach the same seams by its own name:
- * a renewal by hand, the row's holder value, and why the lease was lost or is fenced.
+ * the row's holder value, and why the lease was lost or is fenced.
  */
 public abstract class TableNodeLease extends StoreNodeLease<HeldRow> {
 
@@ -19,15 +18,6 @@ public abstract class TableNodeLease extends StoreNodeLease<HeldRow> {
      */
     protected TableNodeLease(StoredNodeLease<HeldRow> lease) {
         super(lease);
-    }
-
-    /**
-     * Renews the lease once, as its renewal thread does; see {@link StoredNodeLease#renew()}.
-     *
-     * @return what the renewal did
-     */
-    public Renewal renew() {
-        return lifecycle().renew();
     }
 
     /**

@@ -20,8 +20,7 @@ class H2JdbcIdentityTakeOverTest extends IdentityTakeOverContract {
 
     @Override
     protected IdentityTakeOver newProvider(String keyPrefix, LeaseTerms terms) {
-        return terms.applyTo(JdbcNodeLeaseProvider.builder(dataSource).singleProcess(true).tableName(TABLE))
-                .backgroundRenewal(terms.backgroundRenewal()).build();
+        return terms.applyTo(JdbcNodeLeaseProvider.builder(dataSource).singleProcess(true).tableName(TABLE)).build();
     }
 
     @Override

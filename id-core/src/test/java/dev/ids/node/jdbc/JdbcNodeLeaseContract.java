@@ -1,5 +1,7 @@
 package dev.ids.node.jdbc;
 
+import static dev.ids.node.BuilderSeams.backgroundRenewal;
+import static dev.ids.node.sql.TableBuilderSeams.databaseClock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -94,10 +96,10 @@ abstract class JdbcNodeLeaseContract {
     }
 
     JdbcNodeLeaseProvider.Builder providerBuilder(String holder) {
-        return JdbcNodeLeaseProvider.builder(dataSource).singleProcess(true)
+        return backgroundRenewal(databaseClock(JdbcNodeLeaseProvider.builder(dataSource), clock), false)
+                .singleProcess(true)
                 .tableName(TABLE).holderId(holder).clock(clock)
-                .databaseClock(clock)
-                .leaseLength(LEASE).backgroundRenewal(false);
+                .leaseLength(LEASE);
     }
 
     JdbcNodeLeaseProvider provider(String holder) {
@@ -210,10 +212,10 @@ abstract class JdbcNodeLeaseContract {
         try (CountingPool pool = new CountingPool(dataSource, 10)) {
             List<JdbcNodeLeaseProvider> providers = new ArrayList<>();
             for (int i = 0; i < claimants; i++) {
-                providers.add(JdbcNodeLeaseProvider.builder(pool).singleProcess(true)
+                providers.add(backgroundRenewal(databaseClock(JdbcNodeLeaseProvider.builder(pool), clock), false)
+                        .singleProcess(true)
                         .tableName(TABLE).holderId("fleet-" + i).clock(clock)
-                        .databaseClock(clock)
-                        .leaseLength(LEASE).backgroundRenewal(false).build());
+                        .leaseLength(LEASE).build());
             }
             pool.holdAfter(providers.get(0).selectRangeSql, claimants);
             CountDownLatch start = new CountDownLatch(1);
@@ -443,9 +445,10 @@ abstract class JdbcNodeLeaseContract {
                 return system.monotonicNanos();
             }
         };
-        JdbcNodeLeaseProvider.Builder builder = JdbcNodeLeaseProvider.builder(dataSource).singleProcess(true)
+        JdbcNodeLeaseProvider.Builder builder = backgroundRenewal(JdbcNodeLeaseProvider.builder(dataSource), false)
+                .singleProcess(true)
                 .tableName(TABLE)
-                .leaseLength(LEASE).backgroundRenewal(false);
+                .leaseLength(LEASE);
         long before = System.currentTimeMillis();
         JdbcNodeLease holder = claim(builder.holderId("system-clock").build(), 0);
         JdbcNodeLeaseProvider fast = builder.holderId("minute-ahead").clock(minuteAhead).build();
@@ -865,9 +868,9 @@ abstract class JdbcNodeLeaseContract {
         String ours = statement.replace(JdbcNodeLeaseProvider.DEFAULT_TABLE_NAME, DDL_TABLE);
         execute(ours, false);
         execute(ours, false);
-        JdbcNodeLeaseProvider provider = JdbcNodeLeaseProvider.builder(dataSource).singleProcess(true)
-                .tableName(DDL_TABLE)
-                .backgroundRenewal(false).build();
+        JdbcNodeLeaseProvider provider = backgroundRenewal(JdbcNodeLeaseProvider.builder(dataSource), false)
+                .singleProcess(true)
+                .tableName(DDL_TABLE).build();
         try (NodeLease lease = provider.claim(claim(0, 0))) {
             assertThat(lease.identity()).isZero();
         } finally {

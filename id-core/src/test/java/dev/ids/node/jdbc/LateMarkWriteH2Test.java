@@ -1,5 +1,7 @@
 package dev.ids.node.jdbc;
 
+import static dev.ids.node.BuilderSeams.backgroundRenewal;
+import static dev.ids.node.sql.TableBuilderSeams.databaseClock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -38,9 +40,10 @@ class LateMarkWriteH2Test {
     private NodeLease toClose;
 
     private JdbcNodeLeaseProvider provider() {
-        return JdbcNodeLeaseProvider.builder(dataSource).singleProcess(true)
-                .tableName(TABLE).clock(clock).databaseClock(clock)
-                .leaseLength(JdbcNodeLeaseContract.LEASE).holderId("this-process").backgroundRenewal(false).build();
+        return backgroundRenewal(databaseClock(JdbcNodeLeaseProvider.builder(dataSource), clock), false)
+                .singleProcess(true)
+                .tableName(TABLE).clock(clock)
+                .leaseLength(JdbcNodeLeaseContract.LEASE).holderId("this-process").build();
     }
 
     @AfterEach

@@ -1,5 +1,7 @@
 package dev.ids.node.jdbc;
 
+import static dev.ids.node.BuilderSeams.backgroundRenewal;
+import static dev.ids.node.sql.TableBuilderSeams.databaseClock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -41,10 +43,9 @@ class LeasedGeneratorQuickRestartH2Test {
     private final RecordingListener listener = new RecordingListener();
 
     private JdbcNodeLeaseProvider provider(String holder) {
-        return JdbcNodeLeaseProvider.builder(dataSource).singleProcess(true)
-                .tableName(TABLE).holderId(holder).clock(clock)
-                .databaseClock(clock)
-                .backgroundRenewal(false).build();
+        return backgroundRenewal(databaseClock(JdbcNodeLeaseProvider.builder(dataSource), clock), false)
+                .singleProcess(true)
+                .tableName(TABLE).holderId(holder).clock(clock).build();
     }
 
     /**

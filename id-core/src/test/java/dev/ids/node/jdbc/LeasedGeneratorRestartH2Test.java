@@ -1,5 +1,7 @@
 package dev.ids.node.jdbc;
 
+import static dev.ids.node.BuilderSeams.backgroundRenewal;
+import static dev.ids.node.sql.TableBuilderSeams.databaseClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ids.clock.ManualClock;
@@ -31,10 +33,9 @@ class LeasedGeneratorRestartH2Test {
     private final ManualClock clock = ManualClock.atEpochMillis(1_750_000_000_000L);
 
     private JdbcNodeLeaseProvider provider(String holder) {
-        return JdbcNodeLeaseProvider.builder(dataSource).singleProcess(true)
-                .tableName(TABLE).holderId(holder).clock(clock)
-                .databaseClock(clock)
-                .backgroundRenewal(false).build();
+        return backgroundRenewal(databaseClock(JdbcNodeLeaseProvider.builder(dataSource), clock), false)
+                .singleProcess(true)
+                .tableName(TABLE).holderId(holder).clock(clock).build();
     }
 
     @Test

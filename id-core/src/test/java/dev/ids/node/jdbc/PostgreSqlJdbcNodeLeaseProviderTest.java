@@ -1,5 +1,7 @@
 package dev.ids.node.jdbc;
 
+import static dev.ids.node.BuilderSeams.backgroundRenewal;
+import static dev.ids.node.sql.TableBuilderSeams.databaseClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ids.node.Renewal;
@@ -63,9 +65,11 @@ class PostgreSqlJdbcNodeLeaseProviderTest extends JdbcNodeLeaseContract {
             handedOut.add(connection);
             return connection;
         };
-        JdbcNodeLeaseProvider provider = JdbcNodeLeaseProvider.builder(asynchronous).tableName(DURABLE_TABLE)
-                .holderId("durable").clock(clock).databaseClock(clock).leaseLength(LEASE).backgroundRenewal(false)
-                .build();
+        JdbcNodeLeaseProvider provider =
+                backgroundRenewal(databaseClock(JdbcNodeLeaseProvider.builder(asynchronous), clock), false)
+                        .tableName(DURABLE_TABLE)
+                        .holderId("durable").clock(clock).leaseLength(LEASE)
+                        .build();
 
         JdbcNodeLease lease = (JdbcNodeLease) provider.claim(claim(0, 3));
         lease.advanceHighWaterMark(MARK);

@@ -1,5 +1,7 @@
 package dev.ids.node.jdbc;
 
+import static dev.ids.node.BuilderSeams.backgroundRenewal;
+import static dev.ids.node.sql.TableBuilderSeams.databaseClock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -47,11 +49,12 @@ class ReclaimingJdbcNodeLeaseH2Test {
     private String namespace;
 
     private NodeLeaseProvider provider() {
-        JdbcNodeLeaseProvider jdbc = JdbcNodeLeaseProvider.builder(dataSource).singleProcess(true)
-                .tableName(TABLE).clock(clock)
-                .databaseClock(clock)
-                .leaseLength(JdbcNodeLeaseContract.LEASE)
-                .holderId("this-process").backgroundRenewal(false).build();
+        JdbcNodeLeaseProvider jdbc =
+                backgroundRenewal(databaseClock(JdbcNodeLeaseProvider.builder(dataSource), clock), false)
+                        .singleProcess(true)
+                        .tableName(TABLE).clock(clock)
+                        .leaseLength(JdbcNodeLeaseContract.LEASE)
+                        .holderId("this-process").build();
         return claim -> {
             NodeLease lease = jdbc.claim(claim);
             claimed.add(lease);
@@ -246,11 +249,11 @@ class ReclaimingJdbcNodeLeaseH2Test {
                         throw e.getCause();
                     }
                 });
-        JdbcNodeLease lease = (JdbcNodeLease) JdbcNodeLeaseProvider.builder(stalling).singleProcess(true)
-                .tableName(TABLE).clock(clock)
-                .databaseClock(clock)
-                .leaseLength(JdbcNodeLeaseContract.LEASE)
-                .backgroundRenewal(false).build().claim(new NodeClaim(namespace, 0, 3));
+        JdbcNodeLease lease =
+                (JdbcNodeLease) backgroundRenewal(databaseClock(JdbcNodeLeaseProvider.builder(stalling), clock), false)
+                        .singleProcess(true)
+                        .tableName(TABLE).clock(clock)
+                        .leaseLength(JdbcNodeLeaseContract.LEASE).build().claim(new NodeClaim(namespace, 0, 3));
         stall.set(true);
         Thread renewal = new Thread(lease::renew, "stuck-renewal");
         renewal.start();

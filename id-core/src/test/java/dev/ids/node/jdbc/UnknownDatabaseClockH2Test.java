@@ -1,5 +1,6 @@
 package dev.ids.node.jdbc;
 
+import static dev.ids.node.BuilderSeams.backgroundRenewal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ids.clock.ManualClock;
@@ -33,9 +34,10 @@ class UnknownDatabaseClockH2Test {
     void theApplicationsClockStampsExpiriesOnADatabaseWhoseClockTheLeaseCannotRead() throws SQLException {
         DataSource unknown = productNamed("SomeSQL", new TestDataSource(TestDatabase.H2, "unknown-clock"));
         ManualClock clock = ManualClock.atEpochMillis(START_MILLIS);
-        JdbcNodeLeaseProvider provider = JdbcNodeLeaseProvider.builder(unknown).singleProcess(true)
+        JdbcNodeLeaseProvider provider = backgroundRenewal(JdbcNodeLeaseProvider.builder(unknown), false)
+                .singleProcess(true)
                 .tableName(TABLE).clock(clock)
-                .leaseLength(Duration.ofSeconds(30)).backgroundRenewal(false).build();
+                .leaseLength(Duration.ofSeconds(30)).build();
 
         try (JdbcNodeLease lease = (JdbcNodeLease) provider.claim(new NodeClaim("unknown-clock", 0, 0))) {
             assertThat(lease.isHeld()).as("the test clock is over a year from H2's, but that is not measured").isTrue();
