@@ -36,9 +36,9 @@ public class NodeLeaseConfiguration {
     NodeLeases idNodeLeases(IdsNodeProperties properties, ObjectProvider<NodeLeaseProvider> providers,
             ObjectProvider<StarterLeaseStore> starterStores, ConfigurableListableBeanFactory beanFactory) {
         LeaseStoreKinds kinds = LeaseStoreKinds.of(beanFactory.getBeanClassLoader());
-        String setting = LeaseStoreKinds.normalize(properties.getProvider());
+        String setting = LeaseStoreKinds.normalize(properties.provider());
         if (!kinds.accepts(setting)) {
-            throw new IdsConfigurationException("ids.node.provider", Chars.quote(properties.getProvider()),
+            throw new IdsConfigurationException("ids.node.provider", Chars.quote(properties.provider()),
                     "the node identities come from static settings, from auto mode, or from a lease store on the "
                     + "class path, and none is named so", "Set ids.node.provider to one of " + kinds.values() + ", or add the "
                     + "module of the store you meant to the application.");
@@ -51,7 +51,7 @@ public class NodeLeaseConfiguration {
             }
         }
         return new NodeLeases(ChosenLeaseProvider.of(setting, provider, starterStores.getIfUnique(), kinds),
-                reclaimPeriod(properties.getReclaimPeriod()), kinds);
+                reclaimPeriod(properties.reclaimPeriod()), kinds);
     }
 
     /**

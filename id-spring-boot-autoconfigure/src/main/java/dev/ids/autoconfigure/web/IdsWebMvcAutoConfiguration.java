@@ -8,7 +8,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Import;
 import org.springframework.core.annotation.Order;
 import org.springframework.format.FormatterRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
@@ -28,7 +27,6 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 @AutoConfiguration(beforeName = "org.springframework.boot.webmvc.autoconfigure.WebMvcAutoConfiguration")
 @ConditionalOnWebApplication(type = Type.SERVLET)
 @ConditionalOnClass(WebMvcConfigurer.class)
-@Import(IdRefusalProblemConfiguration.class)
 public final class IdsWebMvcAutoConfiguration {
 
     @Bean
@@ -45,10 +43,10 @@ public final class IdsWebMvcAutoConfiguration {
         }
     }
 
-    /** The problem details of invalid IDs. */
+    /** The problem details of invalid and refused IDs. */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnIdProblemDetails
-    static class InvalidIdProblemsConfiguration {
+    static class InvalidIdProblemsConfiguration extends IdProblemsConfiguration {
 
         @Bean
         InvalidIdProblemAdvice invalidIdProblemAdvice() {

@@ -6,7 +6,7 @@ import dev.ids.autoconfigure.IdsConfigurationException;
 import dev.ids.autoconfigure.node.ConditionalOnMissingStoreClasses;
 import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
 import dev.ids.autoconfigure.node.IdsNodeProperties;
-import dev.ids.autoconfigure.node.LeaseTimingProperties;
+import dev.ids.autoconfigure.node.LeaseTimings;
 import dev.ids.autoconfigure.node.MissingStoreModule;
 import dev.ids.autoconfigure.node.StarterLeaseStore;
 import dev.ids.etcd.EtcdNodeLeaseProvider;
@@ -63,31 +63,26 @@ public class EtcdLeaseConfiguration {
                         + " to the members' client URLs, all http:// or all https://, each with a host and port "
                         + "(for example http://etcd-0:2379,http://etcd-1:2379,http://etcd-2:2379).");
             }
-            apply(PREFIX + ".key-prefix", properties.getKeyPrefix(), builder::keyPrefix);
+            apply(PREFIX + ".key-prefix", properties.keyPrefix(), builder::keyPrefix);
             properties.applyTo(builder, PREFIX);
             credentials(properties, builder);
             tls(properties, builder);
             customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
-            try {
-                return builder.build();
-            } catch (IllegalArgumentException ex) {
-                throw LeaseTimingProperties.rejected(PREFIX, ex, ", and use https:// endpoints with " + PREFIX
-                        + ".trust-certificates or " + PREFIX + ".client-certificate");
-            }
+            return LeaseTimings.build(builder::build, PREFIX, ", and use https:// endpoints with " + PREFIX
+                    + ".trust-certificates or " + PREFIX + ".client-certificate");
         }
 
         @Bean
         StarterLeaseStore idsStarterLeaseStore(EtcdNodeLeaseProvider provider, EtcdLeaseProperties properties) {
             return new StarterLeaseStore(new EtcdLeaseStoreKind(), "etcd (" + String.join(",",
-                    properties.getEndpoints()) + ", keys " + provider.keyPrefix() + "/, "
-                    + LeaseTimingProperties.describe(provider.leaseLength(), provider.renewalPeriod(),
-                            provider.reclaimGrace()) + ")");
+                    properties.endpoints()) + ", keys " + provider.keyPrefix() + "/, "
+                    + LeaseTimings.describe(provider) + ")");
         }
 
         /** A user needs its password, and a password its user: one without the other is a mistake, not a default. */
         private static void credentials(EtcdLeaseProperties properties, EtcdNodeLeaseProvider.Builder builder) {
-            String user = properties.getUser();
-            String password = properties.getPassword();
+            String user = properties.user();
+            String password = properties.password();
             if (user == null && password == null) {
                 return;
             }
@@ -104,10 +99,10 @@ public class EtcdLeaseConfiguration {
 
         /** The TLS files: each must be readable, and a client certificate comes with its key. */
         private static void tls(EtcdLeaseProperties properties, EtcdNodeLeaseProvider.Builder builder) {
-            apply(PREFIX + ".trust-certificates", path(properties.getTrustCertificates()),
+            apply(PREFIX + ".trust-certificates", path(properties.trustCertificates()),
                     builder::trustCertificates);
-            String certificate = properties.getClientCertificate();
-            String key = properties.getClientKey();
+            String certificate = properties.clientCertificate();
+            String key = properties.clientKey();
             if ((certificate == null) != (key == null)) {
                 String missing = certificate == null ? PREFIX + ".client-certificate" : PREFIX + ".client-key";
                 throw new IdsConfigurationException(missing, null, "a client certificate needs both "
@@ -122,7 +117,7 @@ public class EtcdLeaseConfiguration {
                 apply(PREFIX + ".client-certificate", path(certificate),
                         file -> builder.clientCertificate(file, Path.of(key)));
             }
-            apply(PREFIX + ".authority", properties.getAuthority(), builder::authority);
+            apply(PREFIX + ".authority", properties.authority(), builder::authority);
         }
 
         private static @Nullable Path path(@Nullable String file) {
@@ -132,7 +127,7 @@ public class EtcdLeaseConfiguration {
 
     /** Chosen explicitly or by its endpoints, etcd needs them before anything else. */
     private static List<String> endpoints(EtcdLeaseProperties properties) {
-        List<String> endpoints = properties.getEndpoints();
+        List<String> endpoints = properties.endpoints();
         if (endpoints == null || endpoints.stream().allMatch(endpoint -> endpoint == null || endpoint.isBlank())) {
             throw new IdsConfigurationException(EtcdLeaseStoreKind.ENDPOINTS, null, "ids.node.provider is etcd, "
                     + "which needs the client URLs of the etcd members", "Set " + EtcdLeaseStoreKind.ENDPOINTS

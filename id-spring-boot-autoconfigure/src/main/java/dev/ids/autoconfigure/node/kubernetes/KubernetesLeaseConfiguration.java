@@ -7,7 +7,7 @@ import dev.ids.autoconfigure.NodeIdentityProvider;
 import dev.ids.autoconfigure.node.ConditionalOnMissingStoreClasses;
 import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
 import dev.ids.autoconfigure.node.IdsNodeProperties;
-import dev.ids.autoconfigure.node.LeaseTimingProperties;
+import dev.ids.autoconfigure.node.LeaseTimings;
 import dev.ids.autoconfigure.node.MissingStoreModule;
 import dev.ids.autoconfigure.node.StarterLeaseStore;
 import dev.ids.internal.ExceptionMessages;
@@ -57,20 +57,20 @@ public class KubernetesLeaseConfiguration {
         KubernetesNodeLeaseProvider idsNodeLeaseProvider(KubernetesLeaseProperties properties,
                 ObjectProvider<KubernetesNodeLeaseProviderBuilderCustomizer> customizers) {
             KubernetesNodeLeaseProvider.Builder builder = KubernetesNodeLeaseProvider.builder(config(properties));
-            apply(KubernetesLeaseStoreKind.NAMESPACE, properties.getNamespace(), builder::namespace);
-            apply(PREFIX + ".lease-name-prefix", properties.getLeaseNamePrefix(), builder::leaseNamePrefix);
+            apply(KubernetesLeaseStoreKind.NAMESPACE, properties.namespace(), builder::namespace);
+            apply(PREFIX + ".lease-name-prefix", properties.leaseNamePrefix(), builder::leaseNamePrefix);
             properties.applyTo(builder, PREFIX);
             customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
             try {
                 return builder.build();
             } catch (IllegalArgumentException ex) {
-                String namespace = properties.getNamespace();
+                String namespace = properties.namespace();
                 if (namespace == null && ExceptionMessages.of(ex).contains("namespace")) {
                     throw new IdsConfigurationException(KubernetesLeaseStoreKind.NAMESPACE, null, ExceptionMessages.of(ex),
                             "Set " + KubernetesLeaseStoreKind.NAMESPACE + " to the namespace of the Lease objects "
                             + "(outside a pod, the client knows none unless the kubeconfig's context names one).");
                 }
-                throw LeaseTimingProperties.rejected(PREFIX, ex, "");
+                throw LeaseTimings.rejected(PREFIX, ex, "");
             }
         }
 
@@ -78,21 +78,20 @@ public class KubernetesLeaseConfiguration {
         StarterLeaseStore idsStarterLeaseStore(KubernetesNodeLeaseProvider provider) {
             return new StarterLeaseStore(new KubernetesLeaseStoreKind(), "kubernetes (Lease objects "
                     + provider.leaseNamePrefix() + "-* in namespace " + provider.namespace() + ", "
-                    + LeaseTimingProperties.describe(provider.leaseLength(), provider.renewalPeriod(),
-                            provider.reclaimGrace()) + ")");
+                    + LeaseTimings.describe(provider) + ")");
         }
 
         /** The pod's ordinal as every generator's identity, claimed in the store as a configured one. */
         @Bean
         @ConditionalOnStatefulSet
         NodeIdentityProvider idsKubernetesPodOrdinal(KubernetesLeaseProperties properties) {
-            if (properties.getPodOrdinal() != null) {
-                if (properties.getPodOrdinal() < 0) {
-                    throw new IdsConfigurationException(PREFIX + ".pod-ordinal", properties.getPodOrdinal(),
+            if (properties.podOrdinal() != null) {
+                if (properties.podOrdinal() < 0) {
+                    throw new IdsConfigurationException(PREFIX + ".pod-ordinal", properties.podOrdinal(),
                             "a pod ordinal is never negative", "Set " + PREFIX + ".pod-ordinal to the pod's "
                             + "ordinal, or remove it to read it from HOSTNAME.");
                 }
-                return new PodOrdinalIdentity(properties.getPodOrdinal());
+                return new PodOrdinalIdentity(properties.podOrdinal());
             }
             try {
                 return new PodOrdinalIdentity(StatefulSetOrdinal.ofThisPod());
@@ -106,7 +105,7 @@ public class KubernetesLeaseConfiguration {
         /** fabric8's own configuration (the pod's service account, or the kubeconfig), its API server's URL set. */
         private static Config config(KubernetesLeaseProperties properties) {
             Config config = Config.autoConfigure(null);
-            String url = properties.getMasterUrl();
+            String url = properties.masterUrl();
             if (url == null) {
                 return config;
             }
@@ -126,7 +125,7 @@ public class KubernetesLeaseConfiguration {
 
         @Bean
         NodeLeaseProvider idsNodeLeaseProvider(IdsNodeProperties properties, KubernetesLeaseProperties settings) {
-            throw MissingStoreModule.failure(properties, new KubernetesLeaseStoreKind(), settings::getNamespace,
+            throw MissingStoreModule.failure(properties, new KubernetesLeaseStoreKind(), settings::namespace,
                     "leasing node identities from Kubernetes Lease objects needs the ids Kubernetes module "
                     + "(dev.ids:id-kubernetes, which brings the fabric8 client), which is not on the class path",
                     "dev.ids:id-kubernetes", WAYS_OUT);

@@ -5,7 +5,7 @@ import static dev.ids.autoconfigure.ConfiguredValue.apply;
 import dev.ids.autoconfigure.IdsConfigurationException;
 import dev.ids.autoconfigure.node.ConditionalOnMissingStoreClasses;
 import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
-import dev.ids.autoconfigure.node.LeaseTimingProperties;
+import dev.ids.autoconfigure.node.LeaseTimings;
 import dev.ids.autoconfigure.node.StarterLeaseStore;
 import dev.ids.node.NodeLeaseProvider;
 import dev.ids.redis.RedisDurability;
@@ -60,21 +60,17 @@ public class RedisLeaseConfiguration {
                 ObjectProvider<LettuceConnectionFactory> connectionFactories,
                 ObjectProvider<RedisNodeLeaseProviderBuilderCustomizer> customizers) {
             RedisNodeLeaseProvider.Builder builder = RedisNodeLeaseProvider.builder(client(connectionFactories));
-            apply("ids.node.redis.key-prefix", properties.getKeyPrefix(), builder::keyPrefix);
+            apply("ids.node.redis.key-prefix", properties.keyPrefix(), builder::keyPrefix);
             properties.applyTo(builder, "ids.node.redis");
-            apply("ids.node.redis.durability", properties.getDurability(),
+            apply("ids.node.redis.durability", properties.durability(),
                     durability -> builder.durability(durability(durability)));
-            Duration waitTimeout = properties.getWaitTimeout() != null ? properties.getWaitTimeout()
+            Duration waitTimeout = properties.waitTimeout() != null ? properties.waitTimeout()
                     : Duration.ofSeconds(1);
-            apply("ids.node.redis.wait-for-replicas", properties.getWaitForReplicas(),
+            apply("ids.node.redis.wait-for-replicas", properties.waitForReplicas(),
                     replicas -> builder.waitForReplicas(replicas, waitTimeout));
             customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
-            try {
-                return builder.build();
-            } catch (IllegalArgumentException ex) {
-                throw LeaseTimingProperties.rejected("ids.node.redis", ex, ", and leave "
-                        + "ids.node.redis.wait-for-replicas unset on a Redis Cluster");
-            }
+            return LeaseTimings.build(builder::build, "ids.node.redis",
+                    ", and leave ids.node.redis.wait-for-replicas unset on a Redis Cluster");
         }
 
         /** Reads ids.node.redis.durability; a value that is neither fails rather than fall back to a default. */
@@ -93,8 +89,7 @@ public class RedisLeaseConfiguration {
         @Bean
         StarterLeaseStore idsStarterLeaseStore(RedisNodeLeaseProvider provider) {
             return new StarterLeaseStore(new RedisLeaseStoreKind(), "redis (keys " + provider.keyPrefix() + ", "
-                    + LeaseTimingProperties.describe(provider.leaseLength(), provider.renewalPeriod(),
-                            provider.reclaimGrace()) + ")");
+                    + LeaseTimings.describe(provider) + ")");
         }
 
         /** The application's Lettuce client, started: Spring Data Redis creates it when its factory starts. */

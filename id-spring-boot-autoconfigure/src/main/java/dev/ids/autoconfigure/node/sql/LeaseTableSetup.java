@@ -3,6 +3,7 @@ package dev.ids.autoconfigure.node.sql;
 import static dev.ids.autoconfigure.ConfiguredValue.apply;
 
 import dev.ids.autoconfigure.IdsConfigurationException;
+import dev.ids.autoconfigure.node.LeaseTimings;
 import dev.ids.internal.ExceptionMessages;
 import dev.ids.node.sql.LeaseTableProvider;
 import dev.ids.node.sql.LeaseTableSettings;
@@ -31,8 +32,8 @@ public final class LeaseTableSetup {
      */
     public static <B extends LeaseTableSettings<B>> B configure(B builder, LeaseTableProperties settings,
             boolean named) {
-        apply("ids.node.jdbc.table-name", settings.getTableName(), builder::tableName);
-        apply("ids.node.jdbc.create-table", settings.getCreateTable(), builder::createTable);
+        apply("ids.node.jdbc.table-name", settings.tableName(), builder::tableName);
+        apply("ids.node.jdbc.create-table", settings.createTable(), builder::createTable);
         settings.applyTo(builder, "ids.node.jdbc");
         // Named by ids.node.provider, the database is taken knowingly, a private in-memory one too (a test).
         builder.singleProcess(named);
@@ -54,7 +55,7 @@ public final class LeaseTableSetup {
         } catch (IllegalArgumentException ex) {
             // Each setting was checked alone; what build() finds wrong is how the renewal fits the lease.
             throw new IdsConfigurationException("ids.node.jdbc.renewal-period",
-                    settings.getRenewalPeriod(), ExceptionMessages.of(ex), "Make ids.node.jdbc.renewal-period "
+                    settings.renewalPeriod(), ExceptionMessages.of(ex), "Make ids.node.jdbc.renewal-period "
                     + "shorter than ids.node.jdbc.lease-length, or remove it to renew every third of the lease "
                     + "length.");
         }
@@ -69,7 +70,7 @@ public final class LeaseTableSetup {
      * @return the description
      */
     public static String describe(String store, LeaseTableProvider provider, String where) {
-        return store + " (table " + provider.tableName() + " in the " + where + ", lease " + provider.leaseLength()
-                + ", renewal " + provider.renewalPeriod() + ", grace " + provider.reclaimGrace() + ")";
+        return store + " (table " + provider.tableName() + " in the " + where + ", " + LeaseTimings.describe(provider)
+                + ")";
     }
 }

@@ -48,9 +48,9 @@ public class ZooKeeperLeaseConfiguration {
                 ObjectProvider<ZooKeeperNodeLeaseProviderBuilderCustomizer> customizers) {
             ZooKeeperNodeLeaseProvider.Builder builder = ZooKeeperNodeLeaseProvider.builder()
                     .connectString(connectString(settings));
-            apply("ids.node.zookeeper.root-path", settings.getRootPath(), builder::rootPath);
-            apply("ids.node.zookeeper.session-timeout", settings.getSessionTimeout(), builder::sessionTimeout);
-            apply("ids.node.zookeeper.connection-timeout", settings.getConnectionTimeout(),
+            apply("ids.node.zookeeper.root-path", settings.rootPath(), builder::rootPath);
+            apply("ids.node.zookeeper.session-timeout", settings.sessionTimeout(), builder::sessionTimeout);
+            apply("ids.node.zookeeper.connection-timeout", settings.connectionTimeout(),
                     builder::connectionTimeout);
             customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
             return builder.build();
@@ -58,9 +58,9 @@ public class ZooKeeperLeaseConfiguration {
 
         @Bean
         StarterLeaseStore idsStarterLeaseStore(ZooKeeperLeaseProperties settings) {
-            String root = settings.getRootPath() != null ? settings.getRootPath()
+            String root = settings.rootPath() != null ? settings.rootPath()
                     : ZooKeeperNodeLeaseProvider.DEFAULT_ROOT_PATH;
-            return new StarterLeaseStore(new ZooKeeperLeaseStoreKind(), "zookeeper (" + settings.getConnectString()
+            return new StarterLeaseStore(new ZooKeeperLeaseStoreKind(), "zookeeper (" + settings.connectString()
                     + ", root " + root + ")");
         }
 
@@ -85,7 +85,7 @@ public class ZooKeeperLeaseConfiguration {
                 ResourceLoader resourceLoader) {
             connectString(settings);
             String missing = missing(resourceLoader.getClassLoader());
-            throw MissingStoreModule.failure(properties, new ZooKeeperLeaseStoreKind(), settings::getConnectString,
+            throw MissingStoreModule.failure(properties, new ZooKeeperLeaseStoreKind(), settings::connectString,
                     "leasing node identities from ZooKeeper needs " + missing + ", which is not on the class path",
                     missing, "set ids.node.provider to jdbc or static");
         }
@@ -103,7 +103,7 @@ public class ZooKeeperLeaseConfiguration {
 
     /** Chosen explicitly, ZooKeeper needs the ensemble to connect to before anything else. */
     private static String connectString(ZooKeeperLeaseProperties settings) {
-        String connectString = settings.getConnectString();
+        String connectString = settings.connectString();
         if (connectString == null || connectString.isBlank()) {
             throw new IdsConfigurationException("ids.node.zookeeper.connect-string", null, "ids.node.provider is "
                     + "zookeeper, which needs the ZooKeeper ensemble to connect to",

@@ -3,7 +3,7 @@ package dev.ids.autoconfigure.web.reactive;
 import dev.ids.autoconfigure.web.ConditionalOnIdProblemDetails;
 import dev.ids.autoconfigure.web.IdConverters;
 import dev.ids.autoconfigure.web.IdRefusalProblemAdvice;
-import dev.ids.autoconfigure.web.IdRefusalProblemConfiguration;
+import dev.ids.autoconfigure.web.IdProblemsConfiguration;
 import dev.ids.autoconfigure.web.InvalidIdProblems;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -13,7 +13,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Import;
 import org.springframework.core.annotation.Order;
 import org.springframework.format.FormatterRegistry;
 import org.springframework.web.reactive.config.WebFluxConfigurer;
@@ -35,7 +34,6 @@ import org.springframework.web.reactive.result.method.annotation.ResponseEntityE
 @AutoConfiguration(beforeName = "org.springframework.boot.webflux.autoconfigure.WebFluxAutoConfiguration")
 @ConditionalOnWebApplication(type = Type.REACTIVE)
 @ConditionalOnClass(WebFluxConfigurer.class)
-@Import(IdRefusalProblemConfiguration.class)
 public final class IdsWebFluxAutoConfiguration {
 
     @Bean
@@ -52,10 +50,10 @@ public final class IdsWebFluxAutoConfiguration {
         }
     }
 
-    /** The problem details of invalid IDs. */
+    /** The problem details of invalid and refused IDs. */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnIdProblemDetails
-    static class InvalidIdProblemsConfiguration {
+    static class InvalidIdProblemsConfiguration extends IdProblemsConfiguration {
 
         @Bean
         InvalidIdWebFluxProblemAdvice invalidIdWebFluxProblemAdvice() {
