@@ -190,6 +190,7 @@ public final class LableId extends OneWordId<LableId> {
      *
      * @return the timestamp as an instant
      */
+    @Override
     public Instant timestamp() {
         return Instant.ofEpochMilli(timestampMillis());
     }
@@ -238,6 +239,7 @@ public final class LableId extends OneWordId<LableId> {
      *
      * @return the decoded view
      */
+    @Override
     public DecodedId decoded() {
         String text = toString();
         return LableLayout.describe(DecodedId.builder(SCHEME, text, text, timestamp()), toLong()).build();

@@ -193,6 +193,7 @@ public final class TraceId extends OneWordId<TraceId> {
      *
      * @return the most recent second at or before now with this timestamp
      */
+    @Override
     public Instant timestamp() {
         return timestamp(Instant.now());
     }
@@ -242,6 +243,7 @@ public final class TraceId extends OneWordId<TraceId> {
      *
      * @return the decoded view
      */
+    @Override
     public DecodedId decoded() {
         return decoded(Instant.now());
     }
