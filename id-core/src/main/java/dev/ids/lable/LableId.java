@@ -45,9 +45,6 @@ public final class LableId extends OneWordId<LableId> {
     /** The scheme's name in messages and in the decoded view. */
     public static final String SCHEME = "lable";
 
-    /** The length of the binary form in bytes. */
-    public static final int BYTES = LableLayout.BYTES;
-
     /** The largest timestamp, in milliseconds since the Unix epoch: 2^42 - 1 (2109-05-15T07:35:11.103Z). */
     public static final long MAX_TIMESTAMP = LableLayout.MAX_TIMESTAMP;
 

@@ -32,9 +32,6 @@ public final class TraceId extends OneWordId<TraceId> {
     /** The scheme's name, as used in messages and in the decoded view. */
     public static final String SCHEME = "trace-id";
 
-    /** The length of the binary form ({@link #toBytes()}). */
-    public static final int BYTES = TraceIdLayout.BYTES;
-
     /** The largest timestamp: 2<sup>25</sup> - 1. */
     public static final long MAX_TIMESTAMP = TraceIdLayout.MAX_TIMESTAMP;
 
