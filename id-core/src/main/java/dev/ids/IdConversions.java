@@ -10,9 +10,9 @@ import java.util.function.ToLongFunction;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The functions a scheme's descriptor converts its IDs with, named as the value type's own methods: from each form
- * its {@link IdDescriptorDefinition} names, and to the forms its base {@link BinaryFormId} does not answer (the text
- * check, the {@code long} and the UUID). Filled in once, by chained calls in
+ * The functions a scheme's descriptor converts its IDs with, named as the value type's own methods: reading each form
+ * its {@link IdDescriptorDefinition} names, checking a text, and writing the {@code long} or UUID form (the value
+ * type's base, {@link BinaryFormId}, writes the binary form and decodes). Filled in once, by chained calls in
  * {@link AbstractIdDescriptor#defineConversions}, on a descriptor's first conversion rather than at start-up: every
  * method reference is a class the JVM spins when the reference is evaluated. A form without its functions fails that
  * first conversion, naming the part.
