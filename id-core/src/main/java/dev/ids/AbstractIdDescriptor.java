@@ -18,11 +18,13 @@ import org.jspecify.annotations.Nullable;
  * start-up in an {@link IdDescriptorDefinition} it passes to this constructor, its generator in
  * {@link #idSupplier}, and the conversion functions in {@link #defineConversions}, which runs on the first
  * conversion rather than at start-up: each method reference is a class the JVM spins when it is evaluated, and an
- * application describes all five schemes at start-up but converts the IDs of few of them, if any.
+ * application describes all five schemes at start-up but converts the IDs of few of them, if any. What every value
+ * type answers alike, its binary form, instant and decoded view, the descriptor asks the value itself
+ * ({@link BinaryFormId}), so no scheme names a function for it.
  *
  * @param <T> the scheme's value type
  */
-public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
+public abstract class AbstractIdDescriptor<T extends BinaryFormId> implements IdDescriptor<T> {
 
     private final IdDescriptorDefinition<T> definition;
 
@@ -40,7 +42,7 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
      *
      * @param definition what the scheme names, from {@link #define}; not changed afterwards
      * @throws IllegalStateException naming the missing part when the definition lacks one (a text or binary form,
-     *     a column among its forms, the generator's class and settings, the node identity rule)
+     *     the generator's class and settings, the node identity rule)
      */
     protected AbstractIdDescriptor(IdDescriptorDefinition<T> definition) {
         definition.checkComplete();
@@ -153,7 +155,7 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
 
     @Override
     public final Form column() {
-        return checked(definition.column);
+        return definition.column();
     }
 
     @Override
@@ -168,7 +170,7 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
 
     @Override
     public final byte[] toBytes(T value) {
-        return checked(conversions().bytesOf).apply(value);
+        return value.toBytes();
     }
 
     @Override
@@ -198,12 +200,12 @@ public abstract class AbstractIdDescriptor<T> implements IdDescriptor<T> {
 
     @Override
     public final Instant timestamp(T value) {
-        return checked(conversions().timestampOf).apply(value);
+        return value.timestamp();
     }
 
     @Override
     public final DecodedId decoded(T value) {
-        return checked(conversions().decodedOf).apply(value);
+        return value.decoded();
     }
 
     /**

@@ -4,9 +4,12 @@ import dev.ids.internal.SerialForms;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.Serializable;
+import java.time.Instant;
 
 /**
- * The serial form every ID value type shares: its binary form, the bytes of {@code toBytes()}, in a
+ * What every ID value type answers the same way, so that its scheme's descriptor ({@link AbstractIdDescriptor})
+ * converts it without naming a function of its own: its binary form, the instant it embeds and its decoded view. And
+ * the serial form every ID value type shares: its binary form, the bytes of {@code toBytes()}, in a
  * {@link SerializedId}, read back with the checks of the type's {@code fromBytes}. The base of the schemes' value
  * types, whose descriptors name them ({@link IdDescriptor#valueType()}); applications use the value types.
  *
@@ -27,6 +30,21 @@ public abstract class BinaryFormId implements Serializable {
      * @return a new array
      */
     public abstract byte[] toBytes();
+
+    /**
+     * Returns the instant the ID embeds.
+     *
+     * @return the instant, as precise as the scheme's timestamp
+     */
+    public abstract Instant timestamp();
+
+    /**
+     * Returns the decoded view: the scheme, the string and binary forms, the instant, the components and the bit
+     * layout.
+     *
+     * @return the decoded view
+     */
+    public abstract DecodedId decoded();
 
     /**
      * Serializes this ID as its binary form in a {@link SerializedId}, which records the scheme the value type

@@ -1,7 +1,6 @@
 package dev.ids;
 
 import dev.ids.IdDescriptor.Form;
-import java.time.Instant;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
@@ -11,8 +10,9 @@ import java.util.function.ToLongFunction;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The functions a scheme's descriptor converts its IDs with, named as the value type's own methods: to and from each
- * form its {@link IdDescriptorDefinition} names, and the decoding. Filled in once, by chained calls in
+ * The functions a scheme's descriptor converts its IDs with, named as the value type's own methods: reading each form
+ * its {@link IdDescriptorDefinition} names, checking a text, and writing the {@code long} or UUID form (the value
+ * type's base, {@link BinaryFormId}, writes the binary form and decodes). Filled in once, by chained calls in
  * {@link AbstractIdDescriptor#defineConversions}, on a descriptor's first conversion rather than at start-up: every
  * method reference is a class the JVM spins when the reference is evaluated. A form without its functions fails that
  * first conversion, naming the part.
@@ -23,14 +23,11 @@ public final class IdConversions<T> {
 
     @Nullable Function<String, T> parser;
     @Nullable Predicate<@Nullable CharSequence> textCheck;
-    @Nullable Function<T, byte[]> bytesOf;
     @Nullable Function<byte[], T> fromBytes;
     @Nullable ToLongFunction<T> longOf;
     @Nullable LongFunction<T> fromLong;
     @Nullable Function<T, UUID> uuidOf;
     @Nullable Function<UUID, T> fromUuid;
-    @Nullable Function<T, Instant> timestampOf;
-    @Nullable Function<T, DecodedId> decodedOf;
 
     IdConversions() {
     }
@@ -49,14 +46,12 @@ public final class IdConversions<T> {
     }
 
     /**
-     * Names the functions of the binary form.
+     * Names how the binary form is read; the value type writes it ({@link BinaryFormId#toBytes()}).
      *
-     * @param toBytes the type's {@code toBytes()}
      * @param parse the type's strict {@code fromBytes(byte[])}
      * @return these conversions
      */
-    public IdConversions<T> bytes(Function<T, byte[]> toBytes, Function<byte[], T> parse) {
-        this.bytesOf = toBytes;
+    public IdConversions<T> bytes(Function<byte[], T> parse) {
         this.fromBytes = parse;
         return this;
     }
@@ -87,28 +82,14 @@ public final class IdConversions<T> {
         return this;
     }
 
-    /**
-     * Names how an ID tells its time and its fields.
-     *
-     * @param timestamp the type's {@code timestamp()}
-     * @param decoded the type's {@code decoded()}
-     * @return these conversions
-     */
-    public IdConversions<T> decoding(Function<T, Instant> timestamp, Function<T, DecodedId> decoded) {
-        this.timestampOf = timestamp;
-        this.decodedOf = decoded;
-        return this;
-    }
-
     /** Fails naming the first missing part: each form the definition names needs its functions, and no other. */
     void checkComplete(String schemeName, Set<Form> forms) {
         require(parser != null && textCheck != null, "text(...)", schemeName);
-        require(bytesOf != null && fromBytes != null, "bytes(...)", schemeName);
+        require(fromBytes != null, "bytes(...)", schemeName);
         require(forms.contains(Form.LONG) == (longOf != null && fromLong != null),
-                "longs(...), just when its definition names longs()", schemeName);
+                "longs(...), just when its binary form is a long's eight bytes", schemeName);
         require(forms.contains(Form.UUID) == (uuidOf != null && fromUuid != null),
-                "uuids(...), just when its definition names uuids()", schemeName);
-        require(timestampOf != null && decodedOf != null, "decoding(...)", schemeName);
+                "uuids(...), just when its binary form is a UUID's sixteen bytes", schemeName);
     }
 
     private static void require(boolean present, String part, String schemeName) {

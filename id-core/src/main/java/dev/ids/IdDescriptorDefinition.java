@@ -9,8 +9,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What a scheme's descriptor names of its value type and generators that integrations ask at start-up: the scheme,
- * the sizes, the forms it has and the column it prefers, the generator's class and settings, and what keeps two
- * generators apart. Plain values only: the functions that convert an ID to and from its forms are named apart, in
+ * the sizes (which decide the forms it has and the column it prefers), the generator's class and settings, and what
+ * keeps two generators apart. Plain values only: the functions that convert an ID to and from its forms are named apart, in
  * {@link AbstractIdDescriptor#defineConversions}, and made on the first conversion, so that describing the five
  * schemes at start-up spins no class per method reference. Filled in once, in the descriptor's constructor, by
  * chained calls from {@link AbstractIdDescriptor#define}; a part left out fails that constructor, naming the part.
@@ -24,7 +24,6 @@ public final class IdDescriptorDefinition<T> {
     final Set<Form> forms = EnumSet.noneOf(Form.class);
     int textLength;
     int byteLength;
-    @Nullable Form column;
     @Nullable Class<? extends IdGenerator<T>> generatorType;
     @Nullable List<String> settingNames;
     @Nullable String nodeIdentityRule;
@@ -49,7 +48,10 @@ public final class IdDescriptorDefinition<T> {
     }
 
     /**
-     * Names the binary form; {@link IdConversions#bytes} names its functions.
+     * Names the binary form; {@link IdConversions#bytes} names its functions. Its length decides the other forms,
+     * as {@link IdDescriptor} states them: eight bytes also make a {@code long} ({@link IdConversions#longs} names
+     * its functions), sixteen a UUID ({@link IdConversions#uuids}); and the column holds the UUID, the {@code long}
+     * or else the bytes (see {@link IdDescriptor#column()}).
      *
      * @param length the number of bytes
      * @return this definition
@@ -57,37 +59,11 @@ public final class IdDescriptorDefinition<T> {
     public IdDescriptorDefinition<T> bytes(int length) {
         this.byteLength = length;
         forms.add(Form.BYTES);
-        return this;
-    }
-
-    /**
-     * Names the {@code long} form of a 64-bit type; {@link IdConversions#longs} names its functions.
-     *
-     * @return this definition
-     */
-    public IdDescriptorDefinition<T> longs() {
-        forms.add(Form.LONG);
-        return this;
-    }
-
-    /**
-     * Names the UUID form of a type with a UUID's 16 bytes; {@link IdConversions#uuids} names its functions.
-     *
-     * @return this definition
-     */
-    public IdDescriptorDefinition<T> uuids() {
-        forms.add(Form.UUID);
-        return this;
-    }
-
-    /**
-     * Names the form a column holds unless the mapping asks for another (see {@link IdDescriptor#column()}).
-     *
-     * @param form one of the forms named before
-     * @return this definition
-     */
-    public IdDescriptorDefinition<T> column(Form form) {
-        this.column = form;
+        if (length == Long.BYTES) {
+            forms.add(Form.LONG);
+        } else if (length == 2 * Long.BYTES) {
+            forms.add(Form.UUID);
+        }
         return this;
     }
 
@@ -139,11 +115,15 @@ public final class IdDescriptorDefinition<T> {
         return this;
     }
 
+    /** The form a column holds: the UUID or the {@code long} where the scheme has one, else the bytes. */
+    Form column() {
+        return forms.contains(Form.UUID) ? Form.UUID : forms.contains(Form.LONG) ? Form.LONG : Form.BYTES;
+    }
+
     /** Fails naming the first missing part, so that a new scheme's descriptor cannot half-load. */
     void checkComplete() {
         require(forms.contains(Form.TEXT), "text(...)");
         require(forms.contains(Form.BYTES), "bytes(...)");
-        require(column != null && forms.contains(column), "column(...) naming one of its forms");
         require(generatorType != null, "generatedBy(...)");
         require(settingNames != null, "settings(...)");
         require(nodeIdentityRule != null, "nodeIdentity(...)");

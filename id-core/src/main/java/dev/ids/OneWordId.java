@@ -1,6 +1,8 @@
 package dev.ids;
 
 import dev.ids.internal.BigEndian;
+import dev.ids.internal.Hex;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An ID value held in one 64-bit word: what its value types share besides their layout. Two IDs are equal when their
@@ -10,6 +12,9 @@ import dev.ids.internal.BigEndian;
  * @param <T> the value type
  */
 public abstract class OneWordId<T extends OneWordId<T>> extends BinaryFormId implements Comparable<T> {
+
+    /** The length of the binary form: the word's eight bytes. */
+    public static final int BYTES = Long.BYTES;
 
     private static final long serialVersionUID = 1L;
 
@@ -23,6 +28,23 @@ public abstract class OneWordId<T extends OneWordId<T>> extends BinaryFormId imp
      */
     protected OneWordId(long word) {
         this.word = word;
+    }
+
+    /**
+     * Reads the word of a one-word ID's binary form, with the checks of size every one-word scheme makes before it
+     * checks the word against its layout.
+     *
+     * @param scheme the scheme's name, for the message
+     * @param bytes the binary form: {@value #BYTES} bytes, big-endian
+     * @return the bytes as a big-endian {@code long}, not yet checked against the scheme's layout
+     * @throws InvalidIdException naming the bytes in hexadecimal when they are {@code null} or not {@value #BYTES}
+     */
+    public static long wordOf(String scheme, byte @Nullable [] bytes) {
+        if (bytes == null || bytes.length != BYTES) {
+            throw new InvalidIdException(scheme, Hex.excerpt(bytes),
+                    "expected " + BYTES + " bytes, got " + (bytes == null ? "null" : bytes.length + " bytes"));
+        }
+        return BigEndian.read(bytes, 0);
     }
 
     /**

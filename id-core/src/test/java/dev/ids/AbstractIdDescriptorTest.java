@@ -20,29 +20,37 @@ import org.junit.jupiter.api.Test;
  */
 class AbstractIdDescriptorTest {
 
+    /** A value type for the test descriptor, never made. */
+    abstract static class TestId extends BinaryFormId {
+    }
+
     /** A descriptor of a value type that names the text form only; its conversions are counted. */
-    static class Incomplete extends AbstractIdDescriptor<String> {
+    static class Incomplete extends AbstractIdDescriptor<TestId> {
 
         final AtomicInteger conversionsDefined = new AtomicInteger();
 
-        Incomplete(IdDescriptorDefinition<String> definition) {
+        Incomplete(IdDescriptorDefinition<TestId> definition) {
             super(definition);
         }
 
         Incomplete() {
-            this(define("test", String.class).text(3).column(Form.TEXT));
+            this(define("test", TestId.class).text(3));
         }
 
         @Override
-        protected void defineConversions(IdConversions<String> conversions) {
+        protected void defineConversions(IdConversions<TestId> conversions) {
             conversionsDefined.incrementAndGet();
-            conversions.text(text -> text, text -> true);
+            conversions.text(AbstractIdDescriptorTest::neverMade, text -> true);
         }
 
         @Override
-        public Supplier<String> idSupplier(GeneratorSettings settings) {
-            return () -> "abc";
+        public Supplier<TestId> idSupplier(GeneratorSettings settings) {
+            return () -> neverMade("");
         }
+    }
+
+    private static TestId neverMade(String text) {
+        throw new AssertionError("the test descriptor makes no ID");
     }
 
     @Test
@@ -53,8 +61,8 @@ class AbstractIdDescriptorTest {
 
     @Test
     void theConversionsAreDefinedOnTheFirstConversionAndAFormWithoutThemFailsItNamingThePart() {
-        Incomplete descriptor = new Incomplete(AbstractIdDescriptor.define("test", String.class).text(3).bytes(3).longs()
-                .column(Form.TEXT).generatedBy(StringGenerator.class).settings().nodeIdentity("none needed"));
+        Incomplete descriptor = new Incomplete(AbstractIdDescriptor.define("test", TestId.class).text(3).bytes(8)
+                .generatedBy(TestIdGenerator.class).settings().nodeIdentity("none needed"));
         assertThat(descriptor.conversionsDefined).hasValue(0);
         assertThat(descriptor.forms()).containsExactlyInAnyOrder(Form.TEXT, Form.BYTES, Form.LONG);
         assertThatThrownBy(() -> descriptor.parse("abc")).isInstanceOf(IllegalStateException.class)
@@ -71,7 +79,7 @@ class AbstractIdDescriptorTest {
     }
 
     /** A generator type for the test descriptor, never made. */
-    interface StringGenerator extends IdGenerator<String> {
+    interface TestIdGenerator extends IdGenerator<TestId> {
     }
 
     /** Settings that record the names read and answer with the smallest value or the default. */

@@ -213,6 +213,7 @@ public final class Gid extends TwoWordId<Gid> {
      *
      * @return the instant, to the millisecond
      */
+    @Override
     public Instant timestamp() {
         return Instant.ofEpochMilli(timestampMillis());
     }
@@ -281,6 +282,7 @@ public final class Gid extends TwoWordId<Gid> {
      *
      * @return the decoded view
      */
+    @Override
     public DecodedId decoded() {
         return GidLayout.decoded(toString(), high(), low());
     }

@@ -16,14 +16,13 @@ public final class GidDescriptor extends AbstractIdDescriptor<Gid> {
 
     /** For the service loader; use {@link #INSTANCE}. */
     public GidDescriptor() {
-        super(define(Gid.SCHEME, Gid.class).text(GidCodec.LENGTH).bytes(Gid.BYTES).uuids().column(Form.UUID)
+        super(define(Gid.SCHEME, Gid.class).text(GidCodec.LENGTH).bytes(Gid.BYTES)
                 .generatedBy(GidGenerator.class).settings("type").nodeIdentity("none needed"));
     }
 
     @Override
     protected void defineConversions(IdConversions<Gid> conversions) {
-        conversions.text(Gid::parse, GidCodec::isValid).bytes(Gid::toBytes, Gid::fromBytes)
-                .uuids(Gid::toUuid, Gid::fromUuid).decoding(Gid::timestamp, Gid::decoded);
+        conversions.text(Gid::parse, GidCodec::isValid).bytes(Gid::fromBytes).uuids(Gid::toUuid, Gid::fromUuid);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.ids.lable;
 
 import dev.ids.InvalidIdException;
+import dev.ids.OneWordId;
 import dev.ids.internal.BigEndian;
 import dev.ids.internal.Chars;
 import dev.ids.internal.Hex;
@@ -75,11 +76,7 @@ public final class LableCodec {
 
     /** The valid value of eight big-endian bytes; rejects any other array naming it in hex. */
     static long fromBytes(byte[] bytes) {
-        if (bytes == null || bytes.length != LableId.BYTES) {
-            throw new InvalidIdException(LableId.SCHEME, Hex.excerpt(bytes),
-                    "expected 8 bytes, got " + (bytes == null ? "null" : bytes.length + " bytes"));
-        }
-        return check(BigEndian.read(bytes, 0));
+        return check(OneWordId.wordOf(LableId.SCHEME, bytes));
     }
 
     /**

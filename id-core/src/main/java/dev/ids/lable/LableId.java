@@ -45,9 +45,6 @@ public final class LableId extends OneWordId<LableId> {
     /** The scheme's name in messages and in the decoded view. */
     public static final String SCHEME = "lable";
 
-    /** The length of the binary form in bytes. */
-    public static final int BYTES = LableLayout.BYTES;
-
     /** The largest timestamp, in milliseconds since the Unix epoch: 2^42 - 1 (2109-05-15T07:35:11.103Z). */
     public static final long MAX_TIMESTAMP = LableLayout.MAX_TIMESTAMP;
 
@@ -190,6 +187,7 @@ public final class LableId extends OneWordId<LableId> {
      *
      * @return the timestamp as an instant
      */
+    @Override
     public Instant timestamp() {
         return Instant.ofEpochMilli(timestampMillis());
     }
@@ -238,6 +236,7 @@ public final class LableId extends OneWordId<LableId> {
      *
      * @return the decoded view
      */
+    @Override
     public DecodedId decoded() {
         String text = toString();
         return LableLayout.describe(DecodedId.builder(SCHEME, text, text, timestamp()), toLong()).build();

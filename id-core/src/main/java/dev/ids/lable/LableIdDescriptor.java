@@ -17,16 +17,16 @@ public final class LableIdDescriptor extends AbstractIdDescriptor<LableId> {
 
     /** For the service loader; use {@link #INSTANCE}. */
     public LableIdDescriptor() {
-        super(define(LableId.SCHEME, LableId.class).text(LableCodec.LENGTH).bytes(LableId.BYTES).longs()
-                .column(Form.LONG).generatedBy(LableIdGenerator.class).settings("generator", "cluster", "mode")
+        super(define(LableId.SCHEME, LableId.class).text(LableCodec.LENGTH).bytes(LableId.BYTES)
+                .generatedBy(LableIdGenerator.class).settings("generator", "cluster", "mode")
                 .identityField(NodeIdentityField.required("generator-id", LableId.MAX_GENERATOR_ID))
                 .nodeIdentity("generator-id within a cluster-id", "generatorId", "clusterId", "mode"));
     }
 
     @Override
     protected void defineConversions(IdConversions<LableId> conversions) {
-        conversions.text(LableId::parse, LableCodec::isValid).bytes(LableId::toBytes, LableId::fromBytes)
-                .longs(LableId::toLong, LableId::fromLong).decoding(LableId::timestamp, LableId::decoded);
+        conversions.text(LableId::parse, LableCodec::isValid).bytes(LableId::fromBytes)
+                .longs(LableId::toLong, LableId::fromLong);
     }
 
     @Override

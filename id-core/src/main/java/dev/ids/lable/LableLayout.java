@@ -22,8 +22,6 @@ final class LableLayout {
     static final int MAX_GENERATOR_ID = 63;
     /** The largest cluster id. */
     static final int MAX_CLUSTER_ID = 15;
-    /** The length of the binary form in bytes. */
-    static final int BYTES = 8;
 
     private static final int TIMESTAMP_SHIFT = 22;
     private static final long TIMESTAMP_FIELD = -1L << TIMESTAMP_SHIFT;

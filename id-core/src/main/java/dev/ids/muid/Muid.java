@@ -202,6 +202,7 @@ public final class Muid extends TwoWordId<Muid> {
      *
      * @return the embedded time
      */
+    @Override
     public Instant timestamp() {
         long micros = timestampMicros();
         return Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1_000L);
@@ -243,6 +244,7 @@ public final class Muid extends TwoWordId<Muid> {
      *
      * @return the decoded view
      */
+    @Override
     public DecodedId decoded() {
         DecodedId.Builder view = DecodedId.builder(SCHEME, toString(), Hex.of(toBytes()), timestamp());
         return MuidLayout.describe(view, high(), low()).build();

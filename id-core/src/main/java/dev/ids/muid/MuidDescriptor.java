@@ -27,15 +27,14 @@ public final class MuidDescriptor extends AbstractIdDescriptor<Muid> {
 
     /** For the service loader; use {@link #INSTANCE}. */
     public MuidDescriptor() {
-        super(define(Muid.SCHEME, Muid.class).text(MuidCodec.LENGTH).bytes(Muid.BYTES).uuids().column(Form.UUID)
+        super(define(Muid.SCHEME, Muid.class).text(MuidCodec.LENGTH).bytes(Muid.BYTES)
                 .generatedBy(MuidGenerator.class).settings("medallion").identityField(MEDALLION)
                 .nodeIdentity("medallion", "medallion"));
     }
 
     @Override
     protected void defineConversions(IdConversions<Muid> conversions) {
-        conversions.text(Muid::parse, MuidCodec::isValid).bytes(Muid::toBytes, Muid::fromBytes)
-                .uuids(Muid::toUuid, Muid::fromUuid).decoding(Muid::timestamp, Muid::decoded);
+        conversions.text(Muid::parse, MuidCodec::isValid).bytes(Muid::fromBytes).uuids(Muid::toUuid, Muid::fromUuid);
     }
 
     /**

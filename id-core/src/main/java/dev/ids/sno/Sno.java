@@ -236,6 +236,7 @@ public final class Sno extends TwoWordId<Sno> {
      *
      * @return the start of the 4 ms unit the sno was stamped in
      */
+    @Override
     public Instant timestamp() {
         return Instant.ofEpochMilli(EPOCH_MILLIS + units() * UNIT_MILLIS);
     }
@@ -256,6 +257,7 @@ public final class Sno extends TwoWordId<Sno> {
      *
      * @return the decoded view
      */
+    @Override
     public DecodedId decoded() {
         return DecodedId.builder(SCHEME, toString(), Hex.of(toBytes()), timestamp())
                 .component("units", units())

@@ -18,7 +18,7 @@ public final class SnoDescriptor extends AbstractIdDescriptor<Sno> {
 
     /** For the service loader; use {@link #INSTANCE}. */
     public SnoDescriptor() {
-        super(define(Sno.SCHEME, Sno.class).text(SnoCodec.LENGTH).bytes(Sno.BYTES).column(Form.BYTES)
+        super(define(Sno.SCHEME, Sno.class).text(SnoCodec.LENGTH).bytes(Sno.BYTES)
                 .generatedBy(SnoGenerator.class).settings("partition", "meta")
                 .identityField(NodeIdentityField.required("partition", Sno.MAX_PARTITION))
                 .nodeIdentity("partition, or disjoint sequence-min..sequence-max within one partition", "partition"));
@@ -26,8 +26,7 @@ public final class SnoDescriptor extends AbstractIdDescriptor<Sno> {
 
     @Override
     protected void defineConversions(IdConversions<Sno> conversions) {
-        conversions.text(Sno::parse, SnoCodec::isValid).bytes(Sno::toBytes, Sno::fromBytes)
-                .decoding(Sno::timestamp, Sno::decoded);
+        conversions.text(Sno::parse, SnoCodec::isValid).bytes(Sno::fromBytes);
     }
 
     /**

@@ -32,9 +32,6 @@ public final class TraceId extends OneWordId<TraceId> {
     /** The scheme's name, as used in messages and in the decoded view. */
     public static final String SCHEME = "trace-id";
 
-    /** The length of the binary form ({@link #toBytes()}). */
-    public static final int BYTES = TraceIdLayout.BYTES;
-
     /** The largest timestamp: 2<sup>25</sup> - 1. */
     public static final long MAX_TIMESTAMP = TraceIdLayout.MAX_TIMESTAMP;
 
@@ -193,6 +190,7 @@ public final class TraceId extends OneWordId<TraceId> {
      *
      * @return the most recent second at or before now with this timestamp
      */
+    @Override
     public Instant timestamp() {
         return timestamp(Instant.now());
     }
@@ -242,6 +240,7 @@ public final class TraceId extends OneWordId<TraceId> {
      *
      * @return the decoded view
      */
+    @Override
     public DecodedId decoded() {
         return decoded(Instant.now());
     }

@@ -1,6 +1,7 @@
 package dev.ids.traceid;
 
 import dev.ids.InvalidIdException;
+import dev.ids.OneWordId;
 import dev.ids.internal.BigEndian;
 import dev.ids.internal.Chars;
 import dev.ids.internal.Hex;
@@ -67,11 +68,7 @@ public final class TraceIdCodec {
 
     /** The valid raw value of 8 big-endian bytes; rejects any other array naming it in hex. */
     static long fromBytes(byte[] bytes) {
-        if (bytes == null || bytes.length != TraceId.BYTES) {
-            throw new InvalidIdException(TraceId.SCHEME, Hex.excerpt(bytes), bytes == null ? "no bytes given"
-                    : "expected " + TraceId.BYTES + " bytes, got " + bytes.length);
-        }
-        long raw = BigEndian.read(bytes, 0);
+        long raw = OneWordId.wordOf(TraceId.SCHEME, bytes);
         String problem = problem(raw);
         if (problem != null) {
             throw new InvalidIdException(TraceId.SCHEME, Hex.of(bytes), problem);

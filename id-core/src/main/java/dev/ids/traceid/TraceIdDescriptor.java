@@ -26,15 +26,15 @@ public final class TraceIdDescriptor extends AbstractIdDescriptor<TraceId> {
 
     /** For the service loader; use {@link #INSTANCE}. */
     public TraceIdDescriptor() {
-        super(define(TraceId.SCHEME, TraceId.class).text(TraceIdCodec.LENGTH).bytes(TraceId.BYTES).longs()
-                .column(Form.LONG).generatedBy(TraceIdGenerator.class).settings("node").identityField(NODE_NO)
+        super(define(TraceId.SCHEME, TraceId.class).text(TraceIdCodec.LENGTH).bytes(TraceId.BYTES)
+                .generatedBy(TraceIdGenerator.class).settings("node").identityField(NODE_NO)
                 .nodeIdentity("node-no", "nodeNo"));
     }
 
     @Override
     protected void defineConversions(IdConversions<TraceId> conversions) {
-        conversions.text(TraceId::parse, TraceIdCodec::isValid).bytes(TraceId::toBytes, TraceId::fromBytes)
-                .longs(TraceId::toLong, TraceId::fromLong).decoding(TraceId::timestamp, TraceId::decoded);
+        conversions.text(TraceId::parse, TraceIdCodec::isValid).bytes(TraceId::fromBytes)
+                .longs(TraceId::toLong, TraceId::fromLong);
     }
 
     /**

@@ -5,7 +5,7 @@ import dev.ids.internal.Checks;
 
 /**
  * Where each component sits in a TraceId's 63 bits: the field widths and shifts, packing checked components into a
- * value, taking them out again, and the 8-byte big-endian form.
+ * value, and taking them out again.
  *
  * <p>Kept apart from {@link TraceId} so that the value class reads as its API while the bit arithmetic, which the
  * generator and its chunks share, lives in one place. It knows nothing of {@code TraceId} itself and works on the
@@ -25,9 +25,6 @@ final class TraceIdLayout {
     static final int TIMESTAMP_SHIFT = 38;
     static final int NODE_NO_SHIFT = 22;
     static final int CHUNK_NO_SHIFT = 10;
-
-    /** The length of the binary form. */
-    static final int BYTES = 8;
 
     private TraceIdLayout() {
     }
