@@ -1,6 +1,5 @@
 package dev.ids.chaos;
 
-import dev.ids.node.ForwardingNodeLease;
 import dev.ids.node.NodeLease;
 
 /**
@@ -9,7 +8,7 @@ import dev.ids.node.NodeLease;
  * the mark a former holder left. Restarted with its clock behind the former holder's, such a generator issues IDs for
  * milliseconds the former holder has issued already: the checker must find them.
  */
-final class MarklessLease extends ForwardingNodeLease {
+final class MarklessLease extends ForwardingLease {
 
     /** The highest mark asked for; 0 before the first. */
     private volatile long asked;

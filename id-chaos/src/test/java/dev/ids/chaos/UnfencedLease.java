@@ -1,6 +1,5 @@
 package dev.ids.chaos;
 
-import dev.ids.node.ForwardingNodeLease;
 import dev.ids.node.NodeLease;
 import java.time.Duration;
 
@@ -10,7 +9,7 @@ import java.time.Duration;
  * on it, paused past its lease while another takes its identity, goes on issuing beside its successor: the run must
  * then report duplicates, or the suite could not tell a protected generator from an unprotected one.
  */
-final class UnfencedLease extends ForwardingNodeLease {
+final class UnfencedLease extends ForwardingLease {
 
     /** The highest mark asked for, written or not. */
     private volatile long asked = -1;

@@ -14,7 +14,7 @@ import org.jspecify.annotations.Nullable;
  * @param <P> the store's proof of ownership
  * @param <L> the store's lease type
  */
-public abstract class KeyedLeaseProvider<P, L extends NodeLease> extends TimedLeaseProvider implements AutoCloseable {
+public abstract class KeyedLeaseProvider<P, L extends StoredNodeLease<P>> extends TimedLeaseProvider implements AutoCloseable {
 
     private final String keyPrefix;
     private final KeyedStore<P, L> parts;
@@ -51,8 +51,8 @@ public abstract class KeyedLeaseProvider<P, L extends NodeLease> extends TimedLe
             beforeWrite();
             String holder = nextHolder();
             claiming = parts.store().startClaim(narrowed, holder);
-            return parts.leaseType().apply(StoredNodeLease.claim(parts.store(), claiming, narrowed, holder, clock(),
-                    backgroundRenewalPeriod()));
+            return StoredNodeLease.claim(parts.leaseType(), parts.store(), claiming, narrowed, holder, clock(),
+                    backgroundRenewalPeriod());
         } catch (NoFreeNodeIdentityException | UnsafeLeaseStoreException e) {
             throw e;
         } catch (Exception e) {
@@ -113,8 +113,8 @@ public abstract class KeyedLeaseProvider<P, L extends NodeLease> extends TimedLe
             if (taken == null) {
                 throw new NoFreeNodeIdentityException(claim, notTaken(judged, silence));
             }
-            return parts.leaseType().apply(StoredNodeLease.start(parts.store(), claim, taken, clock(),
-                    backgroundRenewalPeriod()));
+            return StoredNodeLease.start(parts.leaseType(), parts.store(), claim, taken, clock(),
+                    backgroundRenewalPeriod());
         } catch (NoFreeNodeIdentityException | UnsafeLeaseStoreException e) {
             throw e;
         } catch (Exception e) {

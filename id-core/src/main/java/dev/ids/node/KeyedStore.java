@@ -15,12 +15,12 @@ import org.jspecify.annotations.Nullable;
  * @param store the adapter the lease lifecycle ({@link StoredNodeLease}) and the claims run on
  * @param listing reads a namespace's records for {@link KeyedLeaseProvider#listLeases}
  * @param takeOver the conditional write of {@link KeyedLeaseProvider#takeOver}
- * @param leaseType makes the store's lease type from the lifecycle
+ * @param leaseType the store's lease type's constructor
  * @param <P> the store's proof of ownership
  * @param <L> the store's lease type
  */
-public record KeyedStore<P, L extends NodeLease>(StoreLink link, NodeLeaseStore<P> store, Listing listing,
-        TakeOver<P> takeOver, Function<StoredNodeLease<P>, L> leaseType) {
+public record KeyedStore<P, L extends StoredNodeLease<P>>(StoreLink link, NodeLeaseStore<P> store, Listing listing,
+        TakeOver<P> takeOver, Function<LeaseStart<P>, L> leaseType) {
 
     /**
      * Checks that every part is given.
@@ -29,7 +29,7 @@ public record KeyedStore<P, L extends NodeLease>(StoreLink link, NodeLeaseStore<
      * @param store the adapter the lease lifecycle and the claims run on
      * @param listing reads a namespace's records
      * @param takeOver the conditional write of a take-over
-     * @param leaseType makes the store's lease type from the lifecycle
+     * @param leaseType the store's lease type's constructor
      * @throws NullPointerException naming the part missing
      */
     public KeyedStore {

@@ -4,6 +4,7 @@ import dev.ids.clock.IdClock;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
@@ -20,12 +21,15 @@ import org.jspecify.annotations.Nullable;
  * renewal that overlaps the release cannot revive the record (the store renews only unreleased ones), and a mark
  * write that lands after the release changes nothing. Once ended, the lease is never held again: claim anew.
  *
- * <p>{@link #claim} runs the claim loop shared by the stores ({@link ClaimCandidates}); a store that claims its own
- * way makes the lease with {@link #start}. Thread-safe.
+ * <p>Each store's lease type (an etcd key's, a Redis key's, a znode's, a row's) extends it, adding accessors read
+ * from its {@linkplain #proof() proof}; the lifecycle's methods are final. The type is made only by {@link #claim},
+ * which runs the claim loop shared by the stores ({@link ClaimCandidates}), or by {@link #start} for a store that
+ * claims its own way: each is handed the type's constructor, which takes the {@link LeaseStart} they make, and
+ * hands the lease to the store and starts its renewals only once it is constructed. Thread-safe.
  *
  * @param <P> the store's proof of ownership
  */
-public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Provable {
+public abstract class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Provable {
 
     private final NodeLeaseStore<P> store;
     private final P proof;
@@ -45,18 +49,23 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
     /** The renewals, their schedule, their failures and the loss they may find. */
     private final LeaseRenewal<P> renewal;
 
-    private StoredNodeLease(NodeLeaseStore<P> store, NodeClaim claim, NodeLeaseStore.Claimed<P> claimed,
-            IdClock clock) {
-        this.store = store;
+    /**
+     * Makes the lifecycle of an identity taken. Nothing here reads the lease as a whole (the renewals only keep it
+     * for later): the factory records the claim's skew, logs and attaches the lease once the store's type is made.
+     *
+     * @param start what the factory that calls the store's constructor hands it
+     */
+    protected StoredNodeLease(LeaseStart<P> start) {
+        NodeLeaseStore.Claimed<P> claimed = start.claimed();
+        this.store = start.store();
         this.proof = Objects.requireNonNull(claimed.proof(), "proof");
-        this.claim = claim;
+        this.claim = start.claim();
         this.identity = claimed.identity();
-        this.clock = clock;
+        this.clock = start.clock();
         this.log = store.logger();
         LeaseGrant grant = claimed.grant();
-        long wall = clock.wallTimeMillis();
-        long startMark = RecordlessStart.startMark(claimed.highWaterMark(), wall, grant.skewMillis(),
-                store.skewToleranceMillis());
+        long startMark = RecordlessStart.startMark(claimed.highWaterMark(), clock.wallTimeMillis(),
+                grant.skewMillis(), store.skewToleranceMillis());
         this.mark = new StoredMark<>(store, proof, claim, identity, startMark,
                 claimed.highWaterMark() <= 0 || claimed.floorWritten());
         this.release = new LeaseRelease<>(store, proof, mark, log);
@@ -65,16 +74,13 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
                 : LeaseDeadline.unproven(clock, store::fenceEpoch);
         this.renewal = new LeaseRenewal<>(store, proof, clock, deadline, this, release, log);
         this.skewFence = new SkewFence(clock, store.skewToleranceMillis(), store.clockName(), log);
-        skewFence.record(grant.skewMillis(), this);
-        if (mark.startedWithoutRecord()) {
-            RecordlessStart.log(log, this, startMark, wall);
-        }
     }
 
     /**
      * Claims a free identity of the claim's range from a store: reads which are taken, then tries the free ones in
      * the order of {@link ClaimCandidates} until a conditional write wins one.
      *
+     * @param leaseType the store's lease type's constructor
      * @param store the store
      * @param claim the namespace and range
      * @param holder the value naming this lease in the store, unique to it
@@ -82,20 +88,23 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      * @param renewalPeriod how often to renew on the lease's own thread; {@code null} when the store proves
      *     ownership on its own (or a test renews by hand)
      * @param <P> the store's proof of ownership
+     * @param <L> the store's lease type
      * @return the lease
      * @throws NoFreeNodeIdentityException when every identity of the range is taken
      * @throws Exception whatever the store throws when it cannot be reached
      */
-    public static <P> StoredNodeLease<P> claim(NodeLeaseStore<P> store, NodeClaim claim, String holder, IdClock clock,
-            @Nullable Duration renewalPeriod) throws Exception {
-        return claim(store, store.startClaim(claim, holder), claim, holder, clock, renewalPeriod);
+    public static <P, L extends StoredNodeLease<P>> L claim(Function<LeaseStart<P>, L> leaseType,
+            NodeLeaseStore<P> store, NodeClaim claim, String holder, IdClock clock, @Nullable Duration renewalPeriod)
+            throws Exception {
+        return claim(leaseType, store, store.startClaim(claim, holder), claim, holder, clock, renewalPeriod);
     }
 
     /**
      * Claims through a claim the store has already started, with terms of its own (such as a store's claim that also
-     * takes identities whose holders went silent); otherwise as {@link #claim(NodeLeaseStore, NodeClaim, String,
-     * IdClock, Duration)}.
+     * takes identities whose holders went silent); otherwise as {@link #claim(Function, NodeLeaseStore, NodeClaim,
+     * String, IdClock, Duration)}.
      *
+     * @param leaseType the store's lease type's constructor
      * @param store the store
      * @param claiming the claim the store started for this claim and holder
      * @param claim the namespace and range
@@ -103,31 +112,43 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      * @param clock the clock whose monotonic time counts the deadline
      * @param renewalPeriod how often to renew on the lease's own thread, or {@code null}
      * @param <P> the store's proof of ownership
+     * @param <L> the store's lease type
      * @return the lease
      * @throws NoFreeNodeIdentityException when every identity of the range is held
      * @throws Exception whatever the store throws when it cannot be reached
      */
-    public static <P> StoredNodeLease<P> claim(NodeLeaseStore<P> store, NodeLeaseStore.Claiming<P> claiming,
-            NodeClaim claim, String holder, IdClock clock, @Nullable Duration renewalPeriod) throws Exception {
-        return start(store, claim, ClaimCandidates.firstTaken(claiming, claim, holder), clock, renewalPeriod);
+    public static <P, L extends StoredNodeLease<P>> L claim(Function<LeaseStart<P>, L> leaseType,
+            NodeLeaseStore<P> store, NodeLeaseStore.Claiming<P> claiming, NodeClaim claim, String holder,
+            IdClock clock, @Nullable Duration renewalPeriod) throws Exception {
+        return start(leaseType, store, claim, ClaimCandidates.firstTaken(claiming, claim, holder), clock,
+                renewalPeriod);
     }
 
     /**
-     * Makes the lease for an identity taken, hands it to the store ({@link NodeLeaseStore#attach}) and starts its
-     * renewals. Call it only once the store's connection for the claim was handed back: a failure there must not
-     * leave a renewer keeping a record alive for a lease nobody holds.
+     * Makes the lease for an identity taken, with the store's lease type, hands it to the store
+     * ({@link NodeLeaseStore#attach}) and starts its renewals. Call it only once the store's connection for the claim
+     * was handed back: a failure there must not leave a renewer keeping a record alive for a lease nobody holds.
      *
+     * @param leaseType the store's lease type's constructor
      * @param store the store
      * @param claim the namespace and range
      * @param claimed the identity taken
      * @param clock the clock whose monotonic time counts the deadline
      * @param renewalPeriod how often to renew on the lease's own thread, or {@code null}
      * @param <P> the store's proof of ownership
+     * @param <L> the store's lease type
      * @return the lease
      */
-    public static <P> StoredNodeLease<P> start(NodeLeaseStore<P> store, NodeClaim claim,
-            NodeLeaseStore.Claimed<P> claimed, IdClock clock, @Nullable Duration renewalPeriod) {
-        StoredNodeLease<P> lease = new StoredNodeLease<>(store, claim, claimed, clock);
+    public static <P, L extends StoredNodeLease<P>> L start(Function<LeaseStart<P>, L> leaseType,
+            NodeLeaseStore<P> store, NodeClaim claim, NodeLeaseStore.Claimed<P> claimed, IdClock clock,
+            @Nullable Duration renewalPeriod) {
+        L made = Objects.requireNonNull(leaseType.apply(new LeaseStart<>(store, claim, claimed, clock)), "lease");
+        StoredNodeLease<P> lease = made;
+        // Constructed whole: only now may the lease be named in a log, reach the store and be renewed.
+        lease.skewFence.record(claimed.grant().skewMillis(), lease);
+        if (lease.mark.startedWithoutRecord()) {
+            RecordlessStart.log(lease.log, lease, lease.mark.startMark(), lease.clock.wallTimeMillis());
+        }
         store.attach(lease.proof, lease);
         if (lease.mark.startedWithoutRecord() && !claimed.floorWritten()) {
             lease.mark.recordStart(lease, lease.log);
@@ -135,27 +156,27 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
         if (renewalPeriod != null) {
             lease.renewal.schedule("ids-node-lease-" + claim.namespace() + "-" + lease.identity, renewalPeriod);
         }
-        return lease;
+        return made;
     }
 
     @Override
-    public long identity() {
+    public final long identity() {
         return identity;
     }
 
     @Override
-    public boolean isHeld() {
+    public final boolean isHeld() {
         return deadline.isActive() && !skewFence.isUp();
     }
 
     /** {@inheritDoc} Two volatile reads: the deadline's state and the skew fence. */
     @Override
-    public boolean isFoundNotHeld() {
+    public final boolean isFoundNotHeld() {
         return deadline.state() != LeaseDeadline.State.ACTIVE || skewFence.isUp();
     }
 
     @Override
-    public long highWaterMarkMillis() {
+    public final long highWaterMarkMillis() {
         return mark.get();
     }
 
@@ -163,7 +184,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      * {@inheritDoc} A lease fenced only for clock skew, or suspended, has not ended.
      */
     @Override
-    public boolean isEnded() {
+    public final boolean isEnded() {
         // Seen past the deadline (where that ends the lease), it ends: a later renewal must not revive it.
         return deadline.isEnded();
     }
@@ -173,32 +194,32 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      * held again once a renewal finds the clocks within it.
      */
     @Override
-    public Duration clockSkew() {
+    public final Duration clockSkew() {
         return Duration.ofMillis(skewFence.skewMillis());
     }
 
     @Override
-    public long renewalCount() {
+    public final long renewalCount() {
         return renewals.get();
     }
 
     @Override
-    public long renewalFailureCount() {
+    public final long renewalFailureCount() {
         return renewal.failureCount();
     }
 
     @Override
-    public Duration remaining() {
+    public final Duration remaining() {
         return skewFence.isUp() ? Duration.ZERO : Duration.ofNanos(deadline.remainingNanos());
     }
 
     @Override
-    public void lowerMarkOnClose(LongSupplier latestIssuedMillis) {
+    public final void lowerMarkOnClose(LongSupplier latestIssuedMillis) {
         release.lowerMarkOnClose(latestIssuedMillis);
     }
 
     @Override
-    public void advanceHighWaterMark(long epochMillis) {
+    public final void advanceHighWaterMark(long epochMillis) {
         mark.advance(epochMillis, this, this::notHeldMessage);
     }
 
@@ -209,17 +230,17 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      *
      * @return what came of it
      */
-    public Renewal renew() {
+    public final Renewal renew() {
         return renewal.renew();
     }
 
     @Override
-    public long epoch() {
+    public final long epoch() {
         return deadline.epoch();
     }
 
     @Override
-    public boolean prove(long askedAtNanos, long epochWhenAsked, LeaseGrant grant) {
+    public final boolean prove(long askedAtNanos, long epochWhenAsked, LeaseGrant grant) {
         if (release.isClosed() || !deadline.prove(askedAtNanos, epochWhenAsked, grant.leaseNanos())) {
             return false;
         }
@@ -229,17 +250,17 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
     }
 
     @Override
-    public void suspend() {
+    public final void suspend() {
         deadline.suspend();
     }
 
     @Override
-    public void end(String reason) {
+    public final void end(String reason) {
         renewal.end(reason);
     }
 
     @Override
-    public void countFailure() {
+    public final void countFailure() {
         renewal.countFailure();
     }
 
@@ -257,7 +278,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
     }
 
     @Override
-    public @Nullable String notHeldReason() {
+    public final @Nullable String notHeldReason() {
         return isHeld() ? null : whyNotHeld();
     }
 
@@ -271,7 +292,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      * logged, and a later close tries again: the identity otherwise frees when its expiry passes.
      */
     @Override
-    public void close() {
+    public final void close() {
         LongSupplier issued = release.latestIssued();
         // Lowering the mark is safe only while the record is ours: checked before the lease stops being held.
         boolean held = isHeld();
@@ -287,11 +308,11 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
     }
 
     /**
-     * Returns the store's proof of ownership.
+     * Returns the store's proof of ownership, for the store's lease type to read its accessors from.
      *
      * @return the proof
      */
-    public P proof() {
+    protected P proof() {
         return proof;
     }
 
@@ -300,7 +321,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      *
      * @return the namespace and range
      */
-    public NodeClaim claim() {
+    public final NodeClaim claim() {
         return claim;
     }
 
@@ -309,7 +330,7 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      *
      * @return the reason, or {@code null} while held (or ended by its deadline, unexplained)
      */
-    public @Nullable String lossReason() {
+    public final @Nullable String lossReason() {
         return deadline.endReason();
     }
 
@@ -318,12 +339,12 @@ public final class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Prova
      *
      * @return the reason, or {@code null} while the clocks agree within the tolerance
      */
-    public @Nullable String skewFenceReason() {
+    protected final @Nullable String skewFenceReason() {
         return skewFence.reason();
     }
 
     @Override
-    public String toString() {
+    public final String toString() {
         return store.describe(proof, isHeld(), deadline.toString());
     }
 }

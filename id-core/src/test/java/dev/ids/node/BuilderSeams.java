@@ -13,7 +13,7 @@ public final class BuilderSeams {
      * Sets whether the builder's leases renew themselves on a background thread.
      *
      * @param builder a store's builder
-     * @param backgroundRenewal {@code false} for leases the test renews by hand ({@link StoreNodeLease#renew()})
+     * @param backgroundRenewal {@code false} for leases the test renews by hand ({@link StoredNodeLease#renew()})
      * @param <B> the builder's type
      * @return the builder
      */

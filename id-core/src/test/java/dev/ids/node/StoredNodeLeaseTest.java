@@ -200,8 +200,16 @@ class StoredNodeLeaseTest {
         }
     }
 
+    /** The store's lease type: the lifecycle, with nothing of its own. */
+    static final class MemoryLease extends StoredNodeLease<Proof> {
+
+        MemoryLease(LeaseStart<Proof> start) {
+            super(start);
+        }
+    }
+
     private StoredNodeLease<Proof> claim(MemoryStore store, String holder) throws Exception {
-        return StoredNodeLease.claim(store, CLAIM, holder, clock, null);
+        return StoredNodeLease.claim(MemoryLease::new, store, CLAIM, holder, clock, null);
     }
 
     @Test
@@ -491,7 +499,8 @@ class StoredNodeLeaseTest {
     @Test
     void aLeaseWithARenewalPeriodRenewsOnAThreadNamedAfterItsNamespaceAndIdentity() throws Exception {
         MemoryStore store = new MemoryStore(clock, false);
-        StoredNodeLease<Proof> lease = StoredNodeLease.claim(store, CLAIM, "me#1", clock, Duration.ofMillis(1));
+        StoredNodeLease<Proof> lease = StoredNodeLease.claim(MemoryLease::new, store, CLAIM, "me#1", clock,
+                Duration.ofMillis(1));
         try {
             long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (lease.renewalCount() == 0 && System.nanoTime() < end) {

@@ -1,6 +1,6 @@
 package dev.ids.etcd;
 
-import dev.ids.node.StoreNodeLease;
+import dev.ids.node.LeaseStart;
 import dev.ids.node.StoredNodeLease;
 
 /**
@@ -10,10 +10,10 @@ import dev.ids.node.StoredNodeLease;
  * renewal's start plus the lease length, before the etcd lease can expire), and ends at once when a renewal or mark
  * write finds its etcd lease gone, or its key gone or created again by someone else.
  */
-public final class EtcdNodeLease extends StoreNodeLease<EtcdProof> {
+public final class EtcdNodeLease extends StoredNodeLease<EtcdProof> {
 
-    EtcdNodeLease(StoredNodeLease<EtcdProof> lease) {
-        super(lease);
+    EtcdNodeLease(LeaseStart<EtcdProof> start) {
+        super(start);
     }
 
     /**
@@ -22,7 +22,7 @@ public final class EtcdNodeLease extends StoreNodeLease<EtcdProof> {
      * @return the key, such as {@code ids/sno/lease/3}
      */
     public String key() {
-        return lifecycle().proof().leaseKey();
+        return proof().leaseKey();
     }
 
     /**
@@ -31,7 +31,7 @@ public final class EtcdNodeLease extends StoreNodeLease<EtcdProof> {
      * @return the key, such as {@code ids/sno/mark/3}
      */
     public String highWaterMarkKey() {
-        return lifecycle().proof().markKey();
+        return proof().markKey();
     }
 
     /**
@@ -40,7 +40,7 @@ public final class EtcdNodeLease extends StoreNodeLease<EtcdProof> {
      * @return the holder value
      */
     public String holder() {
-        return lifecycle().proof().holder();
+        return proof().holder();
     }
 
     /**
@@ -49,7 +49,7 @@ public final class EtcdNodeLease extends StoreNodeLease<EtcdProof> {
      * @return the etcd lease id
      */
     public long etcdLeaseId() {
-        return lifecycle().proof().leaseId();
+        return proof().leaseId();
     }
 
     /**
@@ -59,6 +59,6 @@ public final class EtcdNodeLease extends StoreNodeLease<EtcdProof> {
      * @return the key's create revision
      */
     public long createRevision() {
-        return lifecycle().proof().createRevision();
+        return proof().createRevision();
     }
 }

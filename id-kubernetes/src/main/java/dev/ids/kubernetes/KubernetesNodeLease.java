@@ -1,6 +1,6 @@
 package dev.ids.kubernetes;
 
-import dev.ids.node.StoreNodeLease;
+import dev.ids.node.LeaseStart;
 import dev.ids.node.StoredNodeLease;
 
 /**
@@ -10,10 +10,10 @@ import dev.ids.node.StoredNodeLease;
  * lease length, before any other process may judge it silent), and ends at once when an update finds the object
  * deleted or another holder's.
  */
-public final class KubernetesNodeLease extends StoreNodeLease<KubernetesProof> {
+public final class KubernetesNodeLease extends StoredNodeLease<KubernetesProof> {
 
-    KubernetesNodeLease(StoredNodeLease<KubernetesProof> lease) {
-        super(lease);
+    KubernetesNodeLease(LeaseStart<KubernetesProof> start) {
+        super(start);
     }
 
     /**
@@ -22,7 +22,7 @@ public final class KubernetesNodeLease extends StoreNodeLease<KubernetesProof> {
      * @return the name, such as {@code ids-sno-3}
      */
     public String leaseName() {
-        return lifecycle().proof().name();
+        return proof().name();
     }
 
     /**
@@ -32,11 +32,14 @@ public final class KubernetesNodeLease extends StoreNodeLease<KubernetesProof> {
      * @return the holder value
      */
     public String holder() {
-        return lifecycle().proof().holder();
+        return proof().holder();
     }
 
-    /** The proof its updates carry: for tests that write through the store directly. */
-    KubernetesProof proof() {
-        return lifecycle().proof();
+    /**
+     * {@inheritDoc} Declared here too, so that this package's tests reach it to write through the store directly.
+     */
+    @Override
+    protected KubernetesProof proof() {
+        return super.proof();
     }
 }

@@ -1,5 +1,6 @@
 package dev.ids.r2dbc;
 
+import dev.ids.node.LeaseStart;
 import dev.ids.node.StoredNodeLease;
 import dev.ids.node.sql.HeldRow;
 import dev.ids.node.sql.TableNodeLease;
@@ -11,7 +12,7 @@ import dev.ids.node.sql.TableNodeLease;
  */
 final class R2dbcNodeLease extends TableNodeLease {
 
-    R2dbcNodeLease(StoredNodeLease<HeldRow> lease) {
-        super(lease);
+    R2dbcNodeLease(LeaseStart<HeldRow> start) {
+        super(start);
     }
 }

@@ -1,6 +1,6 @@
 package dev.ids.redis;
 
-import dev.ids.node.StoreNodeLease;
+import dev.ids.node.LeaseStart;
 import dev.ids.node.StoredNodeLease;
 
 /**
@@ -10,10 +10,10 @@ import dev.ids.node.StoredNodeLease;
  * and while its clock is further from the server's than the reclaim grace, and ends at once when a renewal or mark
  * write finds the key gone or another holder's.
  */
-public final class RedisNodeLease extends StoreNodeLease<RedisProof> {
+public final class RedisNodeLease extends StoredNodeLease<RedisProof> {
 
-    RedisNodeLease(StoredNodeLease<RedisProof> lease) {
-        super(lease);
+    RedisNodeLease(LeaseStart<RedisProof> start) {
+        super(start);
     }
 
     /**
@@ -22,7 +22,7 @@ public final class RedisNodeLease extends StoreNodeLease<RedisProof> {
      * @return the key, such as {@code {ids:sno}:lease:3}
      */
     public String key() {
-        return lifecycle().proof().keys().lease(lifecycle().proof().identity());
+        return proof().keys().lease(proof().identity());
     }
 
     /**
@@ -31,7 +31,7 @@ public final class RedisNodeLease extends StoreNodeLease<RedisProof> {
      * @return the key, such as {@code {ids:sno}:mark:3}
      */
     public String highWaterMarkKey() {
-        return lifecycle().proof().keys().mark(lifecycle().proof().identity());
+        return proof().keys().mark(proof().identity());
     }
 
     /**
@@ -40,6 +40,6 @@ public final class RedisNodeLease extends StoreNodeLease<RedisProof> {
      * @return the holder value
      */
     public String holder() {
-        return lifecycle().proof().holder();
+        return proof().holder();
     }
 }

@@ -88,9 +88,10 @@ final class ZooKeeperLeaseStore implements NodeLeaseStore<ZnodeProof> {
      * @throws dev.ids.node.NoFreeNodeIdentityException when every identity of the range is held
      * @throws IllegalStateException when ZooKeeper cannot be reached or written
      */
-    StoredNodeLease<ZnodeProof> claim(NodeClaim claim, String holder) {
+    ZooKeeperNodeLease claim(NodeClaim claim, String holder) {
         try {
-            return StoredNodeLease.claim(this, claim, holder, clock, null);
+            return StoredNodeLease.claim(start -> new ZooKeeperNodeLease(start, this), this, claim, holder, clock,
+                    null);
         } catch (IllegalStateException | IllegalArgumentException e) {
             // Including NoFreeNodeIdentityException: already clear.
             throw e;
@@ -177,7 +178,7 @@ final class ZooKeeperLeaseStore implements NodeLeaseStore<ZnodeProof> {
      * Writes a lease's mark against a given version, as {@link #writeMark} does, ending the lease when its znode is
      * found lost; for tests.
      */
-    ZnodeMarks.StoredMark writeMark(StoredNodeLease<ZnodeProof> lease, long epochMillis, int version) {
+    ZnodeMarks.StoredMark writeMark(ZooKeeperNodeLease lease, long epochMillis, int version) {
         try {
             return write(opened(lease.proof()), epochMillis, version);
         } catch (LeaseLostException e) {

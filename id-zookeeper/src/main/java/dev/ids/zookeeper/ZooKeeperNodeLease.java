@@ -1,7 +1,7 @@
 package dev.ids.zookeeper;
 
 import dev.ids.node.NodeClaim;
-import dev.ids.node.StoreNodeLease;
+import dev.ids.node.LeaseStart;
 import dev.ids.node.StoredNodeLease;
 
 /**
@@ -20,12 +20,12 @@ import dev.ids.node.StoredNodeLease;
  * before its identity can be reused, even when the connection events arrive late. {@link #isEnded()} is
  * {@code true} once closed, its session lost or its znode deleted: the holder must claim a new lease.
  */
-public final class ZooKeeperNodeLease extends StoreNodeLease<ZnodeProof> {
+public final class ZooKeeperNodeLease extends StoredNodeLease<ZnodeProof> {
 
     private final ZooKeeperLeaseStore store;
 
-    ZooKeeperNodeLease(StoredNodeLease<ZnodeProof> lease, ZooKeeperLeaseStore store) {
-        super(lease);
+    ZooKeeperNodeLease(LeaseStart<ZnodeProof> start, ZooKeeperLeaseStore store) {
+        super(start);
         this.store = store;
     }
 
@@ -35,7 +35,7 @@ public final class ZooKeeperNodeLease extends StoreNodeLease<ZnodeProof> {
      * @return the znode path, such as {@code /ids/sno/pool/3}
      */
     public String path() {
-        return lifecycle().proof().path();
+        return proof().path();
     }
 
     /**
@@ -44,7 +44,7 @@ public final class ZooKeeperNodeLease extends StoreNodeLease<ZnodeProof> {
      * @return the znode path, such as {@code /ids/sno/hwm/3}
      */
     public String highWaterMarkPath() {
-        return lifecycle().proof().markPath();
+        return proof().markPath();
     }
 
     /**
@@ -53,16 +53,17 @@ public final class ZooKeeperNodeLease extends StoreNodeLease<ZnodeProof> {
      * @return the session id
      */
     public long sessionId() {
-        return lifecycle().proof().znode().sessionId();
+        return proof().znode().sessionId();
     }
 
     /** The version of the high-water-mark znode this lease last read or wrote, for compare-and-set. */
     int highWaterMarkVersion() {
-        return store.markVersion(lifecycle().proof());
+        return store.markVersion(proof());
     }
 
-    /** The lifecycle this lease forwards to. */
-    StoredNodeLease<ZnodeProof> stored() {
-        return lifecycle();
+    /** {@inheritDoc} Declared here too, so that the store reaches it to write a mark for this package's tests. */
+    @Override
+    protected ZnodeProof proof() {
+        return super.proof();
     }
 }

@@ -114,7 +114,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
     public ZooKeeperNodeLease claim(NodeClaim claim) {
         Objects.requireNonNull(claim, "claim");
         client.ensureOpen();
-        return new ZooKeeperNodeLease(store.claim(claim, holderId + "#" + claimNumbers.incrementAndGet()), store);
+        return store.claim(claim, holderId + "#" + claimNumbers.incrementAndGet());
     }
 
     /**
@@ -227,7 +227,7 @@ public final class ZooKeeperNodeLeaseProvider implements NodeLeaseProvider, Leas
 
     /** Writes a lease's mark as {@link ZooKeeperNodeLease#advanceHighWaterMark} does, minus its checks: for tests. */
     ZnodeMarks.StoredMark writeHighWaterMark(ZooKeeperNodeLease lease, long epochMillis, int version) {
-        return store.writeMark(lease.stored(), epochMillis, version);
+        return store.writeMark(lease, epochMillis, version);
     }
 
     /** Configures a {@link ZooKeeperNodeLeaseProvider}, starting from the defaults the provider declares. */

@@ -1,5 +1,6 @@
 package dev.ids.node.jdbc;
 
+import dev.ids.node.LeaseStart;
 import dev.ids.node.StoredNodeLease;
 import dev.ids.node.sql.HeldRow;
 import dev.ids.node.sql.TableNodeLease;
@@ -11,7 +12,7 @@ import dev.ids.node.sql.TableNodeLease;
  */
 final class JdbcNodeLease extends TableNodeLease {
 
-    JdbcNodeLease(StoredNodeLease<HeldRow> lease) {
-        super(lease);
+    JdbcNodeLease(LeaseStart<HeldRow> start) {
+        super(start);
     }
 }

@@ -1,5 +1,6 @@
 package dev.ids.node.sql;
 
+import dev.ids.node.LeaseStart;
 import dev.ids.node.LeaseTimingSettings;
 import dev.ids.node.ListedLease;
 import dev.ids.node.NodeClaim;
@@ -23,17 +24,17 @@ import java.util.function.Function;
 public abstract class LeaseTableProvider extends TimedLeaseProvider {
 
     private final LeaseTableSettings.Terms terms;
-    private final Function<StoredNodeLease<HeldRow>, NodeLease> leaseType;
+    private final Function<LeaseStart<HeldRow>, TableNodeLease> leaseType;
 
     /**
      * Keeps the settings.
      *
      * @param terms the settings with every default filled in
      * @param options how the store runs; whether its leases renew in the background, here
-     * @param leaseType makes the store's lease type from the lifecycle
+     * @param leaseType the store's lease type's constructor
      */
     protected LeaseTableProvider(LeaseTableSettings.Terms terms, LeaseTableSettings.StoreOptions options,
-            Function<StoredNodeLease<HeldRow>, NodeLease> leaseType) {
+            Function<LeaseStart<HeldRow>, TableNodeLease> leaseType) {
         super(new LeaseTimingSettings.Timings(terms.leaseLength(), terms.renewalPeriod(), terms.reclaimGrace(),
                 terms.holderId(), terms.clock(), options.backgroundRenewal()));
         this.terms = terms;
@@ -63,8 +64,8 @@ public abstract class LeaseTableProvider extends TimedLeaseProvider {
             beforeClaim();
             // The lease, with its renewer, is made only once the claim's connection was handed back without failure.
             String holder = nextHolder();
-            return leaseType.apply(StoredNodeLease.claim(table(), start.start(holder), claim, holder, clock(),
-                    backgroundRenewalPeriod()));
+            return StoredNodeLease.claim(leaseType, table(), start.start(holder), claim, holder, clock(),
+                    backgroundRenewalPeriod());
         } catch (NoFreeNodeIdentityException | UnsafeLeaseStoreException e) {
             throw e;
         } catch (Exception e) {

@@ -1,6 +1,6 @@
 package dev.ids.node.sql;
 
-import dev.ids.node.StoreNodeLease;
+import dev.ids.node.LeaseStart;
 import dev.ids.node.StoredNodeLease;
 import org.jspecify.annotations.Nullable;
 
@@ -9,15 +9,15 @@ import org.jspecify.annotations.Nullable;
  * a store of the table. Each store's lease type extends it, so that its tests reach the same seams by its own name:
  * the row's holder value, and why the lease was lost or is fenced.
  */
-public abstract class TableNodeLease extends StoreNodeLease<HeldRow> {
+public abstract class TableNodeLease extends StoredNodeLease<HeldRow> {
 
     /**
-     * Wraps the lifecycle of a lease on the table.
+     * Makes the lifecycle of a lease on the table.
      *
-     * @param lease the lifecycle, its proof the row held
+     * @param start what {@link StoredNodeLease#claim} hands the store's lease type; its proof the row held
      */
-    protected TableNodeLease(StoredNodeLease<HeldRow> lease) {
-        super(lease);
+    protected TableNodeLease(LeaseStart<HeldRow> start) {
+        super(start);
     }
 
     /**
@@ -26,7 +26,7 @@ public abstract class TableNodeLease extends StoreNodeLease<HeldRow> {
      * @return the holder value
      */
     public String holder() {
-        return lifecycle().proof().holder();
+        return proof().holder();
     }
 
     /**
@@ -35,6 +35,6 @@ public abstract class TableNodeLease extends StoreNodeLease<HeldRow> {
      * @return the reason; {@code null} while the clocks agree within the grace
      */
     public @Nullable String skewFence() {
-        return lifecycle().skewFenceReason();
+        return skewFenceReason();
     }
 }

@@ -2,6 +2,7 @@ package dev.ids.autoconfigure.node.memory;
 
 import dev.ids.clock.IdClock;
 import dev.ids.node.IdentityTakeOver;
+import dev.ids.node.LeaseStart;
 import dev.ids.node.LeaseStoreUnreachableException;
 import dev.ids.node.ListedLease;
 import dev.ids.node.NoFreeNodeIdentityException;
@@ -44,8 +45,8 @@ public final class MemoryNodeLeaseProvider implements IdentityTakeOver {
 
     @Override
     public NodeLease claim(NodeClaim claim) {
-        return call(claim, () -> StoredNodeLease.claim(store, claim, nextHolder(), IdClock.system(),
-                RENEWAL_PERIOD));
+        return call(claim, () -> StoredNodeLease.claim(MemoryNodeLease::new, store, claim, nextHolder(),
+                IdClock.system(), RENEWAL_PERIOD));
     }
 
     @Override
@@ -61,8 +62,17 @@ public final class MemoryNodeLeaseProvider implements IdentityTakeOver {
             if (taken == null) {
                 throw new NoFreeNodeIdentityException(claim, "the record is no longer as judged");
             }
-            return StoredNodeLease.start(store, claim, taken, IdClock.system(), RENEWAL_PERIOD);
+            return StoredNodeLease.start(MemoryNodeLease::new, store, claim, taken, IdClock.system(),
+                    RENEWAL_PERIOD);
         });
+    }
+
+    /** The store's lease type: the shared lifecycle, with nothing of its own. */
+    static final class MemoryNodeLease extends StoredNodeLease<MemoryLeaseStore.Proof> {
+
+        MemoryNodeLease(LeaseStart<MemoryLeaseStore.Proof> start) {
+            super(start);
+        }
     }
 
     private String nextHolder() {

@@ -1,25 +1,19 @@
-package dev.ids.node;
+package dev.ids.chaos;
 
+import dev.ids.node.NodeLease;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.LongSupplier;
-import org.jspecify.annotations.Nullable;
 
 /**
- * A node lease that forwards every call to another, for a store's own lease type: it keeps the type (and accessors
- * such as a znode's path) that users and tests know, while the lifecycle lives in the {@link StoredNodeLease} it
- * forwards to.
+ * A node lease that forwards every call to a real one: the negative controls' leases extend it and take away the one
+ * protection each of them must show the suite catching.
  */
-public abstract class ForwardingNodeLease implements NodeLease {
+abstract class ForwardingLease implements NodeLease {
 
     private final NodeLease delegate;
 
-    /**
-     * Creates a lease forwarding to another.
-     *
-     * @param delegate the lease that does the work
-     */
-    protected ForwardingNodeLease(NodeLease delegate) {
+    ForwardingLease(NodeLease delegate) {
         this.delegate = Objects.requireNonNull(delegate, "delegate");
     }
 
@@ -69,7 +63,7 @@ public abstract class ForwardingNodeLease implements NodeLease {
     }
 
     @Override
-    public @Nullable String notHeldReason() {
+    public String notHeldReason() {
         return delegate.notHeldReason();
     }
 
