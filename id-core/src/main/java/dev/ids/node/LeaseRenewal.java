@@ -9,20 +9,25 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The renewals of a {@link StoredNodeLease} and the end they may find: renews through the store, counts the
- * failures, warns about an outage once ({@link OutageLog}), and logs the loss of the lease once, whoever sees it
- * first.
+ * The renewals of a {@link StoredNodeLease} and the end they may find: renews through the store, records the proofs
+ * of ownership (its own, or those of a store that proves on its own and drives the lease through this class, as the
+ * lease's {@link NodeLeaseStore.Provable}), counts the failures, warns about an outage once ({@link OutageLog}), and
+ * logs the loss of the lease once, whoever sees it first.
  *
  * @param <P> the store's proof of ownership
  */
-final class LeaseRenewal<P> {
+final class LeaseRenewal<P> implements NodeLeaseStore.Provable {
 
     private final NodeLeaseStore<P> store;
     private final P proof;
     private final IdClock clock;
     private final LeaseDeadline deadline;
-    /** The lease: proves the renewal's grant, and names itself in messages. */
-    private final NodeLeaseStore.Provable lease;
+    /** The lease: named in messages and in the skew fence's. */
+    private final NodeLease lease;
+    /** Up while the skew measured at the last claim or proof exceeds the tolerance: kept and renewed, not held. */
+    private final SkewFence skewFence;
+    /** Proofs of ownership recorded. Atomic: recorded by the renewal thread and the store's. */
+    private final AtomicLong proofs = new AtomicLong();
     /** Tells whether a close has begun: a lease being let go is no longer renewed, nor reported lost. */
     private final LeaseRelease<P> release;
     private final System.Logger log;
@@ -35,13 +40,14 @@ final class LeaseRenewal<P> {
     /** Volatile: set by {@link #schedule} after the construction, read by a close on any thread. */
     private volatile @Nullable RenewalSchedule schedule;
 
-    LeaseRenewal(NodeLeaseStore<P> store, P proof, IdClock clock, LeaseDeadline deadline,
-            NodeLeaseStore.Provable lease, LeaseRelease<P> release, System.Logger log) {
+    LeaseRenewal(NodeLeaseStore<P> store, P proof, IdClock clock, LeaseDeadline deadline, NodeLease lease,
+            SkewFence skewFence, LeaseRelease<P> release, System.Logger log) {
         this.store = store;
         this.proof = proof;
         this.clock = clock;
         this.deadline = deadline;
         this.lease = lease;
+        this.skewFence = skewFence;
         this.release = release;
         this.log = log;
         this.outage = new OutageLog(log);
@@ -99,7 +105,7 @@ final class LeaseRenewal<P> {
                     + ")") + " (will retry until its deadline): " + e.getMessage());
             return Renewal.FAILED;
         }
-        if (lease.prove(start, epoch, grant)) {
+        if (prove(start, epoch, grant)) {
             outage.ended(attempts -> "Renewed " + lease + " after " + attempts);
             return Renewal.RENEWED;
         }
@@ -113,8 +119,34 @@ final class LeaseRenewal<P> {
         return Renewal.FAILED; // a suspension discarded this proof; the next one decides
     }
 
+    @Override
+    public NodeLease lease() {
+        return lease;
+    }
+
+    @Override
+    public long epoch() {
+        return deadline.epoch();
+    }
+
+    @Override
+    public boolean prove(long askedAtNanos, long epochWhenAsked, LeaseGrant grant) {
+        if (release.isClosed() || !deadline.prove(askedAtNanos, epochWhenAsked, grant.leaseNanos())) {
+            return false;
+        }
+        skewFence.record(grant.skewMillis(), lease);
+        proofs.incrementAndGet();
+        return true;
+    }
+
+    @Override
+    public void suspend() {
+        deadline.suspend();
+    }
+
     /** Ends the lease for good, and logs the loss unless it was closed or the loss was logged already. */
-    void end(String reason) {
+    @Override
+    public void end(String reason) {
         // Logged even when a reader of isHeld() ended it first, seeing the deadline passed, which logs nothing.
         deadline.end(reason);
         if (!release.isClosed() && lossReported.compareAndSet(false, true)) {
@@ -137,13 +169,25 @@ final class LeaseRenewal<P> {
     }
 
     /** Counts a failed renewal or proof that happened elsewhere (the store proves on its own). */
-    void countFailure() {
+    @Override
+    public void countFailure() {
         failures.incrementAndGet();
+    }
+
+    /** The proofs of ownership recorded so far. */
+    long proofCount() {
+        return proofs.get();
     }
 
     /** The failed renewals and proofs so far. */
     long failureCount() {
         return failures.get();
+    }
+
+    /** Names the lease, as a store's messages about it do. */
+    @Override
+    public String toString() {
+        return lease.toString();
     }
 
     private void logLoss(String reason) {

@@ -195,11 +195,19 @@ public interface NodeLeaseStore<P> {
     }
 
     /**
-     * A lease as a store that proves ownership on its own drives it ({@link StoredNodeLease} implements it): the
-     * lease itself, which the store may read ({@link #isHeld()}, {@link #remaining()} for an operator's listing)
-     * and close when the store itself closes, and the hooks below.
+     * How a store that proves ownership on its own drives a lease ({@link StoredNodeLease} hands one to
+     * {@link #attach}): the hooks below, and the lease itself, which the store may read ({@link NodeLease#isHeld()},
+     * {@link NodeLease#remaining()} for an operator's listing) and close when the store itself closes. Kept apart
+     * from the lease, so that the application holding the lease cannot prove, suspend or end it.
      */
-    interface Provable extends NodeLease {
+    interface Provable {
+
+        /**
+         * Returns the lease these hooks drive.
+         *
+         * @return the lease
+         */
+        NodeLease lease();
 
         /**
          * Returns the lease's fence epoch, to read before a proof is asked for: it counts the lease's suspensions

@@ -91,7 +91,7 @@ final class StoredMark<P> {
         if (epochMillis <= latest.get()) {
             return;
         }
-        if (!lease.isHeld()) {
+        if (!lease.lease().isHeld()) {
             throw new IllegalStateException(notHeld.apply(CANNOT_ADVANCE));
         }
         try {

@@ -3,7 +3,6 @@ package dev.ids.node;
 import dev.ids.clock.IdClock;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
@@ -29,7 +28,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @param <P> the store's proof of ownership
  */
-public abstract class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Provable {
+public abstract class StoredNodeLease<P> implements NodeLease {
 
     private final NodeLeaseStore<P> store;
     private final P proof;
@@ -42,11 +41,9 @@ public abstract class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Pr
     private final SkewFence skewFence;
     /** The high-water mark: the one the lease started from, and the latest the store is known to hold. */
     private final StoredMark<P> mark;
-    /** Proofs of ownership recorded. Atomic: recorded by the renewal thread and the store's. */
-    private final AtomicLong renewals = new AtomicLong();
     /** The close: whether it has begun, and the release it writes. */
     private final LeaseRelease<P> release;
-    /** The renewals, their schedule, their failures and the loss they may find. */
+    /** The renewals and proofs, their schedule, their failures and the loss they may find; what a store drives. */
     private final LeaseRenewal<P> renewal;
 
     /**
@@ -72,8 +69,8 @@ public abstract class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Pr
         this.deadline = store.deadlineEndsLease()
                 ? LeaseDeadline.proven(clock, claimed.askedAtNanos(), grant.leaseNanos())
                 : LeaseDeadline.unproven(clock, store::fenceEpoch);
-        this.renewal = new LeaseRenewal<>(store, proof, clock, deadline, this, release, log);
         this.skewFence = new SkewFence(clock, store.skewToleranceMillis(), store.clockName(), log);
+        this.renewal = new LeaseRenewal<>(store, proof, clock, deadline, this, skewFence, release, log);
     }
 
     /**
@@ -149,7 +146,7 @@ public abstract class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Pr
         if (lease.mark.startedWithoutRecord()) {
             RecordlessStart.log(lease.log, lease, lease.mark.startMark(), lease.clock.wallTimeMillis());
         }
-        store.attach(lease.proof, lease);
+        store.attach(lease.proof, lease.renewal);
         if (lease.mark.startedWithoutRecord() && !claimed.floorWritten()) {
             lease.mark.recordStart(lease, lease.log);
         }
@@ -200,7 +197,7 @@ public abstract class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Pr
 
     @Override
     public final long renewalCount() {
-        return renewals.get();
+        return renewal.proofCount();
     }
 
     @Override
@@ -220,7 +217,7 @@ public abstract class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Pr
 
     @Override
     public final void advanceHighWaterMark(long epochMillis) {
-        mark.advance(epochMillis, this, this::notHeldMessage);
+        mark.advance(epochMillis, renewal, this::notHeldMessage);
     }
 
     /**
@@ -232,36 +229,6 @@ public abstract class StoredNodeLease<P> implements NodeLease, NodeLeaseStore.Pr
      */
     public final Renewal renew() {
         return renewal.renew();
-    }
-
-    @Override
-    public final long epoch() {
-        return deadline.epoch();
-    }
-
-    @Override
-    public final boolean prove(long askedAtNanos, long epochWhenAsked, LeaseGrant grant) {
-        if (release.isClosed() || !deadline.prove(askedAtNanos, epochWhenAsked, grant.leaseNanos())) {
-            return false;
-        }
-        skewFence.record(grant.skewMillis(), this);
-        renewals.incrementAndGet();
-        return true;
-    }
-
-    @Override
-    public final void suspend() {
-        deadline.suspend();
-    }
-
-    @Override
-    public final void end(String reason) {
-        renewal.end(reason);
-    }
-
-    @Override
-    public final void countFailure() {
-        renewal.countFailure();
     }
 
     private String notHeldMessage(String what) {

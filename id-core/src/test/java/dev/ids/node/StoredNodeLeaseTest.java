@@ -472,7 +472,7 @@ class StoredNodeLeaseTest {
         MemoryStore store = new MemoryStore(clock, true);
         StoredNodeLease<Proof> lease = claim(store, "me#1");
         assertThat(lease.isHeld()).as("suspended until the first proof").isFalse();
-        assertThat(store.attached).isSameAs(lease);
+        assertThat(store.attached.lease()).isSameAs(lease);
 
         assertThat(store.attached.prove(clock.monotonicNanos(), store.attached.epoch(), LeaseGrant.of(LEASE))).isTrue();
         assertThat(lease.isHeld()).isTrue();

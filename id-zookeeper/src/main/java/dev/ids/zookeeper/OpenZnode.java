@@ -102,18 +102,18 @@ final class OpenZnode {
 
     boolean isHeld() {
         NodeLeaseStore.Provable attached = lease;
-        return attached != null && attached.isHeld();
+        return attached != null && attached.lease().isHeld();
     }
 
     /** Whether the lease has ended; a znode whose lease is not attached yet is being claimed, not ended. */
     boolean isEnded() {
         NodeLeaseStore.Provable attached = lease;
-        return attached != null && attached.isEnded();
+        return attached != null && attached.lease().isEnded();
     }
 
     Duration remaining() {
         NodeLeaseStore.Provable attached = lease;
-        return attached == null ? Duration.ZERO : attached.remaining();
+        return attached == null ? Duration.ZERO : attached.lease().remaining();
     }
 
     /** Stops the lease being held until the next proof; the store raised its fence epoch first. */
@@ -127,7 +127,7 @@ final class OpenZnode {
     /** Ends the lease for good, keeping the first reason found. */
     void end(String reason) {
         NodeLeaseStore.Provable attached = lease;
-        if (attached != null && !attached.isEnded()) {
+        if (attached != null && !attached.lease().isEnded()) {
             attached.end(reason);
         }
     }

@@ -157,7 +157,7 @@ final class OwnershipProofs {
      */
     void prove(OpenZnode znode) {
         NodeLeaseStore.Provable lease = znode.lease();
-        if (lease == null || lease.isEnded()) {
+        if (lease == null || lease.lease().isEnded()) {
             return;
         }
         long epoch = lease.epoch();
@@ -175,7 +175,7 @@ final class OwnershipProofs {
         } catch (Exception e) {
             // No proof now; the lease lapses at its deadline unless a later proof succeeds.
             lease.countFailure();
-            LOGGER.log(System.Logger.Level.DEBUG, "Cannot prove {0}: {1}", lease, e);
+            LOGGER.log(System.Logger.Level.DEBUG, "Cannot prove {0}: {1}", lease.lease(), e);
         }
     }
 

@@ -70,7 +70,7 @@ final class ZooKeeperLeaseStore implements NodeLeaseStore<ZnodeProof> {
         for (OpenZnode znode : List.copyOf(open.values())) {
             NodeLeaseStore.Provable lease = znode.lease();
             if (lease != null) {
-                lease.close();
+                lease.lease().close();
             }
         }
         release.awaitPendingDeletes();
@@ -153,7 +153,7 @@ final class ZooKeeperLeaseStore implements NodeLeaseStore<ZnodeProof> {
             throw e instanceof RuntimeException runtime ? runtime : claimFailure(proof.namespace(), e);
         }
         znode.proveFirst(lease, new LeaseGrant(OwnershipProofs.leaseNanos(zooKeeper), 0));
-        if (!lease.isHeld()) {
+        if (!lease.lease().isHeld()) {
             // The connection was suspended during the claim: prove ownership once it is back.
             proofs.proveLater(znode);
         }
@@ -182,7 +182,10 @@ final class ZooKeeperLeaseStore implements NodeLeaseStore<ZnodeProof> {
         try {
             return write(opened(lease.proof()), epochMillis, version);
         } catch (LeaseLostException e) {
-            lease.end(ExceptionMessages.of(e));
+            OpenZnode znode = open.get(lease.proof());
+            if (znode != null) {
+                znode.end(ExceptionMessages.of(e));
+            }
             throw new IllegalStateException("Cannot write the high-water mark " + epochMillis + " to znode "
                     + lease.proof().markPath() + ": " + lease + "; claim an identity again");
         }
