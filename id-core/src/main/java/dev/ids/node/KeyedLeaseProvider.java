@@ -1,5 +1,6 @@
 package dev.ids.node;
 
+import dev.ids.internal.ExceptionMessages;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -8,13 +9,18 @@ import org.jspecify.annotations.Nullable;
 /**
  * What the providers of the stores that keep one record per identity under a prefix share (Redis and etcd keys,
  * Kubernetes Lease objects): the claim, the takeover and the listing, each run the same way over the store's parts
- * ({@link KeyedStore}), its failures turned into the store's messages. A store's provider extends it, hands it the
- * parts, and words its failures.
+ * ({@link KeyedStore}), its failures turned into the store's messages: one the store did not answer always a
+ * {@link LeaseStoreUnreachableException}. A store's provider extends it, hands it the parts, and words its failures.
  *
  * @param <P> the store's proof of ownership
  * @param <L> the store's lease type
  */
 public abstract class KeyedLeaseProvider<P, L extends StoredNodeLease<P>> extends TimedLeaseProvider implements AutoCloseable {
+
+    /** The default lease length: how long a lease lasts without renewal. */
+    public static final Duration DEFAULT_LEASE_LENGTH = LeaseTimingSettings.DEFAULT_LEASE_LENGTH;
+    /** The default reclaim grace: how long after a lease's expiry before another process may take its identity. */
+    public static final Duration DEFAULT_RECLAIM_GRACE = LeaseTimingSettings.DEFAULT_RECLAIM_GRACE;
 
     private final String keyPrefix;
     private final KeyedStore<P, L> parts;
@@ -127,7 +133,13 @@ public abstract class KeyedLeaseProvider<P, L extends StoredNodeLease<P>> extend
         if (e instanceof InterruptedException) {
             Thread.currentThread().interrupt();
         }
-        return failure("Could not " + what, e);
+        Throwable failure = reported(e);
+        String message = "Could not " + what + " from " + records() + ": ";
+        String unanswered = unanswered(failure);
+        if (unanswered != null) {
+            return new LeaseStoreUnreachableException(message + unanswered, failure);
+        }
+        return new IllegalStateException(message + refused(failure), failure);
     }
 
     /**
@@ -172,13 +184,41 @@ public abstract class KeyedLeaseProvider<P, L extends StoredNodeLease<P>> extend
     protected abstract String notTaken(ListedLease judged, Duration silence);
 
     /**
-     * Words a failure to reach or use the store as the store's users know it.
+     * Names where the records are, for the failures: {@code Could not claim ... from <records>: <reason>}.
      *
-     * @param couldNot what failed, such as {@code Could not claim a node identity in namespace 'sno'}
-     * @param e the failure; an interrupted thread's flag is already set again
-     * @return the exception to throw: a {@link LeaseStoreUnreachableException} when the store did not answer
+     * @return such as {@code etcd http://10.0.0.1:2379 (keys ids/)}
      */
-    protected abstract RuntimeException failure(String couldNot, Exception e);
+    protected abstract String records();
+
+    /**
+     * Tells whether a failure is the store not answering (unreachable, or not in time), and words it as the store's
+     * users know it; the provider then throws a {@link LeaseStoreUnreachableException}.
+     *
+     * @param failure the failure, as {@link #reported} it; an interrupted thread's flag is already set again
+     * @return the reason with what to check, or {@code null} when the store answered
+     */
+    protected abstract @Nullable String unanswered(Throwable failure);
+
+    /**
+     * Words a failure of a store that answered (an error, a refusal), as the store's users know it; the provider then
+     * throws an {@link IllegalStateException}.
+     *
+     * @param failure the failure, as {@link #reported} it
+     * @return the reason; by default the failure's own message
+     */
+    protected String refused(Throwable failure) {
+        return ExceptionMessages.of(failure);
+    }
+
+    /**
+     * Picks the failure to report, and to keep as the cause, from the one a call threw.
+     *
+     * @param e what a call threw
+     * @return by default the same
+     */
+    protected Throwable reported(Exception e) {
+        return e;
+    }
 
     /**
      * Runs before a claim or takeover writes anything, once the claim is checked: the store may check itself here.

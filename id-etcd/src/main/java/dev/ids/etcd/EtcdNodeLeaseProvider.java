@@ -3,8 +3,6 @@ package dev.ids.etcd;
 import dev.ids.internal.ExceptionMessages;
 import dev.ids.node.KeyedLeaseProvider;
 import dev.ids.node.KeyedStore;
-import dev.ids.node.LeaseStoreUnreachableException;
-import dev.ids.node.LeaseTimingSettings;
 import dev.ids.node.ListedLease;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.ClientBuilder;
@@ -13,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Leases node identities from an etcd cluster through jetcd, with the guarantees of the database lease: one holder
@@ -44,10 +43,6 @@ public final class EtcdNodeLeaseProvider extends KeyedLeaseProvider<EtcdProof, E
 
     /** The default key prefix. */
     public static final String DEFAULT_KEY_PREFIX = "ids";
-    /** The default lease length: how long a lease lasts without renewal. */
-    public static final Duration DEFAULT_LEASE_LENGTH = LeaseTimingSettings.DEFAULT_LEASE_LENGTH;
-    /** The default reclaim grace: how long after a lease's expiry before another process may take its identity. */
-    public static final Duration DEFAULT_RECLAIM_GRACE = LeaseTimingSettings.DEFAULT_RECLAIM_GRACE;
 
     private static final System.Logger LOG = System.getLogger(EtcdNodeLeaseProvider.class.getName());
 
@@ -143,19 +138,22 @@ public final class EtcdNodeLeaseProvider extends KeyedLeaseProvider<EtcdProof, E
     }
 
     @Override
-    protected RuntimeException failure(String couldNot, Exception e) {
-        String message = couldNot + " from " + describeLink() + " (keys " + keyPrefix() + "/): ";
-        if (e instanceof EtcdCallException call && call.isUnanswered()) {
-            return new LeaseStoreUnreachableException(message + "etcd cannot be reached or did not answer in time ("
-                    + ExceptionMessages.of(e) + "); check the endpoints, the TLS settings and that a majority of the "
-                    + "members is up", e);
-        }
-        if (e instanceof EtcdCallException call && call.isRefusedUser()) {
-            return new IllegalStateException(message + "etcd refused the user (" + ExceptionMessages.of(e) + "); "
-                    + "check the etcd user and password, and that its role may read and write the range of "
-                    + keyPrefix() + "/", e);
-        }
-        return new IllegalStateException(message + ExceptionMessages.of(e), e);
+    protected String records() {
+        return describeLink() + " (keys " + keyPrefix() + "/)";
+    }
+
+    @Override
+    protected @Nullable String unanswered(Throwable failure) {
+        return failure instanceof EtcdCallException call && call.isUnanswered() ? "etcd cannot be reached or did not "
+                + "answer in time (" + ExceptionMessages.of(failure) + "); check the endpoints, the TLS settings and "
+                + "that a majority of the members is up" : null;
+    }
+
+    @Override
+    protected String refused(Throwable failure) {
+        return failure instanceof EtcdCallException call && call.isRefusedUser() ? "etcd refused the user ("
+                + ExceptionMessages.of(failure) + "); check the etcd user and password, and that its role may read "
+                + "and write the range of " + keyPrefix() + "/" : super.refused(failure);
     }
 
     /**
@@ -165,10 +163,8 @@ public final class EtcdNodeLeaseProvider extends KeyedLeaseProvider<EtcdProof, E
      */
     public static final class Builder extends EtcdSettings.Setters<Builder> {
 
-        private final Function<EtcdSettings, EtcdLink> linkFactory;
-
-        private Builder(Function<EtcdSettings, EtcdLink> linkFactory) {
-            this.linkFactory = linkFactory;
+        private Builder(Function<EtcdSettings, EtcdLink> link) {
+            super(link);
         }
 
         /**
@@ -180,8 +176,7 @@ public final class EtcdNodeLeaseProvider extends KeyedLeaseProvider<EtcdProof, E
          *     the caller configured
          */
         public EtcdNodeLeaseProvider build() {
-            EtcdSettings settings = settings();
-            return new EtcdNodeLeaseProvider(settings, linkFactory.apply(settings));
+            return build(settings(), EtcdNodeLeaseProvider::new);
         }
     }
 }

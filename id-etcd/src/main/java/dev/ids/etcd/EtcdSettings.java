@@ -1,10 +1,12 @@
 package dev.ids.etcd;
 
+import dev.ids.node.KeyedProviderBuilder;
 import dev.ids.node.LeaseTimingSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -27,7 +29,7 @@ record EtcdSettings(String keyPrefix, LeaseTimingSettings.Timings timings, EtcdC
      *
      * @param <B> the builder, which every setter returns
      */
-    abstract static class Setters<B extends Setters<B>> extends LeaseTimingSettings<B> {
+    abstract static class Setters<B extends Setters<B>> extends KeyedProviderBuilder<B, EtcdSettings, EtcdLink> {
 
         private String keyPrefix = EtcdNodeLeaseProvider.DEFAULT_KEY_PREFIX;
         private @Nullable String user;
@@ -36,6 +38,10 @@ record EtcdSettings(String keyPrefix, LeaseTimingSettings.Timings timings, EtcdC
         private @Nullable Path clientCertificate;
         private @Nullable Path clientKey;
         private @Nullable String authority;
+
+        Setters(Function<EtcdSettings, EtcdLink> link) {
+            super(link);
+        }
 
         /**
          * Sets the start of every key the leases write; default {@value EtcdNodeLeaseProvider#DEFAULT_KEY_PREFIX}. A

@@ -3,8 +3,6 @@ package dev.ids.kubernetes;
 import dev.ids.internal.ExceptionMessages;
 import dev.ids.node.KeyedLeaseProvider;
 import dev.ids.node.KeyedStore;
-import dev.ids.node.LeaseStoreUnreachableException;
-import dev.ids.node.LeaseTimingSettings;
 import dev.ids.node.ListedLease;
 import dev.ids.node.NodeClaim;
 import io.fabric8.kubernetes.client.Config;
@@ -12,6 +10,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Leases node identities from Kubernetes {@code coordination.k8s.io/v1} Lease objects through the fabric8 client,
@@ -42,10 +41,6 @@ public final class KubernetesNodeLeaseProvider extends KeyedLeaseProvider<Kubern
 
     /** The default start of the Lease objects' names. */
     public static final String DEFAULT_LEASE_NAME_PREFIX = "ids";
-    /** The default lease length: how long a lease lasts without renewal. */
-    public static final Duration DEFAULT_LEASE_LENGTH = LeaseTimingSettings.DEFAULT_LEASE_LENGTH;
-    /** The default reclaim grace, added to the duration a holder wrote before its silence frees the identity. */
-    public static final Duration DEFAULT_RECLAIM_GRACE = LeaseTimingSettings.DEFAULT_RECLAIM_GRACE;
 
     private static final System.Logger LOG = System.getLogger(KubernetesNodeLeaseProvider.class.getName());
 
@@ -124,19 +119,22 @@ public final class KubernetesNodeLeaseProvider extends KeyedLeaseProvider<Kubern
     }
 
     @Override
-    protected RuntimeException failure(String couldNot, Exception e) {
-        String message = couldNot + " from Lease objects in " + api.describe() + ": ";
-        if (e instanceof KubernetesCallException call && call.isUnanswered()) {
-            return new LeaseStoreUnreachableException(message + "the API server cannot be reached or did not answer "
-                    + "in time (" + ExceptionMessages.of(e) + ")", e);
-        }
-        if (e instanceof KubernetesCallException call && call.isForbidden()) {
-            return new IllegalStateException(message + "the API server refused the service account ("
-                    + ExceptionMessages.of(e) + "); grant it get, list, create and update on leases in "
-                    + "coordination.k8s.io in namespace " + api.namespace() + " (a Role and a RoleBinding, "
-                    + "docs/LEASES.md)", e);
-        }
-        return new IllegalStateException(message + ExceptionMessages.of(e), e);
+    protected String records() {
+        return "Lease objects in " + api.describe();
+    }
+
+    @Override
+    protected @Nullable String unanswered(Throwable failure) {
+        return failure instanceof KubernetesCallException call && call.isUnanswered() ? "the API server cannot be "
+                + "reached or did not answer in time (" + ExceptionMessages.of(failure) + ")" : null;
+    }
+
+    @Override
+    protected String refused(Throwable failure) {
+        return failure instanceof KubernetesCallException call && call.isForbidden() ? "the API server refused the "
+                + "service account (" + ExceptionMessages.of(failure) + "); grant it get, list, create and update on "
+                + "leases in coordination.k8s.io in namespace " + api.namespace() + " (a Role and a RoleBinding, "
+                + "docs/LEASES.md)" : super.refused(failure);
     }
 
     /** The store: for tests that write through it directly. */
@@ -183,10 +181,8 @@ public final class KubernetesNodeLeaseProvider extends KeyedLeaseProvider<Kubern
      */
     public static final class Builder extends KubernetesSettings.Setters<Builder> {
 
-        private final Function<KubernetesSettings, LeaseApi> apiFactory;
-
-        private Builder(Function<KubernetesSettings, LeaseApi> apiFactory) {
-            this.apiFactory = apiFactory;
+        private Builder(Function<KubernetesSettings, LeaseApi> api) {
+            super(api);
         }
 
         /**
@@ -197,8 +193,7 @@ public final class KubernetesNodeLeaseProvider extends KeyedLeaseProvider<Kubern
          *     namespace is set and the client has none
          */
         public KubernetesNodeLeaseProvider build() {
-            KubernetesSettings settings = settings();
-            return new KubernetesNodeLeaseProvider(settings, apiFactory.apply(settings));
+            return build(settings(), KubernetesNodeLeaseProvider::new);
         }
     }
 }

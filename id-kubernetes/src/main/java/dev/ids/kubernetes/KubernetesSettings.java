@@ -1,8 +1,10 @@
 package dev.ids.kubernetes;
 
+import dev.ids.node.KeyedProviderBuilder;
 import dev.ids.node.LeaseTimingSettings;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -28,11 +30,15 @@ record KubernetesSettings(@Nullable String namespace, String leaseNamePrefix, lo
      *
      * @param <B> the builder, which every setter returns
      */
-    abstract static class Setters<B extends Setters<B>> extends LeaseTimingSettings<B> {
+    abstract static class Setters<B extends Setters<B>> extends KeyedProviderBuilder<B, KubernetesSettings, LeaseApi> {
 
         private @Nullable String namespace;
         private String leaseNamePrefix = KubernetesNodeLeaseProvider.DEFAULT_LEASE_NAME_PREFIX;
         private long podOrdinal = -1;
+
+        Setters(Function<KubernetesSettings, LeaseApi> api) {
+            super(api);
+        }
 
         /**
          * Sets the Kubernetes namespace the Lease objects live in; default the client's namespace (in a pod, the

@@ -3,8 +3,6 @@ package dev.ids.redis;
 import dev.ids.internal.ExceptionMessages;
 import dev.ids.node.KeyedLeaseProvider;
 import dev.ids.node.KeyedStore;
-import dev.ids.node.LeaseStoreUnreachableException;
-import dev.ids.node.LeaseTimingSettings;
 import dev.ids.node.ListedLease;
 import dev.ids.node.UnsafeLeaseStoreException;
 import io.lettuce.core.AbstractRedisClient;
@@ -15,6 +13,7 @@ import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Leases node identities from Redis (a single server or a Redis Cluster) through Lettuce, with the guarantees of the
@@ -42,10 +41,6 @@ public final class RedisNodeLeaseProvider extends KeyedLeaseProvider<RedisProof,
 
     /** The default key prefix. */
     public static final String DEFAULT_KEY_PREFIX = "ids";
-    /** The default lease length: how long a lease lasts without renewal. */
-    public static final Duration DEFAULT_LEASE_LENGTH = LeaseTimingSettings.DEFAULT_LEASE_LENGTH;
-    /** The default reclaim grace: how long after a lease's expiry before another process may take its identity. */
-    public static final Duration DEFAULT_RECLAIM_GRACE = LeaseTimingSettings.DEFAULT_RECLAIM_GRACE;
 
     private static final System.Logger LOG = System.getLogger(RedisNodeLeaseProvider.class.getName());
 
@@ -59,6 +54,11 @@ public final class RedisNodeLeaseProvider extends KeyedLeaseProvider<RedisProof,
     }
 
     private static KeyedStore<RedisProof, RedisNodeLease> parts(RedisSettings settings, RedisLink link) {
+        if (link.isCluster() && settings.waitReplicas() > 0) {
+            throw new IllegalArgumentException("waitForReplicas is not supported on a Redis Cluster: WAIT would have "
+                    + "to run on the connection to each key's master; use AOF with appendfsync always on every master "
+                    + "instead");
+        }
         ReplicaWait wait = new ReplicaWait(link, settings.waitReplicas(), settings.waitTimeout().toMillis());
         RedisLeaseStore store = new RedisLeaseStore(link, settings.keyPrefix(), settings.timings(), wait, LOG);
         return new KeyedStore<>(link, store, new RedisLeaseListing(store)::list, store::takeOver,
@@ -110,18 +110,27 @@ public final class RedisNodeLeaseProvider extends KeyedLeaseProvider<RedisProof,
                 + "expiry judged, or that holder renewed within " + silence.toMillis() + " ms";
     }
 
+    /** Lettuce's futures wrap what the server or the connection said. */
     @Override
-    protected RuntimeException failure(String couldNot, Exception e) {
-        Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
-        String message = couldNot + " from " + describeLink() + " (keys " + keyPrefix() + "): ";
-        if (cause instanceof RedisConnectionException || cause instanceof TimeoutException
-                || cause instanceof RedisUnansweredException) {
-            Throwable reason = cause instanceof RedisUnansweredException && cause.getCause() != null
-                    ? cause.getCause() : cause;
-            return new LeaseStoreUnreachableException(message + "Redis cannot be reached ("
-                    + ExceptionMessages.of(reason) + "); check the client's URI and that Redis is up", cause);
+    protected Throwable reported(Exception e) {
+        return e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
+    }
+
+    @Override
+    protected String records() {
+        return describeLink() + " (keys " + keyPrefix() + ")";
+    }
+
+    @Override
+    protected @Nullable String unanswered(Throwable failure) {
+        if (!(failure instanceof RedisConnectionException || failure instanceof TimeoutException
+                || failure instanceof RedisUnansweredException)) {
+            return null;
         }
-        return new IllegalStateException(message + ExceptionMessages.of(cause), cause);
+        Throwable reason = failure instanceof RedisUnansweredException && failure.getCause() != null
+                ? failure.getCause() : failure;
+        return "Redis cannot be reached (" + ExceptionMessages.of(reason) + "); check the client's URI and that Redis "
+                + "is up";
     }
 
     /**
@@ -131,10 +140,8 @@ public final class RedisNodeLeaseProvider extends KeyedLeaseProvider<RedisProof,
      */
     public static final class Builder extends RedisSettings.Setters<Builder> {
 
-        private final Function<RedisSettings, RedisLink> linkFactory;
-
-        private Builder(Function<RedisSettings, RedisLink> linkFactory) {
-            this.linkFactory = linkFactory;
+        private Builder(Function<RedisSettings, RedisLink> link) {
+            super(link);
         }
 
         /**
@@ -146,14 +153,7 @@ public final class RedisNodeLeaseProvider extends KeyedLeaseProvider<RedisProof,
          *     Cluster
          */
         public RedisNodeLeaseProvider build() {
-            RedisSettings settings = settings();
-            RedisLink link = linkFactory.apply(settings);
-            if (link.isCluster() && settings.waitReplicas() > 0) {
-                throw new IllegalArgumentException("waitForReplicas is not supported on a Redis Cluster: WAIT "
-                        + "would have to run on the connection to each key's master; use AOF with appendfsync always "
-                        + "on every master instead");
-            }
-            return new RedisNodeLeaseProvider(settings, link);
+            return build(settings(), RedisNodeLeaseProvider::new);
         }
     }
 }

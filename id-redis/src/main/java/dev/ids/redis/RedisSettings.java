@@ -1,8 +1,10 @@
 package dev.ids.redis;
 
+import dev.ids.node.KeyedProviderBuilder;
 import dev.ids.node.LeaseTimingSettings;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * The settings of a {@link RedisNodeLeaseProvider} as built: every default filled in and checked together.
@@ -30,12 +32,16 @@ record RedisSettings(String keyPrefix, LeaseTimingSettings.Timings timings, Redi
      *
      * @param <B> the builder, which every setter returns
      */
-    abstract static class Setters<B extends Setters<B>> extends LeaseTimingSettings<B> {
+    abstract static class Setters<B extends Setters<B>> extends KeyedProviderBuilder<B, RedisSettings, RedisLink> {
 
         private String keyPrefix = RedisNodeLeaseProvider.DEFAULT_KEY_PREFIX;
         private RedisDurability durability = RedisDurability.CHECKED;
         private int waitReplicas;
         private Duration waitTimeout = Duration.ZERO;
+
+        Setters(Function<RedisSettings, RedisLink> link) {
+            super(link);
+        }
 
         /**
          * Sets the prefix of every key the leases write; default {@value RedisNodeLeaseProvider#DEFAULT_KEY_PREFIX}.

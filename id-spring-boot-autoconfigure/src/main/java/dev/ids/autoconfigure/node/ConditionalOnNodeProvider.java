@@ -10,7 +10,8 @@ import org.springframework.context.annotation.Conditional;
 /**
  * Matches when {@code ids.node.provider} may choose the named lease store: set to its name, or unset (or
  * {@code auto}) unless auto mode goes to another store because that store's property is set
- * ({@link LeaseStoreKind#autoProperty()}, as a ZooKeeper connect string), or set to the store's own such property.
+ * ({@link LeaseStoreKind#autoProperty()}, as a ZooKeeper connect string), or set to the store's own such property;
+ * and the classes the store's kind requires ({@link LeaseStoreKind#requires}) are present, looked up by name.
  * What else auto mode needs (a DataSource bean for JDBC, a ConnectionFactory bean and no DataSource for R2DBC, no
  * provider bean of the application's) is left to the bean conditions beside this one, so that the condition report
  * shows each reason apart.

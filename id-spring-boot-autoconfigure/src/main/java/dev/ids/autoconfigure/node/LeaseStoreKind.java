@@ -11,9 +11,11 @@ import org.jspecify.annotations.Nullable;
  * implementation has a public no-argument constructor and loads none of its store's classes until a method that
  * needs them is called. A store's kind usually extends {@link AbstractLeaseStoreKind}, which states the kind as data.
  *
- * <p>The kind's {@linkplain #configuration() configuration} makes the store's {@link NodeLeaseProvider} bean and its
- * {@link StarterLeaseStore} bean under {@link ConditionalOnNodeProvider} with the kind's name, and backs off when the
- * application defines a provider of its own.
+ * <p>The kind's {@linkplain #configuration() configuration}, a {@link LeaseStoreConfiguration} of the kind's name,
+ * makes the store's {@link NodeLeaseProvider} bean and its {@link StarterLeaseStore} bean; it is skipped unless the
+ * store is chosen and the classes it {@linkplain #requires requires} are present, and backs off when the application
+ * defines a provider of its own. Chosen without those classes, the store fails the start-up in the starter's words
+ * and the kind's.
  */
 public interface LeaseStoreKind {
 
@@ -58,6 +60,18 @@ public interface LeaseStoreKind {
      * @return for example {@code the data source's URL, spring.datasource.url}; {@code null} when no setting does
      */
     default @Nullable String address() {
+        return null;
+    }
+
+    /**
+     * Tells what the store needs on the class path beyond the starter (its module, its client library) and what to
+     * say when it is chosen without it. Asked only of a store that {@code ids.node.provider} may choose, so a kind
+     * whose wording looks classes up does it once the store is in question.
+     *
+     * @param classLoader the application's class loader, for a kind whose wording depends on what is present
+     * @return the classes and the failure's wording; {@code null} when the starter has all the store needs
+     */
+    default @Nullable MissingStoreModule requires(@Nullable ClassLoader classLoader) {
         return null;
     }
 

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.io.support.SpringFactoriesLoader;
 
 /**
@@ -40,6 +41,29 @@ record LeaseStoreKinds(List<LeaseStoreKind> all) {
     @Nullable LeaseStoreKind named(String name) {
         for (LeaseStoreKind kind : all) {
             if (kind.name().equals(name)) {
+                return kind;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The store chosen by name or by its own property: the kind {@code ids.node.provider} names, or in auto mode the
+     * one whose property is set ({@link #byAutoProperty}).
+     *
+     * @return the kind, or {@code null} for static settings, a name no kind has, or auto mode without such a property
+     *     (which leaves the choice to the stores' bean conditions)
+     */
+    @Nullable LeaseStoreKind chosen(Binder binder) {
+        String setting = normalize(binder.bind(OnNodeProviderCondition.PROVIDER, String.class).orElse(null));
+        return setting != null && !AUTO.equals(setting) ? named(setting) : byAutoProperty(binder);
+    }
+
+    /** The first kind, in order, whose auto-mode property is set: auto mode chooses it over every store of beans. */
+    @Nullable LeaseStoreKind byAutoProperty(Binder binder) {
+        for (LeaseStoreKind kind : all) {
+            String property = kind.autoProperty();
+            if (property != null && !binder.bind(property, String.class).orElse("").isBlank()) {
                 return kind;
             }
         }

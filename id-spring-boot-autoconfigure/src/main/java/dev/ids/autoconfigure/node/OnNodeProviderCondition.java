@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.autoconfigure.condition.ConditionMessage;
+import org.springframework.boot.autoconfigure.condition.ConditionMessage.Style;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -14,7 +15,8 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 /**
  * The condition of {@link ConditionalOnNodeProvider}: reads {@code ids.node.provider} as the properties bind it
  * (relaxed names, any case), and in auto mode the properties of the stores that auto mode chooses by a property
- * ({@link LeaseStoreKind#autoProperty()}): the first of those that is set wins over every store chosen by a bean.
+ * ({@link LeaseStoreKind#autoProperty()}): the first of those that is set wins over every store chosen by a bean. A
+ * store chosen so matches once the classes its kind requires are present.
  */
 class OnNodeProviderCondition extends SpringBootCondition {
 
@@ -31,36 +33,39 @@ class OnNodeProviderCondition extends SpringBootCondition {
                 "(" + wanted + ")");
         Binder binder = Binder.get(context.getEnvironment());
         String chosen = LeaseStoreKinds.normalize(binder.bind(PROVIDER, String.class).orElse(null));
+        LeaseStoreKinds kinds = LeaseStoreKinds.of(context.getClassLoader());
+        LeaseStoreKind wantedKind = kinds.named(wanted);
         if (chosen != null && !chosen.equals(LeaseStoreKinds.AUTO)) {
             String found = PROVIDER + " is " + chosen;
-            return chosen.equals(wanted) ? ConditionOutcome.match(message.because(found))
+            return chosen.equals(wanted) ? withClasses(wantedKind, context, message, found)
                     : ConditionOutcome.noMatch(message.because(found));
         }
-        LeaseStoreKinds kinds = LeaseStoreKinds.of(context.getClassLoader());
-        List<String> autoProperties = kinds.autoProperties();
-        LeaseStoreKind byProperty = null;
-        for (LeaseStoreKind kind : kinds.all()) {
-            if (byProperty == null && kind.autoProperty() != null && isSet(binder, kind.autoProperty())) {
-                byProperty = kind;
-            }
-        }
+        LeaseStoreKind byProperty = kinds.byAutoProperty(binder);
         String found = PROVIDER + " is unset or auto";
         if (byProperty != null) {
             found += " and " + byProperty.autoProperty() + " is set";
         } else {
-            for (String property : autoProperties) {
+            for (String property : kinds.autoProperties()) {
                 found += " and " + property + " is unset";
             }
         }
         // Without such a property, every store chosen by a bean stays a candidate: its bean conditions decide.
-        LeaseStoreKind wantedKind = kinds.named(wanted);
         boolean matches = byProperty != null ? byProperty == wantedKind
                 : wantedKind != null && wantedKind.autoProperty() == null;
-        return matches ? ConditionOutcome.match(message.because(found))
+        return matches ? withClasses(wantedKind, context, message, found)
                 : ConditionOutcome.noMatch(message.because(found));
     }
 
-    private static boolean isSet(Binder binder, String property) {
-        return !binder.bind(property, String.class).orElse("").isBlank();
+    /**
+     * The store is chosen: it matches once the classes its kind requires are present. Without them the store's
+     * configuration is skipped and {@link MissingStoreConfiguration} fails the start-up in its stead.
+     */
+    private static ConditionOutcome withClasses(@Nullable LeaseStoreKind kind, ConditionContext context,
+            ConditionMessage.Builder message, String found) {
+        MissingStoreModule needs = kind == null ? null : kind.requires(context.getClassLoader());
+        List<String> missing = needs == null ? List.of() : needs.missing(context.getClassLoader());
+        return missing.isEmpty() ? ConditionOutcome.match(message.because(found))
+                : ConditionOutcome.noMatch(message.didNotFind("required class", "required classes")
+                        .items(Style.QUOTE, missing));
     }
 }

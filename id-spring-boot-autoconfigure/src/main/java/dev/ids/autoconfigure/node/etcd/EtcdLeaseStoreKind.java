@@ -1,6 +1,9 @@
 package dev.ids.autoconfigure.node.etcd;
 
 import dev.ids.autoconfigure.node.AbstractLeaseStoreKind;
+import dev.ids.autoconfigure.node.MissingStoreModule;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.springframework.core.annotation.Order;
 
 /**
@@ -19,10 +22,20 @@ public final class EtcdLeaseStoreKind extends AbstractLeaseStoreKind {
     /** The property that says where the cluster is, and chooses it in auto mode. */
     static final String ENDPOINTS = "ids.node.etcd.endpoints";
 
+    /** The store itself, in the optional module dev.ids:id-etcd (which brings jetcd). */
+    private static final String PROVIDER = "dev.ids.etcd.EtcdNodeLeaseProvider";
+
     /** Creates the kind; the starter reads it from {@code META-INF/spring.factories}. */
     public EtcdLeaseStoreKind() {
-        super(NAME, "dev.ids.autoconfigure.node.etcd.EtcdLeaseConfiguration", EtcdLeaseConfiguration.PROVIDER,
-                ENDPOINTS, "with " + ENDPOINTS + " (and dev.ids:id-etcd) from etcd", ENDPOINTS);
+        super(NAME, "dev.ids.autoconfigure.node.etcd.EtcdLeaseConfiguration", PROVIDER, ENDPOINTS,
+                "with " + ENDPOINTS + " (and dev.ids:id-etcd) from etcd", ENDPOINTS);
+    }
+
+    @Override
+    public MissingStoreModule requires(@Nullable ClassLoader classLoader) {
+        return new MissingStoreModule(List.of(PROVIDER, "io.etcd.jetcd.Client"), "leasing node identities from etcd "
+                + "needs the ids etcd module (dev.ids:id-etcd, which brings jetcd), which is not on the class path",
+                "dev.ids:id-etcd", EtcdLeaseConfiguration.WAYS_OUT);
     }
 
     /**

@@ -1,8 +1,8 @@
 package dev.ids.autoconfigure.node.jdbc;
 
 import dev.ids.autoconfigure.IdsConfigurationException;
-import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
 import dev.ids.autoconfigure.node.IdsNodeProperties;
+import dev.ids.autoconfigure.node.LeaseStoreConfiguration;
 import dev.ids.autoconfigure.node.StarterLeaseStore;
 import dev.ids.autoconfigure.node.sql.LeaseTableProperties;
 import dev.ids.autoconfigure.node.sql.LeaseTableSetup;
@@ -15,13 +15,11 @@ import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
-import org.springframework.context.annotation.Configuration;
 
 /**
  * The starter's JDBC lease provider, a lease table in the application's {@link DataSource} configured by
@@ -29,9 +27,7 @@ import org.springframework.context.annotation.Configuration;
  * DataSource bean and no ZooKeeper connect string, and only when the application defines no
  * {@link NodeLeaseProvider} of its own.
  */
-@Configuration(proxyBeanMethods = false)
-@ConditionalOnNodeProvider(JdbcLeaseStoreKind.NAME)
-@ConditionalOnMissingBean(NodeLeaseProvider.class)
+@LeaseStoreConfiguration(JdbcLeaseStoreKind.NAME)
 @Conditional(JdbcLeaseConfiguration.DataSourceOrChosen.class)
 @EnableConfigurationProperties(LeaseTableProperties.class)
 public class JdbcLeaseConfiguration {

@@ -1,9 +1,8 @@
 package dev.ids.autoconfigure.node.r2dbc;
 
 import dev.ids.autoconfigure.IdsConfigurationException;
-import dev.ids.autoconfigure.node.ConditionalOnMissingStoreClasses;
-import dev.ids.autoconfigure.node.ConditionalOnNodeProvider;
 import dev.ids.autoconfigure.node.IdsNodeProperties;
+import dev.ids.autoconfigure.node.LeaseStoreConfiguration;
 import dev.ids.autoconfigure.node.StarterLeaseStore;
 import dev.ids.autoconfigure.node.sql.LeaseTableProperties;
 import dev.ids.autoconfigure.node.sql.LeaseTableSetup;
@@ -13,89 +12,61 @@ import io.r2dbc.spi.ConnectionFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.AllNestedConditions;
 import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
-import org.springframework.context.annotation.Configuration;
 
 /**
  * The starter's R2DBC lease provider, the JDBC store's lease table in the application's R2DBC
  * {@link ConnectionFactory}, configured by the same {@code ids.node.jdbc.*} settings: made when
  * {@code ids.node.provider} is {@code r2dbc}, or in auto mode when there is one ConnectionFactory bean, no
  * DataSource bean (JDBC keeps precedence) and no ZooKeeper connect string, and only when the application defines no
- * {@link NodeLeaseProvider} of its own. Chosen explicitly without R2DBC on the class path or without a
- * ConnectionFactory, the start-up fails naming the ways out.
+ * {@link NodeLeaseProvider} of its own. Chosen explicitly without a ConnectionFactory, the start-up fails naming the
+ * ways out; without R2DBC on the class path, this configuration is skipped and the starter fails naming what to add
+ * ({@link R2dbcLeaseStoreKind#requires}).
  */
-@Configuration(proxyBeanMethods = false)
-@ConditionalOnNodeProvider(R2dbcLeaseStoreKind.NAME)
-@ConditionalOnMissingBean(NodeLeaseProvider.class)
+@LeaseStoreConfiguration(R2dbcLeaseStoreKind.NAME)
+@Conditional(R2dbcLeaseConfiguration.ConnectionFactoryOrChosen.class)
+@EnableConfigurationProperties(LeaseTableProperties.class)
 public class R2dbcLeaseConfiguration {
 
     static final String CONNECTION_FACTORY = "io.r2dbc.spi.ConnectionFactory";
 
-    static final String REACTOR = "reactor.core.publisher.Mono";
-
-    /** The store itself, in the optional module dev.ids:id-r2dbc. */
-    static final String PROVIDER = "dev.ids.r2dbc.R2dbcNodeLeaseProvider";
-
     static final String WAYS_OUT = "set ids.node.provider to jdbc (with a DataSource), zookeeper (with "
             + "ids.node.zookeeper.connect-string) or static (with the identity properties set)";
 
-    @Configuration(proxyBeanMethods = false)
-    @ConditionalOnClass(name = { CONNECTION_FACTORY, REACTOR, PROVIDER })
-    @Conditional(ConnectionFactoryOrChosen.class)
-    @EnableConfigurationProperties(LeaseTableProperties.class)
-    static class R2dbcPresent {
-
-        /** Each call blocks on the thread that makes it: the claim at start-up, each lease's own renewal thread. */
-        @Bean
-        R2dbcNodeLeaseProvider idsNodeLeaseProvider(IdsNodeProperties properties, LeaseTableProperties settings,
-                ObjectProvider<ConnectionFactory> connectionFactories,
-                ObjectProvider<R2dbcNodeLeaseProviderBuilderCustomizer> customizers) {
-            R2dbcNodeLeaseProvider.Builder builder = LeaseTableSetup.configure(R2dbcNodeLeaseProvider.builder(
-                    connectionFactory(connectionFactories)), settings, properties.names(R2dbcLeaseStoreKind.NAME));
-            customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
-            return LeaseTableSetup.build(builder::build, settings);
-        }
-
-        @Bean
-        StarterLeaseStore idsStarterLeaseStore(R2dbcNodeLeaseProvider provider,
-                ObjectProvider<ConnectionFactory> connectionFactories) {
-            ConnectionFactory connectionFactory = connectionFactory(connectionFactories);
-            return new StarterLeaseStore(new R2dbcLeaseStoreKind(), LeaseTableSetup.describe(
-                    R2dbcLeaseStoreKind.NAME, provider, connectionFactory.getMetadata().getName()
-                    + " ConnectionFactory"));
-        }
-
-        private static ConnectionFactory connectionFactory(ObjectProvider<ConnectionFactory> connectionFactories) {
-            ConnectionFactory connectionFactory = connectionFactories.getIfUnique();
-            if (connectionFactory == null) {
-                throw new IdsConfigurationException("ids.node.provider", "r2dbc", "the r2dbc node lease provider "
-                        + "keeps its leases in the application's R2DBC ConnectionFactory, and there is no (single) "
-                        + "ConnectionFactory bean", "Configure one ConnectionFactory bean (for example "
-                        + "ConnectionFactories.get(\"r2dbc:postgresql://...\")), or " + WAYS_OUT + ".");
-            }
-            return connectionFactory;
-        }
+    /** Each call blocks on the thread that makes it: the claim at start-up, each lease's own renewal thread. */
+    @Bean
+    R2dbcNodeLeaseProvider idsNodeLeaseProvider(IdsNodeProperties properties, LeaseTableProperties settings,
+            ObjectProvider<ConnectionFactory> connectionFactories,
+            ObjectProvider<R2dbcNodeLeaseProviderBuilderCustomizer> customizers) {
+        R2dbcNodeLeaseProvider.Builder builder = LeaseTableSetup.configure(R2dbcNodeLeaseProvider.builder(
+                connectionFactory(connectionFactories)), settings, properties.names(R2dbcLeaseStoreKind.NAME));
+        customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
+        return LeaseTableSetup.build(builder::build, settings);
     }
 
-    /** Fails the start-up: R2DBC was chosen explicitly, and the classes it needs are missing. */
-    @Configuration(proxyBeanMethods = false)
-    @ConditionalOnMissingStoreClasses({ CONNECTION_FACTORY, REACTOR, PROVIDER })
-    @ConditionalOnProperty(name = "ids.node.provider", havingValue = R2dbcLeaseStoreKind.NAME)
-    static class R2dbcAbsent {
+    @Bean
+    StarterLeaseStore idsStarterLeaseStore(R2dbcNodeLeaseProvider provider,
+            ObjectProvider<ConnectionFactory> connectionFactories) {
+        ConnectionFactory connectionFactory = connectionFactory(connectionFactories);
+        return new StarterLeaseStore(new R2dbcLeaseStoreKind(), LeaseTableSetup.describe(
+                R2dbcLeaseStoreKind.NAME, provider, connectionFactory.getMetadata().getName()
+                + " ConnectionFactory"));
+    }
 
-        @Bean
-        NodeLeaseProvider idsNodeLeaseProvider() {
-            throw new IdsConfigurationException("ids.node.provider", "r2dbc", "leasing node identities over R2DBC "
-                    + "needs the R2DBC SPI (io.r2dbc:r2dbc-spi), Reactor (io.projectreactor:reactor-core), a "
-                    + "driver and the ids R2DBC module (dev.ids:id-r2dbc), which are not all on the class path", "Add an R2DBC driver (such as "
-                    + "org.postgresql:r2dbc-postgresql) to the application, or " + WAYS_OUT + ".");
+    private static ConnectionFactory connectionFactory(ObjectProvider<ConnectionFactory> connectionFactories) {
+        ConnectionFactory connectionFactory = connectionFactories.getIfUnique();
+        if (connectionFactory == null) {
+            throw new IdsConfigurationException("ids.node.provider", "r2dbc", "the r2dbc node lease provider "
+                    + "keeps its leases in the application's R2DBC ConnectionFactory, and there is no (single) "
+                    + "ConnectionFactory bean", "Configure one ConnectionFactory bean (for example "
+                    + "ConnectionFactories.get(\"r2dbc:postgresql://...\")), or " + WAYS_OUT + ".");
         }
+        return connectionFactory;
     }
 
     /**

@@ -1,7 +1,10 @@
 package dev.ids.autoconfigure.node.redis;
 
 import dev.ids.autoconfigure.node.AbstractLeaseStoreKind;
+import dev.ids.autoconfigure.node.MissingStoreModule;
 import dev.ids.node.UnsafeLeaseStoreException;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.springframework.core.annotation.Order;
 
 /**
@@ -15,11 +18,22 @@ public final class RedisLeaseStoreKind extends AbstractLeaseStoreKind {
     /** The name {@code ids.node.provider} chooses this store by. */
     public static final String NAME = "redis";
 
+    /** The store itself, in the optional module dev.ids:id-redis. */
+    private static final String PROVIDER = "dev.ids.redis.RedisNodeLeaseProvider";
+
     /** Creates the kind; the starter reads it from {@code META-INF/spring.factories}. */
     public RedisLeaseStoreKind() {
-        super(NAME, "dev.ids.autoconfigure.node.redis.RedisLeaseConfiguration", RedisLeaseConfiguration.PROVIDER, null,
+        super(NAME, "dev.ids.autoconfigure.node.redis.RedisLeaseConfiguration", PROVIDER, null,
                 "with Spring Data Redis over Lettuce (or ids.node.provider=redis) from Redis",
                 "the Redis connection's settings, spring.data.redis.*");
+    }
+
+    @Override
+    public MissingStoreModule requires(@Nullable ClassLoader classLoader) {
+        return new MissingStoreModule(List.of(RedisLeaseConfiguration.LETTUCE_FACTORY, PROVIDER), "leasing node "
+                + "identities from Redis needs Spring Data Redis with Lettuce (spring-boot-starter-data-redis) and "
+                + "the ids Redis module (dev.ids:id-redis), which are not all on the class path", "them",
+                RedisLeaseConfiguration.WAYS_OUT);
     }
 
     @Override
