@@ -15,7 +15,8 @@ import org.jspecify.annotations.Nullable;
  * @param <P> the store's proof of ownership
  * @param <L> the store's lease type
  */
-public abstract class KeyedLeaseProvider<P, L extends StoredNodeLease<P>> extends TimedLeaseProvider implements AutoCloseable {
+public abstract class KeyedLeaseProvider<P, L extends StoredNodeLease<P>> extends TimedLeaseProvider
+        implements AutoCloseable {
 
     /** The default lease length: how long a lease lasts without renewal. */
     public static final Duration DEFAULT_LEASE_LENGTH = LeaseTimingSettings.DEFAULT_LEASE_LENGTH;
