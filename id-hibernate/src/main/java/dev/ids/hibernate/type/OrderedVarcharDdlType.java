@@ -17,20 +17,13 @@ import org.hibernate.type.descriptor.sql.spi.DdlTypeRegistry;
  * The column type of {@link OrderedVarcharJdbcType}: the dialect's {@code VARCHAR} followed by a binary collation.
  * The dialect's {@code VARCHAR} is looked up when needed (contributors run before the dialect registers its types),
  * and this type claims no raw type name, so that reading a schema still maps {@code varchar} to {@code VARCHAR}.
+ *
+ * @param registry the registry the dialect's {@code VARCHAR} is looked up in
+ * @param dialect the dialect, which chooses the collation
  */
-final class OrderedVarcharDdlType implements DdlType {
+record OrderedVarcharDdlType(DdlTypeRegistry registry, Dialect dialect) implements DdlType {
 
     private static final String[] NO_NAMES = {};
-
-    private final DdlTypeRegistry registry;
-    private final Dialect dialect;
-    private final String collation;
-
-    OrderedVarcharDdlType(DdlTypeRegistry registry, Dialect dialect) {
-        this.registry = registry;
-        this.dialect = dialect;
-        this.collation = collationClause(dialect);
-    }
 
     private DdlType varchar() {
         return registry.getDescriptor(SqlTypes.VARCHAR);
@@ -79,7 +72,7 @@ final class OrderedVarcharDdlType implements DdlType {
 
     @Override
     public String getTypeName(Long size, Integer precision, Integer scale) {
-        return varchar().getTypeName(size, precision, scale) + collation;
+        return varchar().getTypeName(size, precision, scale) + collationClause(dialect);
     }
 
     @Override
