@@ -10,9 +10,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * What a scheme's descriptor names of its value type and generators that integrations ask at start-up: the scheme,
  * the sizes (which decide the forms it has and the column it prefers), the generator's class and settings, and what
- * keeps two generators apart. Plain values only: the functions that convert an ID to and from its forms are named apart, in
- * {@link AbstractIdDescriptor#defineConversions}, and made on the first conversion, so that describing the five
- * schemes at start-up spins no class per method reference. Filled in once, in the descriptor's constructor, by
+ * keeps two generators apart. Plain values only: the functions that convert an ID to and from its forms are named
+ * apart, in {@link AbstractIdDescriptor#defineConversions}, and made on the first conversion, so that describing the
+ * five schemes at start-up spins no class per method reference. Filled in once, in the descriptor's constructor, by
  * chained calls from {@link AbstractIdDescriptor#define}; a part left out fails that constructor, naming the part.
  *
  * @param <T> the scheme's value type

@@ -6,8 +6,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * A {@link LeaseStoreKind} stated once as data: a store's kind passes its name, its configuration, its provider's
  * class and what the starter says of it to this constructor, and overrides only what is its own (the classes it
- * requires, clock skew, an unsafe store's remedy). It recognizes a provider by the class name alone, so that a store whose module is
- * optional loads none of its classes.
+ * requires, clock skew, an unsafe store's remedy). It recognizes a provider by the class name alone, so that a
+ * store whose module is optional loads none of its classes.
  */
 public abstract class AbstractLeaseStoreKind implements LeaseStoreKind {
 
